@@ -1,0 +1,30 @@
+/**
+ * The self-hosted server's HTTP API, shared by `server/` and `src/backend/http/`.
+ * Every body is JSON; every error is `{ error: { code, message } }` (see domain/errors.ts) with the
+ * status from HTTP_STATUS. State-changing requests must come from the site's own origin.
+ *
+ * | method + path                          | body                                  | answer                 |
+ * |----------------------------------------|---------------------------------------|------------------------|
+ * | GET    /api/session                    |                                       | SessionResponse        |
+ * | POST   /api/session                    | { email, password }                   | SessionResponse (+cookie) |
+ * | DELETE /api/session                    |                                       | 204 (cookie cleared)   |
+ * | PATCH  /api/me                         | { displayName?, photoURL? }           | SessionResponse        |
+ * | POST   /api/password-resets            | { email }                             | 202 always             |
+ * | GET    /api/password-resets/:token     |                                       | 204, or 410 auth/reset-link-invalid |
+ * | POST   /api/password-resets/:token     | { password }                          | 204 (all sessions of that user end) |
+ * | GET    /api/invitations/:token         |                                       | InvitationResponse     |
+ * | POST   /api/invitations/:token/accept  | { firstName, lastName, gender, email, password } | SessionResponse (+cookie) |
+ * | GET    /api/profiles/:id               |                                       | { profile: Profile }   |
+ */
+import type { AuthUser } from '../domain/types.ts';
+
+export const SESSION_COOKIE = 'kin_session';
+
+export interface SessionResponse {
+  user: AuthUser | null;
+}
+
+export interface InvitationResponse {
+  email: string;
+  firstAccount: boolean;
+}
