@@ -106,7 +106,7 @@ export function validateResetRequest(email: string): string | null {
 }
 
 export function validateNewPassword(password: string, confirmPassword: string): string | null {
-  if (!password) return AUTH_MESSAGES.emailAndPasswordRequired.replace('Email and password are', 'Password is');
+  if (!password) return 'Password is required.';
   if (password !== confirmPassword) return AUTH_MESSAGES.passwordsDoNotMatch;
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   return null;
