@@ -14,6 +14,7 @@
  * | POST   /api/password-resets/:token     | { password }                          | 204 (all sessions of that user end) |
  * | GET    /api/invitations/:token         |                                       | InvitationResponse     |
  * | POST   /api/invitations/:token/accept  | { firstName, lastName, gender, email, password } | SessionResponse (+cookie) |
+ * | POST   /api/accounts                   | { firstName, lastName, gender, email, password } | 403 auth/signup-disabled 'Sign up is by invitation only.' while SIGN_UP is off |
  * | GET    /api/profiles/:id               |                                       | { profile: Profile }   |
  */
 import type { AuthUser } from '../domain/types.ts';

@@ -1,4 +1,4 @@
-import type { AuthUser, SignUpGender } from '../domain/types.ts';
+import type { AuthUser, Profile, SignUpGender } from '../domain/types.ts';
 
 /**
  * The ports the screens use. Screens never import an adapter: `src/backend/index.ts` picks one
@@ -35,6 +35,13 @@ export interface AuthService {
   confirmPasswordReset(token: string, newPassword: string): Promise<void>;
   updateProfile(changes: { displayName?: string; photoURL?: string }): Promise<AuthUser>;
   getInvitation(token: string): Promise<InvitationInfo>;
+  /** Self-service sign-up (§1 flag, off): the server answers auth/signup-disabled while it is off. */
+  signUp(input: SignUpInput): Promise<AuthUser>;
   /** Creates the account the invitation is for and signs it in. */
   acceptInvitation(token: string, input: SignUpInput): Promise<AuthUser>;
+}
+
+export interface ProfileRepository {
+  /** A profile the signed-in member may read; `not-found` or `permission-denied` otherwise. */
+  get(id: string): Promise<Profile>;
 }

@@ -1,0 +1,12 @@
+import type { Profile } from '../../domain/types.ts';
+import type { ProfileRepository } from '../ports.ts';
+import { request } from './request.ts';
+
+export function createHttpProfileRepository(): ProfileRepository {
+  return {
+    async get(id) {
+      const { profile } = await request<{ profile: Profile }>('GET', `/api/profiles/${encodeURIComponent(id)}`);
+      return profile;
+    },
+  };
+}

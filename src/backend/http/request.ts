@@ -1,0 +1,41 @@
+import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
+
+/**
+ * JSON over fetch to the self-hosted server. Every failure becomes an AppError with a code from
+ * the one table, so screens show the same §8 messages whichever backend is behind the port.
+ */
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
+  }
+  if (response.status === 204 || response.status === 202) return undefined as T;
+  const text = await response.text();
+  const parsed = text ? safeJson(text) : undefined;
+  if (!response.ok) throw toAppError(response.status, parsed);
+  return parsed as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toAppError(status: number, body: unknown): AppError {
+  const error = (body as Partial<ErrorBody> | undefined)?.error;
+  if (error && (ERROR_CODES as readonly string[]).includes(error.code)) {
+    return new AppError(error.code as ErrorCode, error.message);
+  }
+  const code: ErrorCode = status === 401 ? 'unauthenticated' : status === 403 ? 'permission-denied' : status >= 500 ? 'unavailable' : 'internal';
+  return new AppError(code, `The server answered ${status}.`);
+}

@@ -1,0 +1,17 @@
+import { createHttpAuthService } from './http/httpAuthService.ts';
+import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
+import type { AuthService, ProfileRepository } from './ports.ts';
+
+/**
+ * The one place that picks the backend. The self-hosted server is the default; the Firebase
+ * adapter will be chosen here by build-time configuration when it exists.
+ */
+export interface Backend {
+  auth: AuthService;
+  profiles: ProfileRepository;
+}
+
+export const backend: Backend = {
+  auth: createHttpAuthService(),
+  profiles: createHttpProfileRepository(),
+};

@@ -1,0 +1,87 @@
+/**
+ * Identifier formats of §3. Node ids are n{number} counted from 1001; parent→child edge ids are
+ * e-{source}-{target}; spouse edge ids are sp-{a}-{b} with a and b in canonical order (see
+ * `spouseEdgeId`); new profile ids start with 'pr:'; invitation tokens are 32 hex characters.
+ */
+
+/** The counter "starts after 1000": the first node is n1001. */
+export const FIRST_NODE_NUMBER = 1001;
+
+const NODE_ID = /^n(\d{1,15})$/;
+
+export function isNodeId(id: unknown): id is string {
+  return typeof id === 'string' && NODE_ID.test(id);
+}
+
+/** The number of a node id, or null for ids not of the n{number} form. */
+export function nodeNumber(id: string): number | null {
+  const m = NODE_ID.exec(id);
+  return m ? Number(m[1]) : null;
+}
+
+/** Next id: one more than the largest existing node number, and never below n1001. */
+export function nextNodeId(nodes: Iterable<{ id: string }>): string {
+  return nodeIdAllocator(nodes)();
+}
+
+/** Hands out consecutive fresh node ids; for operations that create several nodes at once. */
+export function nodeIdAllocator(nodes: Iterable<{ id: string }>): () => string {
+  let max = FIRST_NODE_NUMBER - 1;
+  for (const n of nodes) {
+    const k = nodeNumber(n.id);
+    if (k !== null && k > max) max = k;
+  }
+  return () => `n${++max}`;
+}
+
+/**
+ * Orders node ids by their number (n999 before n1001), falling back to plain string order for ids
+ * of another form, so the order is total and the same on every machine.
+ */
+export function compareNodeIds(a: string, b: string): number {
+  const na = nodeNumber(a);
+  const nb = nodeNumber(b);
+  if (na !== null && nb !== null && na !== nb) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function edgeId(source: string, target: string): string {
+  return `e-${source}-${target}`;
+}
+
+/** Canonical: the smaller node id (by `compareNodeIds`) comes first, so both partners agree. */
+export function spouseEdgeId(a: string, b: string): string {
+  const [lo, hi] = compareNodeIds(a, b) <= 0 ? [a, b] : [b, a];
+  return `sp-${lo}-${hi}`;
+}
+
+export const PROFILE_ID_PREFIX = 'pr:';
+
+/** Anything shaped like `crypto.getRandomValues`, so callers pass their own source of randomness. */
+export type RandomFill = (bytes: Uint8Array) => Uint8Array;
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** 'pr:' plus 32 hex characters (128 random bits). */
+export function newProfileId(fill: RandomFill): string {
+  return PROFILE_ID_PREFIX + hex(fill(new Uint8Array(16)));
+}
+
+/** Member uids (a member's own profile id) and 'pr:…' ids; no spaces, slashes or control chars. */
+const PROFILE_ID = /^(pr:)?[A-Za-z0-9_-]{1,128}$/;
+
+export function isProfileId(id: unknown): id is string {
+  return typeof id === 'string' && PROFILE_ID.test(id);
+}
+
+const TOKEN = /^[0-9a-fA-F]{32}$/;
+
+export function isInvitationToken(token: unknown): token is string {
+  return typeof token === 'string' && TOKEN.test(token);
+}
+
+export function newInvitationToken(fill: RandomFill): string {
+  return hex(fill(new Uint8Array(16)));
+}

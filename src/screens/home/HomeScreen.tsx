@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { backend } from '../../backend/index.ts';
+import { Avatar } from '../../components/avatar/Avatar.tsx';
+import { userDisplayName } from '../../components/userName.ts';
+import { TreeIcon } from '../../components/icons.tsx';
+import type { AuthUser, Profile } from '../../domain/types.ts';
+import { authState } from '../../state/auth.ts';
+import { ProfileSummary } from './ProfileSummary.tsx';
+import './home.css';
+
+/** §2 signed-in home: greeting, the call to open the tree, the member and their profile. */
+export function HomeScreen() {
+  const { user } = useSnapshot(authState);
+  const profile = useOwnProfile(user);
+  const name = userDisplayName(user);
+  return (
+    <div className="page home">
+      <section className="home-hero card">
+        <div className="home-hero-text">
+          <h1>Welcome back, {name}.</h1>
+          <p className="home-lead">Pick up where you left off — add relatives, link profiles, and map your family's story.</p>
+          <Link to="/app/tree" className="btn btn-primary btn-lg home-cta">
+            <TreeIcon /> Open Family Tree
+          </Link>
+        </div>
+      </section>
+      {user && (
+        <section className="home-grid">
+          <article className="card home-user" aria-labelledby="home-account-title">
+            <h2 id="home-account-title" className="card-title">Your account</h2>
+            <div className="home-user-row">
+              <Avatar src={user.photoURL} seed={user.uid} size={64} gender={profile?.gender} />
+              <div style={{ minWidth: 0 }}>
+                <p className="home-user-name">{name}</p>
+                <p className="muted truncate">{user.email}</p>
+              </div>
+            </div>
+          </article>
+          <ProfileSummary profile={profile} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function useOwnProfile(user: AuthUser | null): Profile | null | undefined {
+  const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    backend.profiles.get(user.uid).then(
+      (p) => live && setProfile(p),
+      () => live && setProfile(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user]);
+  return profile;
+}
