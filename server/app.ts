@@ -1,0 +1,228 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../src/domain/errors.ts';
+import { isValidEmail } from '../src/domain/validation/auth.ts';
+import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrations.ts';
+import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
+import { isForeignRequest } from './http/origin.ts';
+import { redactUrl } from './http/redact.ts';
+import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { invitationRoutes } from './routes/invitations.ts';
+import { meRoutes } from './routes/me.ts';
+import { passwordResetRoutes } from './routes/passwordResets.ts';
+import { profileRoutes } from './routes/profiles.ts';
+import { sessionRoutes } from './routes/session.ts';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const DEFAULT_STATIC_DIR = join(PROJECT_ROOT, 'dist');
+
+export interface LogOptions {
+  level?: string;
+  /** Receives one JSON line per entry (pino); defaults to stdout. */
+  stream?: { write(line: string): void };
+}
+
+export interface ServerOptions {
+  /** Holds the PGlite database (`db/`), uploaded files and the mail outbox (`outbox/`). */
+  dataDir: string;
+  /** 0 picks a free port. Default 3000. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** `postgres://…` uses that PostgreSQL server instead of PGlite; `memory://` an in-memory PGlite. */
+  databaseUrl?: string;
+  /** An already open, migrated-or-not database to use (tests share one); `close()` leaves it open. */
+  db?: Database;
+  /** `smtp://host:port` sends mail over SMTP; without it mail goes to `DATA_DIR/outbox`. */
+  smtpUrl?: string;
+  /** Default `Kinfolk <no-reply@localhost>`. */
+  mailFrom?: string;
+  /** The address people reach the site at, for links (default `http://HOST:PORT`). */
+  publicUrl?: string;
+  /** Trust X-Forwarded-Proto/-For/-Host (behind a reverse proxy; TRUST_PROXY=1). */
+  trustProxy?: boolean;
+  /** Serve the built front end with an SPA fallback to index.html for non-/api paths. */
+  serveStatic?: boolean;
+  /** Where the built front end is; default `dist/` of the project. */
+  staticDir?: string;
+  /** Per-IP limits; tests set them low to see the 429 or high to stay out of the way. */
+  rateLimits?: Partial<RateLimits>;
+  /** Fixes the first-account invitation's e-mail (ADMIN_EMAIL). */
+  adminEmail?: string;
+  /** false (default) logs nothing. */
+  log?: boolean | LogOptions;
+}
+
+export interface RunningServer {
+  /** Where it listens, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  app: FastifyInstance;
+  db: Database;
+  mailer: Mailer;
+  /** Stops listening, waits for mails being sent, closes the database (unless it was passed in). */
+  close(): Promise<void>;
+  /** Seeds a pending invitation and returns its token (32 lower-case hex). */
+  createInvitation(input?: NewInvitation): Promise<string>;
+  /** `${publicUrl}/invite?token=…` */
+  inviteUrl(token: string): string;
+  /** The first-account link while the site has no accounts (made on first call), else null. */
+  firstAccountLink(): Promise<string | null>;
+}
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'data:', 'blob:'],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  // React and Konva set style attributes; the crop dialog sets inline styles.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  workerSrc: ["'self'", 'blob:'],
+  // Plain-HTTP installs on a LAN must keep working; HTTPS sites get HSTS from helmet.
+  upgradeInsecureRequests: null,
+};
+
+function loggerOption(log: ServerOptions['log']) {
+  if (!log) return false;
+  const opts = log === true ? {} : log;
+  return { level: opts.level ?? 'info', ...(opts.stream ? { stream: opts.stream } : {}) };
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const adminEmail = options.adminEmail?.trim() ?? '';
+  if (adminEmail && !isValidEmail(adminEmail)) throw new Error(`ADMIN_EMAIL is not a valid e-mail address: ${adminEmail}`);
+
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }));
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: join(options.dataDir, 'outbox'), from: options.mailFrom });
+  const pending = new Set<Promise<unknown>>();
+  let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin.toLowerCase() : null;
+
+  const app = Fastify({
+    logger: loggerOption(options.log),
+    trustProxy: options.trustProxy ?? false,
+    // Request lines are logged below with tokens taken out of the URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  });
+
+  try {
+    await migrate(db);
+
+    app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+    app.addHook('onResponse', async (request, reply) => {
+      const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`;
+      if (request.url.startsWith('/api/')) request.log.info(line);
+      else request.log.debug(line);
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (isForeignRequest(request, publicOrigin)) {
+        return sendError(reply, 'permission-denied', 'Requests from other sites are not allowed.');
+      }
+    });
+
+    await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
+    await app.register(cookie);
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new AppError('resource-exhausted', TOO_MANY_REQUESTS),
+    });
+
+    const ctx: AppContext = {
+      db,
+      mailer,
+      baseUrl: () => baseUrl,
+      rateLimits,
+      background(task) {
+        const tracked = task.catch(() => undefined).finally(() => pending.delete(tracked));
+        pending.add(tracked);
+      },
+    };
+    sessionRoutes(app, ctx);
+    meRoutes(app, ctx);
+    passwordResetRoutes(app, ctx);
+    invitationRoutes(app, ctx);
+    profileRoutes(app, ctx);
+
+    const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
+    const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));
+    if (spa) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        cacheControl: false,
+        setHeaders(reply, path) {
+          const hashed = /[/\\]assets[/\\]/.test(path);
+          reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const isApi = path === '/api' || path.startsWith('/api/');
+      const looksLikeFile = /\.[^/]*$/.test(path);
+      if (spa && !isApi && !looksLikeFile && (request.method === 'GET' || request.method === 'HEAD')) {
+        return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      }
+      const what = isApi ? 'No such API route' : 'Not found';
+      return sendError(reply, 'not-found', `${what}: ${request.method} ${redactUrl(path)}`);
+    });
+
+    await app.listen({ port: options.port ?? 3000, host });
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    if (ownsDb) await db.close().catch(() => undefined);
+    mailer.close();
+    throw e;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${hostForUrl(host)}:${port}`;
+  baseUrl ||= url;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    app,
+    db,
+    mailer,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await Promise.all([...pending]);
+        mailer.close();
+        if (ownsDb) await db.close();
+      })();
+      return closing;
+    },
+    createInvitation: (input) => createInvitation(db, input),
+    inviteUrl: (token) => `${baseUrl}/invite?token=${token}`,
+    async firstAccountLink() {
+      const token = await ensureFirstAccountInvitation(db, adminEmail);
+      return token ? `${baseUrl}/invite?token=${token}` : null;
+    },
+  };
+}

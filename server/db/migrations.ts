@@ -1,0 +1,107 @@
+import type { Database } from './database.ts';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Versioned schema changes, applied once each and in order. Never edit a migration that has
+ * shipped: add a new one. The graph tables (graphs, members, nodes, edges, revisions) come in a
+ * later migration; profiles are keyed globally so a member's own profile can sit in any graph.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts',
+    sql: `
+      CREATE TABLE users (
+        uid text PRIMARY KEY,
+        email text NOT NULL UNIQUE CHECK (email = lower(email)),
+        password_hash text NOT NULL,
+        display_name text NOT NULL DEFAULT '',
+        photo_url text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE sessions (
+        token_hash text PRIMARY KEY,
+        uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sessions_uid_idx ON sessions(uid);
+
+      CREATE TABLE invitations (
+        token text PRIMARY KEY CHECK (token ~ '^[0-9a-f]{32}$'),
+        email text NOT NULL DEFAULT '' CHECK (email = lower(btrim(email))),
+        node_id text NOT NULL DEFAULT '',
+        inviter_uid text REFERENCES users(uid) ON DELETE SET NULL,
+        graph_uid text,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'accepted')),
+        first_account boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        accepted_by text REFERENCES users(uid) ON DELETE SET NULL,
+        accepted_at timestamptz
+      );
+      -- At most one pending first-account invitation, even with several processes starting at once.
+      CREATE UNIQUE INDEX invitations_one_first_account_idx ON invitations (first_account)
+        WHERE first_account AND status = 'pending';
+      CREATE INDEX invitations_graph_idx ON invitations(graph_uid);
+
+      CREATE TABLE password_resets (
+        token_hash text PRIMARY KEY,
+        uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX password_resets_uid_idx ON password_resets(uid);
+
+      CREATE TABLE profiles (
+        id text PRIMARY KEY,
+        owner_uid text REFERENCES users(uid) ON DELETE SET NULL,
+        data jsonb NOT NULL,
+        created_by text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_by text,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX profiles_owner_idx ON profiles(owner_uid);
+      CREATE INDEX profiles_email_idx ON profiles (lower(data->>'email'));
+    `,
+  },
+];
+
+/** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
+export const DATA_TABLES = ['password_resets', 'sessions', 'invitations', 'profiles', 'users'] as const;
+
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  await db.exec(`
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  const applied: number[] = [];
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    const done = await db.transaction(async (tx) => {
+      // Several processes sharing one PostgreSQL must not run the same migration twice.
+      await tx.query('SELECT pg_advisory_xact_lock(424242)');
+      const rows = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
+      if (rows.length) return false;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  return applied;
+}
+
+/** Empties every data table (tests share one database per file). */
+export async function clearData(db: Database): Promise<void> {
+  await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} CASCADE`);
+}

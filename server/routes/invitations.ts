@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { InvitationResponse, SessionResponse } from '../../src/backend/api.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import {
+  AUTH_MESSAGES,
+  MAX_PASSWORD_LENGTH,
+  isSignUpGender,
+  normaliseEmail,
+  profileGenderFromSignUp,
+  validateSignUp,
+} from '../../src/domain/validation/auth.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { newUid } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { parseBody } from '../http/errors.ts';
+import { createSession, endSession, setSessionCookie } from '../http/session.ts';
+import { INVITATION_USED, usableInvitation } from '../invitations.ts';
+import { capitalise } from '../names.ts';
+import { insertProfile, newOwnProfile } from '../profiles.ts';
+
+export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
+export const OTHER_EMAIL = 'This invitation is for a different email address.';
+
+const AcceptBody = z.object({
+  firstName: z.string().max(100, 'First name is too long.').default(''),
+  lastName: z.string().max(100, 'Last name is too long.').default(''),
+  gender: z.string().max(40, AUTH_MESSAGES.genderRequired).default(''),
+  email: z.string().max(320, 'Email is too long.').default(''),
+  password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
+});
+
+export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get<{ Params: { token: string } }>('/api/invitations/:token', async (request): Promise<InvitationResponse> => {
+    const invitation = await usableInvitation(db, request.params.token);
+    return { email: invitation.email, firstAccount: invitation.first_account };
+  });
+
+  app.post<{ Params: { token: string } }>(
+    '/api/invitations/:token/accept',
+    { config: { rateLimit: { max: ctx.rateLimits.signIn.max, timeWindow: ctx.rateLimits.signIn.timeWindowMs } } },
+    async (request, reply): Promise<SessionResponse> => {
+      const invitation = await usableInvitation(db, request.params.token);
+      const body = parseBody(AcceptBody, request.body);
+      const check = validateSignUp({ ...body, confirmPassword: body.password });
+      if (check.message) {
+        throw new AppError(check.message === AUTH_MESSAGES.invalidEmail ? 'invalid-email' : 'invalid-argument', check.message);
+      }
+      if (!isSignUpGender(body.gender)) throw new AppError('invalid-argument', AUTH_MESSAGES.genderRequired);
+      const email = normaliseEmail(body.email);
+      if (invitation.email && invitation.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
+      const taken = await db.query('SELECT 1 FROM users WHERE email = $1', [email]);
+      if (taken.length) throw new AppError('auth/email-already-in-use', EMAIL_IN_USE);
+
+      const passwordHash = await hashPassword(body.password);
+      const uid = newUid();
+      const firstName = capitalise(body.firstName);
+      const lastName = capitalise(body.lastName);
+      const displayName = `${firstName} ${lastName}`;
+      const profile = newOwnProfile({
+        uid,
+        firstName,
+        lastName,
+        email,
+        gender: profileGenderFromSignUp(body.gender),
+        now: new Date().toISOString(),
+      });
+
+      const token = await db
+        .transaction(async (tx) => {
+          await tx.query(`INSERT INTO users (uid, email, password_hash, display_name) VALUES ($1, $2, $3, $4)`, [
+            uid,
+            email,
+            passwordHash,
+            displayName,
+          ]);
+          if (invitation.first_account) {
+            const others = await tx.query('SELECT 1 FROM users WHERE uid <> $1 LIMIT 1', [uid]);
+            if (others.length) throw new AppError('auth/invitation-used', INVITATION_USED);
+          }
+          const claimed = await tx.query(
+            `UPDATE invitations SET status = 'accepted', accepted_by = $2, accepted_at = now()
+              WHERE token = $1 AND status = 'pending' RETURNING token`,
+            [invitation.token, uid],
+          );
+          if (!claimed.length) throw new AppError('auth/invitation-used', INVITATION_USED);
+          await insertProfile(tx, profile);
+          return createSession(tx, uid);
+        })
+        .catch((e: unknown) => {
+          if (isUniqueViolation(e)) throw new AppError('auth/email-already-in-use', EMAIL_IN_USE);
+          throw e;
+        });
+
+      await endSession(request, db);
+      setSessionCookie(request, reply, token);
+      return { user: { uid, email, displayName, photoURL: '' } };
+    },
+  );
+}
+

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../src/domain/errors.ts';
+import {
+  AUTH_MESSAGES,
+  MAX_PASSWORD_LENGTH,
+  normaliseEmail,
+  validateNewPassword,
+  validateResetRequest,
+} from '../../src/domain/validation/auth.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { parseBody } from '../http/errors.ts';
+import { clearSessionCookie } from '../http/session.ts';
+import { resetPasswordMail } from '../mail/templates.ts';
+
+export const RESET_VALID_MINUTES = 60;
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+
+const ResetRequestBody = z.object({ email: z.string().max(320, 'Email is too long.').default('') });
+const NewPasswordBody = z.object({
+  password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
+});
+
+async function liveReset(db: Queryable, token: string): Promise<string | null> {
+  if (!SECRET_TOKEN.test(token)) return null;
+  const rows = await db.query<{ uid: string }>(
+    `SELECT uid FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0]?.uid ?? null;
+}
+
+export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db, mailer } = ctx;
+  const limit = { rateLimit: { max: ctx.rateLimits.passwordReset.max, timeWindow: ctx.rateLimits.passwordReset.timeWindowMs } };
+
+  app.post('/api/password-resets', { config: limit }, async (request, reply) => {
+    const body = parseBody(ResetRequestBody, request.body);
+    const problem = validateResetRequest(body.email);
+    if (problem) throw new AppError('invalid-argument', problem);
+    const email = normaliseEmail(body.email);
+    const users = await db.query<{ uid: string; email: string }>('SELECT uid, email FROM users WHERE email = $1', [email]);
+    const user = users[0];
+    if (user) {
+      const token = newSecretToken();
+      await db.query(
+        `INSERT INTO password_resets (token_hash, uid, expires_at)
+         VALUES ($1, $2, now() + interval '${RESET_VALID_MINUTES} minutes')`,
+        [hashToken(token), user.uid],
+      );
+      const link = `${ctx.baseUrl()}/reset-password?token=${token}`;
+      const log = request.log;
+      // Sent after answering, so the answer (and its timing) is the same for unknown addresses.
+      ctx.background(
+        mailer.send(resetPasswordMail(user.email, link, RESET_VALID_MINUTES)).then(
+          (sent) => {
+            if (sent.file) log.info(`Password reset mail written to ${sent.file}; link: ${link}`);
+          },
+          (err: unknown) => log.error({ err }, 'could not send the password reset mail'),
+        ),
+      );
+    }
+    return reply.code(202).send({ message: AUTH_MESSAGES.resetSent });
+  });
+
+  app.get<{ Params: { token: string } }>('/api/password-resets/:token', async (request, reply) => {
+    if (!(await liveReset(db, request.params.token))) throw new AppError('auth/reset-link-invalid', RESET_LINK_INVALID);
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { token: string } }>('/api/password-resets/:token', { config: limit }, async (request, reply) => {
+    const { token } = request.params;
+    if (!(await liveReset(db, token))) throw new AppError('auth/reset-link-invalid', RESET_LINK_INVALID);
+    const { password } = parseBody(NewPasswordBody, request.body);
+    const problem = validateNewPassword(password, password);
+    if (problem) throw new AppError('invalid-argument', problem);
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      const used = await tx.query<{ uid: string }>(
+        `UPDATE password_resets SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid`,
+        [hashToken(token)],
+      );
+      const uid = used[0]?.uid;
+      if (!uid) throw new AppError('auth/reset-link-invalid', RESET_LINK_INVALID);
+      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE uid = $1', [uid, passwordHash]);
+      await tx.query('DELETE FROM sessions WHERE uid = $1', [uid]);
+      // Any other link sent to this member dies with this one.
+      await tx.query('UPDATE password_resets SET used_at = now() WHERE uid = $1 AND used_at IS NULL', [uid]);
+    });
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SessionResponse } from '../../src/backend/api.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import { MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/domain/validation/auth.ts';
+import { checkPassword } from '../auth/passwords.ts';
+import type { AppContext } from '../context.ts';
+import { parseBody } from '../http/errors.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  endSession,
+  hasSessionCookie,
+  sessionUser,
+  setSessionCookie,
+  toAuthUser,
+} from '../http/session.ts';
+
+export const INVALID_CREDENTIAL = 'Incorrect email or password.';
+
+const SignInBody = z.object({
+  email: z.string().max(320, 'Email is too long.').default(''),
+  password: z.string().max(MAX_PASSWORD_LENGTH, 'Incorrect email or password.').default(''),
+});
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
+    const user = await sessionUser(request, db);
+    if (!user && hasSessionCookie(request)) clearSessionCookie(request, reply);
+    return { user };
+  });
+
+  app.post(
+    '/api/session',
+    { config: { rateLimit: { max: ctx.rateLimits.signIn.max, timeWindow: ctx.rateLimits.signIn.timeWindowMs } } },
+    async (request, reply): Promise<SessionResponse> => {
+      const body = parseBody(SignInBody, request.body);
+      const problem = validateSignIn(body);
+      if (problem) throw new AppError('invalid-argument', problem);
+      const rows = await db.query<{ uid: string; email: string; display_name: string; photo_url: string; password_hash: string }>(
+        'SELECT uid, email, display_name, photo_url, password_hash FROM users WHERE email = $1',
+        [normaliseEmail(body.email)],
+      );
+      const row = rows[0];
+      if (!(await checkPassword(row?.password_hash ?? null, body.password)) || !row) {
+        throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+      }
+      // A new sign-in replaces whatever session this browser had.
+      await endSession(request, db);
+      setSessionCookie(request, reply, await createSession(db, row.uid));
+      return { user: toAuthUser(row) };
+    },
+  );
+
+  app.delete('/api/session', async (request, reply) => {
+    await endSession(request, db);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+}

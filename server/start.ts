@@ -1,0 +1,59 @@
+/**
+ * `npm start`: builds the front end when it is missing or stale, then serves it with the API.
+ * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, ADMIN_EMAIL,
+ * TRUST_PROXY=1, LOG_LEVEL, SKIP_BUILD=1.
+ */
+import { resolve } from 'node:path';
+import { PROJECT_ROOT, startServer } from './app.ts';
+import { buildFrontEnd, needsBuild } from './build.ts';
+import { humanLogStream } from './log.ts';
+
+const env = process.env;
+
+async function main() {
+  if (env.SKIP_BUILD !== '1' && needsBuild(PROJECT_ROOT)) {
+    console.log('Building the front end…');
+    await buildFrontEnd(PROJECT_ROOT);
+  }
+  const port = env.PORT ? Number(env.PORT) : 3000;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+
+  const server = await startServer({
+    dataDir: resolve(env.DATA_DIR || './data'),
+    port,
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
+    serveStatic: true,
+    log: { level: env.LOG_LEVEL || 'info', stream: humanLogStream() },
+  });
+
+  console.log(`Kinfolk is running at ${server.url}`);
+  const link = await server.firstAccountLink();
+  if (link) console.log(`No accounts yet. Create the first one here: ${link}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down…`);
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
