@@ -8,7 +8,7 @@ export const SPOUSE_PALETTE = [
   '#C0392B', // brick red
   '#D35400', // pumpkin
   '#B9770E', // amber
-  '#A04000', // rust
+  '#B8475F', // claret
   '#C2185B', // raspberry
   '#AD5A2C', // terracotta
   '#9A7D0A', // olive gold

@@ -4,7 +4,7 @@ import { backend } from '../../backend/index.ts';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
 import { ChevronDownIcon, SignOutIcon, UserIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
-import { errorMessage } from '../../components/errorMessage.ts';
+import { AUTH_MESSAGES } from '../../domain/validation/auth.ts';
 import { userDisplayName } from '../../components/userName.ts';
 import type { AuthUser } from '../../domain/types.ts';
 
@@ -17,8 +17,8 @@ export function UserMenu({ user }: { user: AuthUser }) {
     try {
       await backend.auth.signOut();
       navigate('/');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Authentication error.'));
+    } catch {
+      notify.error(AUTH_MESSAGES.authError);
     }
   }
 

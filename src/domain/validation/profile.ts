@@ -1,0 +1,193 @@
+import type { Profile } from '../types.ts';
+import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
+import { isProfileId } from '../ids.ts';
+import { RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
+
+/**
+ * §5 profile rules, written once for the profile editor, the Edit/Create Person modals and the
+ * server. The first five messages are the spec's, verbatim; the others are ours (the spec states
+ * the rule without a message).
+ */
+export const PROFILE_MESSAGES = {
+  year: 'Enter a valid 4-digit year',
+  month: 'Invalid month',
+  day: 'Invalid day',
+  date: 'Invalid date',
+  parentType: 'Please choose a Parent type (Mother or Father)',
+  noProfileWithEmail: 'No profile found with that email',
+  yearRange: (currentYear: number) => `Enter a year between ${MIN_BIRTH_YEAR} and ${currentYear}`,
+  death: 'Enter a year or a full date (YYYY or YYYY-MM-DD)',
+  gender: 'Choose Male, Female or leave it empty',
+  photoUrl: 'Enter a valid image URL',
+  photoFile: 'Choose an image file',
+  photoTooLarge: 'The image is too large (10 MB at most)',
+} as const;
+
+export const DEATH_PLACEHOLDER = 'YYYY or YYYY-MM-DD';
+
+/** Longest accepted value of each text field; the spec is silent, these fit any real person. */
+export const PROFILE_LIMITS = {
+  firstName: 100,
+  lastName: 100,
+  mothersMaidenName: 100,
+  email: 254,
+  bio: 5000,
+  photoURL: 2048,
+  photoURLSmall: 2048,
+  uid: 128,
+  timestamp: 40,
+  /** Spouses or children of one person. */
+  relations: 500,
+} as const;
+
+/** Uploads larger than this are refused (issue 5: "say 10 MB"). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+export interface BirthInput {
+  birthYear: string;
+  birthMonth: string;
+  birthDay: string;
+}
+
+export type ProfileFormField = 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDate' | 'gender' | 'death' | 'photoURL';
+export type ProfileFieldErrors = Partial<Record<ProfileFormField, string>>;
+
+export function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}
+
+/** Pads a one-digit month or day the way the stored form wants it ('3' → '03'); else unchanged. */
+export function padDatePart(value: string): string {
+  const v = value.trim();
+  return /^\d$/.test(v) ? `0${v}` : v;
+}
+
+/**
+ * Birth parts, each optional. Month and day accept one or two digits (the editor pads them with
+ * `padDatePart` before saving); the stored form is always two.
+ * 'birthDate' carries the complete-date message, shown under the whole date row.
+ */
+export function validateBirth(input: BirthInput, currentYear: number): ProfileFieldErrors {
+  const errors: ProfileFieldErrors = {};
+  const y = input.birthYear.trim();
+  const m = input.birthMonth.trim();
+  const d = input.birthDay.trim();
+  if (y) {
+    if (!/^\d{4}$/.test(y)) errors.birthYear = PROFILE_MESSAGES.year;
+    else if (Number(y) < MIN_BIRTH_YEAR || Number(y) > currentYear) errors.birthYear = PROFILE_MESSAGES.yearRange(currentYear);
+  }
+  if (m && !(/^\d{1,2}$/.test(m) && Number(m) >= 1 && Number(m) <= 12)) errors.birthMonth = PROFILE_MESSAGES.month;
+  if (d && !(/^\d{1,2}$/.test(d) && Number(d) >= 1 && Number(d) <= 31)) errors.birthDay = PROFILE_MESSAGES.day;
+  if (y && m && d && !errors.birthYear && !errors.birthMonth && !errors.birthDay) {
+    if (!isRealDate(Number(y), Number(m), Number(d))) errors.birthDate = PROFILE_MESSAGES.date;
+  }
+  return errors;
+}
+
+/** Death: empty, a 4-digit year, or a real YYYY-MM-DD date. */
+export function validateDeath(death: string): string | null {
+  const v = death.trim();
+  if (!v || /^\d{4}$/.test(v)) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
+  return PROFILE_MESSAGES.death;
+}
+
+export function validateGender(gender: string): string | null {
+  return gender === 'M' || gender === 'F' || gender === '' ? null : PROFILE_MESSAGES.gender;
+}
+
+/**
+ * A photo given as a URL: http(s) anywhere, or a path on this site (the server's avatar URLs).
+ * Uploaded files go through `validatePhotoFile` instead.
+ */
+export function validatePhotoUrl(url: string): string | null {
+  const v = url.trim();
+  if (!v) return null;
+  if (v.length > PROFILE_LIMITS.photoURL || /\s/.test(v)) return PROFILE_MESSAGES.photoUrl;
+  if (/^\/(?!\/)/.test(v)) return null;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? null : PROFILE_MESSAGES.photoUrl;
+  } catch {
+    return PROFILE_MESSAGES.photoUrl;
+  }
+}
+
+/** Any image type is accepted (§5); the server re-encodes it and checks it really is one. */
+export function validatePhotoFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return PROFILE_MESSAGES.photoFile;
+  if (file.size > MAX_PHOTO_BYTES) return PROFILE_MESSAGES.photoTooLarge;
+  return null;
+}
+
+export interface ProfileFormInput extends BirthInput {
+  gender: string;
+  death: string;
+  photoURL?: string;
+}
+
+/** Every §5 rule of the editor at once: field → message, empty when the form may be saved. */
+export function validateProfileForm(input: ProfileFormInput, opts: { currentYear: number }): ProfileFieldErrors {
+  const errors = validateBirth(input, opts.currentYear);
+  const gender = validateGender(input.gender);
+  if (gender) errors.gender = gender;
+  const death = validateDeath(input.death);
+  if (death) errors.death = death;
+  const photo = validatePhotoUrl(input.photoURL ?? '');
+  if (photo) errors.photoURL = photo;
+  return errors;
+}
+
+const TEXT_LIMIT: Partial<Record<string, number>> = {
+  firstName: PROFILE_LIMITS.firstName,
+  lastName: PROFILE_LIMITS.lastName,
+  mothersMaidenName: PROFILE_LIMITS.mothersMaidenName,
+  email: PROFILE_LIMITS.email,
+  bio: PROFILE_LIMITS.bio,
+  photoURL: PROFILE_LIMITS.photoURL,
+  photoURLSmall: PROFILE_LIMITS.photoURLSmall,
+  createdBy: PROFILE_LIMITS.uid,
+  updatedBy: PROFILE_LIMITS.uid,
+  ownerUid: PROFILE_LIMITS.uid,
+  createdAt: PROFILE_LIMITS.timestamp,
+  updatedAt: PROFILE_LIMITS.timestamp,
+};
+
+/**
+ * The server's check of a whole stored profile: every field present with the right type and
+ * length, and the stored formats (two-digit month and day, §5 date rules, ids in the lists).
+ * Returns the first problem as a sentence naming the field, or null.
+ */
+export function checkProfileRecord(value: unknown, opts: { currentYear: number }): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Profile must be an object';
+  const p = value as Record<string, unknown>;
+  if (!isProfileId(p.id)) return 'Profile id is invalid';
+  const known = new Set<string>(['id', ...SCALAR_FIELDS, ...RELATION_FIELDS]);
+  for (const key of Object.keys(p)) if (!known.has(key)) return `Profile field ${key} is unknown`;
+  for (const f of SCALAR_FIELDS) {
+    const v = p[f];
+    if (typeof v !== 'string') return `Profile field ${f} must be a string`;
+    const limit = TEXT_LIMIT[f];
+    if (limit !== undefined && v.length > limit) return `Profile field ${f} is longer than ${limit} characters`;
+  }
+  for (const f of RELATION_FIELDS) {
+    const list = p[f];
+    if (!Array.isArray(list)) return `Profile field ${f} must be a list`;
+    const max = f === 'parents' ? MAX_PARENTS : PROFILE_LIMITS.relations;
+    if (list.length > max) return f === 'parents' ? 'A person can have at most 2 parents' : `Profile field ${f} has more than ${max} entries`;
+    if (!list.every(isProfileId)) return `Profile field ${f} holds an invalid id`;
+    if (new Set(list).size !== list.length) return `Profile field ${f} holds the same id twice`;
+    if (list.includes(p.id)) return `Profile field ${f} refers to the person itself`;
+  }
+  const r = p as unknown as Profile;
+  const birthYear = r.birthYear;
+  if (r.birthMonth && !/^\d{2}$/.test(r.birthMonth)) return PROFILE_MESSAGES.month;
+  if (r.birthDay && !/^\d{2}$/.test(r.birthDay)) return PROFILE_MESSAGES.day;
+  const birth = validateBirth({ birthYear, birthMonth: r.birthMonth, birthDay: r.birthDay }, opts.currentYear);
+  const birthProblem = birth.birthYear ?? birth.birthMonth ?? birth.birthDay ?? birth.birthDate;
+  if (birthProblem) return birthProblem;
+  return validateGender(r.gender) ?? validateDeath(r.death) ?? validatePhotoUrl(r.photoURL) ?? validatePhotoUrl(r.photoURLSmall);
+}

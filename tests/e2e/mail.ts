@@ -1,0 +1,23 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The raw messages in DATA_DIR/outbox, newest last. */
+export async function outboxMessages(dataDir: string): Promise<string[]> {
+  const dir = join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map((f) => readFile(join(dir, f), 'utf8')));
+}
+
+/** Undoes quoted-printable soft breaks and escapes so a link in a mail body can be read whole. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function resetLinkIn(raw: string): string | null {
+  const match = decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
+  return match ? match[0] : null;
+}
+
+export function recipientsOf(raw: string): string {
+  return raw.match(/^To: (.*)$/m)?.[1] ?? '';
+}
