@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { SESSION_COOKIE } from '../../src/backend/api.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/app.ts';
+import { openPglite, type Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrations.ts';
+
+export const PASSWORD = 'correct horse battery';
+const HIGH = { max: 10_000, timeWindowMs: 60_000 };
+
+export async function tempDir(prefix = 'kinfolk-it-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+/** One in-memory PGlite per test file (it takes seconds to start); tables are emptied per test. */
+export async function testDatabase(): Promise<Database> {
+  const db = await openPglite('memory://');
+  await migrate(db);
+  return db;
+}
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  client(): Client;
+}
+
+export async function startTestServer(db: Database | undefined, options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await tempDir());
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    rateLimits: { signIn: HIGH, passwordReset: HIGH },
+    log: false,
+    ...options,
+    ...(db ? { db } : {}),
+  });
+  const close = server.close;
+  return Object.assign(server, {
+    dataDir,
+    client: () => new Client(server.url),
+    async close() {
+      await close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+  setCookies: string[];
+}
+
+/** A tiny browser stand-in: keeps the session cookie between calls. */
+export class Client {
+  cookie: string | null = null;
+  constructor(readonly base: string) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const h: Record<string, string> = { ...headers };
+    if (body !== undefined && typeof body !== 'string') h['content-type'] ??= 'application/json';
+    if (this.cookie && !('cookie' in h)) h.cookie = `${SESSION_COOKIE}=${this.cookie}`;
+    const res = await fetch(this.base + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const [pair] = c.split(';');
+      const [name, value] = pair!.split('=');
+      if (name === SESSION_COOKIE) this.cookie = value || null;
+    }
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text, setCookies };
+  }
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body, headers);
+  patch = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', path, body, headers);
+  delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+}
+
+export interface Member {
+  uid: string;
+  email: string;
+  password: string;
+  client: Client;
+}
+
+let n = 0;
+/** Creates an account the real way (invitation + accept) and returns a signed-in client. */
+export async function createMember(
+  server: TestServer,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; gender: string }> = {},
+): Promise<Member> {
+  n += 1;
+  const email = overrides.email ?? `member${n}@example.com`;
+  const password = overrides.password ?? PASSWORD;
+  const token = await server.createInvitation({ email });
+  const client = server.client();
+  const res = await client.post(`/api/invitations/${token}/accept`, {
+    firstName: overrides.firstName ?? 'ada',
+    lastName: overrides.lastName ?? 'LOVELACE',
+    gender: overrides.gender ?? 'Female',
+    email,
+    password,
+  });
+  expect(res.status, res.text).toBe(200);
+  return { uid: res.body.user.uid, email, password, client };
+}
+
+export function expectError(res: Answer, status: number, code: string, message?: string | RegExp): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  expect(Object.keys(res.body)).toEqual(['error']);
+  expect(res.body.error.code).toBe(code);
+  expect(typeof res.body.error.message).toBe('string');
+  if (message instanceof RegExp) expect(res.body.error.message).toMatch(message);
+  else if (message !== undefined) expect(res.body.error.message).toBe(message);
+  expect(res.text).not.toMatch(/\bat .+:\d+:\d+|stack|node_modules/);
+}
+
+/** Polls until `check` returns a value (mail arriving in the background). */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Collects the server's log lines (pino JSON) for checks on what gets logged. */
+export function logCollector() {
+  const lines: string[] = [];
+  return { lines, stream: { write: (line: string) => void lines.push(line) } };
+}
