@@ -32,8 +32,8 @@ async function main() {
     log: { level: env.LOG_LEVEL || 'info', stream: humanLogStream() },
   });
 
-  console.log(`Kinfolk is running at ${server.url}`);
   const link = await server.firstAccountLink();
+  console.log(`Kinfolk is running at ${server.url}`);
   if (link) console.log(`No accounts yet. Create the first one here: ${link}`);
 
   let stopping = false;
