@@ -65,6 +65,8 @@ export interface Graph {
   profiles: Record<string, Profile>;
   updatedAt: string;
   version: 1;
+  /** The server's revision of this graph, bumped by every change set it applies; absent before the first save. */
+  revision?: number;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

@@ -1,0 +1,37 @@
+import type { GraphNode, Profile } from './types.ts';
+import { MAX_PARENTS } from './timing.ts';
+
+/** §6 rules, written once for the screens and the server. */
+
+type Owned = Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>;
+
+/** 'Edit Profile' on the profile page: only the owner sees it, or anyone when nobody owns it. */
+export function canShowEditProfile(profile: Pick<Profile, 'ownerUid'>, uid: string): boolean {
+  return !profile.ownerUid || profile.ownerUid === uid;
+}
+
+/** A person's profile is editable if it is the member's own, or they created it or own it. */
+export function canEditProfile(profile: Owned, uid: string): boolean {
+  if (!uid) return false;
+  return profile.id === uid || profile.createdBy === uid || profile.ownerUid === uid;
+}
+
+/** The primary person (the graph owner's own profile) cannot be deleted. */
+export function canDeleteNode(node: Pick<GraphNode, 'data'>): boolean {
+  return !node.data.isPrimary;
+}
+
+/**
+ * Removing a person's profile from the tree: not the graph owner's own, and not a profile another
+ * member has claimed (ownerUid set to someone else). Unclaimed people may be removed by any
+ * member, like any other edit of the tree's structure.
+ */
+export function canRemoveProfile(profile: Owned, uid: string, graphOwnerUid: string): boolean {
+  if (profile.id === graphOwnerUid) return false;
+  return !profile.ownerUid || profile.ownerUid === uid;
+}
+
+/** Adding a parent is allowed only while the person has fewer than 2. */
+export function canAddParent(parentCount: number): boolean {
+  return parentCount < MAX_PARENTS;
+}
