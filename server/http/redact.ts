@@ -11,7 +11,7 @@ export function redactUrl(url: string): string {
   for (const re of SECRET_PATHS) path = path.replace(re, '$1:token');
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, '…');
+  for (const key of [...params.keys()]) if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, 'redacted');
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database.ts';
+import { MIGRATIONS, migrate, type Migration } from '../../server/db/migrations.ts';
+import { testDatabase } from './helpers.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(() => db?.close());
+
+describe('migrations', () => {
+  it('has applied every shipped migration once', async () => {
+    const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('applies new migrations in version order, each once', async () => {
+    const extra: Migration[] = [
+      { version: 1002, name: 'second', sql: `INSERT INTO probe (step) VALUES ('second')` },
+      { version: 1001, name: 'first', sql: `CREATE TABLE probe (n serial PRIMARY KEY, step text); INSERT INTO probe (step) VALUES ('first')` },
+    ];
+    expect(await migrate(db, [...MIGRATIONS, ...extra])).toEqual([1001, 1002]);
+    expect(await migrate(db, [...MIGRATIONS, ...extra])).toEqual([]);
+    const steps = await db.query<{ step: string }>('SELECT step FROM probe ORDER BY n');
+    expect(steps.map((s) => s.step)).toEqual(['first', 'second']);
+  });
+
+  it('rolls a failing migration back entirely and records nothing', async () => {
+    const broken: Migration = { version: 1003, name: 'broken', sql: `CREATE TABLE half (x int); SELECT no_such_function()` };
+    await expect(migrate(db, [...MIGRATIONS, broken])).rejects.toThrow();
+    expect(await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half'`)).toEqual([]);
+    expect(await db.query('SELECT 1 FROM schema_migrations WHERE version = 1003')).toEqual([]);
+  });
+
+  it('keeps e-mails lower-case and invitation tokens 32 hex characters at the database level', async () => {
+    await expect(db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u', 'A@B.CO', 'x')`)).rejects.toThrow();
+    await expect(db.query(`INSERT INTO invitations (token) VALUES ('XYZ')`)).rejects.toThrow();
+  });
+});
