@@ -16,6 +16,7 @@ import { isForeignRequest } from './http/origin.ts';
 import { redactUrl } from './http/redact.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { passwordResetRoutes } from './routes/passwordResets.ts';
@@ -164,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sessionRoutes(app, ctx);
     meRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
+    accountRoutes(app);
     invitationRoutes(app, ctx);
     profileRoutes(app, ctx);
 

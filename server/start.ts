@@ -1,7 +1,7 @@
 /**
  * `npm start`: builds the front end when it is missing or stale, then serves it with the API.
  * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, ADMIN_EMAIL,
- * TRUST_PROXY=1, LOG_LEVEL, SKIP_BUILD=1.
+ * TRUST_PROXY=1, LOG_LEVEL, SKIP_BUILD=1, SERVE_STATIC=0 (API only, for `npm run dev`).
  */
 import { resolve } from 'node:path';
 import { PROJECT_ROOT, startServer } from './app.ts';
@@ -11,7 +11,8 @@ import { humanLogStream } from './log.ts';
 const env = process.env;
 
 async function main() {
-  if (env.SKIP_BUILD !== '1' && needsBuild(PROJECT_ROOT)) {
+  const serveStatic = env.SERVE_STATIC !== '0';
+  if (serveStatic && env.SKIP_BUILD !== '1' && needsBuild(PROJECT_ROOT)) {
     console.log('Building the front end…');
     await buildFrontEnd(PROJECT_ROOT);
   }
@@ -28,7 +29,7 @@ async function main() {
     publicUrl: env.PUBLIC_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     trustProxy: env.TRUST_PROXY === '1',
-    serveStatic: true,
+    serveStatic,
     log: { level: env.LOG_LEVEL || 'info', stream: humanLogStream() },
   });
 

@@ -167,3 +167,11 @@ describe('the first-account invitation', () => {
     }
   });
 });
+
+describe('POST /api/accounts (self-service sign-up)', () => {
+  it('is refused: sign-up is by invitation only', async () => {
+    const res = await server.client().post('/api/accounts', signUp('self@example.com'));
+    expectError(res, 403, 'auth/signup-disabled', 'Sign up is by invitation only.');
+    expect(await db.query('SELECT 1 FROM users')).toEqual([]);
+  });
+});
