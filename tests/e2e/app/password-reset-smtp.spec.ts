@@ -61,7 +61,7 @@ test.describe('forgot password over SMTP', () => {
 
     await page.goto(link!);
     const reset = page.getByRole('form', { name: 'Choose a new password' });
-    await reset.getByLabel('New password').fill('second password');
+    await reset.getByLabel('New password', { exact: true }).fill('second password');
     await reset.getByLabel('Confirm new password').fill('second password');
     await reset.getByRole('button', { name: 'Set new password' }).click();
     await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();

@@ -40,7 +40,7 @@ test.describe('forgot password (outbox)', () => {
 
     await page.goto(link!);
     const reset = page.getByRole('form', { name: 'Choose a new password' });
-    await reset.getByLabel('New password').fill('a brand new secret');
+    await reset.getByLabel('New password', { exact: true }).fill('a brand new secret');
     await reset.getByLabel('Confirm new password').fill('not the same');
     await reset.getByRole('button', { name: 'Set new password' }).click();
     await expect(reset.getByRole('alert')).toHaveText('Passwords do not match.');
