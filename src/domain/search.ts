@@ -22,7 +22,7 @@ export function searchProfiles(
     const text = fold(`${p.firstName} ${p.lastName} ${p.email}`);
     if (words.every((w) => text.includes(w))) hits.push({ p, name });
   }
-  hits.sort((a, b) => a.name.localeCompare(b.name) || (a.p.id < b.p.id ? -1 : 1));
+  hits.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }) || (a.p.id < b.p.id ? -1 : 1));
   return hits.slice(0, limit).map((h) => h.p);
 }
 
