@@ -128,6 +128,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Request lines are logged below with tokens taken out of the URL.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Bad percent-encoding or over-long path parts: a coded 400 that does not echo the path.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, 'invalid-argument', 'The request URL is not valid.'),
   });
 
   try {

@@ -117,6 +117,13 @@ describe('bad input', () => {
     expectError(await server.client().request('POST', '/api/session', JSON.stringify({ email: 'x'.repeat(2_000_000) })), 400, 'invalid-argument', /too large/);
   });
 
+  it('refuses malformed URLs with a coded 400 that does not echo them', async () => {
+    for (const path of ['/api/password-resets/secretToken%ZZ', '/api/profiles/%E0%A4%A', `/api/profiles/${'x'.repeat(5000)}`]) {
+      const res = await server.client().get(path);
+      expectError(res, 400, 'invalid-argument', 'The request URL is not valid.');
+    }
+  });
+
   it('refuses a missing body', async () => {
     expectError(await server.client().request('POST', '/api/session'), 400, 'invalid-argument', 'The request body must be a JSON object.');
   });
