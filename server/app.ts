@@ -10,7 +10,7 @@ import { AppError } from '../src/domain/errors.ts';
 import { isValidEmail } from '../src/domain/validation/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { migrate } from './db/migrations.ts';
+import { migrate, pruneExpired } from './db/migrations.ts';
 import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
 import { isForeignRequest } from './http/origin.ts';
 import { redactUrl } from './http/redact.ts';
@@ -134,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   try {
     await migrate(db);
+    await pruneExpired(db);
 
     app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
     app.addHook('onResponse', async (request, reply) => {

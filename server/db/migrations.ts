@@ -105,3 +105,9 @@ export async function migrate(db: Database, migrations: readonly Migration[] = M
 export async function clearData(db: Database): Promise<void> {
   await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} CASCADE`);
 }
+
+/** Drops sessions past their expiry and reset links dead for a day; run at each start. */
+export async function pruneExpired(db: Database): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE expires_at < now()');
+  await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
+import { clearData, pruneExpired } from '../../server/db/migrations.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { PASSWORD, createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
 
@@ -132,6 +132,15 @@ describe('session expiry', () => {
     await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE uid = $1`, [m.uid]);
     expect((await m.client.get('/api/session')).body).toEqual({ user: null });
     expectError(await m.client.patch('/api/me', { displayName: 'X' }), 401, 'unauthenticated');
+  });
+
+  it('prunes expired sessions (done at each start)', async () => {
+    const a = await createMember(server);
+    const b = await createMember(server);
+    await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE uid = $1`, [a.uid]);
+    await pruneExpired(db);
+    const left = await db.query<{ uid: string }>('SELECT uid FROM sessions');
+    expect(left.map((r) => r.uid)).toEqual([b.uid]);
   });
 });
 
