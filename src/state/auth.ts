@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import type { AuthUser } from '../domain/types.ts';
 import { backend } from '../backend/index.ts';
+import { clearOwnProfile, loadOwnProfile } from './ownProfile.ts';
 
 /** Who is signed in. `initialising` until the auth listener has answered once. */
 export const authState = proxy<{ initialising: boolean; user: AuthUser | null }>({
@@ -15,5 +16,7 @@ export function startAuthListener() {
   backend.auth.onAuthStateChanged((user) => {
     authState.user = user;
     authState.initialising = false;
+    if (user) void loadOwnProfile(user.uid);
+    else clearOwnProfile();
   });
 }

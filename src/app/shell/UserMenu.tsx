@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { backend } from '../../backend/index.ts';
-import { Avatar } from '../../components/avatar/Avatar.tsx';
+import { MemberAvatar } from '../../components/avatar/MemberAvatar.tsx';
 import { ChevronDownIcon, SignOutIcon, UserIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
 import { AUTH_MESSAGES } from '../../domain/validation/auth.ts';
@@ -25,14 +25,14 @@ export function UserMenu({ user }: { user: AuthUser }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="user-menu-trigger" aria-label={`Account menu for ${name}`}>
-        <Avatar src={user.photoURL} seed={user.uid} size={32} />
+        <MemberAvatar size={32} />
         <span className="user-menu-name">{name}</span>
         <ChevronDownIcon size={16} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
           <DropdownMenu.Label className="menu-label">
-            <Avatar src={user.photoURL} seed={user.uid} size={40} />
+            <MemberAvatar size={40} />
             <span style={{ display: 'grid', minWidth: 0 }}>
               <strong className="truncate">{name}</strong>
               <span className="muted truncate" style={{ fontSize: 'var(--text-sm)' }}>

@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { backend } from '../../backend/index.ts';
-import { Avatar } from '../../components/avatar/Avatar.tsx';
+import { MemberAvatar } from '../../components/avatar/MemberAvatar.tsx';
 import { userDisplayName } from '../../components/userName.ts';
 import { TreeIcon } from '../../components/icons.tsx';
-import type { AuthUser, Profile } from '../../domain/types.ts';
 import { authState } from '../../state/auth.ts';
+import { ownProfileState } from '../../state/ownProfile.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import './home.css';
 
 /** §2 signed-in home: greeting, the call to open the tree, the member and their profile. */
 export function HomeScreen() {
   const { user } = useSnapshot(authState);
-  const profile = useOwnProfile(user);
+  const { profile, status } = useSnapshot(ownProfileState);
   const name = userDisplayName(user);
   return (
     <div className="page home">
@@ -31,32 +29,16 @@ export function HomeScreen() {
           <article className="card home-user" aria-labelledby="home-account-title">
             <h2 id="home-account-title" className="card-title">Your account</h2>
             <div className="home-user-row">
-              <Avatar src={user.photoURL} seed={user.uid} size={64} gender={profile?.gender} />
+              <MemberAvatar size={64} />
               <div style={{ minWidth: 0 }}>
                 <p className="home-user-name">{name}</p>
                 <p className="muted truncate">{user.email}</p>
               </div>
             </div>
           </article>
-          <ProfileSummary profile={profile} />
+          <ProfileSummary profile={profile ?? (status === 'error' ? null : undefined)} />
         </section>
       )}
     </div>
   );
-}
-
-function useOwnProfile(user: AuthUser | null): Profile | null | undefined {
-  const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    backend.profiles.get(user.uid).then(
-      (p) => live && setProfile(p),
-      () => live && setProfile(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user]);
-  return profile;
 }

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../domain/types.ts';
 
-function birthLabel(p: Profile): string {
+type Summary = Pick<Profile, 'firstName' | 'lastName' | 'birthYear' | 'birthMonth' | 'birthDay' | 'gender' | 'bio'>;
+
+function birthLabel(p: Summary): string {
   return [p.birthYear, p.birthMonth, p.birthDay].filter(Boolean).join('-');
 }
 
 const GENDER: Record<string, string> = { M: 'Male', F: 'Female' };
 
 /** The member's own profile in brief, with the way to complete it. */
-export function ProfileSummary({ profile }: { profile: Profile | null | undefined }) {
+export function ProfileSummary({ profile }: { profile: Summary | null | undefined }) {
   return (
     <article className="card" aria-labelledby="home-profile-title" aria-busy={profile === undefined}>
       <h2 id="home-profile-title" className="card-title">Your profile</h2>
