@@ -58,7 +58,7 @@ export function spouseEdgeId(a: string, b: string): string {
 export const PROFILE_ID_PREFIX = 'pr:';
 
 /** Anything shaped like `crypto.getRandomValues`, so callers pass their own source of randomness. */
-export type RandomFill = (bytes: Uint8Array) => Uint8Array;
+export type RandomFill = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 
 function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

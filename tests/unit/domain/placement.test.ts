@@ -48,7 +48,7 @@ describe('placeRelative with the spiral search', () => {
   });
 
   it('falls back 520 to the right when twelve rings are full', () => {
-    const crowd = [];
+    const crowd: { x: number; y: number }[] = [];
     for (let x = -1000; x <= 1000; x += 100) for (let y = -1000; y <= 1000; y += 80) crowd.push({ x, y });
     expect(placeRelative(ref, { kind: 'spouse', existingSpouses: 0 }, bruteForceFindFree(() => crowd))).toEqual({ x: 180 + 520, y: 0 });
   });
