@@ -70,7 +70,7 @@ describe('profile ids', () => {
   });
 
   it('differs with a real random source', () => {
-    const fill = (b: Uint8Array) => crypto.getRandomValues(b);
+    const fill = (b: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(b);
     expect(newProfileId(fill)).not.toBe(newProfileId(fill));
   });
 
