@@ -16,6 +16,13 @@
  * | POST   /api/invitations/:token/accept  | { firstName, lastName, gender, email, password } | SessionResponse (+cookie) |
  * | POST   /api/accounts                   | { firstName, lastName, gender, email, password } | 403 auth/signup-disabled 'Sign up is by invitation only.' while SIGN_UP is off |
  * | GET    /api/profiles/:id               |                                       | { profile: Profile }   |
+ * | PATCH  /api/profiles/:id               | { set: Partial<ProfileScalars> }      | { profile: Profile } (applied to every graph showing it, broadcast live) |
+ * | PUT    /api/profiles/:id/avatar        | multipart: files `large` (320²) and `small` (170²), image/webp or image/jpeg | { photoURL, photoURLSmall } (re-encoded by the server; profile updated) |
+ * | GET    /files/profiles/:id/avatar_320.{webp|jpg}?v=… |                        | the image, Cache-Control: public, max-age=31536000, immutable |
+ * | GET    /api/graph                      |                                       | LoadedGraph (ports.ts): the member's Family Tree |
+ * | POST   /api/graphs/:graphId/changes    | { changes: ChangeSet, clientId, migrations?: string[] } | { revision } ; refused whole with a coded error |
+ * | GET    /api/graphs/:graphId/events     | (Server-Sent Events)                  | `event: change` data GraphChangeEvent; `: ping` every 25 s |
+ * | POST   /api/invitations                | { graphUid, nodeId, email }           | { token, inviteUrl } (§7 invitation function; inviter = the signed-in member) |
  */
 import type { AuthUser } from '../domain/types.ts';
 

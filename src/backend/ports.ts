@@ -1,4 +1,6 @@
-import type { AuthUser, Profile, SignUpGender } from '../domain/types.ts';
+import type { ChangeSet } from '../domain/changeSet.ts';
+import type { ProfileScalars } from '../domain/profile.ts';
+import type { AuthUser, Graph, Profile, SignUpGender } from '../domain/types.ts';
 
 /**
  * The ports the screens use. Screens never import an adapter: `src/backend/index.ts` picks one
@@ -44,4 +46,58 @@ export interface AuthService {
 export interface ProfileRepository {
   /** A profile the signed-in member may read; `not-found` or `permission-denied` otherwise. */
   get(id: string): Promise<Profile>;
+  /**
+   * Saves changed plain fields of one profile (the profile page's save, §4). The server applies it
+   * as a change set to every graph that shows the profile, so other members see it live, and
+   * answers the stored profile.
+   */
+  update(id: string, set: Partial<ProfileScalars>): Promise<Profile>;
+}
+
+export interface AvatarUpload {
+  /** 320 × 320 and 170 × 170, already square (§9). */
+  large: Blob;
+  small: Blob;
+}
+
+export interface AvatarStore {
+  /**
+   * Stores a profile's photo as profiles/{id}/avatar_320.{ext} and avatar_170.{ext} (§3, §7) and
+   * answers their URLs, which change whenever the photo changes (they are cached for a year).
+   */
+  upload(profileId: string, files: AvatarUpload): Promise<{ photoURL: string; photoURLSmall: string }>;
+}
+
+export type NetworkState = 'online' | 'offline' | 'unknown';
+
+export interface LoadedGraph {
+  /** The graph the member's Family Tree shows: their own (id = their uid) or the one they joined. */
+  graphId: string;
+  ownerUid: string;
+  /** Revision 0 and an empty graph when nothing was saved yet (§4 "starts empty"). */
+  graph: Graph & { revision: number };
+  /** One-time migrations already applied to this graph ('spouses-v1', 'parents-children-v1'). */
+  migrations: string[];
+}
+
+/** One applied change set, as the live stream delivers it to every open view of the graph. */
+export interface GraphChangeEvent {
+  revision: number;
+  changes: ChangeSet;
+  /** The tab that sent it, so a tab can recognise the echo of its own save. */
+  clientId: string;
+  actorUid: string;
+}
+
+export interface GraphRepository {
+  load(): Promise<LoadedGraph>;
+  /** Applies a change set in one transaction; refused whole with a coded AppError. */
+  save(graphId: string, changes: ChangeSet, clientId: string, markMigrations?: string[]): Promise<{ revision: number }>;
+  /** Live updates; also reports the connection's state. Returns the unsubscribe function. */
+  subscribe(graphId: string, onChange: (event: GraphChangeEvent) => void, onNetwork?: (state: NetworkState) => void): () => void;
+}
+
+export interface InvitationService {
+  /** §7 invitation function: answers the link to send (on the site's own origin). */
+  create(input: { inviterUid: string; graphUid: string; nodeId: string; email: string }): Promise<{ inviteUrl: string }>;
 }

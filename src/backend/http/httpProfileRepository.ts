@@ -8,5 +8,9 @@ export function createHttpProfileRepository(): ProfileRepository {
       const { profile } = await request<{ profile: Profile }>('GET', `/api/profiles/${encodeURIComponent(id)}`);
       return profile;
     },
+    async update(id, set) {
+      const { profile } = await request<{ profile: Profile }>('PATCH', `/api/profiles/${encodeURIComponent(id)}`, { set });
+      return profile;
+    },
   };
 }
