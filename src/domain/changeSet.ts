@@ -346,6 +346,35 @@ function rightsProblem(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal |
 }
 
 /**
+ * What a change set touched, plus the neighbours of every touched profile before and after it, so
+ * the scoped invariant check sees both sides of each list entry.
+ */
+function touchedScope(cs: ChangeSet, before: Graph, after: Graph): CheckScope {
+  const nodes = new Set([...cs.nodes.upsert.map((n) => n.id), ...cs.nodes.remove]);
+  const edges = new Set([...cs.edges.upsert.map((e) => e.id), ...cs.edges.remove]);
+  const touched = new Set([...cs.profiles.upsert.map((p) => p.id), ...cs.profiles.remove]);
+  for (const n of cs.nodes.upsert) if (n.data.profileId) touched.add(n.data.profileId);
+  const beforeNodes = indexById(before.nodes);
+  const beforeEdges = indexById(before.edges);
+  for (const id of [...cs.edges.remove, ...cs.edges.upsert.map((e) => e.id)]) {
+    const old = beforeEdges.get(id);
+    if (!old) continue;
+    for (const end of [old.source, old.target]) {
+      const pid = beforeNodes.get(end)?.data.profileId;
+      if (pid) touched.add(pid);
+    }
+  }
+  const profiles = new Set(touched);
+  for (const id of touched) {
+    for (const g of [before, after]) {
+      const p = Object.hasOwn(g.profiles, id) ? g.profiles[id] : undefined;
+      if (p) for (const f of RELATION_FIELDS) for (const other of p[f]) profiles.add(other);
+    }
+  }
+  return { nodes, edges, profiles };
+}
+
+/**
  * The server's gate: refuses the whole change set with a coded error, or returns null when it may
  * be applied. Checks, in order: the shape of every item (ids, formats, lengths); §6 rights of the
  * acting member (personal fields only of profiles they may edit; read-only fields untouched; the
@@ -370,11 +399,7 @@ export function validateChangeSet(changes: unknown, ctx: ChangeSetContext): Chan
     if (problem && problem !== (ctx.graph.profiles[p.id] && checkProfileRecord(ctx.graph.profiles[p.id], ctx))) return invalid(problem);
   }
 
-  const scope: CheckScope = {
-    nodes: new Set([...cs.nodes.upsert.map((n) => n.id), ...cs.nodes.remove]),
-    edges: new Set([...cs.edges.upsert.map((e) => e.id), ...cs.edges.remove]),
-    profiles: new Set([...cs.profiles.upsert.map((p) => p.id), ...cs.profiles.remove, ...cs.nodes.upsert.map((n) => n.data.profileId).filter(Boolean)]),
-  };
+  const scope = touchedScope(cs, ctx.graph, after);
   const known = new Set(checkGraph(ctx.graph, scope).map((p) => p.message));
   const fresh = checkGraph(after, scope).find((p) => !known.has(p.message));
   if (fresh) return invalid(fresh.rule === 'max-parents' ? RELATIONSHIP_MESSAGES.tooManyParents : fresh.message);

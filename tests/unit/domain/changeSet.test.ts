@@ -217,6 +217,7 @@ describe('validateChangeSet (server)', () => {
     ['an edit of a removed profile', () => ({ ...emptyChangeSet(), profiles: { upsert: [{ id: 'pr:gone', set: { bio: 'x' } }], remove: [] } }), 'u-owner', 'not-found', 'Profile pr:gone no longer exists'],
     ['a bad birth year', () => diff((g) => ok(savePerson(g, { nodeId: 'n1003', fields: { birthYear: '1850' }, uid: 'u-owner', now: LATER })).graph), 'u-owner', 'invalid-argument', 'Enter a year between 1900 and 2025'],
     ['an edge to a missing node', () => ({ ...emptyChangeSet(), edges: { upsert: [{ id: 'e-n1001-n1999', source: 'n1001', target: 'n1999', sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep', hidden: false, data: { kind: 'parent' } }], remove: [] } }), 'u-owner', 'invalid-argument', 'Edge e-n1001-n1999 joins a node that does not exist'],
+    ['an edge removed without its list entries', () => ({ ...emptyChangeSet(), edges: { upsert: [], remove: ['e-n1001-n1003'] } }), 'u-owner', 'invalid-argument', 'Profiles u-owner → pr:theirs are parent and child but nodes n1001 → n1003 have no edge'],
     ['a one-sided list', () => ({ ...emptyChangeSet(), profiles: { upsert: [{ id: 'pr:theirs', add: { spouses: ['pr:mine'] } }], remove: [] } }), 'u-owner', 'invalid-argument', "Profile pr:theirs lists pr:mine in spouses but not the other way round"],
   ])('refuses %s', (_name, build, uid, code, message) => {
     expect(validateChangeSet(build(), ctx(uid))).toEqual({ code, message });
