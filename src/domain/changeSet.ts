@@ -13,6 +13,7 @@ import {
   type RelationField,
   type ScalarField,
 } from './profile.ts';
+import { EDIT_PERSON_MESSAGES } from './editPerson.ts';
 import { RELATIONSHIP_MESSAGES } from './relationships.ts';
 import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from './snapshot.ts';
 import { checkProfileRecord, PROFILE_LIMITS } from './validation/profile.ts';
@@ -320,7 +321,8 @@ function rightsProblem(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal |
   for (const id of cs.nodes.remove) if (nodes.get(id)?.data.isPrimary) return denied(RELATIONSHIP_MESSAGES.primaryNotDeletable);
   for (const n of cs.nodes.upsert) {
     const old = nodes.get(n.id);
-    if (old?.data.isPrimary && (!n.data.isPrimary || n.data.profileId !== old.data.profileId)) return denied(RELATIONSHIP_MESSAGES.primaryNotDeletable);
+    if (old?.data.isPrimary && !n.data.isPrimary) return denied(RELATIONSHIP_MESSAGES.primaryNotDeletable);
+    if (old?.data.isPrimary && n.data.profileId !== old.data.profileId) return denied(EDIT_PERSON_MESSAGES.ownProfileRelink);
     if (n.data.isPrimary && !old?.data.isPrimary && n.data.profileId !== graphOwnerUid) return invalid("Only the graph owner's own profile can be the primary person");
   }
   for (const p of cs.profiles.upsert) {
