@@ -1,0 +1,255 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
+import { AppError } from '../../../src/domain/errors.ts';
+import { emptyProfile } from '../../../src/domain/profile.ts';
+import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
+import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
+import { graphBackupKey, TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
+import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
+
+/**
+ * An in-memory stand-in for the server behind the GraphRepository port: it applies change sets
+ * the way the server does (domain applyChangeSet, revision + 1) and can be told to fail.
+ */
+class MemoryGraphs implements GraphRepository {
+  graph: Graph = { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };
+  migrations: string[] = [];
+  saves: { changes: ChangeSet; clientId: string; migrations?: string[] }[] = [];
+  failures: AppError[] = [];
+  listener: ((e: GraphChangeEvent) => void) | null = null;
+
+  async load(): Promise<LoadedGraph> {
+    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations] };
+  }
+  async save(_graphId: string, changes: ChangeSet, clientId: string, migrations?: string[]) {
+    this.saves.push({ changes: structuredClone(changes), clientId, migrations });
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    this.graph = { ...applyChangeSet(this.graph, changes), revision: (this.graph.revision ?? 0) + 1 };
+    this.migrations.push(...(migrations ?? []));
+    return { revision: this.graph.revision! };
+  }
+  subscribe(_graphId: string, onChange: (e: GraphChangeEvent) => void) {
+    this.listener = onChange;
+    return () => (this.listener = null);
+  }
+}
+
+class MemoryStorage {
+  items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, v);
+  removeItem = (k: string) => void this.items.delete(k);
+}
+
+const own: Profile = { ...emptyProfile('u1'), firstName: 'Ada', lastName: 'Lovelace', ownerUid: 'u1', createdBy: 'u1' };
+
+function person(id: string, x = 0, profileId = `pr:${id}`): GraphNode {
+  return { id, type: 'person', position: { x, y: 0 }, modifiedAt: '', hidden: false, data: { profileId, parentRole: '', isPrimary: false } };
+}
+
+function session(repo: MemoryGraphs, storage = new MemoryStorage(), clientId = 'tab-a') {
+  return new TreeSession({ graphs: repo, uid: 'u1', ownProfile: async () => own, storage, clientId, now: () => '2026-11-22T00:00:00.000Z' });
+}
+
+function seeded(count: number): MemoryGraphs {
+  const repo = new MemoryGraphs();
+  repo.migrations = ['spouses-v1', 'parents-children-v1'];
+  const nodes = Array.from({ length: count }, (_, i) => person(`n${1001 + i}`, i * 200));
+  nodes[0] = { ...nodes[0], data: { ...nodes[0].data, profileId: 'u1', isPrimary: true } };
+  const profiles: Record<string, Profile> = { u1: own };
+  for (const n of nodes.slice(1)) profiles[n.data.profileId] = { ...emptyProfile(n.data.profileId), firstName: n.id, createdBy: 'u1' };
+  repo.graph = { nodes, edges: [], profiles, updatedAt: '', version: 1, revision: 7 };
+  return repo;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('opening a tree', () => {
+  it('an empty graph gets one primary node for the own profile, saved at once', async () => {
+    const repo = new MemoryGraphs();
+    const s = session(repo);
+    await s.open();
+    expect(s.status).toBe('ready');
+    expect(s.graph.nodes).toHaveLength(1);
+    expect(s.graph.nodes[0]).toMatchObject({ id: 'n1001', data: { profileId: 'u1', isPrimary: true } });
+    expect(repo.saves).toHaveLength(1);
+    expect(repo.saves[0].changes.nodes.upsert.map((n) => n.id)).toEqual(['n1001']);
+    // The own profile already lives on the server: it is not sent again.
+    expect(repo.saves[0].changes.profiles.upsert).toEqual([]);
+    expect(repo.saves[0].migrations).toEqual(['spouses-v1', 'parents-children-v1']);
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('a load failure ends in the error state', async () => {
+    const repo = new MemoryGraphs();
+    repo.load = async () => {
+      throw new AppError('unavailable', 'down');
+    };
+    const s = session(repo);
+    await s.open();
+    expect(s.status).toBe('error');
+  });
+});
+
+describe('saving', () => {
+  it('an edit marks the graph unsaved, keeps a backup and autosaves 3000 ms after the last edit', async () => {
+    const repo = seeded(3);
+    const storage = new MemoryStorage();
+    const s = session(repo, storage);
+    await s.open();
+    expect(s.unsaved).toBe(false);
+    s.moveNodes(new Map([['n1002', { x: 5, y: 5 }]]));
+    expect(s.unsaved).toBe(true);
+    expect(storage.items.has(graphBackupKey('u1'))).toBe(true);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(repo.saves).toHaveLength(0);
+    s.moveNodes(new Map([['n1002', { x: 9, y: 9 }]])); // a new edit restarts the debounce
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(repo.saves).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(repo.saves).toHaveLength(1);
+    expect(s.unsaved).toBe(false);
+    expect(storage.items.has(graphBackupKey('u1'))).toBe(false);
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 9, y: 9 });
+  });
+
+  it('moving one card of 50,000 sends a change set with exactly that card', async () => {
+    const repo = seeded(50_000);
+    const s = session(repo);
+    await s.open();
+    s.moveNodes(new Map([['n30000', { x: 1, y: 2 }]]));
+    await s.save();
+    const sent = repo.saves[0].changes;
+    expect(sent.nodes.upsert.map((n) => n.id)).toEqual(['n30000']);
+    expect(sent.nodes.remove).toEqual([]);
+    expect(sent.edges.upsert).toEqual([]);
+    expect(sent.profiles.upsert).toEqual([]);
+    expect(sent.baseRevision).toBe(7);
+    expect(JSON.stringify(sent).length).toBeLessThan(400);
+  });
+
+  it('retries 3 times with 150 ms × 2ⁿ backoff, then fails with the §8 message and keeps every edit', async () => {
+    const repo = seeded(2);
+    const storage = new MemoryStorage();
+    const s = session(repo, storage);
+    await s.open();
+    repo.failures = [0, 1, 2, 3].map(() => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 50, y: 0 }]]));
+    const result = s.save().catch((e: Error) => e);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(repo.saves).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(repo.saves).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(repo.saves).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(repo.saves).toHaveLength(4);
+    const error = await result;
+    expect((error as Error).message).toBe(SAVE_MESSAGES.unavailable);
+    expect(s.unsaved).toBe(true);
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(50);
+    expect(storage.items.has(graphBackupKey('u1'))).toBe(true);
+
+    await s.save(); // the next save sends them
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(50);
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('permission-denied is not retried and is thrown as is', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    repo.failures = [new AppError('permission-denied', 'You may not change this tree.')];
+    s.moveNodes(new Map([['n1002', { x: 1, y: 0 }]]));
+    await expect(s.save()).rejects.toThrow('You may not change this tree.');
+    expect(repo.saves).toHaveLength(1);
+  });
+
+  it.each([
+    ['unauthenticated', SAVE_MESSAGES.unauthenticated],
+    ['deadline-exceeded', SAVE_MESSAGES.deadlineExceeded],
+    ['failed-precondition', SAVE_MESSAGES.unavailable],
+    ['resource-exhausted', 'Failed to save changes (resource-exhausted).'],
+  ] as const)('a %s failure says %j', async (code, message) => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    repo.failures = [0, 1, 2, 3].map(() => new AppError(code, 'server text'));
+    s.moveNodes(new Map([['n1002', { x: 1, y: 0 }]]));
+    const done = s.save().catch((e: Error) => e.message);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await done).toBe(message);
+  });
+
+  it('edits left in the browser backup come back when the tree is opened again', async () => {
+    const repo = seeded(3);
+    const storage = new MemoryStorage();
+    const first = session(repo, storage);
+    await first.open();
+    repo.failures = [0, 1, 2, 3].map(() => new AppError('unavailable', 'x'));
+    first.moveNodes(new Map([['n1003', { x: 77, y: 77 }]]));
+    first.close(); // the browser closes before any save got through
+
+    const second = session(repo, storage, 'tab-b');
+    repo.failures = [];
+    await second.open();
+    expect(second.graph.nodes.find((n) => n.id === 'n1003')!.position).toEqual({ x: 77, y: 77 });
+    expect(repo.graph.nodes.find((n) => n.id === 'n1003')!.position).toEqual({ x: 77, y: 77 });
+    expect(second.unsaved).toBe(false);
+  });
+});
+
+describe('live updates', () => {
+  function remote(revision: number, change: (c: ChangeSet) => void, clientId = 'tab-z'): GraphChangeEvent {
+    const changes = emptyChangeSet(revision - 1);
+    change(changes);
+    return { revision, changes, clientId, actorUid: 'u2' };
+  }
+
+  it("ignores the echo of the tab's own save and applies others'", async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1002', 999)), s.clientId));
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(200);
+    s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1002', 999))));
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(999);
+    expect(s.unsaved).toBe(false);
+    expect(s.revision).toBe(8);
+  });
+
+  it('never overwrites an unsaved local edit, and does not send the remote change back', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    s.setGraph({ ...s.graph, profiles: { ...s.graph.profiles, 'pr:n1003': { ...s.graph.profiles['pr:n1003']!, bio: 'mine' } } });
+    s.receive(
+      remote(8, (c) => {
+        c.nodes.upsert.push(person('n1002', 500));
+        c.nodes.upsert.push(person('n1003', 600));
+        c.profiles.upsert.push({ id: 'pr:n1003', set: { bio: 'theirs', lastName: 'Byron' } });
+      }),
+    );
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 1, y: 1 });
+    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(600);
+    expect(s.graph.profiles['pr:n1003']).toMatchObject({ bio: 'mine', lastName: 'Byron' });
+    await s.save();
+    const sent = repo.saves.at(-1)!.changes;
+    expect(sent.nodes.upsert.map((n) => n.id)).toEqual(['n1002']);
+    expect(sent.profiles.upsert).toEqual([{ id: 'pr:n1003', set: { bio: 'mine' } }]);
+  });
+
+  it('holds incoming changes while a card is dragged', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    s.setDragging(true);
+    s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1003', 321))));
+    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(400);
+    s.setDragging(false);
+    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(321);
+  });
+});
