@@ -1,0 +1,106 @@
+/**
+ * Pointer → what is under it, through the quadtrees (never Konva's hit canvas). Priority follows
+ * what is drawn on top: a card's buttons, then handles, then the grab circles of a selected
+ * edge's ends, then cards, then edges, then the empty canvas. Slop is in screen pixels, so coarse
+ * pointers get their 44 px targets at any zoom.
+ */
+import { COARSE_TARGET, FINE_EDGE_TARGET, FINE_HANDLE_TARGET } from '../constants.ts';
+import { distance, distanceToPolyline } from '../geometry.ts';
+import type { GraphStore, NodeRecord } from '../store.ts';
+import type { HandleKind, XY } from '../types.ts';
+
+export type Hit =
+  | { kind: 'button'; nodeId: string; buttonId: string }
+  | { kind: 'handle'; nodeId: string; handleId: string; handleKind: HandleKind; point: XY }
+  | { kind: 'edge-end'; edgeId: string; end: 'source' | 'target' }
+  | { kind: 'node'; nodeId: string }
+  | { kind: 'edge'; edgeId: string }
+  | { kind: 'canvas' };
+
+export interface HitOptions {
+  zoom: number;
+  coarse: boolean;
+  /** Buttons and handles are only drawn (and hit) at detailed zoom. */
+  detailed: boolean;
+  connectable: boolean;
+  reconnectRadius: number;
+}
+
+export function hitTest(store: GraphStore, p: XY, o: HitOptions): Hit {
+  const px = 1 / o.zoom;
+  const node = store.nodeIndex.hit(p);
+  const rec = node ? store.nodes.get(node.id) : undefined;
+
+  if (rec && o.detailed) {
+    const button = buttonAt(rec, p, o.coarse ? COARSE_TARGET * px : 0);
+    if (button) return { kind: 'button', nodeId: rec.id, buttonId: button };
+  }
+  if (o.detailed && o.connectable) {
+    const handle = closestHandle(store, p, ((o.coarse ? COARSE_TARGET : FINE_HANDLE_TARGET) / 2) * px, () => true);
+    if (handle) return { kind: 'handle', ...handle };
+  }
+  const endRadius = (o.coarse ? Math.max(o.reconnectRadius, COARSE_TARGET / 2) : o.reconnectRadius) * px;
+  for (const id of store.selectedEdges) {
+    const g = store.edges.get(id) && store.edgeGeometry(store.edges.get(id)!);
+    if (!g) continue;
+    if (distance(p, g.target) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'target' };
+    if (distance(p, g.source) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'source' };
+  }
+  if (rec) return { kind: 'node', nodeId: rec.id };
+  const edge = edgeAt(store, p, ((o.coarse ? COARSE_TARGET : FINE_EDGE_TARGET) / 2) * px);
+  if (edge) return { kind: 'edge', edgeId: edge };
+  return { kind: 'canvas' };
+}
+
+/** The button under `p`; on coarse pointers each button's target grows to `minTarget`, nearest centre wins. */
+export function buttonAt(rec: NodeRecord, p: XY, minTarget: number): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const b of rec.buttons) {
+    if (b.disabled) continue;
+    const w = Math.max(b.width, minTarget), h = Math.max(b.height, minTarget);
+    const cx = rec.x + b.x + b.width / 2, cy = rec.y + b.y + b.height / 2;
+    if (Math.abs(p.x - cx) <= w / 2 && Math.abs(p.y - cy) <= h / 2) {
+      const d = Math.hypot(p.x - cx, p.y - cy);
+      if (d < bestD) [best, bestD] = [b.id, d];
+    }
+  }
+  return best;
+}
+
+/** The nearest connectable handle within `radius` (world units) that `accept` allows. */
+export function closestHandle(
+  store: GraphStore,
+  p: XY,
+  radius: number,
+  accept: (rec: NodeRecord, handleId: string, kind: HandleKind) => boolean,
+): { nodeId: string; handleId: string; handleKind: HandleKind; point: XY } | undefined {
+  let best: { nodeId: string; handleId: string; handleKind: HandleKind; point: XY } | undefined;
+  let bestD = radius;
+  store.nodeIndex.query({ x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius }, (e) => {
+    const rec = store.nodes.get(e.id);
+    if (!rec || !rec.connectable) return;
+    for (const h of rec.handles) {
+      const point = { x: rec.x + h.x, y: rec.y + h.y };
+      const d = distance(p, point);
+      if (d <= bestD && accept(rec, h.id, h.kind)) {
+        bestD = d;
+        best = { nodeId: rec.id, handleId: h.id, handleKind: h.kind, point };
+      }
+    }
+  });
+  return best;
+}
+
+export function edgeAt(store: GraphStore, p: XY, radius: number): string | undefined {
+  let best: string | undefined;
+  let bestD = radius;
+  store.edgeIndex.query({ x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius }, (e) => {
+    const rec = store.edges.get(e.id);
+    const g = rec && store.edgeGeometry(rec);
+    if (!g) return;
+    const d = distanceToPolyline(p, g.points);
+    if (d <= bestD) [best, bestD] = [e.id, d];
+  });
+  return best;
+}

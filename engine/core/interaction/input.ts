@@ -1,0 +1,34 @@
+/** Normalised input the interaction machine consumes, independent of DOM event classes. */
+
+export type PointerKind = 'mouse' | 'pen' | 'touch';
+
+export interface PointerInput {
+  pointerId: number;
+  /** Screen position relative to the canvas container's top-left corner. */
+  x: number;
+  y: number;
+  pointerType: PointerKind;
+  button?: number;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+}
+
+export interface KeyInput {
+  key: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  /** Set when the key was pressed on a card's element in the accessibility mirror. */
+  nodeId?: string;
+}
+
+export interface Scheduler {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realScheduler: Scheduler = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};

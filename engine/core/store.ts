@@ -1,0 +1,445 @@
+/**
+ * The engine's working copy of the graph: plain maps of records (never reactive proxies), the two
+ * spatial indexes, and the resolution of types, parents, extents and handles with their error
+ * codes. Incoming arrays are diffed by reference, so unchanged nodes cost one comparison; moves
+ * and selection changes touch only the records involved.
+ */
+import { builtInEdgePaths, flattenPath, type EdgePathFn, type PathCommand } from './edgePaths.ts';
+import type { ErrorReporter } from './errors.ts';
+import { clampToExtent } from './geometry.ts';
+import { DEFAULT_NODE_SIZE, defaultHandles, type NodeType } from './nodeType.ts';
+import { createRectIndex, type RectIndex } from './spatialIndex.ts';
+import type { CardButton, EngineEdge, EngineNode, HandleSpec, MarkerType, Rect, Side, XY } from './types.ts';
+
+export interface NodeRecord {
+  id: string;
+  node: EngineNode;
+  type: NodeType;
+  /** Absolute top-left corner and size in world units. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  order: number;
+  selected: boolean;
+  hidden: boolean;
+  draggable: boolean;
+  selectable: boolean;
+  connectable: boolean;
+  parentId: string | undefined;
+  /** Bumped on every visual change; renderers key caches on it. */
+  version: number;
+  handles: HandleSpec[];
+  buttons: CardButton[];
+}
+
+export interface EdgeGeometry {
+  commands: PathCommand[];
+  points: XY[];
+  source: XY;
+  target: XY;
+  bounds: Rect;
+}
+
+export interface EdgeRecord {
+  id: string;
+  edge: EngineEdge;
+  path: EdgePathFn;
+  marker: MarkerType | null;
+  selected: boolean;
+  version: number;
+  geometry: EdgeGeometry | null;
+  geometryKey: string;
+}
+
+export interface StoreDefaults {
+  draggable: boolean;
+  selectable: boolean;
+  connectable: boolean;
+}
+
+const MARKERS: readonly string[] = ['arrow', 'arrowclosed'];
+/** Half-size above which an edge is kept in the index's side list instead of the quadtree. */
+const LONG_EDGE_HALF = 600;
+/** Room for the stroke and marker around an edge's sampled path. */
+const EDGE_PAD = 6;
+
+let versionCounter = 1;
+const nextVersion = () => versionCounter++;
+
+export class GraphStore {
+  readonly nodes = new Map<string, NodeRecord>();
+  readonly edges = new Map<string, EdgeRecord>();
+  readonly nodeIndex: RectIndex = createRectIndex();
+  readonly edgeIndex: RectIndex = createRectIndex(LONG_EDGE_HALF);
+  readonly selectedNodes = new Set<string>();
+  readonly selectedEdges = new Set<string>();
+  /** Bumped when anything that the minimap or a fit-view would see changes. */
+  contentVersion = 0;
+  private children = new Map<string, Set<string>>();
+  private incident = new Map<string, Set<string>>();
+  private nodesInput: readonly EngineNode[] = [];
+  private edgesInput: readonly EngineEdge[] = [];
+
+  constructor(
+    private nodeTypes: () => Record<string, NodeType>,
+    private edgeTypes: () => Record<string, EdgePathFn>,
+    private errors: ErrorReporter,
+    private defaults: () => StoreDefaults,
+  ) {}
+
+  // ---- input -------------------------------------------------------------------------------
+
+  setNodes(input: readonly EngineNode[]): boolean {
+    if (input === this.nodesInput) return false;
+    this.nodesInput = input;
+    const seen = new Set<string>();
+    let changed = false;
+    const dirtyIds: string[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const n = input[i];
+      seen.add(n.id);
+      const rec = this.nodes.get(n.id);
+      if (rec && rec.node === n && rec.order === i) continue;
+      changed = true;
+      dirtyIds.push(n.id);
+      if (rec) this.updateRecord(rec, n, i);
+      else this.nodes.set(n.id, this.createRecord(n, i));
+    }
+    if (seen.size !== this.nodes.size) {
+      for (const id of [...this.nodes.keys()]) if (!seen.has(id)) this.removeNode(id);
+      changed = true;
+    }
+    if (!changed) return false;
+    this.rebuildChildren(dirtyIds);
+    for (const id of dirtyIds) this.resolvePosition(this.nodes.get(id)!);
+    // A first load (or a wholesale replacement) builds both indexes in bulk.
+    if (dirtyIds.length > this.nodes.size / 2) {
+      this.nodeIndex.load(this.visibleNodeRects());
+      this.reindexAllEdges();
+    } else {
+      for (const id of dirtyIds) this.reindexNode(id);
+      for (const id of dirtyIds) this.touchIncidentEdges(id);
+    }
+    this.contentVersion++;
+    return true;
+  }
+
+  setEdges(input: readonly EngineEdge[]): boolean {
+    if (input === this.edgesInput) return false;
+    this.edgesInput = input;
+    const seen = new Set<string>();
+    let changed = false;
+    const dirty: string[] = [];
+    for (const e of input) {
+      seen.add(e.id);
+      const rec = this.edges.get(e.id);
+      if (rec && rec.edge === e) continue;
+      changed = true;
+      if (rec) this.unlinkEdge(rec);
+      this.edges.set(e.id, this.createEdgeRecord(e));
+      this.linkEdge(e);
+      dirty.push(e.id);
+    }
+    if (seen.size !== this.edges.size) {
+      for (const [id, rec] of [...this.edges]) if (!seen.has(id)) this.removeEdge(rec);
+      changed = true;
+    }
+    if (!changed) return false;
+    if (dirty.length > this.edges.size / 2) this.reindexAllEdges();
+    else for (const id of dirty) this.reindexEdge(id);
+    this.contentVersion++;
+    return true;
+  }
+
+  // ---- queries ------------------------------------------------------------------------------
+
+  rectOf(rec: NodeRecord): Rect {
+    return { x: rec.x, y: rec.y, width: rec.width, height: rec.height };
+  }
+
+  /** Absolute position of a handle, or of the node's first handle of that kind (error 008 if named and missing). */
+  handlePoint(rec: NodeRecord, kind: 'source' | 'target', handleId: string | null | undefined, edgeId?: string): { point: XY; side: Side; id: string | null } {
+    const list = rec.handles.filter((h) => h.kind === kind);
+    let h = handleId ? list.find((c) => c.id === handleId) : list[0];
+    if (!h && handleId) {
+      if (edgeId) this.errors.report('008', kind, handleId, edgeId);
+      h = list[0];
+    }
+    if (!h) {
+      const side: Side = kind === 'source' ? 'bottom' : 'top';
+      return { point: { x: rec.x + rec.width / 2, y: side === 'bottom' ? rec.y + rec.height : rec.y }, side, id: null };
+    }
+    return { point: { x: rec.x + h.x, y: rec.y + h.y }, side: h.side, id: h.id };
+  }
+
+  /** Geometry of a drawable edge (both ends present and shown), cached until an end moves. */
+  edgeGeometry(rec: EdgeRecord): EdgeGeometry | null {
+    const s = this.nodes.get(rec.edge.source);
+    const t = this.nodes.get(rec.edge.target);
+    if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
+    const key = `${s.version}:${t.version}:${rec.version}`;
+    if (rec.geometry && rec.geometryKey === key) return rec.geometry;
+    const sp = this.handlePoint(s, 'source', rec.edge.sourceHandle, rec.id);
+    const tp = this.handlePoint(t, 'target', rec.edge.targetHandle, rec.id);
+    const commands = rec.path({ source: sp.point, sourceSide: sp.side, target: tp.point, targetSide: tp.side });
+    const points = flattenPath(commands);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of points) {
+      x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y);
+      x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
+    }
+    rec.geometry = { commands, points, source: sp.point, target: tp.point, bounds: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+    rec.geometryKey = key;
+    return rec.geometry;
+  }
+
+  edgesOf(nodeId: string): ReadonlySet<string> {
+    return this.incident.get(nodeId) ?? EMPTY;
+  }
+
+  childrenOf(nodeId: string): ReadonlySet<string> {
+    return this.children.get(nodeId) ?? EMPTY;
+  }
+
+  /** Allowed box for a node's top-left corner while dragging, or null when unconstrained. */
+  extentFor(rec: NodeRecord): Rect | null {
+    const ext = rec.node.extent;
+    if (!ext) return null;
+    if (ext === 'parent') {
+      const parent = rec.parentId ? this.nodes.get(rec.parentId) : undefined;
+      if (!parent) {
+        this.errors.report('005', rec.id);
+        return null;
+      }
+      return this.rectOf(parent);
+    }
+    const [[x0, y0], [x1, y1]] = ext;
+    if (![x0, y0, x1, y1].every(Number.isFinite) || x1 < x0 || y1 < y0) {
+      this.errors.report('005', rec.id);
+      return null;
+    }
+    return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  }
+
+  // ---- mutations from interactions ----------------------------------------------------------
+
+  /** Moves a node to an absolute position, dragging its descendants along; returns the clamped position. */
+  moveNode(id: string, abs: XY): XY {
+    const rec = this.nodes.get(id);
+    if (!rec) return abs;
+    const extent = this.extentFor(rec);
+    const p = extent ? clampToExtent(abs, rec, extent) : abs;
+    this.shiftSubtree(rec, p.x - rec.x, p.y - rec.y);
+    this.contentVersion++;
+    return p;
+  }
+
+  /** Position as the app stores it: relative to the parent when there is one. */
+  relativePosition(rec: NodeRecord): XY {
+    const parent = rec.parentId ? this.nodes.get(rec.parentId) : undefined;
+    return parent ? { x: rec.x - parent.x, y: rec.y - parent.y } : { x: rec.x, y: rec.y };
+  }
+
+  setNodeSelected(id: string, selected: boolean): boolean {
+    const rec = this.nodes.get(id);
+    if (!rec || rec.selected === selected) return false;
+    rec.selected = selected;
+    rec.version = nextVersion();
+    if (selected) this.selectedNodes.add(id);
+    else this.selectedNodes.delete(id);
+    return true;
+  }
+
+  setEdgeSelected(id: string, selected: boolean): boolean {
+    const rec = this.edges.get(id);
+    if (!rec || rec.selected === selected) return false;
+    rec.selected = selected;
+    rec.version = nextVersion();
+    if (selected) this.selectedEdges.add(id);
+    else this.selectedEdges.delete(id);
+    return true;
+  }
+
+  // ---- internals ----------------------------------------------------------------------------
+
+  private resolveType(n: EngineNode): NodeType {
+    const types = this.nodeTypes();
+    const name = n.type ?? 'default';
+    const t = types[name];
+    if (t) return t;
+    this.errors.report('003', name);
+    return types.default;
+  }
+
+  private createRecord(n: EngineNode, order: number): NodeRecord {
+    const rec = {
+      id: n.id, node: n, order, x: 0, y: 0, width: 0, height: 0, selected: false, hidden: false,
+      draggable: true, selectable: true, connectable: true, parentId: undefined, version: 0,
+      type: this.nodeTypes().default, handles: [], buttons: [],
+    } satisfies NodeRecord as NodeRecord;
+    this.updateRecord(rec, n, order);
+    return rec;
+  }
+
+  private updateRecord(rec: NodeRecord, n: EngineNode, order: number) {
+    const d = this.defaults();
+    rec.node = n;
+    rec.order = order;
+    rec.type = this.resolveType(n);
+    const size = rec.type.defaultSize ?? DEFAULT_NODE_SIZE;
+    rec.width = n.width && n.width > 0 ? n.width : size.width;
+    rec.height = n.height && n.height > 0 ? n.height : size.height;
+    rec.hidden = !!n.hidden;
+    rec.draggable = n.draggable ?? d.draggable;
+    rec.selectable = n.selectable ?? d.selectable;
+    rec.connectable = n.connectable ?? d.connectable;
+    if (rec.parentId !== n.parentId && rec.parentId) this.children.get(rec.parentId)?.delete(rec.id);
+    rec.parentId = n.parentId;
+    const selected = !!n.selected;
+    if (selected !== rec.selected) {
+      rec.selected = selected;
+      if (selected) this.selectedNodes.add(rec.id);
+      else this.selectedNodes.delete(rec.id);
+    }
+    rec.version = nextVersion();
+    const sz = { width: rec.width, height: rec.height };
+    rec.handles = this.checkHandles(rec, (rec.type.handles ?? defaultHandles)(n, sz));
+    rec.buttons = rec.type.buttons?.(n, sz) ?? [];
+    if (n.extent) this.extentFor(rec);
+  }
+
+  /** Error 010: a handle must sit on or inside its node; one outside is moved to the border. */
+  private checkHandles(rec: NodeRecord, handles: HandleSpec[]): HandleSpec[] {
+    return handles.map((h) => {
+      const inside = h.x >= 0 && h.y >= 0 && h.x <= rec.width && h.y <= rec.height;
+      if (inside) return h;
+      this.errors.report('010', rec.id, h.id);
+      return { ...h, x: Math.min(Math.max(h.x, 0), rec.width), y: Math.min(Math.max(h.y, 0), rec.height) };
+    });
+  }
+
+  private rebuildChildren(ids: readonly string[]) {
+    for (const id of ids) {
+      const rec = this.nodes.get(id)!;
+      if (rec.parentId) {
+        let set = this.children.get(rec.parentId);
+        if (!set) this.children.set(rec.parentId, (set = new Set()));
+        set.add(id);
+      }
+    }
+  }
+
+  /** Absolute position from the app's (possibly parent-relative) position; children follow. */
+  private resolvePosition(rec: NodeRecord, depth = 0) {
+    const parent = rec.parentId ? this.nodes.get(rec.parentId) : undefined;
+    if (parent && depth < 64) {
+      rec.x = parent.x + rec.node.position.x;
+      rec.y = parent.y + rec.node.position.y;
+    } else {
+      rec.x = rec.node.position.x;
+      rec.y = rec.node.position.y;
+    }
+    for (const c of this.childrenOf(rec.id)) {
+      const child = this.nodes.get(c);
+      if (child) {
+        this.resolvePosition(child, depth + 1);
+        this.reindexNode(c);
+      }
+    }
+  }
+
+  private shiftSubtree(rec: NodeRecord, dx: number, dy: number) {
+    if (dx === 0 && dy === 0) return;
+    rec.x += dx;
+    rec.y += dy;
+    rec.version = nextVersion();
+    this.reindexNode(rec.id);
+    this.touchIncidentEdges(rec.id);
+    for (const c of this.childrenOf(rec.id)) {
+      const child = this.nodes.get(c);
+      if (child) this.shiftSubtree(child, dx, dy);
+    }
+  }
+
+  private *visibleNodeRects() {
+    for (const rec of this.nodes.values()) if (!rec.hidden) yield { id: rec.id, rect: this.rectOf(rec), order: rec.order };
+  }
+
+  private reindexNode(id: string) {
+    const rec = this.nodes.get(id);
+    if (!rec || rec.hidden) this.nodeIndex.delete(id);
+    else this.nodeIndex.set(id, this.rectOf(rec), rec.order);
+  }
+
+  private removeNode(id: string) {
+    const rec = this.nodes.get(id)!;
+    if (rec.parentId) this.children.get(rec.parentId)?.delete(id);
+    this.nodes.delete(id);
+    this.selectedNodes.delete(id);
+    this.nodeIndex.delete(id);
+    this.touchIncidentEdges(id);
+  }
+
+  private createEdgeRecord(e: EngineEdge): EdgeRecord {
+    const types = this.edgeTypes();
+    const typeName = e.type ?? 'default';
+    let path = types[typeName];
+    if (!path) {
+      this.errors.report('011', typeName);
+      path = builtInEdgePaths.default;
+    }
+    let marker: MarkerType | null = null;
+    if (e.markerEnd) {
+      if (MARKERS.includes(e.markerEnd)) marker = e.markerEnd as MarkerType;
+      else this.errors.report('009', e.markerEnd);
+    }
+    const selected = !!e.selected;
+    if (selected) this.selectedEdges.add(e.id);
+    else this.selectedEdges.delete(e.id);
+    return { id: e.id, edge: e, path, marker, selected, version: nextVersion(), geometry: null, geometryKey: '' };
+  }
+
+  private linkEdge(e: EngineEdge) {
+    for (const end of [e.source, e.target]) {
+      let set = this.incident.get(end);
+      if (!set) this.incident.set(end, (set = new Set()));
+      set.add(e.id);
+    }
+  }
+
+  private unlinkEdge(rec: EdgeRecord) {
+    this.incident.get(rec.edge.source)?.delete(rec.id);
+    this.incident.get(rec.edge.target)?.delete(rec.id);
+  }
+
+  private removeEdge(rec: EdgeRecord) {
+    this.unlinkEdge(rec);
+    this.edges.delete(rec.id);
+    this.selectedEdges.delete(rec.id);
+    this.edgeIndex.delete(rec.id);
+  }
+
+  private touchIncidentEdges(nodeId: string) {
+    for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
+  }
+
+  private reindexEdge(id: string) {
+    const rec = this.edges.get(id);
+    const g = rec && this.edgeGeometry(rec);
+    if (!g) this.edgeIndex.delete(id);
+    else this.edgeIndex.set(id, padded(g.bounds));
+  }
+
+  private reindexAllEdges() {
+    const items: { id: string; rect: Rect; order: number }[] = [];
+    for (const rec of this.edges.values()) {
+      const g = this.edgeGeometry(rec);
+      if (g) items.push({ id: rec.id, rect: padded(g.bounds), order: 0 });
+    }
+    this.edgeIndex.load(items);
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+const padded = (r: Rect): Rect => ({ x: r.x - EDGE_PAD, y: r.y - EDGE_PAD, width: r.width + 2 * EDGE_PAD, height: r.height + 2 * EDGE_PAD });

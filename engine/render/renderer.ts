@@ -1,0 +1,309 @@
+/**
+ * Draws the engine's state into three Konva layers split by how often they change:
+ *   scene   – edges and cards at rest (redrawn on pan/zoom and graph changes),
+ *   drag    – the cards being dragged and their edges (redrawn on every drag move, alone),
+ *   overlay – hover, handles, connection preview, selection box (small, redrawn freely),
+ * plus the DOM grid, the accessibility mirror and the minimap. Work per frame is proportional to
+ * what is in view: the quadtree culls, and a pool of Konva shapes is reused for the visible cards.
+ * Nothing in Konva listens for events; hit testing is the engine's.
+ */
+import Konva from 'konva';
+import { Dirty, DIRTY_ALL, type CanvasEngine } from '../core/engine.ts';
+import type { CardView } from '../core/nodeType.ts';
+import type { NodeRecord } from '../core/store.ts';
+import type { Theme } from '../core/theme.ts';
+import { placeBackground, styleBackground } from './background.ts';
+import { drawEdges } from './drawEdges.ts';
+import { drawOverlay } from './drawOverlay.ts';
+import { ImageCache } from './imageCache.ts';
+import type { Minimap } from './minimap.ts';
+import type { Mirror } from './mirror.ts';
+import { TextFitter } from './textFit.ts';
+
+export interface RendererParts {
+  scene: Konva.Layer;
+  drag: Konva.Layer;
+  overlay: Konva.Layer;
+  /** Element carrying the dotted grid. */
+  background: HTMLElement;
+  /** Element whose cursor follows the engine's. */
+  root: HTMLElement;
+  mirror: Mirror;
+}
+
+export interface FrameStats {
+  frames: number;
+  visibleCards: number;
+  visibleEdges: number;
+  sceneDraws: number;
+  dragDraws: number;
+}
+
+/** A pool of Konva shapes, one per visible card, reused as cards scroll in and out. */
+class CardPool {
+  private shapes: Konva.Shape[] = [];
+  constructor(
+    private group: Konva.Group,
+    private draw: (ctx: CanvasRenderingContext2D, rec: NodeRecord) => void,
+    private lookup: (id: string) => NodeRecord | undefined,
+  ) {}
+
+  show(ids: readonly string[]) {
+    while (this.shapes.length < ids.length) {
+      const shape: Konva.Shape = new Konva.Shape({
+        listening: false,
+        perfectDrawEnabled: false,
+        sceneFunc: (kctx) => {
+          const rec = this.lookup(shape.getAttr('nodeId'));
+          if (rec) this.draw(kctx._context, rec);
+        },
+      });
+      this.shapes.push(shape);
+      this.group.add(shape);
+    }
+    for (let i = 0; i < this.shapes.length; i++) {
+      const s = this.shapes[i];
+      if (i < ids.length) {
+        const rec = this.lookup(ids[i])!;
+        s.setAttrs({ nodeId: rec.id, x: rec.x, y: rec.y, visible: true });
+      } else if (s.visible()) s.visible(false);
+    }
+  }
+}
+
+export class Renderer {
+  readonly stats: FrameStats = { frames: 0, visibleCards: 0, visibleEdges: 0, sceneDraws: 0, dragDraws: 0 };
+  /** Cards in view at rest (sorted by draw order), from the last cull. */
+  visibleIds: string[] = [];
+  coarse = false;
+  private pending = 0;
+  private raf = 0;
+  private images: ImageCache;
+  private text = new TextFitter();
+  private scenePool: CardPool;
+  private dragPool: CardPool;
+  private visibleEdgeIds: string[] = [];
+  private dragIds: string[] = [];
+  private dragEdgeIds: string[] = [];
+  private minimap: Minimap | null = null;
+  private unsubscribe: () => void;
+  private view: CardView;
+  private onFonts = () => {
+    this.text.clear();
+    this.invalidate(Dirty.scene | Dirty.drag);
+  };
+
+  constructor(
+    private engine: CanvasEngine,
+    private parts: RendererParts,
+    private theme: Theme,
+  ) {
+    this.images = new ImageCache(() => this.invalidate(Dirty.scene | Dirty.drag));
+    const dpr = () => window.devicePixelRatio || 1;
+    this.view = {
+      width: 0, height: 0, selected: false, theme, zoom: 1, buttons: [],
+      image: (url, size) => this.images.getRound(url, size * this.engine.viewport.k * dpr()),
+      fitText: (ctx, text, max) => this.text.fit(ctx, text, max),
+    };
+    const store = engine.store;
+    const lookup = (id: string) => store.nodes.get(id);
+    const drawCard = (ctx: CanvasRenderingContext2D, rec: NodeRecord) => this.drawCard(ctx, rec);
+
+    const sceneEdges = new Konva.Shape({
+      listening: false,
+      sceneFunc: (k) => drawEdges(k._context, store, this.visibleEdgeIds, this.theme, engine.viewport.k, !engine.detailed),
+    });
+    const sceneCards = new Konva.Group({ listening: false });
+    const sceneSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.visibleIds) });
+    parts.scene.add(sceneEdges, sceneSimple, sceneCards);
+    this.scenePool = new CardPool(sceneCards, drawCard, lookup);
+
+    const dragEdges = new Konva.Shape({
+      listening: false,
+      sceneFunc: (k) => drawEdges(k._context, store, this.dragEdgeIds, this.theme, engine.viewport.k, !engine.detailed),
+    });
+    const dragCards = new Konva.Group({ listening: false });
+    const dragSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.dragIds) });
+    parts.drag.add(dragEdges, dragSimple, dragCards);
+    this.dragPool = new CardPool(dragCards, drawCard, lookup);
+
+    parts.overlay.add(
+      new Konva.Shape({
+        listening: false,
+        sceneFunc: (k) => drawOverlay(k._context, engine, this.theme, this.visibleIds, this.coarse),
+      }),
+    );
+    for (const layer of [parts.scene, parts.drag, parts.overlay]) layer.listening(false);
+    styleBackground(parts.background, theme);
+    document.fonts?.addEventListener('loadingdone', this.onFonts);
+    this.unsubscribe = engine.subscribe((d) => this.invalidate(d));
+    this.invalidate(DIRTY_ALL);
+  }
+
+  setTheme(theme: Theme) {
+    if (theme === this.theme) return;
+    this.theme = theme;
+    this.view.theme = theme;
+    styleBackground(this.parts.background, theme);
+    this.minimap?.setTheme(theme);
+    this.invalidate(DIRTY_ALL);
+  }
+
+  setMinimap(minimap: Minimap | null) {
+    this.minimap = minimap;
+    this.invalidate(Dirty.minimap | Dirty.viewport);
+  }
+
+  invalidate(dirty: number) {
+    this.pending |= dirty;
+    if (!this.raf) this.raf = requestAnimationFrame(() => this.frame());
+  }
+
+  /** Draws now instead of on the next animation frame (tests and the bench's first frame). */
+  flush() {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.frame();
+  }
+
+  private frame() {
+    this.raf = 0;
+    const d = this.pending;
+    this.pending = 0;
+    if (!d) return;
+    const en = this.engine;
+    const v = en.viewport;
+    this.stats.frames++;
+    if (d & (Dirty.viewport | Dirty.scene)) {
+      for (const layer of [this.parts.scene, this.parts.drag, this.parts.overlay]) {
+        layer.position({ x: v.x, y: v.y });
+        layer.scale({ x: v.k, y: v.k });
+      }
+      placeBackground(this.parts.background, v);
+      this.parts.mirror.place(v);
+    }
+    if (d & (Dirty.viewport | Dirty.scene)) {
+      this.cull();
+      this.scenePool.show(en.detailed ? this.visibleIds : []);
+      this.parts.scene.draw();
+      this.stats.sceneDraws++;
+    }
+    if (d & (Dirty.viewport | Dirty.drag | Dirty.scene)) {
+      this.cullDragged();
+      this.dragPool.show(en.detailed ? this.dragIds : []);
+      this.parts.drag.draw();
+      this.stats.dragDraws++;
+    }
+    if (d & (Dirty.overlay | Dirty.viewport | Dirty.scene | Dirty.drag)) this.parts.overlay.draw();
+    if (d & (Dirty.mirror | Dirty.viewport | Dirty.scene | Dirty.chrome)) {
+      if (d & Dirty.chrome) this.parts.mirror.invalidate();
+      this.parts.mirror.sync([...this.visibleIds, ...this.dragIds], en.detailed);
+    }
+    if (d & Dirty.chrome) this.parts.root.style.cursor = en.cursor;
+    if (this.minimap) {
+      if (d & Dirty.minimap) this.minimap.schedule();
+      if (d & (Dirty.viewport | Dirty.minimap | Dirty.scene)) this.minimap.draw();
+    }
+  }
+
+  /** Visible cards and edges at rest, through the quadtrees: O(log n + what is in view). */
+  private cull() {
+    const en = this.engine;
+    const store = en.store;
+    const rect = en.visibleRect;
+    const moving = en.dragging;
+    const cards: { id: string; order: number }[] = [];
+    store.nodeIndex.query(rect, (e) => {
+      if (!moving.has(e.id)) cards.push(e);
+    });
+    cards.sort((a, b) => a.order - b.order);
+    this.visibleIds = cards.map((c) => c.id);
+    const edges: string[] = [];
+    store.edgeIndex.query(rect, (e) => {
+      const rec = store.edges.get(e.id);
+      if (rec && !moving.has(rec.edge.source) && !moving.has(rec.edge.target)) edges.push(e.id);
+    });
+    this.visibleEdgeIds = edges;
+    this.stats.visibleCards = cards.length;
+    this.stats.visibleEdges = edges.length;
+  }
+
+  /** Dragged cards in view and every edge touching a dragged card. */
+  private cullDragged() {
+    const en = this.engine;
+    const store = en.store;
+    if (!en.dragging.size) {
+      this.dragIds = [];
+      this.dragEdgeIds = [];
+      return;
+    }
+    const rect = en.visibleRect;
+    const ids: string[] = [];
+    const edges = new Set<string>();
+    for (const id of en.dragging) {
+      const rec = store.nodes.get(id);
+      if (!rec || rec.hidden) continue;
+      for (const e of store.edgesOf(id)) edges.add(e);
+      if (rec.x < rect.x + rect.width && rec.x + rec.width > rect.x && rec.y < rect.y + rect.height && rec.y + rec.height > rect.y) ids.push(id);
+    }
+    ids.sort((a, b) => store.nodes.get(a)!.order - store.nodes.get(b)!.order);
+    this.dragIds = ids;
+    this.dragEdgeIds = [...edges];
+  }
+
+  private drawCard(ctx: CanvasRenderingContext2D, rec: NodeRecord) {
+    const view = this.view;
+    view.width = rec.width;
+    view.height = rec.height;
+    view.selected = rec.selected;
+    view.zoom = this.engine.viewport.k;
+    view.buttons = rec.buttons;
+    (rec.type.draw ?? this.engine.options.nodeTypes.default.draw)?.(ctx, rec.node, view);
+  }
+
+  /**
+   * Far zoom: every card is a plain rectangle in one fill and one outline path, with a band in the
+   * node type's colour (one path per colour); selected cards get a thick outline. No text, no images.
+   */
+  private drawSimple(ctx: CanvasRenderingContext2D, ids: readonly string[]) {
+    if (this.engine.detailed || !ids.length) return;
+    const store = this.engine.store;
+    const k = this.engine.viewport.k;
+    const byColour = new Map<string, NodeRecord[]>();
+    const selected: NodeRecord[] = [];
+    ctx.beginPath();
+    for (const id of ids) {
+      const rec = store.nodes.get(id)!;
+      ctx.rect(rec.x, rec.y, rec.width, rec.height);
+      const colour = rec.type.simpleColor?.(rec.node, this.theme) ?? this.theme.borderStrong;
+      let list = byColour.get(colour);
+      if (!list) byColour.set(colour, (list = []));
+      list.push(rec);
+      if (rec.selected) selected.push(rec);
+    }
+    ctx.fillStyle = this.theme.surface;
+    ctx.fill();
+    ctx.lineWidth = 1 / k;
+    ctx.strokeStyle = this.theme.borderStrong;
+    ctx.stroke();
+    const band = Math.min(12, 4 / k);
+    for (const [colour, list] of byColour) {
+      ctx.beginPath();
+      for (const r of list) ctx.rect(r.x, r.y, band, r.height);
+      ctx.fillStyle = colour;
+      ctx.fill();
+    }
+    if (selected.length) {
+      ctx.beginPath();
+      for (const r of selected) ctx.rect(r.x, r.y, r.width, r.height);
+      ctx.lineWidth = 3 / k;
+      ctx.strokeStyle = this.theme.selection;
+      ctx.stroke();
+    }
+  }
+
+  destroy() {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.unsubscribe();
+    document.fonts?.removeEventListener('loadingdone', this.onFonts);
+  }
+}
