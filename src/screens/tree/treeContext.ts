@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { FindFree } from '../../domain/placement.ts';
+import type { TreeSession } from './session/treeSession.ts';
+
+/**
+ * What the tree's panels and dialogs need from the screen: the open session (read `graph`, call
+ * `apply` with a domain operation's result), the acting member, and the canvas's overlap search
+ * for placing new relatives (§9).
+ */
+export interface TreeContextValue {
+  session: TreeSession;
+  uid: string;
+  findFree: FindFree;
+  now: () => string;
+  newProfileId: () => string;
+  /** §2: the Invite button shows only when invitations are enabled. */
+  invitationsEnabled: boolean;
+  createInvitation(nodeId: string, email: string): Promise<{ inviteUrl: string }>;
+}
+
+export const TreeContext = createContext<TreeContextValue | null>(null);
+
+export function useTree(): TreeContextValue {
+  const value = useContext(TreeContext);
+  if (!value) throw new Error('useTree outside the tree screen');
+  return value;
+}
