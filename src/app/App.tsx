@@ -1,6 +1,6 @@
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router-dom';
 import { AuthDialog } from '../components/auth/AuthDialog.tsx';
 import { LoadingState } from '../components/LoadingState.tsx';
 import { Toaster } from '../components/Toaster.tsx';
@@ -16,38 +16,54 @@ import { RequireAuth } from './RequireAuth.tsx';
 const TreeScreen = lazy(() => import('../screens/tree/TreeScreen.tsx'));
 const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen.tsx'));
 
+/** Everything every route shares: tooltips, the sign-in dialog, the toaster. */
+function Root() {
+  return (
+    <Tooltip.Provider>
+      <Suspense fallback={<LoadingState text="Loading…" />}>
+        <Outlet />
+      </Suspense>
+      <AuthDialog />
+      <Toaster />
+    </Tooltip.Provider>
+  );
+}
+
+// A data router, so the tree can hold a navigation (including browser Back) while it asks
+// about unsaved changes (useBlocker).
+const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingScreen /> },
+          { path: '/invite', element: <InviteScreen /> },
+          { path: '/reset-password', element: <ResetPasswordScreen /> },
+        ],
+      },
+      {
+        path: '/app',
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/app/home" replace /> },
+          { path: 'home', element: <HomeScreen /> },
+          { path: 'tree', element: <TreeScreen /> },
+          { path: 'profile', element: <ProfileScreen /> },
+          { path: '*', element: <Navigate to="/app/home" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);
+
 export function App() {
   useEffect(startAuthListener, []);
-  return (
-    <BrowserRouter>
-      <Tooltip.Provider>
-        <Suspense fallback={<LoadingState text="Loading…" />}>
-          <Routes>
-            <Route element={<PublicLayout />}>
-              <Route path="/" element={<LandingScreen />} />
-              <Route path="/invite" element={<InviteScreen />} />
-              <Route path="/reset-password" element={<ResetPasswordScreen />} />
-            </Route>
-            <Route
-              path="/app"
-              element={
-                <RequireAuth>
-                  <AppLayout />
-                </RequireAuth>
-              }
-            >
-              <Route path="home" element={<HomeScreen />} />
-              <Route path="tree" element={<TreeScreen />} />
-              <Route path="profile" element={<ProfileScreen />} />
-              <Route index element={<Navigate to="/app/home" replace />} />
-              <Route path="*" element={<Navigate to="/app/home" replace />} />
-            </Route>
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </Suspense>
-        <AuthDialog />
-        <Toaster />
-      </Tooltip.Provider>
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

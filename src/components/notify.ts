@@ -8,10 +8,12 @@ import { NOTICE_MS } from './noticeDurations.ts';
 export interface NotifyOptions {
   action?: { label: string; onClick: () => void };
   duration?: number;
+  /** A second line under the message, e.g. the §8 reason under 'Failed to apply changes'. */
+  description?: string;
 }
 
 function options(kind: keyof typeof NOTICE_MS, o?: NotifyOptions) {
-  return { duration: o?.duration ?? NOTICE_MS[kind], action: o?.action };
+  return { duration: o?.duration ?? NOTICE_MS[kind], action: o?.action, description: o?.description };
 }
 
 export const notify = {
