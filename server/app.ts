@@ -17,6 +17,7 @@ import { redactUrl } from './http/redact.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { avatarRoutes } from './routes/avatars.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
 import { passwordResetRoutes } from './routes/passwordResets.ts';
@@ -171,6 +172,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     accountRoutes(app);
     invitationRoutes(app, ctx);
     profileRoutes(app, ctx);
+    avatarRoutes(app, ctx, { dataDir: options.dataDir });
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, type ErrorCode } from '../../src/domain/errors.ts';
+import { isProfileId, PROFILE_ID_PREFIX } from '../../src/domain/ids.ts';
+import { canEditProfile } from '../../src/domain/permissions.ts';
+import { AVATAR_SIZES } from '../../src/domain/timing.ts';
+import type { Profile } from '../../src/domain/types.ts';
+import type { AppContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import {
+  AVATAR_MESSAGES,
+  AvatarImageError,
+  MAX_AVATAR_UPLOAD_BYTES,
+  encodeAvatar,
+  inspectAvatar,
+  outputFormatFor,
+  type AvatarFormat,
+} from '../files/avatarImages.ts';
+import { CONTENT_TYPES, avatarUrl, profileFilesDir, writeAvatarFiles } from '../files/avatarStorage.ts';
+import { errorBody } from '../http/errors.ts';
+import { requireUser } from '../http/session.ts';
+import { findProfile } from '../profiles.ts';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Whether `uid` may replace this profile's photo: a profile they may edit (§6), and never another
+ * member's own profile, whether by id (a member's uid) or by claim (owned by someone else).
+ */
+export function mayReplacePhoto(profile: Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>, uid: string): boolean {
+  if (!uid) return false;
+  if (profile.id === uid) return true;
+  if (!profile.id.startsWith(PROFILE_ID_PREFIX)) return false;
+  if (profile.ownerUid && profile.ownerUid !== uid) return false;
+  return canEditProfile(profile, uid);
+}
+
+/** Stores the photo URLs on the profile row (the graph routes carry them to open views). */
+async function storePhotoUrls(db: Queryable, id: string, uid: string, photoURL: string, photoURLSmall: string): Promise<void> {
+  const now = new Date().toISOString();
+  await db.query(
+    `UPDATE profiles
+        SET data = data || jsonb_build_object('photoURL', $2::text, 'photoURLSmall', $3::text, 'updatedBy', $4::text, 'updatedAt', $5::text),
+            updated_by = $4, updated_at = $5::timestamptz
+      WHERE id = $1`,
+    [id, photoURL, photoURLSmall, uid, now],
+  );
+}
+
+function sendCoded(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+const MULTIPART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/** The two uploaded files, read fully (each at most 10 MB); anything else in the form is refused. */
+async function readUpload(parts: AsyncIterable<import('@fastify/multipart').Multipart>): Promise<{ large: Buffer; small: Buffer }> {
+  const files: Partial<Record<'large' | 'small', Buffer>> = {};
+  for await (const part of parts) {
+    if (part.type !== 'file' || (part.fieldname !== 'large' && part.fieldname !== 'small') || files[part.fieldname]) {
+      throw new AvatarImageError(400, AVATAR_MESSAGES.missingFiles);
+    }
+    files[part.fieldname] = await part.toBuffer();
+  }
+  if (!files.large || !files.small) throw new AvatarImageError(400, AVATAR_MESSAGES.missingFiles);
+  return { large: files.large, small: files.small };
+}
+
+/**
+ * PUT /api/profiles/:id/avatar (multipart `large`, `small`) and GET /files/profiles/:id/avatar_*:
+ * the §7 file storage of the self-hosted server.
+ */
+export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { dataDir: string }): void {
+  const { db } = ctx;
+  const { dataDir } = options;
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_AVATAR_UPLOAD_BYTES, files: 2, fields: 0, parts: 2, headerPairs: 50 },
+    });
+
+    scope.put<{ Params: { id: string } }>('/api/profiles/:id/avatar', async (request, reply) => {
+      const user = await requireUser(request, db);
+      const { id } = request.params;
+      if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
+      const profile = await findProfile(db, id);
+      if (!profile) throw new AppError('not-found', 'Profile not found.');
+      if (!mayReplacePhoto(profile, user.uid)) {
+        throw new AppError('permission-denied', "You cannot change this person's photo.");
+      }
+      if (!request.isMultipart()) return sendCoded(reply, 400, 'invalid-argument', AVATAR_MESSAGES.notMultipart);
+
+      let format: AvatarFormat;
+      let large: Buffer;
+      let small: Buffer;
+      try {
+        const upload = await readUpload(request.parts());
+        const [largeFormat] = await Promise.all([inspectAvatar(upload.large), inspectAvatar(upload.small)]);
+        format = outputFormatFor(largeFormat);
+        [large, small] = await Promise.all([
+          encodeAvatar(upload.large, AVATAR_SIZES.large, format),
+          encodeAvatar(upload.small, AVATAR_SIZES.small, format),
+        ]);
+      } catch (e) {
+        if (e instanceof AvatarImageError) return sendCoded(reply, e.status, 'invalid-argument', e.message);
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return sendCoded(reply, 413, 'invalid-argument', AVATAR_MESSAGES.tooLarge);
+        if (code && MULTIPART_LIMIT_CODES.has(code)) return sendCoded(reply, 413, 'invalid-argument', AVATAR_MESSAGES.missingFiles);
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return sendCoded(reply, 400, 'invalid-argument', AVATAR_MESSAGES.notMultipart);
+        throw e;
+      }
+
+      await writeAvatarFiles(dataDir, id, format, [
+        { size: AVATAR_SIZES.large, bytes: large },
+        { size: AVATAR_SIZES.small, bytes: small },
+      ]);
+      const photoURL = avatarUrl(id, AVATAR_SIZES.large, format, large);
+      const photoURLSmall = avatarUrl(id, AVATAR_SIZES.small, format, small);
+      await storePhotoUrls(db, id, user.uid, photoURL, photoURLSmall);
+      return { photoURL, photoURLSmall };
+    });
+  });
+
+  // Only the four names the store writes are served: no listing, no other file, no path climbing.
+  app.get<{ Params: { id: string; name: string } }>('/files/profiles/:id/:name', async (request, reply) => {
+    const { id, name } = request.params;
+    const match = /^avatar_(320|170)\.(webp|jpg)$/.exec(name);
+    if (!isProfileId(id) || !match) return sendCoded(reply, 404, 'not-found', 'Not found');
+    const path = join(profileFilesDir(dataDir, id), name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) return sendCoded(reply, 404, 'not-found', 'Not found');
+    reply
+      .header('Content-Type', CONTENT_TYPES[match[2] as AvatarFormat])
+      .header('Content-Length', info.size)
+      .header('Cache-Control', IMMUTABLE)
+      .header('Last-Modified', info.mtime.toUTCString());
+    return reply.send(createReadStream(path));
+  });
+}

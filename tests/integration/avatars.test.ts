@@ -1,0 +1,234 @@
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../src/backend/api.ts';
+import { newProfile } from '../../src/domain/profile.ts';
+import type { Database } from '../../server/db/database.ts';
+import { clearData } from '../../server/db/migrations.ts';
+import { AVATAR_MESSAGES } from '../../server/files/avatarImages.ts';
+import { insertProfile } from '../../server/profiles.ts';
+import { createMember, expectError, startTestServer, testDatabase, type Answer, type Member, type TestServer } from './helpers.ts';
+
+let db: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  server = await startTestServer(db);
+});
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+beforeEach(() => clearData(db));
+
+type Part = { name: string; bytes: Uint8Array | string; type: string; filename?: string };
+
+/** PUT /api/profiles/:id/avatar as a browser sends it: multipart with the member's cookie. */
+async function putAvatar(member: Member | null, id: string, parts: Part[]): Promise<Answer> {
+  const form = new FormData();
+  for (const p of parts) {
+    if (p.filename === undefined && typeof p.bytes === 'string' && p.type === 'field') form.append(p.name, p.bytes);
+    else form.append(p.name, new Blob([p.bytes as BlobPart], { type: p.type }), p.filename ?? `${p.name}.bin`);
+  }
+  const headers: Record<string, string> = {};
+  if (member?.client.cookie) headers.cookie = `${SESSION_COOKIE}=${member.client.cookie}`;
+  const res = await fetch(`${server.url}/api/profiles/${encodeURIComponent(id)}/avatar`, { method: 'PUT', headers, body: form });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text, setCookies: [] };
+}
+
+/** A photo with EXIF (a camera's make and a copyright line) in the given format and size. */
+async function photo(format: 'png' | 'jpeg' | 'webp', width: number, height: number): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 4, background: { r: 180, g: 90, b: 40, alpha: 0.6 } } }).withExif({
+    IFD0: { Make: 'SecretCam', Copyright: 'Private location' },
+  });
+  return format === 'png' ? image.png().toBuffer() : format === 'jpeg' ? image.jpeg().toBuffer() : image.webp().toBuffer();
+}
+
+async function pair(format: 'png' | 'jpeg' | 'webp', w = 400, h = 300): Promise<Part[]> {
+  const type = format === 'jpeg' ? 'image/jpeg' : `image/${format}`;
+  return [
+    { name: 'large', bytes: await photo(format, w, h), type },
+    { name: 'small', bytes: await photo(format, Math.round(w / 2), Math.round(h / 2)), type },
+  ];
+}
+
+const filesDir = (id: string) => join(server.dataDir, 'files', 'profiles', id);
+
+describe('PUT /api/profiles/:id/avatar', () => {
+  it('re-encodes a WebP upload as exact 320 and 170 squares of WebP without metadata and stores the URLs', async () => {
+    const ada = await createMember(server);
+    const res = await putAvatar(ada, ada.uid, await pair('webp', 500, 300));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      photoURL: expect.stringMatching(new RegExp(`^/files/profiles/${ada.uid}/avatar_320\\.webp\\?v=[0-9a-f]{16}$`)),
+      photoURLSmall: expect.stringMatching(new RegExp(`^/files/profiles/${ada.uid}/avatar_170\\.webp\\?v=[0-9a-f]{16}$`)),
+    });
+    expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.webp', 'avatar_320.webp']);
+    for (const [name, size] of [['avatar_320.webp', 320], ['avatar_170.webp', 170]] as const) {
+      const meta = await sharp(await readFile(join(filesDir(ada.uid), name))).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, icc: meta.icc }).toEqual({
+        format: 'webp',
+        width: size,
+        height: size,
+        exif: undefined,
+        icc: undefined,
+      });
+    }
+    const profile = (await ada.client.get(`/api/profiles/${ada.uid}`)).body.profile;
+    expect(profile.photoURL).toBe(res.body.photoURL);
+    expect(profile.photoURLSmall).toBe(res.body.photoURLSmall);
+    expect(profile.updatedBy).toBe(ada.uid);
+  });
+
+  it('turns any other image into JPEG, deletes the WebP files and changes the URLs', async () => {
+    const ada = await createMember(server);
+    const first = await putAvatar(ada, ada.uid, await pair('webp'));
+    expect(first.status).toBe(200);
+    const second = await putAvatar(ada, ada.uid, await pair('png', 300, 700));
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.photoURL).toMatch(/\/avatar_320\.jpg\?v=/);
+    expect(second.body.photoURLSmall).toMatch(/\/avatar_170\.jpg\?v=/);
+    expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
+    const large = await sharp(await readFile(join(filesDir(ada.uid), 'avatar_320.jpg'))).metadata();
+    expect([large.format, large.width, large.height, large.exif, large.hasAlpha]).toEqual(['jpeg', 320, 320, undefined, false]);
+
+    const third = await putAvatar(ada, ada.uid, await pair('jpeg', 640, 640));
+    expect(third.status).toBe(200);
+    expect(third.body.photoURL).not.toBe(second.body.photoURL);
+    expect(third.body.photoURL.split('?')[0]).toBe(second.body.photoURL.split('?')[0]);
+  });
+
+  it('refuses files that are not images, even when they say they are', async () => {
+    const ada = await createMember(server);
+    const text: Part = { name: 'large', bytes: 'just some text', type: 'image/png' };
+    const svg: Part = {
+      name: 'large',
+      bytes: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      type: 'image/svg+xml',
+    };
+    const [, small] = await pair('png');
+    for (const large of [text, svg]) {
+      expectError(await putAvatar(ada, ada.uid, [large, small!]), 400, 'invalid-argument', AVATAR_MESSAGES.notAnImage);
+    }
+    expect(existsSync(filesDir(ada.uid))).toBe(false);
+  });
+
+  it('refuses files over 10 MB with 413', async () => {
+    const ada = await createMember(server);
+    const [large] = await pair('png');
+    const huge: Part = { name: 'small', bytes: new Uint8Array(10 * 1024 * 1024 + 1), type: 'image/png' };
+    expectError(await putAvatar(ada, ada.uid, [large!, huge]), 413, 'invalid-argument', AVATAR_MESSAGES.tooLarge);
+    expect(existsSync(filesDir(ada.uid))).toBe(false);
+  });
+
+  it('refuses images of absurd pixel counts with 413, without decoding them', async () => {
+    const ada = await createMember(server);
+    // 8000 × 6000 = 48 megapixels of one colour: a few kilobytes of PNG.
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const [, small] = await pair('png');
+    expectError(
+      await putAvatar(ada, ada.uid, [{ name: 'large', bytes: bomb, type: 'image/png' }, small!]),
+      413,
+      'invalid-argument',
+      AVATAR_MESSAGES.tooManyPixels,
+    );
+  });
+
+  it('wants exactly the files large and small', async () => {
+    const ada = await createMember(server);
+    const [large, small] = await pair('png');
+    expectError(await putAvatar(ada, ada.uid, [large!]), 400, 'invalid-argument', AVATAR_MESSAGES.missingFiles);
+    expectError(await putAvatar(ada, ada.uid, [large!, { ...small!, name: 'other' }]), 400, 'invalid-argument', AVATAR_MESSAGES.missingFiles);
+    const json = await ada.client.request('PUT', `/api/profiles/${ada.uid}/avatar`, { large: 'x' });
+    expectError(json, 400, 'invalid-argument', AVATAR_MESSAGES.notMultipart);
+  });
+
+  describe('ownership: nobody can replace another member’s photo', () => {
+    it('needs a session', async () => {
+      const ada = await createMember(server);
+      expectError(await putAvatar(null, ada.uid, await pair('png')), 401, 'unauthenticated');
+    });
+
+    it("refuses another member's own profile and leaves their files alone", async () => {
+      const ada = await createMember(server);
+      const bob = await createMember(server);
+      expect((await putAvatar(ada, ada.uid, await pair('webp'))).status).toBe(200);
+      const before = await readFile(join(filesDir(ada.uid), 'avatar_320.webp'));
+      expectError(await putAvatar(bob, ada.uid, await pair('png')), 403, 'permission-denied');
+      expect(await readFile(join(filesDir(ada.uid), 'avatar_320.webp'))).toEqual(before);
+      expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.webp', 'avatar_320.webp']);
+    });
+
+    it('lets the creator change an unclaimed relative, but not once another member has claimed it', async () => {
+      const ada = await createMember(server);
+      const bob = await createMember(server);
+      const now = new Date().toISOString();
+      const grandma = newProfile('pr:0123456789abcdef0123456789abcdef', { firstName: 'Rose' }, { uid: ada.uid, now });
+      await insertProfile(db, grandma);
+      expect((await putAvatar(ada, grandma.id, await pair('png'))).status).toBe(200);
+      expect(existsSync(join(filesDir(grandma.id), 'avatar_320.jpg'))).toBe(true);
+      expectError(await putAvatar(bob, grandma.id, await pair('png')), 403, 'permission-denied');
+
+      const claimed = newProfile('pr:fedcba9876543210fedcba9876543210', { firstName: 'Bob', ownerUid: bob.uid }, { uid: ada.uid, now });
+      await insertProfile(db, claimed);
+      expectError(await putAvatar(ada, claimed.id, await pair('png')), 403, 'permission-denied');
+      expect((await putAvatar(bob, claimed.id, await pair('png'))).status).toBe(200);
+    });
+
+    it('answers 404 for an unknown profile and 400 for a malformed id', async () => {
+      const ada = await createMember(server);
+      expectError(await putAvatar(ada, 'pr:00000000000000000000000000000000', await pair('png')), 404, 'not-found');
+      expectError(await putAvatar(ada, 'a b', await pair('png')), 400, 'invalid-argument');
+    });
+  });
+});
+
+describe('GET /files/profiles/:id/…', () => {
+  it('serves the stored files for a year, immutable, as the right type', async () => {
+    const ada = await createMember(server);
+    const up = await putAvatar(ada, ada.uid, await pair('webp'));
+    for (const [url, name] of [[up.body.photoURL, 'avatar_320.webp'], [up.body.photoURLSmall, 'avatar_170.webp']]) {
+      const res = await fetch(server.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(await readFile(join(filesDir(ada.uid), name)));
+    }
+    const head = await fetch(server.url + up.body.photoURL, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves nothing else: no listing, no other names, no climbing out of the folder', async () => {
+    const ada = await createMember(server);
+    expect((await putAvatar(ada, ada.uid, await pair('jpeg'))).status).toBe(200);
+    const paths = [
+      `/files/profiles/${ada.uid}/avatar_320.webp`,
+      `/files/profiles/${ada.uid}/`,
+      `/files/profiles/${ada.uid}`,
+      `/files/profiles/`,
+      `/files/`,
+      `/files/profiles/${ada.uid}/avatar_320.jpg.tmp`,
+      `/files/profiles/${ada.uid}/..%2F..%2F..%2Fdb%2FPG_VERSION`,
+      `/files/profiles/..%2F..%2Fdb/avatar_320.jpg`,
+      `/files/profiles/%2E%2E/avatar_320.jpg`,
+      `/files/profiles/${ada.uid}/%2E%2E%2F%2E%2E%2Foutbox`,
+    ];
+    for (const path of paths) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/immutable/);
+    }
+  });
+});
