@@ -1,13 +1,8 @@
 import { Link } from 'react-router-dom';
+import { birthLabel, fullName, genderLabel, orDash } from '../../domain/labels.ts';
 import type { Profile } from '../../domain/types.ts';
 
 type Summary = Pick<Profile, 'firstName' | 'lastName' | 'birthYear' | 'birthMonth' | 'birthDay' | 'gender' | 'bio'>;
-
-function birthLabel(p: Summary): string {
-  return [p.birthYear, p.birthMonth, p.birthDay].filter(Boolean).join('-');
-}
-
-const GENDER: Record<string, string> = { M: 'Male', F: 'Female' };
 
 /** The member's own profile in brief, with the way to complete it. */
 export function ProfileSummary({ profile }: { profile: Summary | null | undefined }) {
@@ -27,15 +22,15 @@ export function ProfileSummary({ profile }: { profile: Summary | null | undefine
           <dl className="details-list">
             <div>
               <dt>Name</dt>
-              <dd>{`${profile.firstName} ${profile.lastName}`.trim() || '—'}</dd>
+              <dd>{orDash(fullName(profile))}</dd>
             </div>
             <div>
               <dt>Born</dt>
-              <dd>{birthLabel(profile) || '—'}</dd>
+              <dd>{orDash(birthLabel(profile))}</dd>
             </div>
             <div>
               <dt>Gender</dt>
-              <dd>{GENDER[profile.gender] ?? '—'}</dd>
+              <dd>{genderLabel(profile.gender)}</dd>
             </div>
           </dl>
           <p className="home-bio">{profile.bio || 'No bio yet.'}</p>
