@@ -1,6 +1,7 @@
 import { createHttpAuthService } from './http/httpAuthService.ts';
+import { createHttpAvatarStore } from './http/httpAvatarStore.ts';
 import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
-import type { AuthService, ProfileRepository } from './ports.ts';
+import type { AuthService, AvatarStore, ProfileRepository } from './ports.ts';
 
 /**
  * The one place that picks the backend. The self-hosted server is the default; the Firebase
@@ -9,9 +10,11 @@ import type { AuthService, ProfileRepository } from './ports.ts';
 export interface Backend {
   auth: AuthService;
   profiles: ProfileRepository;
+  avatars: AvatarStore;
 }
 
 export const backend: Backend = {
   auth: createHttpAuthService(),
   profiles: createHttpProfileRepository(),
+  avatars: createHttpAvatarStore(),
 };

@@ -23,7 +23,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return parsed as T;
 }
 
-function safeJson(text: string): unknown {
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -31,7 +31,8 @@ function safeJson(text: string): unknown {
   }
 }
 
-function toAppError(status: number, body: unknown): AppError {
+/** A failed answer as an AppError: the server's coded error, or a code from the status. */
+export function toAppError(status: number, body: unknown): AppError {
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   if (error && (ERROR_CODES as readonly string[]).includes(error.code)) {
     return new AppError(error.code as ErrorCode, error.message);
