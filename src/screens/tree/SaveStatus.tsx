@@ -1,0 +1,21 @@
+import type { TreeSession } from './session/treeSession.ts';
+
+/** A quiet line saying where the member's edits are: saving, saved, waiting, or offline. */
+export function SaveStatus({ session }: { session: TreeSession }) {
+  const { status, text } = describe(session);
+  return (
+    <span className={`save-status save-status-${status}`} role="status" aria-live="polite">
+      <span className="save-status-dot" aria-hidden="true" />
+      {text}
+    </span>
+  );
+}
+
+function describe(s: TreeSession): { status: string; text: string } {
+  if (s.status !== 'ready') return { status: 'idle', text: '' };
+  if (s.saving) return { status: 'saving', text: 'Saving…' };
+  if (s.network === 'offline') return { status: 'offline', text: s.unsaved ? 'Offline — changes kept on this device' : 'Offline' };
+  if (s.lastSaveError && s.unsaved) return { status: 'error', text: 'Not saved yet — kept on this device' };
+  if (s.unsaved) return { status: 'unsaved', text: 'Unsaved changes' };
+  return { status: 'saved', text: 'All changes saved' };
+}
