@@ -15,8 +15,12 @@ import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
 import { isForeignRequest } from './http/origin.ts';
 import { redactUrl } from './http/redact.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
+import { createMemoryFeed } from './graphs/feed.ts';
+import { createGraphService } from './graphs/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { eventRoutes } from './routes/events.ts';
+import { graphRoutes } from './routes/graphs.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
@@ -170,8 +174,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     meRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     accountRoutes(app);
-    invitationRoutes(app, ctx);
-    profileRoutes(app, ctx);
+    const graphs = createGraphService(db, createMemoryFeed());
+    app.addHook('onClose', () => graphs.close());
+    invitationRoutes(app, ctx, graphs);
+    profileRoutes(app, ctx, graphs);
+    graphRoutes(app, ctx, graphs);
+    eventRoutes(app, ctx, graphs);
     avatarRoutes(app, ctx, { dataDir: options.dataDir });
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;

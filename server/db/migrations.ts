@@ -8,8 +8,8 @@ export interface Migration {
 
 /**
  * Versioned schema changes, applied once each and in order. Never edit a migration that has
- * shipped: add a new one. The graph tables (graphs, members, nodes, edges, revisions) come in a
- * later migration; profiles are keyed globally so a member's own profile can sit in any graph.
+ * shipped: add a new one. Profiles are keyed globally so a member's own profile can sit in any
+ * graph; a graph shows the profiles listed for it in graph_profiles.
  */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -73,10 +73,85 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX profiles_email_idx ON profiles (lower(data->>'email'));
     `,
   },
+  {
+    version: 2,
+    name: 'graphs',
+    // Nodes and edges are one row each (a moved card rewrites one row) with the entity as jsonb;
+    // seq keeps the order cards were added in, so the canvas stacks them the same way each load.
+    // graph_changes is the log of applied change sets the live stream replays after a reconnect.
+    sql: `
+      CREATE TABLE graphs (
+        id text PRIMARY KEY,
+        owner_uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        revision bigint NOT NULL DEFAULT 0,
+        version integer NOT NULL DEFAULT 1 CHECK (version = 1),
+        migrations text[] NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      CREATE TABLE graph_members (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        role text NOT NULL CHECK (role IN ('owner', 'member')),
+        joined_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (graph_id, uid)
+      );
+      CREATE INDEX graph_members_uid_idx ON graph_members(uid, joined_at);
+
+      CREATE TABLE graph_nodes (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        profile_id text NOT NULL DEFAULT '',
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+      CREATE INDEX graph_nodes_profile_idx ON graph_nodes(profile_id) WHERE profile_id <> '';
+
+      CREATE TABLE graph_edges (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+
+      CREATE TABLE graph_profiles (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        profile_id text NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        PRIMARY KEY (graph_id, profile_id)
+      );
+      CREATE INDEX graph_profiles_profile_idx ON graph_profiles(profile_id);
+
+      CREATE TABLE graph_changes (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        revision bigint NOT NULL,
+        client_id text NOT NULL,
+        actor_uid text NOT NULL,
+        -- The GraphChangeEvent's change set as JSON; NULL when it was too large to keep.
+        changes text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (graph_id, revision)
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
-export const DATA_TABLES = ['password_resets', 'sessions', 'invitations', 'profiles', 'users'] as const;
+export const DATA_TABLES = [
+  'graph_changes',
+  'graph_profiles',
+  'graph_edges',
+  'graph_nodes',
+  'graph_members',
+  'graphs',
+  'password_resets',
+  'sessions',
+  'invitations',
+  'profiles',
+  'users',
+] as const;
 
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
   await db.exec(`

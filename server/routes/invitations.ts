@@ -6,6 +6,7 @@ import {
   AUTH_MESSAGES,
   MAX_PASSWORD_LENGTH,
   isSignUpGender,
+  isValidEmail,
   normaliseEmail,
   profileGenderFromSignUp,
   validateSignUp,
@@ -15,8 +16,10 @@ import { newUid } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
-import { createSession, endSession, setSessionCookie } from '../http/session.ts';
-import { INVITATION_USED, usableInvitation } from '../invitations.ts';
+import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
+import type { GraphService, Publication } from '../graphs/service.ts';
+import { memberRole } from '../graphs/store.ts';
+import { INVITATION_USED, createInvitation, usableInvitation } from '../invitations.ts';
 import { capitalise } from '../names.ts';
 import { insertProfile, newOwnProfile } from '../profiles.ts';
 
@@ -31,8 +34,39 @@ const AcceptBody = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
 });
 
-export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
+const CreateBody = z.strictObject({
+  graphUid: z.string().min(1, 'graphUid is required.').max(128, 'graphUid is too long.'),
+  nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
+  email: z.string().max(320, 'Email is too long.'),
+});
+
+export const INVALID_INVITATION_EMAIL = 'Invalid email';
+export const NOT_ON_TREE = 'That person is not on this family tree.';
+export const ALREADY_CLAIMED = 'This person already belongs to a member.';
+
+export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
+
+  /** §7 invitation function: a member of a graph invites someone to claim one of its people. */
+  app.post('/api/invitations', async (request): Promise<{ token: string; inviteUrl: string }> => {
+    const user = await requireUser(request, db);
+    const body = parseBody(CreateBody, request.body);
+    if (!isValidEmail(body.email)) throw new AppError('invalid-email', INVALID_INVITATION_EMAIL);
+    const graphId = body.graphUid;
+    if (graphId !== user.uid && !(await memberRole(db, graphId, user.uid))) {
+      throw new AppError('permission-denied', 'You are not a member of this family tree.');
+    }
+    const rows = await db.query<{ profile_id: string; owner_uid: string | null }>(
+      `SELECT n.profile_id, p.owner_uid FROM graph_nodes n LEFT JOIN profiles p ON p.id = n.profile_id
+        WHERE n.graph_id = $1 AND n.id = $2`,
+      [graphId, body.nodeId],
+    );
+    const node = rows[0];
+    if (!node) throw new AppError('not-found', NOT_ON_TREE);
+    if (node.owner_uid) throw new AppError('failed-precondition', ALREADY_CLAIMED);
+    const token = await createInvitation(db, { email: body.email, nodeId: body.nodeId, inviterUid: user.uid, graphUid: graphId });
+    return { token, inviteUrl: `${ctx.baseUrl()}/invite?token=${token}` };
+  });
 
   app.get<{ Params: { token: string } }>('/api/invitations/:token', async (request): Promise<InvitationResponse> => {
     const invitation = await usableInvitation(db, request.params.token);
@@ -69,6 +103,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
         now: new Date().toISOString(),
       });
 
+      const joins = !invitation.first_account && !!invitation.graph_uid && !!invitation.node_id;
+      let publications: Publication[] = [];
       const token = await db
         .transaction(async (tx) => {
           await tx.query(`INSERT INTO users (uid, email, password_hash, display_name) VALUES ($1, $2, $3, $4)`, [
@@ -87,7 +123,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
             [invitation.token, uid],
           );
           if (!claimed.length) throw new AppError('auth/invitation-used', INVITATION_USED);
-          await insertProfile(tx, profile);
+          if (joins) {
+            publications = await graphs.joinGraph(
+              tx,
+              { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, firstName, lastName, email, gender: profile.gender, now: profile.createdAt },
+              profile,
+            );
+          } else await insertProfile(tx, profile);
           return createSession(tx, uid);
         })
         .catch((e: unknown) => {
@@ -95,6 +137,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
           throw e;
         });
 
+      graphs.publish(publications);
       await endSession(request, db);
       setSessionCookie(request, reply, token);
       return { user: { uid, email, displayName, photoURL: '' } };

@@ -1,22 +1,45 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
+import { isProfileId } from '../../src/domain/ids.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
+import type { GraphService } from '../graphs/service.ts';
+import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
 
-export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** The longest plain field (bio) is far below this; the domain's limits give the exact refusal. */
+const MAX_FIELD_CHARS = 10_000;
+
+const PatchBody = z.strictObject({
+  set: z.record(z.string().max(40), z.string().max(MAX_FIELD_CHARS, 'A profile field is too long.')),
+});
+
+function checkId(id: string): void {
+  if (id.length > 200) throw new AppError('invalid-argument', 'The profile id is too long.');
+  if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
+}
+
+export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
   app.get<{ Params: { id: string } }>('/api/profiles/:id', async (request): Promise<{ profile: Profile }> => {
     const user = await requireUser(request, db);
     const { id } = request.params;
-    if (id.length > 200) throw new AppError('invalid-argument', 'The profile id is too long.');
+    checkId(id);
     const profile = await findProfile(db, id);
     if (!profile) throw new AppError('not-found', 'Profile not found.');
-    // Graph membership (a later issue) widens this to the profiles of the member's graphs.
-    if (profile.id !== user.uid && profile.ownerUid !== user.uid) {
+    if (!(await graphs.canReadProfile(profile, user.uid))) {
       throw new AppError('permission-denied', 'You do not have access to this profile.');
     }
     return { profile };
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/profiles/:id', async (request): Promise<{ profile: Profile }> => {
+    const user = await requireUser(request, db);
+    const { id } = request.params;
+    checkId(id);
+    const body = parseBody(PatchBody, request.body);
+    return { profile: await graphs.updateProfile(user.uid, id, body.set) };
   });
 }

@@ -1,0 +1,255 @@
+import type { GraphChangeEvent } from '../../src/backend/ports.ts';
+import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import type { Graph, Profile } from '../../src/domain/types.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** SQL for graphs: one row per graph, node, edge and change set; profiles are global rows. */
+
+export interface GraphRow {
+  id: string;
+  ownerUid: string;
+  revision: number;
+  migrations: string[];
+  updatedAt: string;
+}
+
+interface RawGraphRow {
+  id: string;
+  owner_uid: string;
+  revision: unknown;
+  migrations: string[] | null;
+  updated_at: Date | string;
+}
+
+const GRAPH_COLUMNS = 'g.id, g.owner_uid, g.revision, g.migrations, g.updated_at';
+
+function toGraphRow(r: RawGraphRow): GraphRow {
+  const revision = Number(r.revision);
+  return {
+    id: r.id,
+    ownerUid: r.owner_uid,
+    revision,
+    migrations: r.migrations ?? [],
+    updatedAt: revision === 0 ? '' : new Date(r.updated_at).toISOString(),
+  };
+}
+
+/** Locks the graphs' rows until the transaction ends, always in id order so two saves cannot deadlock. */
+export async function lockGraphs(tx: Queryable, ids: readonly string[]): Promise<Map<string, GraphRow>> {
+  const rows = await tx.query<RawGraphRow>(
+    `SELECT ${GRAPH_COLUMNS} FROM graphs g WHERE g.id = ANY($1::text[]) ORDER BY g.id FOR UPDATE`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, toGraphRow(r)]));
+}
+
+export async function memberRole(q: Queryable, graphId: string, uid: string): Promise<'owner' | 'member' | null> {
+  const rows = await q.query<{ role: 'owner' | 'member' }>('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [graphId, uid]);
+  return rows[0]?.role ?? null;
+}
+
+/** The graph a member joined by invitation (the latest), if any. */
+export async function joinedGraphId(q: Queryable, uid: string): Promise<string | null> {
+  const rows = await q.query<{ graph_id: string }>(
+    `SELECT graph_id FROM graph_members WHERE uid = $1 AND role = 'member' ORDER BY joined_at DESC, graph_id LIMIT 1`,
+    [uid],
+  );
+  return rows[0]?.graph_id ?? null;
+}
+
+/** A member's own graph (id = uid), made empty on first use and showing their own profile. */
+export async function ensureOwnGraph(q: Queryable, uid: string): Promise<void> {
+  const made = await q.query(`INSERT INTO graphs (id, owner_uid) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING RETURNING id`, [uid]);
+  if (!made.length) return;
+  await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $1, 'owner') ON CONFLICT DO NOTHING`, [uid]);
+  await q.query(`INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, id FROM profiles WHERE id = $1 ON CONFLICT DO NOTHING`, [uid]);
+}
+
+export async function addMember(q: Queryable, graphId: string, uid: string): Promise<void> {
+  await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [graphId, uid]);
+}
+
+/** A graph as JSON fragments straight from the database (no parsing in Node for a load). */
+export interface GraphParts {
+  row: GraphRow;
+  /** Comma-separated JSON objects. */
+  nodes: string;
+  edges: string;
+  /** Comma-separated `"id":{…}` members. */
+  profiles: string;
+}
+
+export async function readGraphParts(q: Queryable, graphId: string): Promise<GraphParts | null> {
+  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string }>(
+    `SELECT ${GRAPH_COLUMNS},
+        (SELECT coalesce(string_agg(n.data::text, ',' ORDER BY n.seq), '') FROM graph_nodes n WHERE n.graph_id = g.id) AS nodes,
+        (SELECT coalesce(string_agg(e.data::text, ',' ORDER BY e.seq), '') FROM graph_edges e WHERE e.graph_id = g.id) AS edges,
+        (SELECT coalesce(string_agg(to_json(p.id)::text || ':' || p.data::text, ','), '')
+           FROM graph_profiles gp JOIN profiles p ON p.id = gp.profile_id WHERE gp.graph_id = g.id) AS profiles
+       FROM graphs g WHERE g.id = $1`,
+    [graphId],
+  );
+  const r = rows[0];
+  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles } : null;
+}
+
+/** The `LoadedGraph` answer of GET /api/graph, assembled as text. */
+export function loadedGraphJson(parts: GraphParts): string {
+  const { row } = parts;
+  return (
+    `{"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},` +
+    `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${parts.profiles}},` +
+    `"updatedAt":${JSON.stringify(row.updatedAt)},"version":1,"revision":${row.revision}},` +
+    `"migrations":${JSON.stringify(row.migrations)}}`
+  );
+}
+
+export function partsToGraph(parts: GraphParts): Graph {
+  return {
+    nodes: JSON.parse(`[${parts.nodes}]`),
+    edges: JSON.parse(`[${parts.edges}]`),
+    profiles: JSON.parse(`{${parts.profiles}}`),
+    updatedAt: parts.row.updatedAt,
+    version: 1,
+    revision: parts.row.revision,
+  };
+}
+
+export async function readProfiles(q: Queryable, ids: readonly string[], forUpdate = false): Promise<Map<string, Profile>> {
+  if (!ids.length) return new Map();
+  const rows = await q.query<{ id: string; data: Profile }>(
+    `SELECT id, data FROM profiles WHERE id = ANY($1::text[]) ORDER BY id${forUpdate ? ' FOR UPDATE' : ''}`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, { ...r.data, id: r.id }]));
+}
+
+/** Which of these profiles each graph shows (graph id → profile ids). */
+export async function graphsShowing(q: Queryable, profileIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!profileIds.length) return out;
+  const rows = await q.query<{ graph_id: string; profile_id: string }>(
+    `SELECT graph_id, profile_id FROM graph_profiles WHERE profile_id = ANY($1::text[])`,
+    [[...new Set(profileIds)]],
+  );
+  for (const r of rows) {
+    let set = out.get(r.graph_id);
+    if (!set) out.set(r.graph_id, (set = new Set()));
+    set.add(r.profile_id);
+  }
+  return out;
+}
+
+/** Writes whole profiles (already merged with their stored rows). */
+export async function upsertProfiles(q: Queryable, profiles: readonly Profile[]): Promise<void> {
+  if (!profiles.length) return;
+  await q.query(
+    `INSERT INTO profiles (id, owner_uid, data, created_by, updated_by)
+     SELECT p->>'id', nullif(p->>'ownerUid', ''), p, nullif(p->>'createdBy', ''), nullif(p->>'updatedBy', '')
+       FROM jsonb_array_elements($1::jsonb) AS p
+     ON CONFLICT (id) DO UPDATE
+       SET owner_uid = excluded.owner_uid, data = excluded.data, updated_by = excluded.updated_by, updated_at = now()`,
+    [JSON.stringify(profiles)],
+  );
+}
+
+/**
+ * Writes what a validated change set changed: one row per upserted or removed node and edge, one
+ * per touched profile (`after` holds the merged profiles). Removed profiles leave the graph, and
+ * their global row goes too once no graph shows it (a member's own profile always stays).
+ */
+export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet, after: Graph): Promise<void> {
+  if (cs.nodes.remove.length) {
+    await q.query('DELETE FROM graph_nodes WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.nodes.remove]);
+  }
+  if (cs.nodes.upsert.length) {
+    await q.query(
+      `INSERT INTO graph_nodes (graph_id, id, profile_id, data)
+       SELECT $1, n->>'id', coalesce(n->'data'->>'profileId', ''), n
+         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, i) ORDER BY i
+       ON CONFLICT (graph_id, id) DO UPDATE SET profile_id = excluded.profile_id, data = excluded.data`,
+      [graphId, JSON.stringify(cs.nodes.upsert)],
+    );
+  }
+  if (cs.edges.remove.length) {
+    await q.query('DELETE FROM graph_edges WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.edges.remove]);
+  }
+  if (cs.edges.upsert.length) {
+    await q.query(
+      `INSERT INTO graph_edges (graph_id, id, data)
+       SELECT $1, e->>'id', e FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, i) ORDER BY i
+       ON CONFLICT (graph_id, id) DO UPDATE SET data = excluded.data`,
+      [graphId, JSON.stringify(cs.edges.upsert)],
+    );
+  }
+  const written = cs.profiles.upsert.map((p) => after.profiles[p.id]).filter((p): p is Profile => !!p);
+  if (written.length) {
+    await upsertProfiles(q, written);
+    await q.query(
+      `INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
+      [graphId, written.map((p) => p.id)],
+    );
+  }
+  if (cs.profiles.remove.length) {
+    await q.query('DELETE FROM graph_profiles WHERE graph_id = $1 AND profile_id = ANY($2::text[])', [graphId, cs.profiles.remove]);
+    await q.query(
+      `DELETE FROM profiles p
+        WHERE p.id = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id)
+          AND NOT EXISTS (SELECT 1 FROM users u WHERE u.uid = p.id)`,
+      [cs.profiles.remove],
+    );
+  }
+}
+
+/** Change sets kept per graph for replay after a reconnect; older ones are pruned. */
+export const CHANGE_LOG_LENGTH = 1000;
+/** A change set larger than this is logged without its body: replaying it means reloading. */
+export const MAX_LOGGED_CHANGE_CHARS = 2 * 1024 * 1024;
+
+/** Bumps the revision (the row is locked), records migration flags and logs the change set. */
+export async function recordRevision(
+  q: Queryable,
+  graphId: string,
+  event: GraphChangeEvent,
+  migrations: readonly string[] = [],
+): Promise<void> {
+  await q.query(
+    `UPDATE graphs
+        SET revision = $2, updated_at = now(),
+            migrations = ARRAY(SELECT DISTINCT m FROM unnest(migrations || $3::text[]) AS m ORDER BY m)
+      WHERE id = $1`,
+    [graphId, event.revision, migrations],
+  );
+  const body = JSON.stringify(event.changes);
+  await q.query(
+    `INSERT INTO graph_changes (graph_id, revision, client_id, actor_uid, changes) VALUES ($1, $2, $3, $4, $5)`,
+    [graphId, event.revision, event.clientId, event.actorUid, body.length <= MAX_LOGGED_CHANGE_CHARS ? body : null],
+  );
+  if (event.revision > CHANGE_LOG_LENGTH) {
+    await q.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision <= $2', [graphId, event.revision - CHANGE_LOG_LENGTH]);
+  }
+}
+
+export interface LoggedChange {
+  revision: number;
+  clientId: string;
+  actorUid: string;
+  /** Null when the change set was too large to keep. */
+  changes: string | null;
+}
+
+/** The logged change sets after `since`, oldest first (at most `limit`). */
+export async function changesSince(q: Queryable, graphId: string, since: number, limit = CHANGE_LOG_LENGTH): Promise<LoggedChange[]> {
+  const rows = await q.query<{ revision: unknown; client_id: string; actor_uid: string; changes: string | null }>(
+    `SELECT revision, client_id, actor_uid, changes FROM graph_changes
+      WHERE graph_id = $1 AND revision > $2 ORDER BY revision LIMIT $3`,
+    [graphId, since, limit],
+  );
+  return rows.map((r) => ({ revision: Number(r.revision), clientId: r.client_id, actorUid: r.actor_uid, changes: r.changes }));
+}
+
+export async function graphRevision(q: Queryable, graphId: string): Promise<number | null> {
+  const rows = await q.query<{ revision: unknown }>('SELECT revision FROM graphs WHERE id = $1', [graphId]);
+  return rows[0] ? Number(rows[0].revision) : null;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../src/domain/errors.ts';
+import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
+import type { AppContext } from '../context.ts';
+import type { GraphService } from '../graphs/service.ts';
+import { parseBody } from '../http/errors.ts';
+import { requireUser } from '../http/session.ts';
+
+/** A first save of a large imported tree carries every person: 50,000 people fit in about 20 MB. */
+export const CHANGES_BODY_LIMIT = 20 * 1024 * 1024;
+
+const GRAPH_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+const ChangesBody = z.strictObject({
+  // The change set's own shape is checked by the domain (changeSetShapeProblem) with exact messages.
+  changes: z.unknown(),
+  clientId: z.string().min(1, 'clientId is required.').max(100, 'clientId is too long.'),
+  migrations: z.array(z.enum(MIGRATION_IDS)).max(MIGRATION_IDS.length * 2).optional(),
+});
+
+export function checkGraphId(graphId: string): void {
+  if (!GRAPH_ID.test(graphId)) throw new AppError('invalid-argument', 'The family tree id is not valid.');
+}
+
+export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
+  const { db } = ctx;
+
+  app.get('/api/graph', async (request, reply) => {
+    const user = await requireUser(request, db);
+    const json = await graphs.loadForMember(user.uid);
+    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
+  });
+
+  app.post<{ Params: { graphId: string } }>(
+    '/api/graphs/:graphId/changes',
+    { bodyLimit: CHANGES_BODY_LIMIT },
+    async (request): Promise<{ revision: number }> => {
+      const user = await requireUser(request, db);
+      checkGraphId(request.params.graphId);
+      const body = parseBody(ChangesBody, request.body);
+      if (body.changes === undefined) throw new AppError('invalid-argument', 'changes is required.');
+      return graphs.save(user.uid, request.params.graphId, body);
+    },
+  );
+}
