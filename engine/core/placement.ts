@@ -28,7 +28,10 @@ export function isSpotFree(index: RectIndex, p: XY, o: Pick<OverlapOptions, 'w' 
   return free;
 }
 
-/** Candidate offsets of ring `r` (a square of side 2r steps), nearest to the centre first. */
+/**
+ * Candidate offsets of ring `r` (a square of side 2r steps), nearest to the centre first; among
+ * equals, staying in the row wins, then down before up, then right before left.
+ */
 export function ringOffsets(r: number, step: number): XY[] {
   const out: XY[] = [];
   for (let i = -r; i <= r; i++) {
@@ -36,7 +39,7 @@ export function ringOffsets(r: number, step: number): XY[] {
       if (Math.max(Math.abs(i), Math.abs(j)) === r) out.push({ x: i * step, y: j * step });
     }
   }
-  return out.sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y) || a.y - b.y || a.x - b.x);
+  return out.sort((a, b) => a.x * a.x + a.y * a.y - (b.x * b.x + b.y * b.y) || Math.abs(a.y) - Math.abs(b.y) || b.y - a.y || b.x - a.x);
 }
 
 export function findFreePosition(index: RectIndex, desired: XY, options: Partial<OverlapOptions> = {}): XY {

@@ -64,6 +64,9 @@ const LONG_EDGE_HALF = 600;
 /** Room for the stroke and marker around an edge's sampled path. */
 const EDGE_PAD = 6;
 
+/** Order offset per nesting level; larger than any array index. */
+const DEPTH_ORDER = 1e7;
+
 let versionCounter = 1;
 const nextVersion = () => versionCounter++;
 
@@ -100,7 +103,7 @@ export class GraphStore {
       const n = input[i];
       seen.add(n.id);
       const rec = this.nodes.get(n.id);
-      if (rec && rec.node === n && rec.order === i) continue;
+      if (rec && rec.node === n && rec.order % DEPTH_ORDER === i) continue;
       changed = true;
       dirtyIds.push(n.id);
       if (rec) this.updateRecord(rec, n, i);
@@ -112,7 +115,11 @@ export class GraphStore {
     }
     if (!changed) return false;
     this.rebuildChildren(dirtyIds);
-    for (const id of dirtyIds) this.resolvePosition(this.nodes.get(id)!);
+    for (const id of dirtyIds) {
+      const rec = this.nodes.get(id)!;
+      rec.order += this.depthOf(rec) * DEPTH_ORDER;
+      this.resolvePosition(rec);
+    }
     // A first load (or a wholesale replacement) builds both indexes in bulk.
     if (dirtyIds.length > this.nodes.size / 2) {
       this.nodeIndex.load(this.visibleNodeRects());
@@ -184,10 +191,19 @@ export class GraphStore {
     const tp = this.handlePoint(t, 'target', rec.edge.targetHandle, rec.id);
     const commands = rec.path({ source: sp.point, sourceSide: sp.side, target: tp.point, targetSide: tp.side });
     const points = flattenPath(commands);
+    // Curves lie inside the hull of their control points, so these bounds always contain the edge.
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const p of points) {
-      x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y);
-      x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y);
+    const grow = (x: number, y: number) => {
+      x0 = Math.min(x0, x); y0 = Math.min(y0, y);
+      x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    };
+    for (const c of commands) {
+      grow(c.x, c.y);
+      if (c.op === 'Q') grow(c.cx, c.cy);
+      else if (c.op === 'C') {
+        grow(c.c1x, c.c1y);
+        grow(c.c2x, c.c2y);
+      }
     }
     rec.geometry = { commands, points, source: sp.point, target: tp.point, bounds: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
     rec.geometryKey = key;
@@ -317,6 +333,13 @@ export class GraphStore {
       this.errors.report('010', rec.id, h.id);
       return { ...h, x: Math.min(Math.max(h.x, 0), rec.width), y: Math.min(Math.max(h.y, 0), rec.height) };
     });
+  }
+
+  /** Number of ancestors: children draw (and hit) above their parents whatever the array order. */
+  private depthOf(rec: NodeRecord): number {
+    let depth = 0;
+    for (let p = rec.parentId; p && depth < 64; depth++) p = this.nodes.get(p)?.parentId;
+    return depth;
   }
 
   private rebuildChildren(ids: readonly string[]) {

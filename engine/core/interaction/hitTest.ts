@@ -1,7 +1,7 @@
 /**
  * Pointer → what is under it, through the quadtrees (never Konva's hit canvas). Priority follows
- * what is drawn on top: a card's buttons, then handles, then the grab circles of a selected
- * edge's ends, then cards, then edges, then the empty canvas. Slop is in screen pixels, so coarse
+ * what is drawn on top: a card's buttons, then the grab circles of a selected edge's ends, then
+ * handles, then cards, then edges, then the empty canvas. Slop is in screen pixels, so coarse
  * pointers get their 44 px targets at any zoom.
  */
 import { COARSE_TARGET, FINE_EDGE_TARGET, FINE_HANDLE_TARGET } from '../constants.ts';
@@ -35,16 +35,17 @@ export function hitTest(store: GraphStore, p: XY, o: HitOptions): Hit {
     const button = buttonAt(rec, p, o.coarse ? COARSE_TARGET * px : 0);
     if (button) return { kind: 'button', nodeId: rec.id, buttonId: button };
   }
-  if (o.detailed && o.connectable) {
-    const handle = closestHandle(store, p, ((o.coarse ? COARSE_TARGET : FINE_HANDLE_TARGET) / 2) * px, () => true);
-    if (handle) return { kind: 'handle', ...handle };
-  }
   const endRadius = (o.coarse ? Math.max(o.reconnectRadius, COARSE_TARGET / 2) : o.reconnectRadius) * px;
+  // A selected edge's ends sit on handles; grabbing one there reconnects rather than connects.
   for (const id of store.selectedEdges) {
     const g = store.edges.get(id) && store.edgeGeometry(store.edges.get(id)!);
     if (!g) continue;
     if (distance(p, g.target) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'target' };
     if (distance(p, g.source) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'source' };
+  }
+  if (o.detailed && o.connectable) {
+    const handle = closestHandle(store, p, ((o.coarse ? COARSE_TARGET : FINE_HANDLE_TARGET) / 2) * px, () => true);
+    if (handle) return { kind: 'handle', ...handle };
   }
   if (rec) return { kind: 'node', nodeId: rec.id };
   const edge = edgeAt(store, p, ((o.coarse ? COARSE_TARGET : FINE_EDGE_TARGET) / 2) * px);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { card, edge, makeEditor } from './fixtures.ts';
+
+describe('graph store', () => {
+  it('diffs incoming arrays by reference: unchanged nodes keep their record version', () => {
+    const t = makeEditor();
+    const before = t.engine.store.nodes.get('b')!.version;
+    const nodes = t.nodes.map((n) => (n.id === 'a' ? { ...n, position: { x: 50, y: 0 } } : n));
+    t.engine.setNodes(nodes);
+    expect(t.engine.store.nodes.get('b')!.version).toBe(before);
+    expect(t.positionOf('a')).toEqual({ x: 50, y: 0 });
+    expect(t.engine.nodesIn({ x: 170, y: 0, width: 5, height: 5 })).toEqual(['a']);
+  });
+
+  it('removes nodes missing from a new array, with their index entries and edge geometry', () => {
+    const t = makeEditor();
+    t.engine.setNodes(t.nodes.filter((n) => n.id !== 'd'));
+    expect(t.engine.store.nodes.has('d')).toBe(false);
+    expect(t.engine.nodesIn({ x: 0, y: 200, width: 100, height: 100 })).toEqual([]);
+    expect(t.engine.store.edgeIndex.size).toBe(0);
+  });
+
+  it('resolves parent-relative positions, moves children with their parent and clamps to a parent extent', () => {
+    const parent = card('p', 100, 100, { width: 400, height: 300 });
+    const child = card('k', 20, 30, { parentId: 'p', extent: 'parent' });
+    const t = makeEditor({ nodes: [child, parent], edges: [] });
+    expect(t.positionOf('k')).toEqual({ x: 120, y: 130 });
+    t.drag(t.screenOf('p', { x: 300, y: 250 }), { x: 400 + 50, y: 350 + 50 });
+    expect(t.positionOf('p')).toEqual({ x: 150, y: 150 });
+    expect(t.positionOf('k')).toEqual({ x: 170, y: 180 });
+    t.drag(t.screenOf('k'), { x: 2000, y: 2000 });
+    // The child stays inside its parent: right edge at 150 + 400, bottom at 150 + 300.
+    expect(t.positionOf('k')).toEqual({ x: 550 - 128, y: 450 - 88 });
+    const change = t.nodeChanges.filter((c) => c.type === 'position' && c.id === 'k').at(-1)!;
+    expect(change.type === 'position' && change.position).toEqual({ x: 400 - 128, y: 300 - 88 });
+  });
+
+  it('keeps hidden nodes and their edges out of the index', () => {
+    const t = makeEditor({ nodes: [card('a', 0, 0), card('d', 0, 200, { hidden: true })], edges: [edge('a', 'd')] });
+    expect(t.engine.nodesIn({ x: -10, y: -10, width: 500, height: 500 })).toEqual(['a']);
+    expect(t.engine.store.edgeIndex.size).toBe(0);
+  });
+
+  it('moves incident edges in the edge index when a node moves', () => {
+    const t = makeEditor();
+    const far = { x: 2400, y: 2400, width: 300, height: 400 };
+    expect(t.engine.store.edgeIndex.queryIds(far)).toEqual([]);
+    t.engine.setNodes(t.nodes.map((n) => (n.id === 'a' ? { ...n, position: { x: 4950, y: 4900 } } : n)));
+    expect(t.engine.store.edgeIndex.queryIds(far)).toEqual(['e-a-d']);
+  });
+});
