@@ -14,7 +14,7 @@ const GRAPH_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const ChangesBody = z.strictObject({
   // The change set's own shape is checked by the domain (changeSetShapeProblem) with exact messages.
-  changes: z.unknown(),
+  changes: z.custom<unknown>((v) => v !== undefined, 'a change set is required.'),
   clientId: z.string().min(1, 'clientId is required.').max(100, 'clientId is too long.'),
   migrations: z.array(z.enum(MIGRATION_IDS)).max(MIGRATION_IDS.length * 2).optional(),
 });
@@ -39,7 +39,6 @@ export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       const user = await requireUser(request, db);
       checkGraphId(request.params.graphId);
       const body = parseBody(ChangesBody, request.body);
-      if (body.changes === undefined) throw new AppError('invalid-argument', 'changes is required.');
       return graphs.save(user.uid, request.params.graphId, body);
     },
   );

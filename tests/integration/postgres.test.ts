@@ -31,7 +31,20 @@ describe('DATABASE_URL=postgres://…', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
       [schema],
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['invitations', 'password_resets', 'profiles', 'schema_migrations', 'sessions', 'users']);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'graph_changes',
+      'graph_edges',
+      'graph_members',
+      'graph_nodes',
+      'graph_profiles',
+      'graphs',
+      'invitations',
+      'password_resets',
+      'profiles',
+      'schema_migrations',
+      'sessions',
+      'users',
+    ]);
     const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
     expect(applied.rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
