@@ -85,7 +85,8 @@ export class Renderer {
   private visibleEdgeIds: string[] = [];
   private dragIds: string[] = [];
   private dragEdgeIds: string[] = [];
-  private minimap: Minimap | null = null;
+  /** The minimap drawn by this renderer, if any. */
+  minimap: Minimap | null = null;
   private unsubscribe: () => void;
   private view: CardView;
   private onFonts = () => {

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
+
+let m: Mounted | undefined;
+afterEach(() => {
+  m?.unmount();
+  m = undefined;
+});
+
+const scene = () => [card('a', 40, 40), card('b', 240, 40), card('c', 440, 40), card('d', 40, 240)];
+
+describe('rendering and the accessibility mirror', () => {
+  it('mounts a Konva stage with three layers, controls and a 200 × 150 minimap', async () => {
+    m = await mount({ nodes: scene() });
+    expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(3);
+    for (const label of ['Zoom in', 'Zoom out', 'Fit view', 'Toggle interactivity']) {
+      expect(m.root.querySelector(`button[aria-label="${label}"]`)).not.toBeNull();
+    }
+    const mini = m.root.querySelector<HTMLCanvasElement>('.kin-engine-minimap canvas')!;
+    expect([mini.clientWidth, mini.clientHeight]).toEqual([200, 150]);
+  });
+
+  it('places a focusable, labelled mirror element exactly over each card in view', async () => {
+    m = await mount({ nodes: scene() });
+    const el = mirrorOf(m, 'b')!;
+    expect(el.getAttribute('aria-label')).toBe('Person b');
+    expect(el.getAttribute('aria-selected')).toBe('false');
+    expect(el.tabIndex).toBe(0);
+    expect(el.querySelectorAll('button')).toHaveLength(2);
+    expect(el.querySelector('button')!.getAttribute('aria-label')).toBe('Add Relative');
+    const expectOver = (id: string) => {
+      const r = mirrorOf(m!, id)!.getBoundingClientRect();
+      const root = m!.root.getBoundingClientRect();
+      const tl = screenOf(m!, id, { x: 0, y: 0 });
+      const br = screenOf(m!, id, { x: 128, y: 88 });
+      expect(r.left - root.left).toBeCloseTo(tl.x, 0);
+      expect(r.top - root.top).toBeCloseTo(tl.y, 0);
+      expect(r.right - root.left).toBeCloseTo(br.x, 0);
+      expect(r.bottom - root.top).toBeCloseTo(br.y, 0);
+    };
+    expectOver('b');
+    await drag(m, { x: 650, y: 300 }, { x: 590, y: 270 });
+    expect(m.handle.engine.viewport.x).toBeCloseTo(-60, 1);
+    expect(m.handle.engine.viewport.y).toBeCloseTo(-30, 1);
+    expectOver('b');
+    await wheel(m, { x: 300, y: 80 }, -200);
+    expect(m.handle.engine.viewport.k).toBeGreaterThan(1);
+    expectOver('b');
+    const b = screenOf(m, 'b');
+    await drag(m, b, { x: b.x + 40, y: b.y + 90 });
+    expect(m.nodes().find((n) => n.id === 'b')!.position).not.toEqual({ x: 240, y: 40 });
+    expectOver('b');
+  });
+
+  it('mirrors only the cards in view (culling) and keeps aria-selected in step', async () => {
+    const nodes = Array.from({ length: 400 }, (_, i) => card(`n${i}`, (i % 20) * 160, Math.floor(i / 20) * 130));
+    m = await mount({ nodes });
+    // Cards touching the viewport's edge count as in view.
+    const inView = nodes.filter((n) => n.position.x <= 800 && n.position.y <= 600).length;
+    expect(m.root.querySelectorAll('[data-node-id]')).toHaveLength(inView);
+    expect(m.handle.renderer!.stats.visibleCards).toBe(inView);
+    await click(m, screenOf(m, 'n0'));
+    expect(mirrorOf(m, 'n0')!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('draws the cards: a card pixel is opaque, and empty once the card is dragged away', async () => {
+    m = await mount({ nodes: [card('a', 100, 100)] });
+    const scene = m.root.querySelectorAll<HTMLCanvasElement>('.kin-engine-stage canvas')[0];
+    const alpha = (x: number, y: number) => {
+      const dpr = scene.width / scene.clientWidth;
+      return scene.getContext('2d')!.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data[3];
+    };
+    expect(alpha(200, 130)).toBe(255);
+    await drag(m, { x: 200, y: 130 }, { x: 500, y: 430 });
+    expect(alpha(200, 130)).toBe(0);
+    expect(alpha(500, 430)).toBe(255);
+  });
+
+  it('far away, cards are simplified: no text and no images are drawn', async () => {
+    const nodes = Array.from({ length: 60 }, (_, i) => card(`n${i}`, (i % 10) * 160, Math.floor(i / 10) * 130, { data: { ...card('x', 0, 0).data as object, image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' } }));
+    m = await mount({ nodes, preset: 'tree' });
+    // Trace the 2-D calls made on the stage's layer canvases (the minimap is not counted).
+    const proto = CanvasRenderingContext2D.prototype;
+    const calls = { text: 0, image: 0 };
+    const onStage = (ctx: CanvasRenderingContext2D) => !!ctx.canvas.parentElement?.closest('.kin-engine-stage');
+    const fillText = proto.fillText, drawImage = proto.drawImage;
+    proto.fillText = function (this: CanvasRenderingContext2D, ...a: Parameters<typeof fillText>) {
+      if (onStage(this)) calls.text++;
+      return fillText.apply(this, a);
+    };
+    proto.drawImage = function (this: CanvasRenderingContext2D, ...a: unknown[]) {
+      if (onStage(this)) calls.image++;
+      return (drawImage as (...x: unknown[]) => void).apply(this, a);
+    } as typeof drawImage;
+    try {
+      m.handle.setViewport({ x: 1, y: 0, k: 1 });
+      m.handle.flush();
+      expect(calls.text).toBeGreaterThan(60);
+      calls.text = 0;
+      m.handle.setViewport({ x: 0, y: 0, k: 0.3 });
+      m.handle.flush();
+      expect(m.handle.renderer!.stats.visibleCards).toBe(60);
+      expect(calls.text).toBe(0);
+      expect(calls.image).toBe(0);
+    } finally {
+      proto.fillText = fillText;
+      proto.drawImage = drawImage;
+    }
+  });
+
+  it('panning redraws the minimap from its bitmap without rebuilding it', async () => {
+    m = await mount({ nodes: scene() });
+    await new Promise((r) => setTimeout(r, 300));
+    const before = m.handle.renderer!.minimap!.rebuilds;
+    expect(before).toBeGreaterThan(0);
+    await drag(m, { x: 650, y: 300 }, { x: 550, y: 250 });
+    await drag(m, { x: 650, y: 300 }, { x: 550, y: 250 });
+    expect(m.handle.engine.viewport.x).toBeCloseTo(-200, 1);
+    expect(m.handle.engine.viewport.y).toBeCloseTo(-100, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(m.handle.renderer!.minimap!.rebuilds).toBe(before);
+    await frames();
+  });
+});
