@@ -1,0 +1,89 @@
+import { findProfileByEmail, linkNodeToProfile, normalisePersonFields, savePerson, EDIT_PERSON_MESSAGES, type PersonFields } from '../../../domain/editPerson.ts';
+import { linkedToProfileMessage } from '../../../domain/labels.ts';
+import { newProfile } from '../../../domain/profile.ts';
+import type { RelativeKind } from '../../../domain/relationships.ts';
+import type { ParentRole, Profile } from '../../../domain/types.ts';
+import { notifier, type TreeActionContext } from './context.ts';
+import { TREE_TOASTS } from './messages.ts';
+import { addRelativeAction, type ActionOutcome } from './relatives.ts';
+
+/**
+ * Create Person (§2 "Modals"): a new profile (fresh 'pr:' id, created by the member) added as the
+ * chosen relative of the card; toasts as Add Relative does.
+ */
+export function createPersonAction(
+  ctx: TreeActionContext,
+  req: { nodeId: string; kind: RelativeKind; parentRole?: ParentRole; fields: PersonFields },
+): ActionOutcome<{ nodeId: string; profileId: string }> {
+  const profile = newProfile(ctx.newProfileId(), normalisePersonFields(req.fields), { uid: ctx.uid, now: ctx.now() });
+  const result = addRelativeAction(ctx, { nodeId: req.nodeId, kind: req.kind, parentRole: req.parentRole, person: { newProfile: profile } });
+  return result.ok ? { ...result, profileId: profile.id } : result;
+}
+
+/** True when saving `fields` would change nothing on the profile (after trimming and padding). */
+export function isUnchanged(profile: Profile, fields: PersonFields): boolean {
+  const normalised = normalisePersonFields(fields) as Record<string, string>;
+  return Object.keys(normalised).every((k) => (profile as unknown as Record<string, string>)[k] === normalised[k]);
+}
+
+/**
+ * Edit Person's save (§4): stamps updatedBy/updatedAt through the domain. Nothing changed → info
+ * 'No changes to save'; success → 'Profile updated'; failure → 'Failed to save profile'.
+ */
+export function savePersonAction(ctx: TreeActionContext, nodeId: string, fields: PersonFields): ActionOutcome<{ changed: boolean }> {
+  const toast = notifier(ctx);
+  try {
+    const graph = ctx.session.graph;
+    const node = graph.nodes.find((n) => n.id === nodeId);
+    const profile = node ? graph.profiles[node.data.profileId] : undefined;
+    if (profile && isUnchanged(profile, fields)) {
+      toast.info(TREE_TOASTS.noChanges);
+      return { ok: true, changed: false };
+    }
+    const result = savePerson(graph, { nodeId, fields, uid: ctx.uid, now: ctx.now() });
+    if (!result.ok) {
+      toast.error(TREE_TOASTS.profileSaveFailed);
+      return { ok: false, message: result.message };
+    }
+    ctx.session.apply(result);
+    toast.success(TREE_TOASTS.profileUpdated);
+    return { ok: true, changed: true };
+  } catch (e) {
+    console.error(e);
+    toast.error(TREE_TOASTS.profileSaveFailed);
+    return { ok: false, message: TREE_TOASTS.profileSaveFailed };
+  }
+}
+
+/**
+ * Links a card to an existing profile (§4 Edit person). Linking to the profile it already shows
+ * is ignored (`linked: false`, no toast); the own profile cannot be re-linked (domain message).
+ */
+export function linkToProfileAction(ctx: TreeActionContext, nodeId: string, profileId: string): ActionOutcome<{ linked: boolean }> {
+  const toast = notifier(ctx);
+  try {
+    const result = linkNodeToProfile(ctx.session.graph, { nodeId, profileId, ownUid: ctx.uid, uid: ctx.uid, now: ctx.now() });
+    if (!result.ok) {
+      toast.error(result.message);
+      return result;
+    }
+    if (!result.linked) return { ok: true, linked: false };
+    ctx.session.apply(result);
+    toast.success(linkedToProfileMessage(result.graph.profiles[profileId]!));
+    return { ok: true, linked: true };
+  } catch (e) {
+    console.error(e);
+    toast.error(TREE_TOASTS.linkRelativeFailed);
+    return { ok: false, message: TREE_TOASTS.linkRelativeFailed };
+  }
+}
+
+/** Link by e-mail: case-insensitive exact match, else 'No profile found with that email'. */
+export function linkByEmailAction(ctx: TreeActionContext, nodeId: string, email: string): ActionOutcome<{ linked: boolean }> {
+  const found = findProfileByEmail(ctx.session.graph.profiles, email);
+  if (!found) {
+    notifier(ctx).error(EDIT_PERSON_MESSAGES.noProfileWithEmail);
+    return { ok: false, message: EDIT_PERSON_MESSAGES.noProfileWithEmail };
+  }
+  return linkToProfileAction(ctx, nodeId, found.id);
+}

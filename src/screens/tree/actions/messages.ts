@@ -1,0 +1,24 @@
+/**
+ * Every toast the tree's dialogs and panel show, verbatim from the spec (§5, §8). The texts the
+ * spec does not give (dialog copy, hints) live next to their component.
+ */
+export const TREE_TOASTS = {
+  linked: 'Linked successfully',
+  spouseLinked: 'Spouse linked',
+  linkRelativeFailed: 'Failed to link relative',
+  linkSpouseFailed: 'Failed to link spouse',
+  spouseUnlinked: 'Spouse unlinked and cleaned up',
+  relationshipUnlinked: 'Relationship unlinked',
+  unlinkFailed: 'Failed to unlink relationship',
+  unlinkUndone: 'Unlink undone',
+  personDeleted: 'Person deleted',
+  deleteFailed: 'Failed to delete person',
+  deletionUndone: 'Deletion undone',
+  invalidInviteEmail: 'Please enter a valid email address',
+  invitationCreated: 'Invitation created. We opened your mail app with a prefilled invite.',
+  invitationFailed: 'Failed to create invitation',
+  profileUpdated: 'Profile updated',
+  profileSaveFailed: 'Failed to save profile',
+  noChanges: 'No changes to save',
+  undo: 'Undo',
+} as const;

@@ -1,0 +1,155 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMemo, useState } from 'react';
+import { isParentEdge } from '../../../domain/graphQueries.ts';
+import { canAddParent } from '../../../domain/permissions.ts';
+import { RELATIONSHIP_MESSAGES, type RelativeKind } from '../../../domain/relationships.ts';
+import type { Graph } from '../../../domain/types.ts';
+import { addRelativeAction } from '../actions/relatives.ts';
+import { useTree } from '../treeContext.ts';
+import { closeDialog, openDialog } from '../treeUi.ts';
+import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { DialogShell } from './DialogShell.tsx';
+import { ProfileSearch } from './ProfileSearch.tsx';
+import { personOf, useTreeGraph } from './useTreeGraph.ts';
+
+export const ADD_RELATIVE_TEXTS = {
+  title: 'Add Relative',
+  description: (name: string) => `Add a child, a parent or a spouse of ${name}.`,
+  relationship: 'Relationship',
+  parentType: 'Parent type',
+  addNew: 'Add new',
+  linkExisting: 'Link existing',
+  create: 'Create',
+  addNewHint: (name: string, relation: string) => `Create a new person as ${name}'s ${relation}. You can fill in their details next.`,
+  linkHint: (name: string, relation: string) => `Choose someone already in your family's profiles to link as ${name}'s ${relation}.`,
+  parentsFull: (name: string) => `${name} already has 2 parents. ${RELATIONSHIP_MESSAGES.tooManyParents}.`,
+} as const;
+
+export const RELATION_LABELS = { child: 'Child', parent: 'Parent', spouse: 'Spouse' } as const;
+export const PARENT_ROLE_LABELS = { mother: 'Mother', father: 'Father' } as const;
+
+/** How many parents the person on a card has (edges or list, whichever knows more). */
+export function parentCountOf(graph: Graph, nodeId: string): number {
+  const node = graph.nodes.find((n) => n.id === nodeId);
+  if (!node) return 0;
+  const listed = graph.profiles[node.data.profileId]?.parents.length ?? 0;
+  const edges = graph.edges.filter((e) => isParentEdge(e) && e.target === nodeId).length;
+  return Math.max(listed, edges);
+}
+
+function relationWord(kind: RelativeKind, role: 'mother' | 'father' | ''): string {
+  if (kind === 'parent') return role || 'parent';
+  return kind;
+}
+
+/**
+ * Add Relative (§2, §4): Child, Parent (then Mother or Father) or Spouse; 'Add new' opens Create
+ * Person for that relation, 'Link existing' searches the graph's profiles and links the one chosen.
+ * A parent can be added only while the person has fewer than 2.
+ */
+export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
+  const tree = useTree();
+  const graph = useTreeGraph();
+  const person = personOf(graph, nodeId);
+  const [kind, setKind] = useState<RelativeKind>('child');
+  const [role, setRole] = useState<'mother' | 'father' | ''>('');
+  const [mode, setMode] = useState<'new' | 'existing'>('new');
+  const exclude = useMemo(() => (person?.profile ? [person.profile.id] : []), [person?.profile]);
+  if (!person) return null;
+
+  const parentsFull = !canAddParent(parentCountOf(graph, nodeId));
+  const needsRole = kind === 'parent' && !role;
+  const blocked = kind === 'parent' && (parentsFull || needsRole);
+  const relation = relationWord(kind, role);
+
+  const create = () => {
+    if (blocked) return;
+    openDialog({ kind: 'createPerson', nodeId, relation: kind, ...(kind === 'parent' && role ? { parentRole: role } : {}) });
+  };
+
+  return (
+    <DialogShell
+      title={ADD_RELATIVE_TEXTS.title}
+      description={ADD_RELATIVE_TEXTS.description(person.name)}
+      testId="add-relative-dialog"
+      size="lg"
+    >
+      <div className="form">
+        <ChoiceGroup<RelativeKind>
+          label={ADD_RELATIVE_TEXTS.relationship}
+          value={kind}
+          columns={3}
+          onChange={setKind}
+          choices={[
+            { value: 'child', label: RELATION_LABELS.child },
+            { value: 'parent', label: RELATION_LABELS.parent, disabled: parentsFull },
+            { value: 'spouse', label: RELATION_LABELS.spouse },
+          ]}
+        />
+        {parentsFull && (
+          <p className="field-hint tree-note" role="note">
+            {ADD_RELATIVE_TEXTS.parentsFull(person.name)}
+          </p>
+        )}
+        {kind === 'parent' && !parentsFull && (
+          <div className="field">
+            <ChoiceGroup<'mother' | 'father'>
+              label={ADD_RELATIVE_TEXTS.parentType}
+              value={role}
+              columns={2}
+              onChange={setRole}
+              choices={[
+                { value: 'mother', label: PARENT_ROLE_LABELS.mother },
+                { value: 'father', label: PARENT_ROLE_LABELS.father },
+              ]}
+            />
+            {needsRole && (
+              <span className="field-error" role="alert">
+                {RELATIONSHIP_MESSAGES.parentType}
+              </span>
+            )}
+          </div>
+        )}
+        <Tabs.Root value={mode} onValueChange={(v) => setMode(v as 'new' | 'existing')}>
+          <Tabs.List className="tabs-list" aria-label="Add new or link existing">
+            <Tabs.Trigger className="tabs-trigger" value="new">
+              {ADD_RELATIVE_TEXTS.addNew}
+            </Tabs.Trigger>
+            <Tabs.Trigger className="tabs-trigger" value="existing">
+              {ADD_RELATIVE_TEXTS.linkExisting}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="new">
+            <p className="muted tree-dialog-text">{ADD_RELATIVE_TEXTS.addNewHint(person.name, relation)}</p>
+            <div className="tree-dialog-footer">
+              <button type="button" className="btn btn-secondary" onClick={closeDialog}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-primary" disabled={blocked} onClick={create}>
+                {ADD_RELATIVE_TEXTS.create}
+              </button>
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="existing">
+            <p className="muted tree-dialog-text">{ADD_RELATIVE_TEXTS.linkHint(person.name, relation)}</p>
+            <ProfileSearch
+              profiles={graph.profiles}
+              exclude={exclude}
+              disabled={blocked}
+              onChoose={(p) => {
+                if (blocked) return;
+                const result = addRelativeAction(tree, {
+                  nodeId,
+                  kind,
+                  parentRole: kind === 'parent' ? role : undefined,
+                  person: { existingProfileId: p.id },
+                });
+                if (result.ok) closeDialog();
+              }}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </DialogShell>
+  );
+}

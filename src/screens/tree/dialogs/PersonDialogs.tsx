@@ -1,0 +1,192 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMemo, useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/Field.tsx';
+import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
+import { cardName } from '../../../domain/labels.ts';
+import { canEditProfile } from '../../../domain/permissions.ts';
+import type { Graph, Profile } from '../../../domain/types.ts';
+import { currentYear } from '../actions/context.ts';
+import { createPersonAction, linkByEmailAction, linkToProfileAction, savePersonAction } from '../actions/editPerson.ts';
+import { useTree } from '../treeContext.ts';
+import { closeDialog, type TreeDialog } from '../treeUi.ts';
+import { DialogShell } from './DialogShell.tsx';
+import { formValuesOf, PersonForm, type PersonFormValues } from './PersonForm.tsx';
+import { ProfileSearch } from './ProfileSearch.tsx';
+import { personOf, useTreeGraph } from './useTreeGraph.ts';
+
+export const PERSON_DIALOG_TEXTS = {
+  createTitle: 'Create Person',
+  editTitle: 'Edit Person',
+  createDescription: (relation: string, name: string) => `A new ${relation} of ${name}.`,
+  editDescription: (name: string) => `Details of ${name}.`,
+  create: 'Create',
+  save: 'Save',
+  detailsTab: 'Details',
+  linkTab: 'Link to profile',
+  readOnly: (who: string) => `Read only: only ${who} can edit these details.`,
+  noProfile: 'This card has no profile yet. Link it to an existing profile instead.',
+  linkIntro: 'Show a profile that already exists on this card instead. The card keeps its relatives.',
+  linkSearchLabel: 'Choose a profile',
+  linkSearchNote: 'People already on the tree are not listed: each person has one card.',
+  emailLabel: 'Find by email',
+  emailPlaceholder: 'name@example.com',
+  linkButton: 'Link',
+  alreadyLinked: 'This card already shows that profile.',
+} as const;
+
+/** Who may edit a profile (§6), by name where the tree knows them. */
+export function editorsOf(graph: Graph, profile: Profile): string {
+  const names: string[] = [];
+  const add = (uid: string, fallback: string) => {
+    if (!uid) return;
+    const known = graph.profiles[uid];
+    const name = known ? cardName(known) : fallback;
+    if (!names.includes(name)) names.push(name);
+  };
+  add(profile.ownerUid, 'the person themselves');
+  add(profile.createdBy, 'the member who added them');
+  if (!names.length) names.push('the person themselves');
+  return names.join(' or ');
+}
+
+export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { kind: 'createPerson' }> }) {
+  const tree = useTree();
+  const graph = useTreeGraph();
+  const ref = personOf(graph, dialog.nodeId);
+  const [seed] = useState(() => `new-${dialog.nodeId}-${dialog.relation}`);
+  const initial = useMemo<PersonFormValues>(() => {
+    const values = formValuesOf(undefined);
+    const refLast = ref?.profile?.lastName ?? '';
+    if (dialog.relation === 'child' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
+    if (dialog.relation === 'parent') values.gender = dialog.parentRole === 'mother' ? 'F' : dialog.parentRole === 'father' ? 'M' : '';
+    return values;
+  }, []);
+  if (!ref) return null;
+  const relation = dialog.relation === 'parent' ? (dialog.parentRole ?? 'parent') : dialog.relation;
+  return (
+    <DialogShell title={PERSON_DIALOG_TEXTS.createTitle} description={PERSON_DIALOG_TEXTS.createDescription(relation, ref.name)} size="lg" testId="create-person-dialog">
+      <PersonForm
+        initial={initial}
+        seed={seed}
+        currentYear={currentYear(tree)}
+        lockedFields={dialog.relation === 'parent' ? ['gender'] : []}
+        submitLabel={PERSON_DIALOG_TEXTS.create}
+        onCancel={closeDialog}
+        onSubmit={(fields) => {
+          const result = createPersonAction(tree, { nodeId: dialog.nodeId, kind: dialog.relation, parentRole: dialog.parentRole, fields });
+          if (result.ok) closeDialog();
+        }}
+      />
+    </DialogShell>
+  );
+}
+
+export function EditPersonDialog({ nodeId }: { nodeId: string }) {
+  const tree = useTree();
+  const graph = useTreeGraph();
+  const person = personOf(graph, nodeId);
+  const [tab, setTab] = useState<'details' | 'link'>('details');
+  // The form starts from the profile as it was when the dialog opened.
+  const [initial] = useState(() => formValuesOf(person?.profile));
+  if (!person) return null;
+  const { profile, node } = person;
+  const readOnly = !profile || !canEditProfile(profile, tree.uid);
+  const ownCard = node.data.isPrimary || node.data.profileId === tree.uid;
+
+  return (
+    <DialogShell title={PERSON_DIALOG_TEXTS.editTitle} description={PERSON_DIALOG_TEXTS.editDescription(person.name)} size="lg" testId="edit-person-dialog">
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as 'details' | 'link')}>
+        <Tabs.List className="tabs-list" aria-label="Edit person">
+          <Tabs.Trigger className="tabs-trigger" value="details">
+            {PERSON_DIALOG_TEXTS.detailsTab}
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="link">
+            {PERSON_DIALOG_TEXTS.linkTab}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="details">
+          <PersonForm
+            initial={initial}
+            seed={person.seed}
+            currentYear={currentYear(tree)}
+            readOnly={readOnly}
+            intro={
+              readOnly ? (
+                <p className="form-alert form-alert-info" role="note">
+                  {profile ? PERSON_DIALOG_TEXTS.readOnly(editorsOf(graph, profile)) : PERSON_DIALOG_TEXTS.noProfile}
+                </p>
+              ) : undefined
+            }
+            submitLabel={PERSON_DIALOG_TEXTS.save}
+            onCancel={closeDialog}
+            onSubmit={(fields) => {
+              const result = savePersonAction(tree, nodeId, fields);
+              if (result.ok) closeDialog();
+            }}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="link">
+          {ownCard ? (
+            <p className="form-alert form-alert-info" role="note">
+              {EDIT_PERSON_MESSAGES.ownProfileRelink}
+            </p>
+          ) : (
+            <LinkProfilePanel nodeId={nodeId} graph={graph} />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </DialogShell>
+  );
+}
+
+function LinkProfilePanel({ nodeId, graph }: { nodeId: string; graph: Graph }) {
+  const tree = useTree();
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
+  const onTree = useMemo(() => graph.nodes.map((n) => n.data.profileId).filter(Boolean), [graph.nodes]);
+
+  const done = (result: { ok: true; linked: boolean } | { ok: false }) => {
+    if (!result.ok) return setNote('');
+    if (result.linked) closeDialog();
+    else setNote(PERSON_DIALOG_TEXTS.alreadyLinked);
+  };
+  const byEmail = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    done(linkByEmailAction(tree, nodeId, email));
+  };
+
+  return (
+    <div className="form">
+      <p className="muted tree-dialog-text">{PERSON_DIALOG_TEXTS.linkIntro}</p>
+      <ProfileSearch
+        label={PERSON_DIALOG_TEXTS.linkSearchLabel}
+        profiles={graph.profiles}
+        exclude={onTree}
+        onChoose={(p) => done(linkToProfileAction(tree, nodeId, p.id))}
+      />
+      <p className="field-hint">{PERSON_DIALOG_TEXTS.linkSearchNote}</p>
+      <form className="link-email-row" onSubmit={byEmail} noValidate>
+        <TextField
+          label={PERSON_DIALOG_TEXTS.emailLabel}
+          type="email"
+          placeholder={PERSON_DIALOG_TEXTS.emailPlaceholder}
+          autoComplete="off"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setNote('');
+          }}
+        />
+        <button type="submit" className="btn btn-secondary" disabled={!email.trim()}>
+          {PERSON_DIALOG_TEXTS.linkButton}
+        </button>
+      </form>
+      {note && (
+        <p className="field-hint" role="status">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}

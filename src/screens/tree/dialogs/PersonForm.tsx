@@ -1,0 +1,142 @@
+import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useForm } from 'react-hook-form';
+import { Avatar } from '../../../components/avatar/Avatar.tsx';
+import { SelectField, TextField } from '../../../components/Field.tsx';
+import type { PersonFields } from '../../../domain/editPerson.ts';
+import type { Profile } from '../../../domain/types.ts';
+import { DEATH_PLACEHOLDER, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
+
+export interface PersonFormValues {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  birthYear: string;
+  birthMonth: string;
+  birthDay: string;
+  death: string;
+  mothersMaidenName: string;
+  bio: string;
+  photoURL: string;
+}
+
+export const PERSON_FORM_FIELDS = [
+  'firstName',
+  'lastName',
+  'gender',
+  'birthYear',
+  'birthMonth',
+  'birthDay',
+  'death',
+  'mothersMaidenName',
+  'bio',
+  'photoURL',
+] as const satisfies readonly (keyof PersonFormValues)[];
+
+export const GENDER_OPTIONS = [
+  { value: 'M', label: 'Male' },
+  { value: 'F', label: 'Female' },
+] as const;
+export const GENDER_NONE_LABEL = 'Not specified';
+
+export function formValuesOf(p: Partial<Profile> | undefined): PersonFormValues {
+  const v = (k: keyof PersonFormValues) => (p?.[k] as string | undefined) ?? '';
+  return Object.fromEntries(PERSON_FORM_FIELDS.map((k) => [k, v(k)])) as unknown as PersonFormValues;
+}
+
+interface PersonFormProps {
+  initial: PersonFormValues;
+  currentYear: number;
+  /** Fields shown disabled, everything else editable (a new parent's gender comes with the role). */
+  lockedFields?: readonly (keyof PersonFormValues)[];
+  /** §6: a profile the member may not edit opens with every field disabled and no submit. */
+  readOnly?: boolean;
+  submitLabel: string;
+  onSubmit(fields: PersonFields): void;
+  onCancel(): void;
+  /** Shown above the fields (read-only note, what is being created). */
+  intro?: ReactNode;
+  seed: string;
+}
+
+/**
+ * Create Person / Edit Person (§2 "Modals", §5): first and last name, gender (M, F or none),
+ * birth year/month/day, death, mother's maiden name, bio and a photo URL. The §5 rules come from
+ * `validateProfileForm`; messages appear under their field after the first submit and follow
+ * every change after that.
+ */
+export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed }: PersonFormProps) {
+  const { register, handleSubmit, watch } = useForm<PersonFormValues>({ defaultValues: initial });
+  const [submitted, setSubmitted] = useState(false);
+  const values = watch();
+  const errors: ProfileFieldErrors = submitted ? validateProfileForm(values, { currentYear }) : {};
+  const locked = (k: keyof PersonFormValues) => lockedFields.includes(k);
+  const birthRowId = useId();
+
+  const submit = handleSubmit((v) => {
+    setSubmitted(true);
+    if (readOnly) return;
+    if (Object.keys(validateProfileForm(v, { currentYear })).length) return;
+    const fields: Record<string, string> = {};
+    for (const k of PERSON_FORM_FIELDS) if (!locked(k)) fields[k] = v[k];
+    onSubmit(fields as PersonFields);
+  });
+
+  return (
+    <form className="form person-form" onSubmit={submit} noValidate aria-label={submitLabel === 'Create' ? 'Create Person' : 'Edit Person'}>
+      {intro}
+      <fieldset className="person-form-fields" disabled={readOnly}>
+        <div className="person-form-head">
+          <Avatar src={values.photoURL} gender={values.gender} seed={seed} size={64} />
+          <div className="form-row person-form-names">
+            <TextField label="First name" autoComplete="off" maxLength={PROFILE_LIMITS.firstName} autoFocus={!readOnly} {...register('firstName')} />
+            <TextField label="Last name" autoComplete="off" maxLength={PROFILE_LIMITS.lastName} {...register('lastName')} />
+          </div>
+        </div>
+        <SelectField label="Gender" options={GENDER_OPTIONS} placeholder={GENDER_NONE_LABEL} error={errors.gender} disabled={readOnly || locked('gender')} {...register('gender')} />
+        <div className="field" role="group" aria-labelledby={birthRowId}>
+          <span className="field-label" id={birthRowId}>
+            Birth date
+          </span>
+          <div className="person-form-birth">
+            <TextField label="Year" placeholder="YYYY" inputMode="numeric" maxLength={4} error={errors.birthYear} {...register('birthYear')} />
+            <TextField label="Month" placeholder="MM" inputMode="numeric" maxLength={2} error={errors.birthMonth} {...register('birthMonth')} />
+            <TextField label="Day" placeholder="DD" inputMode="numeric" maxLength={2} error={errors.birthDay} {...register('birthDay')} />
+          </div>
+          {errors.birthDate && (
+            <span className="field-error" role="alert">
+              {errors.birthDate}
+            </span>
+          )}
+        </div>
+        <TextField label="Death" placeholder={DEATH_PLACEHOLDER} error={errors.death} {...register('death')} />
+        <TextField label="Mother's maiden name" autoComplete="off" maxLength={PROFILE_LIMITS.mothersMaidenName} {...register('mothersMaidenName')} />
+        <TextAreaField label="Bio" rows={3} maxLength={PROFILE_LIMITS.bio} {...register('bio')} />
+        <TextField label="Photo URL" type="url" placeholder="https://…" error={errors.photoURL} maxLength={PROFILE_LIMITS.photoURL} {...register('photoURL')} />
+      </fieldset>
+      <div className="tree-dialog-footer">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          {readOnly ? 'Close' : 'Cancel'}
+        </button>
+        {!readOnly && (
+          <button type="submit" className="btn btn-primary">
+            {submitLabel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string };
+
+function TextAreaField({ label, ...textarea }: TextAreaFieldProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="field-input field-textarea" {...textarea} />
+    </div>
+  );
+}

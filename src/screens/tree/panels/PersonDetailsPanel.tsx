@@ -1,0 +1,125 @@
+import { useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { Avatar } from '../../../components/avatar/Avatar.tsx';
+import { CloseIcon } from '../../../components/icons.tsx';
+import { hasCollapsedChildren } from '../../../domain/collapse.ts';
+import { isParentEdge } from '../../../domain/graphQueries.ts';
+import { birthLabel, genderLabel, orDash } from '../../../domain/labels.ts';
+import { COLLAPSE_LABELS, toggleCollapse } from '../actions/collapse.ts';
+import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
+import { useTree } from '../treeContext.ts';
+import { openDialog, treeUi } from '../treeUi.ts';
+import '../dialogs/dialogs.css';
+import './panels.css';
+
+export const DETAILS_PANEL_TEXTS = {
+  label: 'Person details',
+  born: 'Born',
+  gender: 'Gender',
+  maidenName: "Mother's maiden name",
+  died: 'Died',
+  bio: 'Bio',
+  edit: 'Edit',
+  addRelative: 'Add Relative',
+  close: 'Close details',
+  noChildren: 'No children on the tree yet.',
+} as const;
+
+export function closeDetails() {
+  treeUi.detailsNodeId = null;
+}
+
+/**
+ * The side details panel of §2, shown while `treeUi.detailsNodeId` names a card: photo, name,
+ * Born, Gender, Mother's maiden name, Died, Bio, 'Collapse Children' (or 'Expand Children' while
+ * they are hidden), with Edit and Add Relative shortcuts. It slides in from the right over the
+ * canvas (a bottom sheet on narrow screens); the tree screen's container must be positioned.
+ */
+export function PersonDetailsPanel() {
+  const { detailsNodeId } = useSnapshot(treeUi);
+  const graph = useTreeGraph();
+  const person = personOf(graph, detailsNodeId);
+  if (!person) return null;
+  return <PanelBody key={person.node.id} nodeId={person.node.id} />;
+}
+
+function PanelBody({ nodeId }: { nodeId: string }) {
+  const tree = useTree();
+  const graph = useTreeGraph();
+  const person = personOf(graph, nodeId)!;
+  const ref = useRef<HTMLElement>(null);
+  const p = person.profile;
+  const collapsed = hasCollapsedChildren(graph, nodeId);
+  const hasChildren = graph.edges.some((e) => e.source === nodeId && isParentEdge(e));
+  const field = (v: string | undefined) => orDash(v ?? '');
+
+  return (
+    <aside
+      ref={ref}
+      className="person-panel"
+      aria-label={DETAILS_PANEL_TEXTS.label}
+      tabIndex={-1}
+      data-testid="person-details-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          closeDetails();
+        }
+      }}
+    >
+      <button type="button" className="icon-btn person-panel-close" aria-label={DETAILS_PANEL_TEXTS.close} onClick={closeDetails}>
+        <CloseIcon />
+      </button>
+      <div className="person-panel-head">
+        <Avatar src={p?.photoURL || p?.photoURLSmall} gender={p?.gender} seed={person.seed} size={112} alt={person.name} />
+        <h2 className="person-panel-name">{person.name}</h2>
+      </div>
+      <div className="person-panel-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => openDialog({ kind: 'editPerson', nodeId })}>
+          {DETAILS_PANEL_TEXTS.edit}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => openDialog({ kind: 'addRelative', nodeId })}>
+          {DETAILS_PANEL_TEXTS.addRelative}
+        </button>
+      </div>
+      <dl className="detail-list person-panel-details">
+        <div>
+          <dt>{DETAILS_PANEL_TEXTS.born}</dt>
+          <dd data-testid="panel-born">{field(p ? birthLabel(p) : '')}</dd>
+        </div>
+        <div>
+          <dt>{DETAILS_PANEL_TEXTS.gender}</dt>
+          <dd data-testid="panel-gender">{genderLabel(p?.gender ?? '')}</dd>
+        </div>
+        <div>
+          <dt>{DETAILS_PANEL_TEXTS.maidenName}</dt>
+          <dd data-testid="panel-maiden">{field(p?.mothersMaidenName)}</dd>
+        </div>
+        <div>
+          <dt>{DETAILS_PANEL_TEXTS.died}</dt>
+          <dd data-testid="panel-died">{field(p?.death)}</dd>
+        </div>
+        <div className="person-panel-bio">
+          <dt>{DETAILS_PANEL_TEXTS.bio}</dt>
+          <dd data-testid="panel-bio">{field(p?.bio)}</dd>
+        </div>
+      </dl>
+      <div className="person-panel-footer">
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          disabled={!hasChildren}
+          aria-describedby={hasChildren ? undefined : `${nodeId}-no-children`}
+          onClick={() => toggleCollapse(tree, nodeId)}
+        >
+          {collapsed ? COLLAPSE_LABELS.expand : COLLAPSE_LABELS.collapse}
+        </button>
+        {!hasChildren && (
+          <p className="field-hint" id={`${nodeId}-no-children`}>
+            {DETAILS_PANEL_TEXTS.noChildren}
+          </p>
+        )}
+      </div>
+    </aside>
+  );
+}
