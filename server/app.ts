@@ -66,6 +66,8 @@ export interface ServerOptions {
   adminEmail?: string;
   /** false (default) logs nothing. */
   log?: boolean | LogOptions;
+  /** Keep-alive comment interval of the live streams (default 25 s; tests shorten it). */
+  liveKeepAliveMs?: number;
 }
 
 export interface RunningServer {
@@ -179,8 +181,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     invitationRoutes(app, ctx, graphs);
     profileRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs);
-    eventRoutes(app, ctx, graphs);
-    avatarRoutes(app, ctx, { dataDir: options.dataDir });
+    eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
+    avatarRoutes(app, ctx, { dataDir: options.dataDir, graphs });
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

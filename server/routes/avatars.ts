@@ -9,7 +9,7 @@ import { canEditProfile } from '../../src/domain/permissions.ts';
 import { AVATAR_SIZES } from '../../src/domain/timing.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
+import type { GraphService } from '../graphs/service.ts';
 import {
   AVATAR_MESSAGES,
   AvatarImageError,
@@ -38,18 +38,6 @@ export function mayReplacePhoto(profile: Pick<Profile, 'id' | 'ownerUid' | 'crea
   return canEditProfile(profile, uid);
 }
 
-/** Stores the photo URLs on the profile row (the graph routes carry them to open views). */
-async function storePhotoUrls(db: Queryable, id: string, uid: string, photoURL: string, photoURLSmall: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db.query(
-    `UPDATE profiles
-        SET data = data || jsonb_build_object('photoURL', $2::text, 'photoURLSmall', $3::text, 'updatedBy', $4::text, 'updatedAt', $5::text),
-            updated_by = $4, updated_at = $5::timestamptz
-      WHERE id = $1`,
-    [id, photoURL, photoURLSmall, uid, now],
-  );
-}
-
 function sendCoded(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
 }
@@ -73,9 +61,9 @@ async function readUpload(parts: AsyncIterable<import('@fastify/multipart').Mult
  * PUT /api/profiles/:id/avatar (multipart `large`, `small`) and GET /files/profiles/:id/avatar_*:
  * the §7 file storage of the self-hosted server.
  */
-export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { dataDir: string }): void {
+export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { dataDir: string; graphs: GraphService }): void {
   const { db } = ctx;
-  const { dataDir } = options;
+  const { dataDir, graphs } = options;
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -119,7 +107,8 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { d
       ]);
       const photoURL = avatarUrl(id, AVATAR_SIZES.large, format, large);
       const photoURLSmall = avatarUrl(id, AVATAR_SIZES.small, format, small);
-      await storePhotoUrls(db, id, user.uid, photoURL, photoURLSmall);
+      // Through the graph service, so every open view of a graph showing this person gets it live.
+      await graphs.updateProfile(user.uid, id, { photoURL, photoURLSmall });
       return { photoURL, photoURLSmall };
     });
   });
