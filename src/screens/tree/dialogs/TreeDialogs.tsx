@@ -50,7 +50,7 @@ function DialogFor({ dialog }: { dialog: TreeDialog }) {
 export function TreeDialogs() {
   const { dialog } = useSnapshot(treeUi);
   if (!dialog) return null;
-  // The snapshot is frozen; dialogs get a plain copy.
-  const plain = structuredClone(dialog) as TreeDialog;
+  // A frozen snapshot: the dialogs only read it.
+  const plain = dialog as TreeDialog;
   return <DialogFor key={dialogKey(plain)} dialog={plain} />;
 }

@@ -1,0 +1,38 @@
+/** Renders the tree dialogs and the details panel in the test page, with the app's styles and toaster. */
+import { render } from 'vitest-browser-react';
+import { page } from 'vitest/browser';
+import '../../../src/styles/tokens.css';
+import '../../../src/styles/base.css';
+import '../../../src/styles/components.css';
+import { Toaster } from '../../../src/components/Toaster.tsx';
+import { TreeDialogs } from '../../../src/screens/tree/dialogs/TreeDialogs.tsx';
+import { PersonDetailsPanel } from '../../../src/screens/tree/panels/PersonDetailsPanel.tsx';
+import { TreeContext, type TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
+import { treeUi } from '../../../src/screens/tree/treeUi.ts';
+import type { Graph } from '../../../src/domain/types.ts';
+import { openSession, treeContext } from './fixtures.ts';
+
+export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeContextValue> } = {}) {
+  treeUi.dialog = null;
+  treeUi.detailsNodeId = null;
+  const { repo, session } = await openSession(opts.graph);
+  const tree = treeContext(session, opts.context);
+  const screen = await render(
+    <TreeContext.Provider value={tree}>
+      <div style={{ position: 'relative', width: '100%', height: '640px', overflow: 'hidden' }} data-testid="tree-area">
+        <PersonDetailsPanel />
+      </div>
+      <TreeDialogs />
+      <Toaster />
+    </TreeContext.Provider>,
+  );
+  return { repo, session, tree, screen };
+}
+
+/** The toast region's text, for exact toast assertions. */
+export function toast(text: string) {
+  return page.getByRole('listitem').filter({ hasText: text });
+}
+
+/** Waits for React and valtio to settle after a store write outside React. */
+export const tick = () => new Promise((r) => setTimeout(r, 0));
