@@ -1,7 +1,9 @@
 import { createHttpAuthService } from './http/httpAuthService.ts';
 import { createHttpAvatarStore } from './http/httpAvatarStore.ts';
+import { createHttpGraphRepository } from './http/httpGraphRepository.ts';
+import { createHttpInvitationService } from './http/httpInvitationService.ts';
 import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
-import type { AuthService, AvatarStore, ProfileRepository } from './ports.ts';
+import type { AuthService, AvatarStore, GraphRepository, InvitationService, ProfileRepository } from './ports.ts';
 
 /**
  * The one place that picks the backend. The self-hosted server is the default; the Firebase
@@ -11,10 +13,14 @@ export interface Backend {
   auth: AuthService;
   profiles: ProfileRepository;
   avatars: AvatarStore;
+  graphs: GraphRepository;
+  invitations: InvitationService;
 }
 
 export const backend: Backend = {
   auth: createHttpAuthService(),
   profiles: createHttpProfileRepository(),
   avatars: createHttpAvatarStore(),
+  graphs: createHttpGraphRepository(),
+  invitations: createHttpInvitationService(),
 };
