@@ -15,7 +15,7 @@ import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
 import { isForeignRequest } from './http/origin.ts';
 import { redactUrl } from './http/redact.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
-import { createMemoryFeed } from './graphs/feed.ts';
+import { createMemoryFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -176,7 +176,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     meRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     accountRoutes(app);
-    const graphs = createGraphService(db, createMemoryFeed());
+    // Several processes on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
+    const feed = db.kind === 'pg' && options.databaseUrl ? await createPgFeed(options.databaseUrl, db, { onError: (e) => app.log.warn({ err: e }, 'live feed') }) : createMemoryFeed();
+    const graphs = createGraphService(db, feed);
     app.addHook('onClose', () => graphs.close());
     invitationRoutes(app, ctx, graphs);
     profileRoutes(app, ctx, graphs);

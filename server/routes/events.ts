@@ -76,10 +76,12 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
     };
 
     const unsubscribe = graphs.feed.subscribe(graphId, (event) => (replaying ? held.push(event) : send(event)));
+    const unsubscribeGaps = graphs.feed.onGap?.(graphId, (revision) => reload(revision));
     const keepAlive = setInterval(() => write(': ping\n\n'), options.keepAliveMs ?? KEEP_ALIVE_MS);
     const cleanup = () => {
       clearInterval(keepAlive);
       unsubscribe();
+      unsubscribeGaps?.();
       open.delete(res);
     };
     res.on('close', cleanup);
