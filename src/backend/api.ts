@@ -20,9 +20,9 @@
  * | PUT    /api/profiles/:id/avatar        | multipart: files `large` (320²) and `small` (170²), image/webp or image/jpeg | { photoURL, photoURLSmall } (re-encoded by the server; profile updated) |
  * | GET    /files/profiles/:id/avatar_320.{webp|jpg}?v=… |                        | the image, Cache-Control: public, max-age=31536000, immutable |
  * | GET    /api/graph                      |                                       | LoadedGraph (ports.ts): the member's Family Tree |
- * | POST   /api/graphs/:graphId/changes    | { changes: ChangeSet, clientId, migrations?: string[] } | { revision } ; refused whole with a coded error |
- * | GET    /api/graphs/:graphId/events     | (Server-Sent Events)                  | `event: change` data GraphChangeEvent; `: ping` every 25 s |
- * | POST   /api/invitations                | { graphUid, nodeId, email }           | { token, inviteUrl } (§7 invitation function; inviter = the signed-in member) |
+ * | POST   /api/graphs/:graphId/changes    | { changes: ChangeSet, clientId, migrations?: string[] } (body up to 20 MB) | { revision } ; refused whole with a coded error (permission-denied, invalid-argument, not-found, already-exists) |
+ * | GET    /api/graphs/:graphId/events     | (Server-Sent Events; `?since=revision` or Last-Event-ID replays) | `event: change` id revision, data GraphChangeEvent; `event: reload` data { revision } when replay is impossible; `: ping` every 25 s |
+ * | POST   /api/invitations                | { graphUid, nodeId, email }           | { token, inviteUrl } (§7 invitation function; inviter = the signed-in member); invalid-email 'Invalid email', permission-denied (not a member), not-found (no such card), failed-precondition (card already claimed) |
  */
 import type { AuthUser } from '../domain/types.ts';
 
