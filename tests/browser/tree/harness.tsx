@@ -1,5 +1,6 @@
 /** Renders the tree dialogs and the details panel in the test page, with the app's styles and toaster. */
 import { render } from 'vitest-browser-react';
+import { toast as sonner } from 'sonner';
 import { page } from 'vitest/browser';
 import '../../../src/styles/tokens.css';
 import '../../../src/styles/base.css';
@@ -15,6 +16,8 @@ import { openSession, treeContext } from './fixtures.ts';
 export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeContextValue> } = {}) {
   treeUi.dialog = null;
   treeUi.detailsNodeId = null;
+  // Toasts of earlier tests are still active in sonner's store and a new Toaster replays them.
+  sonner.dismiss();
   const { repo, session } = await openSession(opts.graph);
   const tree = treeContext(session, opts.context);
   const screen = await render(

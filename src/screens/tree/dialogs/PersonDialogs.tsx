@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
 import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
-import { cardName } from '../../../domain/labels.ts';
+import { capitaliseName, cardName } from '../../../domain/labels.ts';
 import { canEditProfile } from '../../../domain/permissions.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import { currentYear } from '../actions/context.ts';
@@ -56,7 +56,7 @@ export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { k
   const [seed] = useState(() => `new-${dialog.nodeId}-${dialog.relation}`);
   const initial = useMemo<PersonFormValues>(() => {
     const values = formValuesOf(undefined);
-    const refLast = ref?.profile?.lastName ?? '';
+    const refLast = capitaliseName(ref?.profile?.lastName ?? '');
     if (dialog.relation === 'child' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
     if (dialog.relation === 'parent') values.gender = dialog.parentRole === 'mother' ? 'F' : dialog.parentRole === 'father' ? 'M' : '';
     return values;

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
+import { family, NOW, UID } from './fixtures.ts';
+import { mountTree } from './harness.tsx';
+
+afterEach(() => {
+  treeUi.dialog = null;
+});
+
+const toast = (text: string) => page.getByText(text, { exact: true });
+
+describe('Create Person', () => {
+  it('shows the §5 message under each field and creates nothing until they are fixed', async () => {
+    const { session } = await mountTree();
+    const before = session.graph;
+    openDialog({ kind: 'createPerson', nodeId: 'n1001', relation: 'child' });
+    const dialog = page.getByRole('dialog', { name: 'Create Person' });
+    await expect.element(dialog.getByText('A new child of Ada Lovelace.')).toBeVisible();
+    await expect.element(dialog.getByLabelText('Last name')).toHaveValue('Lovelace');
+    await expect.element(dialog.getByLabelText('Death')).toHaveAttribute('placeholder', 'YYYY or YYYY-MM-DD');
+    await dialog.getByLabelText('First name').fill('Anne');
+    await dialog.getByLabelText('Year').fill('19');
+    await dialog.getByLabelText('Month').fill('13');
+    await dialog.getByLabelText('Day').fill('32');
+    await dialog.getByLabelText('Death').fill('soon');
+    await dialog.getByLabelText('Photo URL').fill('not a url');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.element(dialog.getByText('Enter a valid 4-digit year', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Invalid month', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Invalid day', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Enter a year or a full date (YYYY or YYYY-MM-DD)', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Enter a valid image URL', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByLabelText('Year')).toHaveAttribute('aria-invalid', 'true');
+    expect(session.graph).toBe(before);
+
+    // Messages follow the input once shown.
+    await dialog.getByLabelText('Year').fill('1899');
+    await expect.element(dialog.getByText('Enter a year between 1900 and 2026', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Year').fill('2027');
+    await expect.element(dialog.getByText('Enter a year between 1900 and 2026', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Year').fill('2023');
+    await dialog.getByLabelText('Month').fill('2');
+    await dialog.getByLabelText('Day').fill('29');
+    await expect.element(dialog.getByText('Invalid date', { exact: true })).toBeVisible();
+    expect(dialog.getByText('Invalid month').query()).toBeNull();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    expect(session.graph).toBe(before);
+
+    await dialog.getByLabelText('Day').fill('28');
+    await dialog.getByLabelText('Death').fill('2090-01-31');
+    await dialog.getByLabelText('Photo URL').fill('https://example.com/anne.jpg');
+    await dialog.getByLabelText('Gender').selectOptions('F');
+    await dialog.getByLabelText("Mother's maiden name").fill('  Milbanke ');
+    await dialog.getByLabelText('Bio').fill('Second child.');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.element(toast('Linked successfully')).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:new1']).toMatchObject({
+      id: 'pr:new1',
+      firstName: 'Anne',
+      lastName: 'Lovelace',
+      gender: 'F',
+      birthYear: '2023',
+      birthMonth: '02',
+      birthDay: '28',
+      death: '2090-01-31',
+      mothersMaidenName: 'Milbanke',
+      bio: 'Second child.',
+      photoURL: 'https://example.com/anne.jpg',
+      createdBy: UID,
+      createdAt: NOW,
+      parents: [UID],
+    });
+    expect(session.graph.profiles[UID]!.children).toEqual(['pr:byronk', 'pr:new1']);
+    expect(session.graph.edges.map((e) => e.id)).toContain('e-n1001-n1006');
+  });
+
+  it("a new spouse toasts 'Spouse linked'; gender offers Male, Female or none", async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'createPerson', nodeId: 'n1005', relation: 'spouse' });
+    const dialog = page.getByRole('dialog', { name: 'Create Person' });
+    const gender = dialog.getByLabelText('Gender');
+    await expect.element(gender).toHaveValue('');
+    expect([...(gender.element() as HTMLSelectElement).options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'Not specified'],
+      ['M', 'Male'],
+      ['F', 'Female'],
+    ]);
+    await dialog.getByLabelText('First name').fill('Georgiana');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.element(toast('Spouse linked')).toBeVisible();
+    expect(session.graph.profiles['pr:charles']!.spouses).toEqual([UID, 'pr:new1']);
+  });
+
+  it('Cancel and Escape create nothing', async () => {
+    const { session } = await mountTree();
+    const before = session.graph;
+    openDialog({ kind: 'createPerson', nodeId: 'n1001', relation: 'child' });
+    const dialog = page.getByRole('dialog', { name: 'Create Person' });
+    await dialog.getByLabelText('First name').fill('Nobody');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    openDialog({ kind: 'createPerson', nodeId: 'n1001', relation: 'child' });
+    await dialog.getByLabelText('First name').fill('Nobody');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(treeUi.dialog).toBeNull();
+    expect(session.graph).toBe(before);
+  });
+});
+
+describe('Edit Person', () => {
+  it('saves edited fields, stamping updatedBy and updatedAt', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'editPerson', nodeId: 'n1002' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByLabelText('First name')).toHaveValue('William');
+    await expect.element(dialog.getByLabelText('Gender')).toHaveValue('M');
+    await dialog.getByLabelText('Year').fill('1905');
+    await dialog.getByLabelText('Bio').fill('Earl of Lovelace.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(toast('Profile updated')).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:william']).toMatchObject({ birthYear: '1905', bio: 'Earl of Lovelace.', updatedBy: UID, updatedAt: NOW, createdBy: UID });
+    expect(session.graph.profiles['pr:william']!.spouses).toEqual([UID]);
+  });
+
+  it("saving without a change says 'No changes to save'", async () => {
+    const { session } = await mountTree();
+    const before = session.graph;
+    openDialog({ kind: 'editPerson', nodeId: 'n1002' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(toast('No changes to save')).toBeVisible();
+    expect(session.graph).toBe(before);
+  });
+
+  it('a profile the member may not edit opens read-only and says who can edit it', async () => {
+    const { session } = await mountTree();
+    const before = session.graph;
+    openDialog({ kind: 'editPerson', nodeId: 'n1004' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByText('Read only: only Mary Somerville can edit these details.')).toBeVisible();
+    for (const label of ['First name', 'Last name', 'Gender', 'Year', 'Month', 'Day', 'Death', "Mother's maiden name", 'Bio', 'Photo URL'])
+      await expect.element(dialog.getByLabelText(label)).toBeDisabled();
+    await expect.element(dialog.getByLabelText("Mother's maiden name")).toHaveValue('Noel');
+    expect(dialog.getByRole('button', { name: 'Save' }).query()).toBeNull();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    expect(session.graph).toBe(before);
+  });
+
+  it('the own profile is editable but cannot be re-linked', async () => {
+    await mountTree();
+    openDialog({ kind: 'editPerson', nodeId: 'n1001' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByLabelText('First name')).toBeEnabled();
+    await dialog.getByRole('tab', { name: 'Link to profile' }).click();
+    await expect.element(dialog.getByText('Your own profile cannot be re-linked', { exact: true })).toBeVisible();
+    expect(dialog.getByLabelText('Find by email').query()).toBeNull();
+  });
+
+  it("links the card to a profile found by e-mail, ignoring case: 'Linked to profile {name}'", async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'editPerson', nodeId: 'n1005' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await dialog.getByRole('tab', { name: 'Link to profile' }).click();
+    await dialog.getByLabelText('Find by email').fill('nobody@example.com');
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.element(toast('No profile found with that email')).toBeVisible();
+    expect(session.graph.nodes.find((n) => n.id === 'n1005')!.data.profileId).toBe('pr:charles');
+
+    // Its own e-mail: linking a person to itself is ignored.
+    const before = session.graph;
+    await dialog.getByLabelText('Find by email').fill('Charles@Example.com');
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.element(dialog.getByText('This card already shows that profile.')).toBeVisible();
+    expect(session.graph).toBe(before);
+
+    await dialog.getByLabelText('Find by email').fill('  LORD.BYRON@example.COM ');
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect.element(toast('Linked to profile George Byron')).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.nodes.find((n) => n.id === 'n1005')!.data.profileId).toBe('pr:byron');
+    expect(session.graph.profiles['pr:byron']!.spouses).toEqual([UID]);
+    expect(session.graph.profiles[UID]!.spouses).toEqual(['pr:william', 'pr:byron']);
+    expect(session.graph.profiles['pr:byron']).toMatchObject({ updatedBy: UID, updatedAt: NOW });
+  });
+
+  it('links the card to a profile chosen from the search; people on the tree are not offered', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'editPerson', nodeId: 'n1003' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await dialog.getByRole('tab', { name: 'Link to profile' }).click();
+    const listbox = dialog.getByRole('listbox', { name: 'Choose a profile' });
+    await expect.element(listbox.getByRole('option').first()).toBeVisible();
+    expect(listbox.getByRole('option').elements().map((o) => o.querySelector('.profile-option-name')!.textContent)).toEqual(['George Byron', 'Mary Somerville']);
+    await listbox.getByRole('option', { name: /George Byron/ }).click();
+    await expect.element(toast('Linked to profile George Byron')).toBeVisible();
+    expect(session.graph.nodes.find((n) => n.id === 'n1003')!.data.profileId).toBe('pr:byron');
+    expect(session.graph.profiles['pr:byron']!.parents).toEqual([UID, 'pr:william']);
+    expect(session.graph.profiles['pr:byronk']!.parents).toEqual([]);
+  });
+
+  it('a read-only person can still be linked to another profile', async () => {
+    const g = family();
+    await mountTree({ graph: g });
+    openDialog({ kind: 'editPerson', nodeId: 'n1004' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await dialog.getByRole('tab', { name: 'Link to profile' }).click();
+    await expect.element(dialog.getByLabelText('Find by email')).toBeEnabled();
+  });
+});
