@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
-import { family, profile, UID } from './fixtures.ts';
+import { family, UID } from './fixtures.ts';
 import { mountTree, tick } from './harness.tsx';
 
 const settle = (el: HTMLElement) => Promise.all(el.getAnimations().map((a) => a.finished));
@@ -162,6 +162,5 @@ describe('Person details panel', () => {
     await expect.element(panel).toBeVisible();
     session.apply({ graph: { ...session.graph, nodes: session.graph.nodes.filter((n) => n.id !== 'n1005') } });
     await expect.element(panel).not.toBeInTheDocument();
-    void profile;
   });
 });

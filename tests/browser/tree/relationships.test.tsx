@@ -11,7 +11,6 @@ afterEach(() => {
 });
 
 const toast = (text: string) => page.getByText(text, { exact: true });
-const profileOfNode = (graph: { nodes: { id: string; data: { profileId: string } }[] }, id: string) => graph.nodes.find((n) => n.id === id)?.data.profileId;
 
 describe('Add Relative', () => {
   it('a parent needs Mother or Father: Create stays disabled and says so until one is chosen', async () => {
