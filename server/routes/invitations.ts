@@ -35,7 +35,8 @@ const AcceptBody = z.object({
 });
 
 const CreateBody = z.strictObject({
-  graphUid: z.string().min(1, 'graphUid is required.').max(128, 'graphUid is too long.'),
+  /** §3: defaults to the inviter's own graph. */
+  graphUid: z.string().max(128, 'graphUid is too long.').optional(),
   nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
   email: z.string().max(320, 'Email is too long.'),
 });
@@ -52,7 +53,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     const user = await requireUser(request, db);
     const body = parseBody(CreateBody, request.body);
     if (!isValidEmail(body.email)) throw new AppError('invalid-email', INVALID_INVITATION_EMAIL);
-    const graphId = body.graphUid;
+    const graphId = body.graphUid || user.uid;
     if (graphId !== user.uid && !(await memberRole(db, graphId, user.uid))) {
       throw new AppError('permission-denied', 'You are not a member of this family tree.');
     }

@@ -54,6 +54,10 @@ describe('POST /api/invitations', () => {
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: 'n9999', email: 'x@example.com' }), 404, 'not-found', 'That person is not on this family tree.');
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: primaryNodeId(tree.saved), email: 'x@example.com' }), 409, 'failed-precondition');
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, email: 'x@example.com' }), 400, 'invalid-argument');
+    // graphUid defaults to the inviter's own graph (§3).
+    const byDefault = await owner.client.post('/api/invitations', { nodeId: spouse.nodeId, email: 'w@example.com' });
+    expect(byDefault.status, byDefault.text).toBe(200);
+    expect(await db.query('SELECT graph_uid FROM invitations WHERE token = $1', [byDefault.body.token])).toEqual([{ graph_uid: owner.uid }]);
     const kid = await inviteAndJoin(server, tree, daughter.nodeId, 'annabella@example.com');
     // Another member of the graph may invite too; a claimed card may not be invited again.
     expect((await kid.client.post('/api/invitations', { graphUid: owner.uid, nodeId: spouse.nodeId, email: 'william@example.com' })).status).toBe(200);
