@@ -104,7 +104,7 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
               ]}
             />
             {needsRole && (
-              <span className="field-error" role="alert">
+              <span className="field-hint" role="status">
                 {RELATIONSHIP_MESSAGES.parentType}
               </span>
             )}

@@ -15,7 +15,7 @@ export const RELATIONSHIP_DIALOG_TEXTS = {
   linkSpouseDescription: (a: string, b: string) => `Link ${a} and ${b} as spouses?`,
   linkSpouseButton: 'Link spouses',
   unlinkTitle: 'Unlink person',
-  unlinkDescription: (name: string) => `Choose the relationship of ${name} to remove. The people stay on the tree.`,
+  unlinkDescription: (name: string) => `Choose the relationship of ${name} to remove.`,
   unlinkChoice: 'Relationship to remove',
   unlinkButton: 'Unlink',
   noRelations: (name: string) => `${name} has no spouse, parent or child to unlink.`,
