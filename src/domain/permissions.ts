@@ -10,10 +10,15 @@ export function canShowEditProfile(profile: Pick<Profile, 'ownerUid'>, uid: stri
   return !profile.ownerUid || profile.ownerUid === uid;
 }
 
-/** A person's profile is editable if it is the member's own, or they created it or own it. */
+/**
+ * A person's profile is editable if it is the member's own, or they created it or own it. Once a
+ * relative has claimed a card through an invitation (ownerUid set), it is theirs alone: the member
+ * who created the card before no longer edits their details.
+ */
 export function canEditProfile(profile: Owned, uid: string): boolean {
   if (!uid) return false;
-  return profile.id === uid || profile.createdBy === uid || profile.ownerUid === uid;
+  if (profile.id === uid || profile.ownerUid === uid) return true;
+  return !profile.ownerUid && profile.createdBy === uid;
 }
 
 /** The primary person (the graph owner's own profile) cannot be deleted. */

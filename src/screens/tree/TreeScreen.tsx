@@ -1,18 +1,128 @@
-import { Link } from 'react-router-dom';
-import { TreeIcon } from '../../components/icons.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import type { CanvasHandle } from '../../../engine/index.ts';
+import { backend } from '../../backend/index.ts';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { notify } from '../../components/notify.ts';
+import { newProfileId } from '../../domain/ids.ts';
+import { authState } from '../../state/auth.ts';
+import { ownProfileState } from '../../state/ownProfile.ts';
+import { TreeCanvas } from './canvas/TreeCanvas.tsx';
+import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
+import { UnsavedChangesDialog } from './guard/UnsavedChangesDialog.tsx';
+import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
+import { TreeSession } from './session/treeSession.ts';
+import { TreeContext, type TreeContextValue } from './treeContext.ts';
+import { treeUi } from './treeUi.ts';
+import { useSessionVersion } from './useSessionGraph.ts';
+import { SaveStatus } from './SaveStatus.tsx';
+import './tree.css';
 
-/** /app/tree. The canvas arrives with the engine; until then the route says what is coming. */
+/** §2 "Family tree canvas": the member's tree, saved as they work, shared live with relatives. */
 export default function TreeScreen() {
+  const { user } = useSnapshot(authState);
+  const uid = user!.uid;
+  const [session] = useState(
+    () =>
+      new TreeSession({
+        graphs: backend.graphs,
+        uid,
+        ownProfile: async () => ownProfileState.profile ?? (await backend.profiles.get(uid)),
+        storage: localStorage,
+      }),
+  );
+  useSessionVersion(session);
+  const canvas = useRef<CanvasHandle>(null);
+  const [compact, setCompact] = useState(false);
+
+  useEffect(() => {
+    void session.open();
+    treeUi.detailsNodeId = null;
+    treeUi.dialog = null;
+    // §4: the autosave is flushed when the page is hidden or unloaded.
+    const onHide = () => document.visibilityState === 'hidden' && session.flush();
+    const onPageHide = () => session.flush();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      session.flush();
+      session.close();
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [session]);
+
+  const ctx = useMemo<TreeContextValue>(
+    () => ({
+      session,
+      uid,
+      findFree: (desired) => canvas.current?.findFreePosition(desired) ?? desired,
+      now: () => new Date().toISOString(),
+      newProfileId: () => newProfileId((bytes) => crypto.getRandomValues(bytes)),
+      invitationsEnabled: true,
+      createInvitation: (nodeId, email) =>
+        backend.invitations.create({ inviterUid: uid, graphUid: session.graphId, nodeId, email }),
+    }),
+    [session, uid],
+  );
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => session.unsaved && currentLocation.pathname !== nextLocation.pathname);
+
+  async function applyChanges() {
+    try {
+      await session.save();
+      notify.success('Changes applied');
+    } catch (e) {
+      notify.error('Failed to apply changes', { description: e instanceof Error ? e.message : undefined });
+      throw e;
+    }
+  }
+
   return (
-    <div className="page">
-      <section className="card empty-state">
-        <TreeIcon size={40} />
-        <h1>Your family tree</h1>
-        <p className="muted">The tree canvas is being set up for your account. Your profile is ready in the meantime.</p>
-        <Link className="btn btn-secondary" to="/app/profile">
-          View Profile
-        </Link>
-      </section>
-    </div>
+    <TreeContext.Provider value={ctx}>
+      <div className="tree-screen">
+        <div className="tree-canvas-area">
+          {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvas} />}
+          {session.status === 'loading' && (
+            <div className="tree-overlay">
+              <LoadingState text="Loading your data…" />
+            </div>
+          )}
+          {session.status === 'error' && (
+            <div className="tree-overlay">
+              <div className="card tree-error" role="alert">
+                <h2>Your tree could not be loaded</h2>
+                <p className="muted">{session.loadError?.message}</p>
+                <button className="btn btn-primary" onClick={() => location.reload()}>
+                  Try again
+                </button>
+              </div>
+            </div>
+          )}
+          <div className="tree-toolbar" role="toolbar" aria-label="Tree">
+            <SaveStatus session={session} />
+            <label className="tree-switch">
+              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
+            </label>
+            {session.unsaved && (
+              <button className="btn btn-primary" onClick={() => applyChanges().catch(() => undefined)}>
+                Apply changes
+              </button>
+            )}
+          </div>
+          {session.status === 'ready' && <PersonDetailsPanel />}
+        </div>
+        {session.status === 'ready' && <TreeDialogs />}
+        <UnsavedChangesDialog
+          open={blocker.state === 'blocked'}
+          onStay={() => blocker.reset?.()}
+          onApplyAndLeave={async () => {
+            await applyChanges().catch(() => undefined);
+            if (!session.unsaved) blocker.proceed?.();
+          }}
+        />
+      </div>
+    </TreeContext.Provider>
   );
 }

@@ -16,6 +16,7 @@ describe('canEditProfile (§6)', () => {
     ['owned by me', { id: 'pr:a', ownerUid: 'u1', createdBy: 'u2' }, 'u1', true],
     ['created by another, unowned', { id: 'pr:a', ownerUid: '', createdBy: 'u2' }, 'u1', false],
     ['another member', { id: 'u2', ownerUid: 'u2', createdBy: 'u2' }, 'u1', false],
+    ['created by me, since claimed by a relative', { id: 'u2', ownerUid: 'u2', createdBy: 'u1' }, 'u1', false],
     ['signed out', { id: 'pr:a', ownerUid: '', createdBy: '' }, '', false],
   ])('%s', (_n, profile, uid, expected) => expect(canEditProfile(profile, uid)).toBe(expected));
 });
