@@ -91,6 +91,9 @@ describe('Person details panel', () => {
     expect(Math.round(box.right)).toBe(Math.round(area.right));
     expect(Math.round(box.height)).toBe(Math.round(area.height));
     expect(getComputedStyle(el).overflowY).toBe('auto');
+    // 'Apply changes' (the tree toolbar) moves left of the panel instead of hiding under it.
+    const toolbar = page.getByTestId('tree-toolbar').element() as HTMLElement;
+    expect(parseFloat(getComputedStyle(toolbar).right)).toBeCloseTo(box.width + 12, 0);
   });
 
   it('is a bottom sheet on a narrow screen', async () => {

@@ -22,7 +22,8 @@ export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeCon
   const tree = treeContext(session, opts.context);
   const screen = await render(
     <TreeContext.Provider value={tree}>
-      <div style={{ position: 'relative', width: '100%', height: '640px', overflow: 'hidden' }} data-testid="tree-area">
+      <div className="tree-screen" style={{ position: 'relative', width: '100%', height: '640px', overflow: 'hidden' }} data-testid="tree-area">
+        <div className="tree-toolbar" data-testid="tree-toolbar" style={{ position: 'absolute', top: 12 }} />
         <PersonDetailsPanel />
       </div>
       <TreeDialogs />
