@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { ownProfileState } from '../../../src/state/ownProfile.ts';
 import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { family, NOW, UID } from './fixtures.ts';
 import { mountTree } from './harness.tsx';
@@ -150,10 +151,19 @@ describe('Edit Person', () => {
     expect(session.graph).toBe(before);
   });
 
-  it('the own profile is editable but cannot be re-linked', async () => {
-    await mountTree();
+  it('the own profile is editable (header store and browser copy follow) but cannot be re-linked', async () => {
+    localStorage.removeItem(`profile:${UID}`);
+    const { session } = await mountTree();
     openDialog({ kind: 'editPerson', nodeId: 'n1001' });
     const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await dialog.getByLabelText('Bio').fill('Mathematician.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(toast('Profile updated')).toBeVisible();
+    expect(session.graph.profiles[UID]!.bio).toBe('Mathematician.');
+    expect(ownProfileState.profile?.bio).toBe('Mathematician.');
+    expect(JSON.parse(localStorage.getItem(`profile:${UID}`)!).bio).toBe('Mathematician.');
+
+    openDialog({ kind: 'editPerson', nodeId: 'n1001' });
     await expect.element(dialog.getByLabelText('First name')).toBeEnabled();
     await dialog.getByRole('tab', { name: 'Link to profile' }).click();
     await expect.element(dialog.getByText('Your own profile cannot be re-linked', { exact: true })).toBeVisible();

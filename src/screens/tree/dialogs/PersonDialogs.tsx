@@ -5,6 +5,7 @@ import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
 import { capitaliseName, cardName } from '../../../domain/labels.ts';
 import { canEditProfile } from '../../../domain/permissions.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
+import { storeOwnProfile } from '../../../state/ownProfile.ts';
 import { currentYear } from '../actions/context.ts';
 import { createPersonAction, linkByEmailAction, linkToProfileAction, savePersonAction } from '../actions/editPerson.ts';
 import { useTree } from '../treeContext.ts';
@@ -121,7 +122,11 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
             onCancel={closeDialog}
             onSubmit={(fields) => {
               const result = savePersonAction(tree, nodeId, fields);
-              if (result.ok) closeDialog();
+              if (!result.ok) return;
+              // The member's own profile also lives in the header/home store and its browser copy (§3).
+              const saved = tree.session.graph.profiles[tree.uid];
+              if (result.changed && node.data.profileId === tree.uid && saved) storeOwnProfile(saved);
+              closeDialog();
             }}
           />
         </Tabs.Content>
