@@ -151,6 +151,16 @@ describe('Edit Person', () => {
     expect(session.graph).toBe(before);
   });
 
+  it('a claimed profile is its owner’s alone, even for the member who added it', async () => {
+    const g = family();
+    g.profiles['pr:charles'] = { ...g.profiles['pr:charles']!, ownerUid: 'u2' };
+    await mountTree({ graph: g });
+    openDialog({ kind: 'editPerson', nodeId: 'n1005' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByText('Read only: only Mary Somerville can edit these details.')).toBeVisible();
+    await expect.element(dialog.getByLabelText('First name')).toBeDisabled();
+  });
+
   it('the own profile is editable (header store and browser copy follow) but cannot be re-linked', async () => {
     localStorage.removeItem(`profile:${UID}`);
     const { session } = await mountTree();

@@ -70,7 +70,7 @@ describe('Add Relative', () => {
     const box = dialog.getByRole('combobox', { name: 'Search people' });
     await box.fill('byron');
     const options = dialog.getByRole('option');
-    await expect.element(options.nth(1)).toBeVisible();
+    await expect.element(options).toHaveLength(2);
     expect(options.elements().map((o) => o.querySelector('.profile-option-name')?.textContent)).toEqual(['Byron King', 'George Byron']);
     await expect.element(options.nth(1)).toHaveTextContent('Lord.Byron@Example.com');
     await expect.element(options.nth(0)).toHaveAttribute('aria-selected', 'true');

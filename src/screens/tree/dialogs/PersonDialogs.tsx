@@ -35,19 +35,15 @@ export const PERSON_DIALOG_TEXTS = {
   alreadyLinked: 'This card already shows that profile.',
 } as const;
 
-/** Who may edit a profile (§6), by name where the tree knows them. */
+/**
+ * Who may edit a profile (§6, `canEditProfile`), by name where the tree knows them: once claimed,
+ * only its owner; before that, the member who added the person.
+ */
 export function editorsOf(graph: Graph, profile: Profile): string {
-  const names: string[] = [];
-  const add = (uid: string, fallback: string) => {
-    if (!uid) return;
-    const known = graph.profiles[uid];
-    const name = known ? cardName(known) : fallback;
-    if (!names.includes(name)) names.push(name);
-  };
-  add(profile.ownerUid, 'the person themselves');
-  add(profile.createdBy, 'the member who added them');
-  if (!names.length) names.push('the person themselves');
-  return names.join(' or ');
+  const nameOf = (uid: string, fallback: string) => (graph.profiles[uid] ? cardName(graph.profiles[uid]) : fallback);
+  if (profile.ownerUid) return nameOf(profile.ownerUid, 'the person themselves');
+  if (profile.createdBy) return nameOf(profile.createdBy, 'the member who added them');
+  return 'the person themselves';
 }
 
 export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { kind: 'createPerson' }> }) {
