@@ -1,5 +1,5 @@
 /**
- * The React binding: a react-konva Stage with the three layers, the grid, the accessibility
+ * The React binding: a react-konva Stage with the two layers, the grid, the accessibility
  * mirror, controls and minimap, and the DOM input wiring (pointer events, d3-zoom for the wheel,
  * keys, resize). All state lives in the framework-free engine; React renders this shell once and
  * again only when the container is resized, never per frame or per pointer move.
@@ -21,7 +21,7 @@ import { Minimap } from '../render/minimap.ts';
 import { Mirror } from '../render/mirror.ts';
 import { cardNodeType } from '../render/nodeTypes/cardNode.ts';
 import { defaultNodeType } from '../render/nodeTypes/defaultNode.ts';
-import { Renderer } from '../render/renderer.ts';
+import { OVERSCAN, Renderer } from '../render/renderer.ts';
 import { Controls } from './Controls.tsx';
 import { ensureStyles } from './styles.ts';
 
@@ -92,8 +92,7 @@ export function EngineCanvas(props: EngineCanvasProps) {
   const mirrorRef = useRef<HTMLDivElement>(null);
   const minimapRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<Konva.Layer>(null);
-  const dragRef = useRef<Konva.Layer>(null);
-  const overlayRef = useRef<Konva.Layer>(null);
+  const activeRef = useRef<Konva.Layer>(null);
   const rendererRef = useRef<Renderer | null>(null);
   const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
@@ -169,7 +168,7 @@ export function EngineCanvas(props: EngineCanvasProps) {
     });
     const renderer = new Renderer(
       engine,
-      { scene: sceneRef.current!, drag: dragRef.current!, overlay: overlayRef.current!, background: bgRef.current!, root, mirror },
+      { scene: sceneRef.current!, active: activeRef.current!, background: bgRef.current!, root, mirror },
       theme,
     );
     renderer.coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
@@ -325,10 +324,15 @@ export function EngineCanvas(props: EngineCanvasProps) {
     >
       <div ref={bgRef} className="kin-engine-bg" aria-hidden="true" />
       {size && (
-        <Stage className="kin-engine-stage" width={size.width} height={size.height} listening={false}>
+        <Stage
+          className="kin-engine-stage"
+          width={size.width + 2 * OVERSCAN}
+          height={size.height + 2 * OVERSCAN}
+          style={{ left: -OVERSCAN, top: -OVERSCAN, right: 'auto', bottom: 'auto' }}
+          listening={false}
+        >
           <Layer ref={sceneRef} listening={false} />
-          <Layer ref={dragRef} listening={false} />
-          <Layer ref={overlayRef} listening={false} />
+          <Layer ref={activeRef} listening={false} />
         </Stage>
       )}
       <div ref={mirrorRef} className="kin-engine-mirror" />

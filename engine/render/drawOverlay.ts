@@ -1,13 +1,11 @@
 /**
- * The fast-changing overlay: hover ring, button highlight, handles, reconnect grab circles,
- * connection preview and selection box. It is small, so it is redrawn whole on any change.
+ * The fast-changing overlay: hover ring, button highlight, the hovered card's handles, connection
+ * preview and selection box. It is small, so it is redrawn whole on any change.
  * Sizes are divided by the zoom so they stay the same on screen.
  */
 import type { CanvasEngine } from '../core/engine.ts';
+import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
-
-/** Handles are drawn for at most this many selected cards, so a huge selection stays cheap. */
-const MAX_HANDLE_CARDS = 200;
 
 export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, visibleIds: readonly string[], coarse: boolean) {
   const k = en.viewport.k;
@@ -36,46 +34,13 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, the
   }
 
   if (detailed && en.canConnect) {
-    const cards = new Set<string>();
-    if (en.connection) for (const id of visibleIds) cards.add(id);
-    else {
-      if (hovered) cards.add(hovered.id);
-      let n = 0;
-      for (const id of store.selectedNodes) {
-        if (n++ >= MAX_HANDLE_CARDS) break;
-        cards.add(id);
-      }
-    }
-    const r = (coarse ? 7 : 4) * px;
+    // Handles of the hovered card, or of every card in view while a connection is drawn. Those of
+    // selected cards are static decorations drawn with the scene (drawSelectionDecor).
+    const cards = en.connection ? visibleIds : hovered ? [hovered.id] : [];
     for (const id of cards) {
       const rec = store.nodes.get(id);
-      if (!rec || !rec.connectable || en.dragging.has(id)) continue;
-      for (const h of rec.handles) {
-        const active = en.hover.handle?.nodeId === id && en.hover.handle.handleId === h.id;
-        const target = en.connection?.target?.nodeId === id && en.connection.target.handleId === h.id;
-        ctx.beginPath();
-        ctx.arc(rec.x + h.x, rec.y + h.y, active || target ? r * 1.4 : r, 0, Math.PI * 2);
-        ctx.fillStyle = active || target ? theme.accent : theme.surface;
-        ctx.fill();
-        ctx.lineWidth = 1.5 * px;
-        ctx.strokeStyle = theme.accent;
-        ctx.stroke();
-      }
-    }
-  }
-
-  for (const id of store.selectedEdges) {
-    const rec = store.edges.get(id);
-    const g = rec && store.edgeGeometry(rec);
-    if (!g) continue;
-    for (const p of [g.source, g.target]) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, en.reconnectRadius * px * 0.6, 0, Math.PI * 2);
-      ctx.fillStyle = theme.surface;
-      ctx.fill();
-      ctx.lineWidth = 1.5 * px;
-      ctx.strokeStyle = theme.selection;
-      ctx.stroke();
+      if (!rec || en.dragging.has(id)) continue;
+      drawHandles(ctx, en, theme, rec, coarse);
     }
   }
 
@@ -103,5 +68,50 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, the
     ctx.setLineDash([4 * px, 3 * px]);
     ctx.stroke();
     ctx.setLineDash([]);
+  }
+}
+
+function drawHandles(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, rec: NodeRecord, coarse: boolean) {
+  const px = 1 / en.viewport.k;
+  const r = (coarse ? 7 : 4) * px;
+  for (const h of rec.handles) {
+    const active = en.hover.handle?.nodeId === rec.id && en.hover.handle.handleId === h.id;
+    const target = en.connection?.target?.nodeId === rec.id && en.connection.target.handleId === h.id;
+    ctx.beginPath();
+    ctx.arc(rec.x + h.x, rec.y + h.y, active || target ? r * 1.4 : r, 0, Math.PI * 2);
+    ctx.fillStyle = active || target ? theme.accent : theme.surface;
+    ctx.fill();
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = theme.accent;
+    ctx.stroke();
+  }
+}
+
+/**
+ * What selection adds to the scene: handles of selected cards in view and the grab circles at the
+ * ends of selected edges. It changes only with the selection, so it is drawn with the scene.
+ */
+export function drawSelectionDecor(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, drawnIds: readonly string[], coarse: boolean) {
+  const store = en.store;
+  const px = 1 / en.viewport.k;
+  if (en.detailed && en.canConnect && store.selectedNodes.size) {
+    for (const id of drawnIds) {
+      const rec = store.nodes.get(id)!;
+      if (rec.selected && rec.connectable) drawHandles(ctx, en, theme, rec, coarse);
+    }
+  }
+  for (const id of store.selectedEdges) {
+    const rec = store.edges.get(id);
+    const g = rec && store.edgeGeometry(rec);
+    if (!g) continue;
+    for (const p of [g.source, g.target]) {
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, en.reconnectRadius * px * 0.6, 0, Math.PI * 2);
+      ctx.fillStyle = theme.surface;
+      ctx.fill();
+      ctx.lineWidth = 1.5 * px;
+      ctx.strokeStyle = theme.selection;
+      ctx.stroke();
+    }
   }
 }

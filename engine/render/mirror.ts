@@ -17,6 +17,7 @@ interface Entry {
 export class Mirror {
   private entries = new Map<string, Entry>();
   private layer: HTMLDivElement;
+  private zoom = NaN;
 
   constructor(
     container: HTMLElement,
@@ -32,7 +33,8 @@ export class Mirror {
 
   place(v: Transform) {
     this.layer.style.transform = `translate(${v.x}px, ${v.y}px) scale(${v.k})`;
-    this.layer.style.setProperty('--kin-zoom', String(v.k));
+    // A custom property restyles every card under it, so it is written only when the zoom changes.
+    if (v.k !== this.zoom) this.layer.style.setProperty('--kin-zoom', String((this.zoom = v.k)));
   }
 
   sync(ids: readonly string[], withButtons: boolean) {

@@ -1,8 +1,10 @@
 /**
- * Draws the engine's state into three Konva layers split by how often they change:
- *   scene   – edges and cards at rest (redrawn on pan/zoom and graph changes),
- *   drag    – the cards being dragged and their edges (redrawn on every drag move, alone),
- *   overlay – hover, handles, connection preview, selection box (small, redrawn freely),
+ * Draws the engine's state into two Konva layers split by how often they change:
+ *   scene  – edges and cards at rest. It is drawn OVERSCAN pixels beyond each side of the view,
+ *            so a pan only slides the canvas (a CSS transform, no pixels redrawn or re-uploaded)
+ *            until the view leaves the drawn area; zooming and graph changes redraw it.
+ *   active – the cards being dragged with their edges, and the overlay (hover, handles,
+ *            connection preview, selection box); redrawn on every change, skipped while empty.
  * plus the DOM grid, the accessibility mirror and the minimap. Work per frame is proportional to
  * what is in view: the quadtree culls, and a pool of Konva shapes is reused for the visible cards.
  * Nothing in Konva listens for events; hit testing is the engine's.
@@ -12,18 +14,22 @@ import { Dirty, DIRTY_ALL, type CanvasEngine } from '../core/engine.ts';
 import type { CardView } from '../core/nodeType.ts';
 import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
+import type { Transform } from '../core/types.ts';
 import { placeBackground, styleBackground } from './background.ts';
 import { drawEdges } from './drawEdges.ts';
-import { drawOverlay } from './drawOverlay.ts';
+import { drawOverlay, drawSelectionDecor } from './drawOverlay.ts';
+import { CardSprites } from './cardSprites.ts';
 import { ImageCache } from './imageCache.ts';
 import type { Minimap } from './minimap.ts';
 import type { Mirror } from './mirror.ts';
 import { TextFitter } from './textFit.ts';
 
+/** Pixels drawn beyond each side of the view; the stage is this much larger on every side. */
+export const OVERSCAN = 160;
+
 export interface RendererParts {
   scene: Konva.Layer;
-  drag: Konva.Layer;
-  overlay: Konva.Layer;
+  active: Konva.Layer;
   /** Element carrying the dotted grid. */
   background: HTMLElement;
   /** Element whose cursor follows the engine's. */
@@ -33,10 +39,13 @@ export interface RendererParts {
 
 export interface FrameStats {
   frames: number;
+  /** Cards in view (the mirror holds exactly these). */
   visibleCards: number;
-  visibleEdges: number;
+  /** Cards and edges drawn on the scene layer, view plus overscan. */
+  drawnCards: number;
+  drawnEdges: number;
   sceneDraws: number;
-  dragDraws: number;
+  activeDraws: number;
 }
 
 /** A pool of Konva shapes, one per visible card, reused as cards scroll in and out. */
@@ -72,13 +81,21 @@ class CardPool {
 }
 
 export class Renderer {
-  readonly stats: FrameStats = { frames: 0, visibleCards: 0, visibleEdges: 0, sceneDraws: 0, dragDraws: 0 };
-  /** Cards in view at rest (sorted by draw order), from the last cull. */
-  visibleIds: string[] = [];
+  readonly stats: FrameStats = { frames: 0, visibleCards: 0, drawnCards: 0, drawnEdges: 0, sceneDraws: 0, activeDraws: 0 };
+  /** Cards at rest on the scene layer (sorted by draw order), from the last cull. */
+  drawnIds: string[] = [];
+  /** The viewports the layers were last drawn for. */
+  private sceneAnchor: Transform | null = null;
+  private activeAnchor: Transform | null = null;
+  private activeEmpty = false;
   coarse = false;
   private pending = 0;
   private raf = 0;
   private images: ImageCache;
+  readonly sprites = new CardSprites();
+  /** Zoom of the previous frame: sprites are made only once the zoom holds still. */
+  private lastZoom = NaN;
+  private zoomSteady = false;
   private text = new TextFitter();
   private scenePool: CardPool;
   private dragPool: CardPool;
@@ -91,6 +108,7 @@ export class Renderer {
   private view: CardView;
   private onFonts = () => {
     this.text.clear();
+    this.sprites.clear();
     this.invalidate(Dirty.scene | Dirty.drag);
   };
 
@@ -99,7 +117,10 @@ export class Renderer {
     private parts: RendererParts,
     private theme: Theme,
   ) {
-    this.images = new ImageCache(() => this.invalidate(Dirty.scene | Dirty.drag));
+    this.images = new ImageCache(() => {
+      this.sprites.clear();
+      this.invalidate(Dirty.scene | Dirty.drag);
+    });
     const dpr = () => window.devicePixelRatio || 1;
     this.view = {
       width: 0, height: 0, selected: false, theme, zoom: 1, buttons: [],
@@ -115,8 +136,12 @@ export class Renderer {
       sceneFunc: (k) => drawEdges(k._context, store, this.visibleEdgeIds, this.theme, engine.viewport.k, !engine.detailed),
     });
     const sceneCards = new Konva.Group({ listening: false });
-    const sceneSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.visibleIds) });
-    parts.scene.add(sceneEdges, sceneSimple, sceneCards);
+    const sceneSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.drawnIds) });
+    const sceneDecor = new Konva.Shape({
+      listening: false,
+      sceneFunc: (k) => drawSelectionDecor(k._context, engine, this.theme, this.drawnIds, this.coarse),
+    });
+    parts.scene.add(sceneEdges, sceneSimple, sceneCards, sceneDecor);
     this.scenePool = new CardPool(sceneCards, drawCard, lookup);
 
     const dragEdges = new Konva.Shape({
@@ -125,16 +150,13 @@ export class Renderer {
     });
     const dragCards = new Konva.Group({ listening: false });
     const dragSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.dragIds) });
-    parts.drag.add(dragEdges, dragSimple, dragCards);
+    const overlay = new Konva.Shape({
+      listening: false,
+      sceneFunc: (k) => drawOverlay(k._context, engine, this.theme, this.drawnIds, this.coarse),
+    });
+    parts.active.add(dragEdges, dragSimple, dragCards, overlay);
     this.dragPool = new CardPool(dragCards, drawCard, lookup);
-
-    parts.overlay.add(
-      new Konva.Shape({
-        listening: false,
-        sceneFunc: (k) => drawOverlay(k._context, engine, this.theme, this.visibleIds, this.coarse),
-      }),
-    );
-    for (const layer of [parts.scene, parts.drag, parts.overlay]) layer.listening(false);
+    for (const layer of [parts.scene, parts.active]) layer.listening(false);
     styleBackground(parts.background, theme);
     document.fonts?.addEventListener('loadingdone', this.onFonts);
     this.unsubscribe = engine.subscribe((d) => this.invalidate(d));
@@ -145,6 +167,7 @@ export class Renderer {
     if (theme === this.theme) return;
     this.theme = theme;
     this.view.theme = theme;
+    this.sprites.clear();
     styleBackground(this.parts.background, theme);
     this.minimap?.setTheme(theme);
     this.invalidate(DIRTY_ALL);
@@ -174,30 +197,38 @@ export class Renderer {
     const en = this.engine;
     const v = en.viewport;
     this.stats.frames++;
+    this.zoomSteady = v.k === this.lastZoom;
+    this.lastZoom = v.k;
     if (d & (Dirty.viewport | Dirty.scene)) {
-      for (const layer of [this.parts.scene, this.parts.drag, this.parts.overlay]) {
-        layer.position({ x: v.x, y: v.y });
-        layer.scale({ x: v.k, y: v.k });
-      }
       placeBackground(this.parts.background, v);
       this.parts.mirror.place(v);
+      if (d & Dirty.scene || !this.slide(this.parts.scene, this.sceneAnchor)) {
+        this.sceneAnchor = this.place(this.parts.scene);
+        this.cull();
+        this.scenePool.show(en.detailed ? this.drawnIds : []);
+        this.parts.scene.draw();
+        this.stats.sceneDraws++;
+      }
     }
-    if (d & (Dirty.viewport | Dirty.scene)) {
-      this.cull();
-      this.scenePool.show(en.detailed ? this.visibleIds : []);
-      this.parts.scene.draw();
-      this.stats.sceneDraws++;
+    const activeChanged = d & (Dirty.drag | Dirty.scene | Dirty.overlay);
+    if (activeChanged || d & Dirty.viewport) {
+      const empty = !this.hasActiveContent();
+      // An empty layer stays empty; an unchanged one slides with the view like the scene.
+      const skip = empty ? this.activeEmpty : !activeChanged && this.slide(this.parts.active, this.activeAnchor);
+      if (!skip) {
+        this.cullDragged();
+        this.activeAnchor = this.place(this.parts.active);
+        this.dragPool.show(en.detailed ? this.dragIds : []);
+        this.parts.active.draw();
+        this.stats.activeDraws++;
+      }
+      this.activeEmpty = empty;
     }
-    if (d & (Dirty.viewport | Dirty.drag | Dirty.scene)) {
-      this.cullDragged();
-      this.dragPool.show(en.detailed ? this.dragIds : []);
-      this.parts.drag.draw();
-      this.stats.dragDraws++;
-    }
-    if (d & (Dirty.overlay | Dirty.viewport | Dirty.scene | Dirty.drag)) this.parts.overlay.draw();
     if (d & (Dirty.mirror | Dirty.viewport | Dirty.scene | Dirty.chrome)) {
       if (d & Dirty.chrome) this.parts.mirror.invalidate();
-      this.parts.mirror.sync([...this.visibleIds, ...this.dragIds], en.detailed);
+      const inView = this.inView();
+      this.stats.visibleCards = inView.length;
+      this.parts.mirror.sync(inView, en.detailed);
     }
     if (d & Dirty.chrome) this.parts.root.style.cursor = en.cursor;
     if (this.minimap) {
@@ -206,26 +237,68 @@ export class Renderer {
     }
   }
 
-  /** Visible cards and edges at rest, through the quadtrees: O(log n + what is in view). */
+  /**
+   * Layers draw in stage coordinates, which start OVERSCAN pixels above and left of the view.
+   * Returns the viewport the layer is now drawn for.
+   */
+  private place(layer: Konva.Layer): Transform {
+    const v = this.engine.viewport;
+    layer.getCanvas()._canvas.style.transform = '';
+    layer.position({ x: v.x + OVERSCAN, y: v.y + OVERSCAN });
+    layer.scale({ x: v.k, y: v.k });
+    return { ...v };
+  }
+
+  /**
+   * Moves an already drawn layer by CSS to follow a pan, when the view is still inside what was
+   * drawn (same zoom, within the overscan). Returns false when the layer must be redrawn.
+   */
+  private slide(layer: Konva.Layer, anchor: Transform | null): boolean {
+    const v = this.engine.viewport;
+    if (!anchor || anchor.k !== v.k || Math.abs(v.x - anchor.x) > OVERSCAN || Math.abs(v.y - anchor.y) > OVERSCAN) return false;
+    layer.getCanvas()._canvas.style.transform = `translate(${v.x - anchor.x}px, ${v.y - anchor.y}px)`;
+    return true;
+  }
+
+  private hasActiveContent(): boolean {
+    const en = this.engine;
+    return en.dragging.size > 0 || !!en.hover.nodeId || !!en.selectionBox || !!en.connection;
+  }
+
+  /** Cards in view exactly (the drawn set minus the overscan), plus the dragged ones in view. */
+  private inView(): string[] {
+    const r = this.engine.visibleRect;
+    const out: string[] = [];
+    const store = this.engine.store;
+    for (const id of [...this.drawnIds, ...this.dragIds]) {
+      const rec = store.nodes.get(id);
+      if (rec && rec.x <= r.x + r.width && rec.x + rec.width >= r.x && rec.y <= r.y + r.height && rec.y + rec.height >= r.y) out.push(id);
+    }
+    return out;
+  }
+
+  /** Cards and edges at rest in view plus overscan, through the quadtrees: O(log n + what is in view). */
   private cull() {
     const en = this.engine;
     const store = en.store;
-    const rect = en.visibleRect;
+    const m = OVERSCAN / en.viewport.k;
+    const v = en.visibleRect;
+    const rect = { x: v.x - m, y: v.y - m, width: v.width + 2 * m, height: v.height + 2 * m };
     const moving = en.dragging;
     const cards: { id: string; order: number }[] = [];
     store.nodeIndex.query(rect, (e) => {
       if (!moving.has(e.id)) cards.push(e);
     });
     cards.sort((a, b) => a.order - b.order);
-    this.visibleIds = cards.map((c) => c.id);
+    this.drawnIds = cards.map((c) => c.id);
     const edges: string[] = [];
     store.edgeIndex.query(rect, (e) => {
       const rec = store.edges.get(e.id);
       if (rec && !moving.has(rec.edge.source) && !moving.has(rec.edge.target)) edges.push(e.id);
     });
     this.visibleEdgeIds = edges;
-    this.stats.visibleCards = cards.length;
-    this.stats.visibleEdges = edges.length;
+    this.stats.drawnCards = cards.length;
+    this.stats.drawnEdges = edges.length;
   }
 
   /** Dragged cards in view and every edge touching a dragged card. */
@@ -258,7 +331,10 @@ export class Renderer {
     view.selected = rec.selected;
     view.zoom = this.engine.viewport.k;
     view.buttons = rec.buttons;
-    (rec.type.draw ?? this.engine.options.nodeTypes.default.draw)?.(ctx, rec.node, view);
+    const draw = rec.type.draw ?? this.engine.options.nodeTypes.default.draw;
+    if (!draw) return;
+    const scale = Math.round(this.engine.viewport.k * (window.devicePixelRatio || 1) * 100) / 100;
+    this.sprites.draw(ctx, rec, scale, this.zoomSteady, (c) => draw(c, rec.node, view));
   }
 
   /**

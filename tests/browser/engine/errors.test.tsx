@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../../engine/core/errors.ts';
 import type { NodeType } from '../../../engine/core/nodeType.ts';
 import { defaultNodeType } from '../../../engine/render/nodeTypes/defaultNode.ts';
+import { OVERSCAN } from '../../../engine/render/renderer.ts';
 import { card, frames, mount, screenOf, drag, type Mounted } from './harness.tsx';
 
 let m: Mounted | undefined;
@@ -43,7 +44,8 @@ describe('canvas error codes through onError, each once, in the browser', () => 
   it('004: a container without a height falls back to 500 × 500', async () => {
     m = await mount({ nodes: [card('a', 40, 40)], height: 0 });
     expect(m.errors).toEqual([{ code: '004', message: errorMessages['004']() }]);
+    expect(m.handle.engine.size).toEqual({ width: 500, height: 500 });
     const stage = m.root.querySelector<HTMLCanvasElement>('.kin-engine-stage canvas')!;
-    expect([stage.clientWidth, stage.clientHeight]).toEqual([500, 500]);
+    expect([stage.clientWidth, stage.clientHeight]).toEqual([500 + 2 * OVERSCAN, 500 + 2 * OVERSCAN]);
   });
 });

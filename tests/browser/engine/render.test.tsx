@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { Dirty } from '../../../engine/core/engine.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
 
 let m: Mounted | undefined;
@@ -10,9 +11,9 @@ afterEach(() => {
 const scene = () => [card('a', 40, 40), card('b', 240, 40), card('c', 440, 40), card('d', 40, 240)];
 
 describe('rendering and the accessibility mirror', () => {
-  it('mounts a Konva stage with three layers, controls and a 200 × 150 minimap', async () => {
+  it('mounts a Konva stage with two layers, controls and a 200 × 150 minimap', async () => {
     m = await mount({ nodes: scene() });
-    expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(3);
+    expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(2);
     for (const label of ['Zoom in', 'Zoom out', 'Fit view', 'Toggle interactivity']) {
       expect(m.root.querySelector(`button[aria-label="${label}"]`)).not.toBeNull();
     }
@@ -66,9 +67,13 @@ describe('rendering and the accessibility mirror', () => {
   it('draws the cards: a card pixel is opaque, and empty once the card is dragged away', async () => {
     m = await mount({ nodes: [card('a', 100, 100)] });
     const scene = m.root.querySelectorAll<HTMLCanvasElement>('.kin-engine-stage canvas')[0];
+    // The scene canvas is larger than the view and may be slid by CSS: map through its box.
     const alpha = (x: number, y: number) => {
-      const dpr = scene.width / scene.clientWidth;
-      return scene.getContext('2d')!.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data[3];
+      const box = scene.getBoundingClientRect();
+      const root = m!.root.getBoundingClientRect();
+      const dpr = scene.width / box.width;
+      const px = Math.round((root.left + x - box.left) * dpr), py = Math.round((root.top + y - box.top) * dpr);
+      return scene.getContext('2d')!.getImageData(px, py, 1, 1).data[3];
     };
     expect(alpha(200, 130)).toBe(255);
     await drag(m, { x: 200, y: 130 }, { x: 500, y: 430 });
@@ -79,10 +84,12 @@ describe('rendering and the accessibility mirror', () => {
   it('far away, cards are simplified: no text and no images are drawn', async () => {
     const nodes = Array.from({ length: 60 }, (_, i) => card(`n${i}`, (i % 10) * 160, Math.floor(i / 10) * 130, { data: { ...card('x', 0, 0).data as object, image: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' } }));
     m = await mount({ nodes, preset: 'tree' });
-    // Trace the 2-D calls made on the stage's layer canvases (the minimap is not counted).
+    await frames(3);
+    // Trace the 2-D calls made for cards: on the stage's layers and on card sprites (any canvas
+    // but the minimap's).
     const proto = CanvasRenderingContext2D.prototype;
     const calls = { text: 0, image: 0 };
-    const onStage = (ctx: CanvasRenderingContext2D) => !!ctx.canvas.parentElement?.closest('.kin-engine-stage');
+    const onStage = (ctx: CanvasRenderingContext2D) => !ctx.canvas.parentElement?.closest('.kin-engine-minimap');
     const fillText = proto.fillText, drawImage = proto.drawImage;
     proto.fillText = function (this: CanvasRenderingContext2D, ...a: Parameters<typeof fillText>) {
       if (onStage(this)) calls.text++;
@@ -93,10 +100,20 @@ describe('rendering and the accessibility mirror', () => {
       return (drawImage as (...x: unknown[]) => void).apply(this, a);
     } as typeof drawImage;
     try {
-      m.handle.setViewport({ x: 1, y: 0, k: 1 });
+      m.handle.renderer!.sprites.clear();
+      m.handle.engine.notify(Dirty.scene);
       m.handle.flush();
       expect(calls.text).toBeGreaterThan(60);
+      // Redrawn after a selection, the cards come from their sprites; only the selected one is new.
       calls.text = 0;
+      const made = m.handle.renderer!.sprites.made;
+      m.handle.select(['n0']);
+      m.handle.flush();
+      expect(m.handle.renderer!.sprites.made).toBe(made + 1);
+      expect(calls.text).toBeGreaterThan(0);
+      expect(calls.text).toBeLessThanOrEqual(6);
+      calls.text = 0;
+      calls.image = 0;
       m.handle.setViewport({ x: 0, y: 0, k: 0.3 });
       m.handle.flush();
       expect(m.handle.renderer!.stats.visibleCards).toBe(60);
