@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { notify } from '../../../components/notify.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
@@ -31,6 +31,30 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
   const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, related }), [ctx.invitationsEnabled, compact, related]);
   const nodes = useMemo(() => cache.current!.nodes(graph, selected, options), [graph, selected, options]);
   const edges = useMemo(() => cache.current!.edges(graph), [graph]);
+
+  // A relative added off-screen is brought into view, so the member sees what they made.
+  const handle = useRef<CanvasHandle | null>(null);
+  const added = session.addedByLastEdit;
+  useEffect(() => {
+    const h = handle.current;
+    const id = added[added.length - 1];
+    const rec = id ? h?.engine.store.nodes.get(id) : undefined;
+    if (!h || !rec) return;
+    const { x, y, k } = h.getViewport();
+    const { width, height } = h.engine.size;
+    const left = rec.x * k + x;
+    const top = rec.y * k + y;
+    const inView = left >= 0 && top >= 0 && left + rec.width * k <= width && top + rec.height * k <= height;
+    if (!inView) h.engine.centreOn({ x: rec.x + rec.width / 2, y: rec.y + rec.height / 2 });
+  }, [added, nodes]);
+  const setHandle = useCallback(
+    (h: CanvasHandle | null) => {
+      handle.current = h;
+      if (typeof canvasRef === 'function') canvasRef(h);
+      else if (canvasRef) (canvasRef as { current: CanvasHandle | null }).current = h;
+    },
+    [canvasRef],
+  );
 
   const onNodesChange = useCallback(
     (changes: NodeChange[]) => {
@@ -112,7 +136,7 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
 
   return (
     <EngineCanvas
-      ref={canvasRef}
+      ref={setHandle}
       nodes={nodes}
       edges={edges}
       preset="tree"

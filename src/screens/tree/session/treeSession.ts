@@ -155,8 +155,13 @@ export class TreeSession {
   }
 
   // ---- editing ------------------------------------------------------------------------------
+  /** Cards a local edit just added; the canvas brings them into view. */
+  addedByLastEdit: readonly string[] = [];
+
   /** Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…). */
-  apply(result: Pick<OpResult, 'graph'>) {
+  apply(result: Pick<OpResult, 'graph'> & Partial<Pick<OpResult, 'changed'>>) {
+    const before = new Set(this.graph.nodes.map((n) => n.id));
+    this.addedByLastEdit = (result.changed?.nodes ?? []).filter((id) => !before.has(id));
     this.setGraph(result.graph);
   }
 

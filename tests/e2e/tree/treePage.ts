@@ -1,0 +1,77 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Driving the tree the way a keyboard or screen-reader user does: through the engine's
+ * accessibility mirror, where every card in view is a focusable element named after the person,
+ * with the card's buttons inside it.
+ */
+export function card(page: Page, name: string): Locator {
+  return page.locator(`[data-node-id][aria-label="${name}"]`);
+}
+
+/** The whole tree in view (the mirror holds only the cards in view). */
+export async function fitView(page: Page) {
+  await page.getByRole('button', { name: 'Fit view' }).click();
+}
+
+export async function openTree(page: Page) {
+  await page.goto('/app/tree');
+  await expect(page.getByText('Loading your data…')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-node-id]').first()).toBeAttached();
+}
+
+export async function pressCardButton(page: Page, name: string, button: string) {
+  const target = card(page, name).getByRole('button', { name: button, exact: true });
+  await target.focus();
+  await page.keyboard.press('Enter');
+}
+
+export interface NewPerson {
+  firstName: string;
+  lastName: string;
+  gender?: 'M' | 'F';
+  birthYear?: string;
+}
+
+/** Add Relative → relation → Add new → Create Person → Create. */
+export async function addNewRelative(page: Page, of: string, relation: 'Child' | 'Spouse' | 'Mother' | 'Father', person: NewPerson) {
+  await pressCardButton(page, of, 'Add Relative');
+  const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+  await expect(dialog).toBeVisible();
+  if (relation === 'Mother' || relation === 'Father') {
+    await dialog.getByRole('radio', { name: 'Parent' }).check();
+    await dialog.getByRole('radio', { name: relation }).check();
+  } else {
+    await dialog.getByRole('radio', { name: relation }).check();
+  }
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Create Person' });
+  await form.getByLabel('First name').fill(person.firstName);
+  await form.getByLabel('Last name').fill(person.lastName);
+  if (person.gender) await form.getByLabel('Gender').selectOption(person.gender);
+  if (person.birthYear) await form.getByLabel('Year').fill(person.birthYear);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(card(page, `${person.firstName} ${person.lastName}`)).toBeAttached();
+}
+
+/** The graph as the server has it, through the member's own session cookie. */
+export async function serverGraph(page: Page) {
+  const res = await page.request.get('/api/graph');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as {
+    graphId: string;
+    graph: {
+      revision: number;
+      nodes: { id: string; position: { x: number; y: number }; data: { profileId: string; isPrimary: boolean } }[];
+      edges: { id: string; source: string; target: string; sourceHandle: string; targetHandle: string; data: { kind: string } }[];
+      profiles: Record<string, { firstName: string; lastName: string; gender: string; spouses: string[]; parents: string[]; children: string[]; birthYear: string }>;
+    };
+  };
+}
+
+export function nameOf(g: Awaited<ReturnType<typeof serverGraph>>['graph'], nodeId: string) {
+  const node = g.nodes.find((n) => n.id === nodeId)!;
+  const p = g.profiles[node.data.profileId];
+  return `${p.firstName} ${p.lastName}`;
+}
