@@ -229,6 +229,8 @@ export class CanvasEngine {
 
   viewportSettled() {
     this.options.onViewportSettled?.(this.viewport);
+    // Renderers redraw crisply at the final zoom (mid-gesture they may stretch cached cards).
+    this.notify(Dirty.scene);
   }
 
   get visibleRect(): Rect {

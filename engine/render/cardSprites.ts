@@ -2,7 +2,8 @@
  * Cards drawn once into small bitmaps and then copied with one drawImage per frame: text and
  * anti-aliased shapes are what a software-rendered canvas spends its time on. A sprite is valid for
  * one node object, selection state and device scale; sprites are only made while the zoom holds
- * still (during a wheel zoom every step would need new ones), and the oldest go first.
+ * still (during a wheel zoom every step would need new ones, so existing ones are stretched until
+ * the gesture settles), and the least recently used go first.
  */
 const MAX_SPRITES = 800;
 /** Room around the card for its shadow. */
@@ -23,8 +24,9 @@ export class CardSprites {
   made = 0;
 
   /**
-   * Draws a card from its sprite, making the sprite first when `allowNew`; otherwise, or when it
-   * cannot, draws it directly with `draw`.
+   * Draws a card from its sprite, making the sprite first when `allowNew`. Without `allowNew`
+   * (mid-zoom) a sprite made at another scale is stretched instead, slightly soft for a moment;
+   * a card without any sprite is drawn directly with `draw`.
    */
   draw(
     ctx: CanvasRenderingContext2D,
@@ -36,8 +38,9 @@ export class CardSprites {
     let s = this.sprites.get(key.id);
     const valid = s && s.node === key.node && s.selected === key.selected && s.scale === scale && s.width === key.width && s.height === key.height;
     if (!valid) {
-      if (!allowNew) return draw(ctx);
-      s = this.make(key, scale, draw);
+      const stretchable = s && s.node === key.node && s.selected === key.selected && s.width === key.width && s.height === key.height;
+      if (!allowNew && !stretchable) return draw(ctx);
+      if (allowNew) s = this.make(key, scale, draw);
     } else {
       // Refresh its place in the map's insertion order (least recently used goes first).
       this.sprites.delete(key.id);

@@ -33,8 +33,14 @@ export class Mirror {
 
   place(v: Transform) {
     this.layer.style.transform = `translate(${v.x}px, ${v.y}px) scale(${v.k})`;
-    // A custom property restyles every card under it, so it is written only when the zoom changes.
-    if (v.k !== this.zoom) this.layer.style.setProperty('--kin-zoom', String((this.zoom = v.k)));
+  }
+
+  /**
+   * Keeps focus rings the same width on screen. A custom property restyles every card under it,
+   * so the renderer calls this only once a zoom has settled, not on every wheel step.
+   */
+  setZoom(k: number) {
+    if (k !== this.zoom) this.layer.style.setProperty('--kin-zoom', String((this.zoom = k)));
   }
 
   sync(ids: readonly string[], withButtons: boolean) {

@@ -2,7 +2,9 @@
  * Draws the engine's state into two Konva layers split by how often they change:
  *   scene  – edges and cards at rest. It is drawn OVERSCAN pixels beyond each side of the view,
  *            so a pan only slides the canvas (a CSS transform, no pixels redrawn or re-uploaded)
- *            until the view leaves the drawn area; zooming and graph changes redraw it.
+ *            until the view leaves the drawn area. A wheel or pinch zoom scales it by CSS the
+ *            same way while it still covers the view, and it is redrawn crisply when the gesture
+ *            settles (SCROLL_END_DELAY_MS after the last wheel step); graph changes redraw it.
  *   active – the cards being dragged with their edges, and the overlay (hover, handles,
  *            connection preview, selection box); redrawn on every change, skipped while empty.
  * plus the DOM grid, the accessibility mirror and the minimap. Work per frame is proportional to
@@ -26,6 +28,8 @@ import { TextFitter } from './textFit.ts';
 
 /** Pixels drawn beyond each side of the view; the stage is this much larger on every side. */
 export const OVERSCAN = 160;
+/** How far a drawn layer may be scaled by CSS during a zoom gesture before it is redrawn. */
+const MAX_STRETCH = 2;
 
 export interface RendererParts {
   scene: Konva.Layer;
@@ -204,6 +208,7 @@ export class Renderer {
       this.parts.mirror.place(v);
       if (d & Dirty.scene || !this.slide(this.parts.scene, this.sceneAnchor)) {
         this.sceneAnchor = this.place(this.parts.scene);
+        this.parts.mirror.setZoom(v.k);
         this.cull();
         this.scenePool.show(en.detailed ? this.drawnIds : []);
         this.parts.scene.draw();
@@ -250,13 +255,26 @@ export class Renderer {
   }
 
   /**
-   * Moves an already drawn layer by CSS to follow a pan, when the view is still inside what was
-   * drawn (same zoom, within the overscan). Returns false when the layer must be redrawn.
+   * Moves an already drawn layer by CSS to follow a pan or a zoom step, as long as what was drawn
+   * still covers the view and the zoom is within a factor of MAX_STRETCH of the drawn one (a zoom
+   * looks soft until the gesture settles and the scene is redrawn). Returns false when the layer
+   * must be redrawn now.
    */
   private slide(layer: Konva.Layer, anchor: Transform | null): boolean {
     const v = this.engine.viewport;
-    if (!anchor || anchor.k !== v.k || Math.abs(v.x - anchor.x) > OVERSCAN || Math.abs(v.y - anchor.y) > OVERSCAN) return false;
-    layer.getCanvas()._canvas.style.transform = `translate(${v.x - anchor.x}px, ${v.y - anchor.y}px)`;
+    if (!anchor) return false;
+    const s = v.k / anchor.k;
+    if (s > MAX_STRETCH || s < 1 / MAX_STRETCH) return false;
+    const { width: w, height: h } = this.engine.size;
+    // The drawn area, [-O, size + O] at the anchor, seen at the current viewport.
+    const x0 = (-OVERSCAN - anchor.x) * s + v.x, x1 = (w + OVERSCAN - anchor.x) * s + v.x;
+    const y0 = (-OVERSCAN - anchor.y) * s + v.y, y1 = (h + OVERSCAN - anchor.y) * s + v.y;
+    if (x0 > 0 || y0 > 0 || x1 < w || y1 < h) return false;
+    const tx = v.x - s * anchor.x + OVERSCAN * (1 - s);
+    const ty = v.y - s * anchor.y + OVERSCAN * (1 - s);
+    const style = layer.getCanvas()._canvas.style;
+    style.transformOrigin = '0 0';
+    style.transform = s === 1 ? `translate(${tx}px, ${ty}px)` : `translate(${tx}px, ${ty}px) scale(${s})`;
     return true;
   }
 
