@@ -62,7 +62,7 @@ export function isSameConnection(e: Pick<EngineEdge, 'source' | 'target' | 'sour
   );
 }
 
-export const defaultEdgeId = (c: Connection) =>
+const defaultEdgeId = (c: Connection) =>
   `e-${c.source}${c.sourceHandle ? `:${c.sourceHandle}` : ''}-${c.target}${c.targetHandle ? `:${c.targetHandle}` : ''}`;
 
 /**

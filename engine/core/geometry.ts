@@ -20,14 +20,6 @@ export function rectContainsRect(outer: Rect, inner: Rect): boolean {
   );
 }
 
-export function pointInRect(p: XY, r: Rect, slop = 0): boolean {
-  return p.x >= r.x - slop && p.x <= r.x + r.width + slop && p.y >= r.y - slop && p.y <= r.y + r.height + slop;
-}
-
-export function expandRect(r: Rect, dx: number, dy = dx): Rect {
-  return { x: r.x - dx, y: r.y - dy, width: r.width + 2 * dx, height: r.height + 2 * dy };
-}
-
 export function unionRects(rects: Iterable<Rect>): Rect | null {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const r of rects) {

@@ -35,7 +35,8 @@ export interface NodeRecord {
 
 export interface EdgeGeometry {
   commands: PathCommand[];
-  points: XY[];
+  /** The path as a polyline, made on first use (hit tests, markers): see `edgePoints`. */
+  points: XY[] | null;
   source: XY;
   target: XY;
   bounds: Rect;
@@ -180,8 +181,12 @@ export class GraphStore {
     return { point: { x: rec.x + h.x, y: rec.y + h.y }, side: h.side, id: h.id };
   }
 
-  /** Geometry of a drawable edge (both ends present and shown), cached until an end moves. */
-  edgeGeometry(rec: EdgeRecord): EdgeGeometry | null {
+  /**
+   * Geometry of a drawable edge (both ends present and shown), cached until an end moves. With
+   * `keep` false a new geometry is not cached: indexing every edge of a 100,000-card tree must not
+   * hold 150,000 paths in memory, only the ones drawn or hit.
+   */
+  edgeGeometry(rec: EdgeRecord, keep = true): EdgeGeometry | null {
     const s = this.nodes.get(rec.edge.source);
     const t = this.nodes.get(rec.edge.target);
     if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
@@ -190,7 +195,6 @@ export class GraphStore {
     const sp = this.handlePoint(s, 'source', rec.edge.sourceHandle, rec.id);
     const tp = this.handlePoint(t, 'target', rec.edge.targetHandle, rec.id);
     const commands = rec.path({ source: sp.point, sourceSide: sp.side, target: tp.point, targetSide: tp.side });
-    const points = flattenPath(commands);
     // Curves lie inside the hull of their control points, so these bounds always contain the edge.
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     const grow = (x: number, y: number) => {
@@ -205,9 +209,16 @@ export class GraphStore {
         grow(c.c2x, c.c2y);
       }
     }
-    rec.geometry = { commands, points, source: sp.point, target: tp.point, bounds: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
-    rec.geometryKey = key;
-    return rec.geometry;
+    const geometry: EdgeGeometry = { commands, points: null, source: sp.point, target: tp.point, bounds: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } };
+    if (keep) {
+      rec.geometry = geometry;
+      rec.geometryKey = key;
+    }
+    return geometry;
+  }
+
+  edgePoints(g: EdgeGeometry): XY[] {
+    return (g.points ??= flattenPath(g.commands));
   }
 
   edgesOf(nodeId: string): ReadonlySet<string> {
@@ -449,7 +460,8 @@ export class GraphStore {
 
   private reindexEdge(id: string) {
     const rec = this.edges.get(id);
-    const g = rec && this.edgeGeometry(rec);
+    // Edges already drawn keep their cached path fresh; the rest are only measured.
+    const g = rec && this.edgeGeometry(rec, rec.geometry !== null);
     if (!g) this.edgeIndex.delete(id);
     else this.edgeIndex.set(id, padded(g.bounds));
   }
@@ -457,7 +469,7 @@ export class GraphStore {
   private reindexAllEdges() {
     const items: { id: string; rect: Rect; order: number }[] = [];
     for (const rec of this.edges.values()) {
-      const g = this.edgeGeometry(rec);
+      const g = this.edgeGeometry(rec, false);
       if (g) items.push({ id: rec.id, rect: padded(g.bounds), order: 0 });
     }
     this.edgeIndex.load(items);

@@ -50,7 +50,7 @@ export interface EngineCanvasProps extends EngineCallbacks {
   nodeTypes?: Record<string, NodeType>;
   edgeTypes?: Record<string, EdgePathFn>;
   preset?: 'generic' | 'tree' | ViewportPreset;
-  /** A theme object, or 'light'/'dark'; by default follows prefers-color-scheme. */
+  /** A theme object (keep it stable: a new one redraws everything), or 'light'/'dark'; by default follows prefers-color-scheme. */
   theme?: Theme | 'light' | 'dark';
   snapToGrid?: boolean;
   snapGrid?: readonly [number, number];
@@ -70,14 +70,14 @@ export interface EngineCanvasProps extends EngineCallbacks {
 }
 
 function usePrefersDark(): boolean {
-  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-  const [dark, setDark] = useState(() => !!query?.matches);
+  const [dark, setDark] = useState(() => typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
   useEffect(() => {
-    if (!query) return;
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia('(prefers-color-scheme: dark)');
     const on = () => setDark(query.matches);
     query.addEventListener('change', on);
     return () => query.removeEventListener('change', on);
-  }, [query]);
+  }, []);
   return dark;
 }
 

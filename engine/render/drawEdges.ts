@@ -63,9 +63,9 @@ function drawMarkers(ctx: CanvasRenderingContext2D, store: GraphStore, ids: read
   for (const id of ids) {
     const rec = store.edges.get(id)!;
     if (!rec.marker) continue;
-    const geo = rec.geometry!;
-    const n = geo.points.length;
-    const a = geo.points[Math.max(0, n - 2)], b = geo.points[n - 1];
+    const pts = store.edgePoints(rec.geometry!);
+    const n = pts.length;
+    const a = pts[Math.max(0, n - 2)], b = pts[n - 1];
     const angle = Math.atan2(b.y - a.y, b.x - a.x);
     ctx.save();
     ctx.translate(b.x, b.y);

@@ -1,7 +1,8 @@
 /**
- * The minimap: every card drawn once into a cached bitmap (rebuilt only when the graph changes, a
- * little after the change settles), and per viewport change just that bitmap plus the viewport
- * rectangle. Pressing or dragging on it centres the view there.
+ * The minimap: every card drawn once into its canvas (rebuilt only when the graph changes, a
+ * little after the change settles); the viewport rectangle is a DOM element over it, moved by a
+ * transform, so following the view costs no canvas work at all. Pressing or dragging on it centres
+ * the view there.
  */
 import type { CanvasEngine } from '../core/engine.ts';
 import type { Theme } from '../core/theme.ts';
@@ -11,7 +12,7 @@ const REBUILD_DELAY_MS = 200;
 const PAD = 8;
 
 export class Minimap {
-  private bitmap: HTMLCanvasElement = document.createElement('canvas');
+  private frame: HTMLDivElement = document.createElement('div');
   private bounds: Rect | null = null;
   private scale = 1;
   private offset = { x: 0, y: 0 };
@@ -29,12 +30,15 @@ export class Minimap {
     private height: number,
   ) {
     const dpr = window.devicePixelRatio || 1;
-    for (const c of [canvas, this.bitmap]) {
-      c.width = Math.round(width * dpr);
-      c.height = Math.round(height * dpr);
-    }
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
+    // The view's rectangle; its huge shadow dims everything outside it (the panel clips it).
+    this.frame.className = 'kin-engine-minimap-view';
+    this.frame.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;box-sizing:border-box;transform-origin:0 0;';
+    canvas.after(this.frame);
+    this.styleFrame();
     canvas.addEventListener('pointerdown', this.onDown);
     canvas.addEventListener('pointermove', this.onMove);
     canvas.addEventListener('pointerup', this.onUp);
@@ -44,7 +48,13 @@ export class Minimap {
   setTheme(theme: Theme) {
     this.theme = theme;
     this.builtVersion = -1;
+    this.styleFrame();
     this.schedule(0);
+  }
+
+  private styleFrame() {
+    this.frame.style.border = `1.5px solid ${this.theme.minimapViewport}`;
+    this.frame.style.boxShadow = `0 0 0 ${Math.max(this.width, this.height) * 4}px ${this.theme.shadow}`;
   }
 
   /** The graph changed: rebuild the bitmap once things settle. */
@@ -70,10 +80,12 @@ export class Minimap {
       if (r.x + r.width > x1) x1 = r.x + r.width;
       if (r.y + r.height > y1) y1 = r.y + r.height;
     }
-    const ctx = this.bitmap.getContext('2d')!;
-    const dpr = this.bitmap.width / this.width;
+    const ctx = this.canvas.getContext('2d')!;
+    const dpr = this.canvas.width / this.width;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, this.bitmap.width, this.bitmap.height);
+    ctx.fillStyle = this.theme.minimapBackground;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
     if (x0 === Infinity) {
       this.bounds = null;
       return;
@@ -95,27 +107,18 @@ export class Minimap {
     ctx.fill();
   }
 
-  /** Bitmap plus the viewport rectangle: constant work, done on every viewport change. */
+  /** Places the viewport rectangle: constant work, done on every viewport change. */
   draw() {
-    const ctx = this.canvas.getContext('2d')!;
-    const dpr = this.canvas.width / this.width;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, this.width, this.height);
-    ctx.fillStyle = this.theme.minimapBackground;
-    ctx.fillRect(0, 0, this.width, this.height);
-    ctx.drawImage(this.bitmap, 0, 0, this.width, this.height);
-    if (!this.bounds) return;
+    if (!this.bounds) {
+      this.frame.style.display = 'none';
+      return;
+    }
     const v = this.engine.visibleRect;
     const x = v.x * this.scale + this.offset.x, y = v.y * this.scale + this.offset.y;
-    const w = v.width * this.scale, h = v.height * this.scale;
-    ctx.beginPath();
-    ctx.rect(0, 0, this.width, this.height);
-    ctx.rect(x, y, w, h);
-    ctx.fillStyle = this.theme.shadow;
-    ctx.fill('evenodd');
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = this.theme.minimapViewport;
-    ctx.strokeRect(x, y, w, h);
+    this.frame.style.display = '';
+    this.frame.style.width = `${v.width * this.scale}px`;
+    this.frame.style.height = `${v.height * this.scale}px`;
+    this.frame.style.transform = `translate(${x}px, ${y}px)`;
   }
 
   private centreAt(e: PointerEvent) {
@@ -147,6 +150,7 @@ export class Minimap {
 
   destroy() {
     clearTimeout(this.timer);
+    this.frame.remove();
     this.canvas.removeEventListener('pointerdown', this.onDown);
     this.canvas.removeEventListener('pointermove', this.onMove);
     this.canvas.removeEventListener('pointerup', this.onUp);

@@ -100,7 +100,7 @@ export function edgeAt(store: GraphStore, p: XY, radius: number): string | undef
     const rec = store.edges.get(e.id);
     const g = rec && store.edgeGeometry(rec);
     if (!g) return;
-    const d = distanceToPolyline(p, g.points);
+    const d = distanceToPolyline(p, store.edgePoints(g));
     if (d <= bestD) [best, bestD] = [e.id, d];
   });
   return best;
