@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
+import { toCurrentShape } from '../../../src/domain/migrations.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
 import { graphBackupKey, TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
@@ -251,5 +253,33 @@ describe('live updates', () => {
     expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(400);
     s.setDragging(false);
     expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(321);
+  });
+});
+
+describe('one-time migrations (§4)', () => {
+  it('a graph of the old shape is migrated on open and saved with both flags, once', async () => {
+    vi.useRealTimers();
+    const legacy = JSON.parse(readFileSync(new URL('../domain/fixtures/legacy-graph.json', import.meta.url), 'utf8')) as Graph;
+    const repo = new MemoryGraphs();
+    // The server stores every field of a row; the old shape is in what the rows say.
+    repo.graph = { ...toCurrentShape(legacy), revision: 3 };
+    repo.migrations = [];
+    const s = session(repo);
+    await s.open();
+    expect(s.lastSaveError).toBeNull();
+    expect(repo.saves).toHaveLength(1);
+    expect(repo.saves[0].migrations).toEqual(['spouses-v1', 'parents-children-v1']);
+    // spouses-v1: the spouse edge became mutual spouse lists and is hidden.
+    expect(s.graph.profiles['u-alice']!.spouses).toContain('pr:bob');
+    expect(s.graph.profiles['pr:bob']!.spouses).toContain('u-alice');
+    expect(s.graph.edges.find((e) => e.id === 'sp-n1001-n1002')!.hidden).toBe(true);
+    // parents-children-v1: parent edges became parent and child lists.
+    expect(s.graph.profiles['pr:carol']!.parents).toEqual(expect.arrayContaining(['u-alice', 'pr:bob']));
+    expect(s.graph.profiles['u-alice']!.children).toContain('pr:carol');
+    expect(s.unsaved).toBe(false);
+
+    const again = session(repo, new MemoryStorage(), 'tab-b');
+    await again.open();
+    expect(repo.saves).toHaveLength(1); // recorded: not run or sent again
   });
 });

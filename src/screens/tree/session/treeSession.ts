@@ -8,7 +8,7 @@ import {
 } from '../../../domain/changeSet.ts';
 import type { OpResult } from '../../../domain/graphDraft.ts';
 import { nextNodeId } from '../../../domain/ids.ts';
-import { runMigrations, type LegacyGraph } from '../../../domain/migrations.ts';
+import { runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
 import type { Graph, GraphNode, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, NetworkState } from '../../../backend/ports.ts';
@@ -99,8 +99,10 @@ export class TreeSession {
       this.ownerUid = loaded.ownerUid;
       this.revision = loaded.graph.revision;
       // Graphs saved before a migration existed come in the old shape; the domain brings them up to date.
-      const { graph: migrated, applied } = runMigrations(loaded.graph as unknown as LegacyGraph, loaded.migrations);
-      this.saved = { ...loaded.graph, revision: this.revision };
+      const stored = loaded.graph as unknown as LegacyGraph;
+      const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
+      // What the server holds, in today's shape, so the migration's own changes are what gets saved.
+      this.saved = { ...toCurrentShape(stored), revision: this.revision };
       let current: Graph = { ...migrated, revision: this.revision };
       this.migrationsToRecord = applied;
 
