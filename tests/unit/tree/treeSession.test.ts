@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
-import { toCurrentShape } from '../../../src/domain/migrations.ts';
+import { toCurrentShape, type LegacyGraph } from '../../../src/domain/migrations.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
 import { graphBackupKey, TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
@@ -259,7 +259,7 @@ describe('live updates', () => {
 describe('one-time migrations (§4)', () => {
   it('a graph of the old shape is migrated on open and saved with both flags, once', async () => {
     vi.useRealTimers();
-    const legacy = JSON.parse(readFileSync(new URL('../domain/fixtures/legacy-graph.json', import.meta.url), 'utf8')) as Graph;
+    const legacy = JSON.parse(readFileSync(new URL('../domain/fixtures/legacy-graph.json', import.meta.url), 'utf8')) as LegacyGraph;
     const repo = new MemoryGraphs();
     // The server stores every field of a row; the old shape is in what the rows say.
     repo.graph = { ...toCurrentShape(legacy), revision: 3 };
