@@ -15,7 +15,10 @@ export function createNodeIndex(nodes: readonly EngineNode[], defaultSize: { wid
       .map((n, i) => ({
         id: n.id,
         order: i,
-        rect: { x: n.position.x, y: n.position.y, width: n.width ?? defaultSize.width, height: n.height ?? defaultSize.height },
+        x: n.position.x,
+        y: n.position.y,
+        width: n.width ?? defaultSize.width,
+        height: n.height ?? defaultSize.height,
       })),
   );
   return index;

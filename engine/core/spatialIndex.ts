@@ -30,8 +30,8 @@ export interface RectIndex {
   queryIds(rect: Rect): string[];
   /** The top-most entry whose rectangle, widened by `slop`, contains `p`. */
   hit(p: XY, slop?: number, accept?: (e: IndexEntry) => boolean): IndexEntry | undefined;
-  /** Bulk (re)load; much faster than one `set` per entry for a first load. */
-  load(items: Iterable<{ id: string; rect: Rect; order: number }>): void;
+  /** Bulk (re)load; much faster than one `set` per entry for a first load. The objects are adopted as entries. */
+  load(items: Iterable<{ id: string; x: number; y: number; width: number; height: number; order: number }>): void;
 }
 
 export function createRectIndex(longHalfExtent = Infinity): RectIndex {
@@ -134,13 +134,12 @@ export function createRectIndex(longHalfExtent = Infinity): RectIndex {
       long.clear();
       maxHalfW = maxHalfH = 0;
       const short: IndexEntry[] = [];
-      for (const { id, rect, order } of items) {
-        const e: IndexEntry = {
-          id, order, x: rect.x, y: rect.y, width: rect.width, height: rect.height,
-          cx: rect.x + rect.width / 2, cy: rect.y + rect.height / 2,
-        };
-        entries.set(id, e);
-        if (isLong(e)) long.set(id, e);
+      for (const item of items) {
+        const e = item as IndexEntry;
+        e.cx = e.x + e.width / 2;
+        e.cy = e.y + e.height / 2;
+        entries.set(e.id, e);
+        if (isLong(e)) long.set(e.id, e);
         else {
           maxHalfW = Math.max(maxHalfW, e.width / 2);
           maxHalfH = Math.max(maxHalfH, e.height / 2);

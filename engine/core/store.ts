@@ -11,27 +11,50 @@ import { DEFAULT_NODE_SIZE, defaultHandles, type NodeType } from './nodeType.ts'
 import { createRectIndex, type RectIndex } from './spatialIndex.ts';
 import type { CardButton, EngineEdge, EngineNode, HandleSpec, MarkerType, Rect, Side, XY } from './types.ts';
 
-export interface NodeRecord {
-  id: string;
-  node: EngineNode;
-  type: NodeType;
+/**
+ * A node as the engine works with it. Handles and buttons are laid out on first use (drawing, hit
+ * testing, an edge's end), so loading 100,000 cards allocates neither for the ones never seen.
+ */
+export class NodeRecord {
+  node!: EngineNode;
+  type!: NodeType;
   /** Absolute top-left corner and size in world units. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  order: number;
-  selected: boolean;
-  hidden: boolean;
-  draggable: boolean;
-  selectable: boolean;
-  connectable: boolean;
-  parentId: string | undefined;
+  x = 0;
+  y = 0;
+  width = 0;
+  height = 0;
+  order = 0;
+  selected = false;
+  hidden = false;
+  draggable = true;
+  selectable = true;
+  connectable = true;
+  parentId: string | undefined = undefined;
   /** Bumped on every visual change; renderers key caches on it. */
-  version: number;
-  handles: HandleSpec[];
-  buttons: CardButton[];
+  version = 0;
+  private laidOutHandles: HandleSpec[] | null = null;
+  private laidOutButtons: CardButton[] | null = null;
+
+  constructor(
+    readonly id: string,
+    private checkHandles: (rec: NodeRecord, handles: HandleSpec[]) => HandleSpec[],
+  ) {}
+
+  get handles(): HandleSpec[] {
+    return (this.laidOutHandles ??= this.checkHandles(this, (this.type.handles ?? defaultHandles)(this.node, this)));
+  }
+
+  get buttons(): CardButton[] {
+    return (this.laidOutButtons ??= this.type.buttons?.(this.node, this) ?? NO_BUTTONS);
+  }
+
+  /** The node or its size changed: lay handles and buttons out again when next asked. */
+  relayout() {
+    this.laidOutHandles = this.laidOutButtons = null;
+  }
 }
+
+const NO_BUTTONS: CardButton[] = [];
 
 export interface EdgeGeometry {
   commands: PathCommand[];
@@ -81,7 +104,7 @@ export class GraphStore {
   /** Bumped when anything that the minimap or a fit-view would see changes. */
   contentVersion = 0;
   private children = new Map<string, Set<string>>();
-  private incident = new Map<string, Set<string>>();
+  private incident = new Map<string, string[]>();
   private nodesInput: readonly EngineNode[] = [];
   private edgesInput: readonly EngineEdge[] = [];
 
@@ -97,12 +120,14 @@ export class GraphStore {
   setNodes(input: readonly EngineNode[]): boolean {
     if (input === this.nodesInput) return false;
     this.nodesInput = input;
+    // On a first load nothing can have been removed, so the ids need not be collected.
+    const first = this.nodes.size === 0;
     const seen = new Set<string>();
     let changed = false;
     const dirtyIds: string[] = [];
     for (let i = 0; i < input.length; i++) {
       const n = input[i];
-      seen.add(n.id);
+      if (!first) seen.add(n.id);
       const rec = this.nodes.get(n.id);
       if (rec && rec.node === n && rec.order % DEPTH_ORDER === i) continue;
       changed = true;
@@ -110,7 +135,7 @@ export class GraphStore {
       if (rec) this.updateRecord(rec, n, i);
       else this.nodes.set(n.id, this.createRecord(n, i));
     }
-    if (seen.size !== this.nodes.size) {
+    if (!first && seen.size !== this.nodes.size) {
       for (const id of [...this.nodes.keys()]) if (!seen.has(id)) this.removeNode(id);
       changed = true;
     }
@@ -136,11 +161,12 @@ export class GraphStore {
   setEdges(input: readonly EngineEdge[]): boolean {
     if (input === this.edgesInput) return false;
     this.edgesInput = input;
+    const first = this.edges.size === 0;
     const seen = new Set<string>();
     let changed = false;
     const dirty: string[] = [];
     for (const e of input) {
-      seen.add(e.id);
+      if (!first) seen.add(e.id);
       const rec = this.edges.get(e.id);
       if (rec && rec.edge === e) continue;
       changed = true;
@@ -149,7 +175,7 @@ export class GraphStore {
       this.linkEdge(e);
       dirty.push(e.id);
     }
-    if (seen.size !== this.edges.size) {
+    if (!first && seen.size !== this.edges.size) {
       for (const [id, rec] of [...this.edges]) if (!seen.has(id)) this.removeEdge(rec);
       changed = true;
     }
@@ -221,8 +247,8 @@ export class GraphStore {
     return (g.points ??= flattenPath(g.commands));
   }
 
-  edgesOf(nodeId: string): ReadonlySet<string> {
-    return this.incident.get(nodeId) ?? EMPTY;
+  edgesOf(nodeId: string): readonly string[] {
+    return this.incident.get(nodeId) ?? NO_IDS;
   }
 
   childrenOf(nodeId: string): ReadonlySet<string> {
@@ -300,11 +326,7 @@ export class GraphStore {
   }
 
   private createRecord(n: EngineNode, order: number): NodeRecord {
-    const rec = {
-      id: n.id, node: n, order, x: 0, y: 0, width: 0, height: 0, selected: false, hidden: false,
-      draggable: true, selectable: true, connectable: true, parentId: undefined, version: 0,
-      type: this.nodeTypes().default, handles: [], buttons: [],
-    } satisfies NodeRecord as NodeRecord;
+    const rec = new NodeRecord(n.id, this.checkHandles);
     this.updateRecord(rec, n, order);
     return rec;
   }
@@ -330,14 +352,14 @@ export class GraphStore {
       else this.selectedNodes.delete(rec.id);
     }
     rec.version = nextVersion();
-    const sz = { width: rec.width, height: rec.height };
-    rec.handles = this.checkHandles(rec, (rec.type.handles ?? defaultHandles)(n, sz));
-    rec.buttons = rec.type.buttons?.(n, sz) ?? [];
+    rec.relayout();
     if (n.extent) this.extentFor(rec);
   }
 
   /** Error 010: a handle must sit on or inside its node; one outside is moved to the border. */
-  private checkHandles(rec: NodeRecord, handles: HandleSpec[]): HandleSpec[] {
+  private checkHandles = (rec: NodeRecord, handles: HandleSpec[]): HandleSpec[] => {
+    const inside = (h: HandleSpec) => h.x >= 0 && h.y >= 0 && h.x <= rec.width && h.y <= rec.height;
+    if (handles.every(inside)) return handles;
     return handles.map((h) => {
       const inside = h.x >= 0 && h.y >= 0 && h.x <= rec.width && h.y <= rec.height;
       if (inside) return h;
@@ -396,8 +418,10 @@ export class GraphStore {
     }
   }
 
-  private *visibleNodeRects() {
-    for (const rec of this.nodes.values()) if (!rec.hidden) yield { id: rec.id, rect: this.rectOf(rec), order: rec.order };
+  private visibleNodeRects() {
+    const items: { id: string; x: number; y: number; width: number; height: number; order: number }[] = [];
+    for (const r of this.nodes.values()) if (!r.hidden) items.push({ id: r.id, x: r.x, y: r.y, width: r.width, height: r.height, order: r.order });
+    return items;
   }
 
   private reindexNode(id: string) {
@@ -435,16 +459,22 @@ export class GraphStore {
   }
 
   private linkEdge(e: EngineEdge) {
-    for (const end of [e.source, e.target]) {
-      let set = this.incident.get(end);
-      if (!set) this.incident.set(end, (set = new Set()));
-      set.add(e.id);
-    }
+    this.link(e.source, e.id);
+    if (e.target !== e.source) this.link(e.target, e.id);
+  }
+
+  private link(nodeId: string, edgeId: string) {
+    const list = this.incident.get(nodeId);
+    if (list) list.push(edgeId);
+    else this.incident.set(nodeId, [edgeId]);
   }
 
   private unlinkEdge(rec: EdgeRecord) {
-    this.incident.get(rec.edge.source)?.delete(rec.id);
-    this.incident.get(rec.edge.target)?.delete(rec.id);
+    for (const end of [rec.edge.source, rec.edge.target]) {
+      const list = this.incident.get(end);
+      const i = list ? list.indexOf(rec.id) : -1;
+      if (i >= 0) list!.splice(i, 1);
+    }
   }
 
   private removeEdge(rec: EdgeRecord) {
@@ -460,21 +490,41 @@ export class GraphStore {
 
   private reindexEdge(id: string) {
     const rec = this.edges.get(id);
-    // Edges already drawn keep their cached path fresh; the rest are only measured.
-    const g = rec && this.edgeGeometry(rec, rec.geometry !== null);
-    if (!g) this.edgeIndex.delete(id);
-    else this.edgeIndex.set(id, padded(g.bounds));
+    const b = rec && this.edgeBounds(rec);
+    if (!b) this.edgeIndex.delete(id);
+    else this.edgeIndex.set(id, b);
   }
 
   private reindexAllEdges() {
-    const items: { id: string; rect: Rect; order: number }[] = [];
+    const items: { id: string; x: number; y: number; width: number; height: number; order: number }[] = [];
     for (const rec of this.edges.values()) {
-      const g = this.edgeGeometry(rec, false);
-      if (g) items.push({ id: rec.id, rect: padded(g.bounds), order: 0 });
+      const b = this.edgeBounds(rec);
+      if (b) items.push({ id: rec.id, x: b.x, y: b.y, width: b.width, height: b.height, order: 0 });
     }
     this.edgeIndex.load(items);
   }
+
+  /**
+   * A box that surely contains the edge, for the index. A built-in route never leaves the box of
+   * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
+   * offset), so no path is built for it; a custom route is built once and measured.
+   */
+  private edgeBounds(rec: EdgeRecord): Rect | null {
+    const s = this.nodes.get(rec.edge.source);
+    const t = this.nodes.get(rec.edge.target);
+    if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
+    if (!BUILT_IN_PATHS.has(rec.path)) {
+      const g = this.edgeGeometry(rec, rec.geometry !== null);
+      return g && padded(g.bounds);
+    }
+    const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
+    const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
+    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0));
+    return { x: x0 - bulge, y: y0 - bulge, width: x1 - x0 + 2 * bulge, height: y1 - y0 + 2 * bulge };
+  }
 }
 
+const BUILT_IN_PATHS: ReadonlySet<EdgePathFn> = new Set(Object.values(builtInEdgePaths));
 const EMPTY: ReadonlySet<string> = new Set();
+const NO_IDS: readonly string[] = [];
 const padded = (r: Rect): Rect => ({ x: r.x - EDGE_PAD, y: r.y - EDGE_PAD, width: r.width + 2 * EDGE_PAD, height: r.height + 2 * EDGE_PAD });

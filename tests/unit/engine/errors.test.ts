@@ -35,11 +35,12 @@ describe('canvas error codes (§8), each reported once', () => {
     expect(codes(t)).toEqual(['005', '005']);
   });
 
-  it('008: an edge naming a missing handle uses the default handle', () => {
+  it('008: an edge naming a missing handle uses the default handle (reported when first drawn)', () => {
     const t = makeEditor({ edges: [edge('a', 'd', { sourceHandle: 'nowhere' })] });
-    expect(t.errors).toEqual([{ code: '008', message: errorMessages['008']('source', 'nowhere', 'e-a-d') }]);
     const g = t.engine.store.edgeGeometry(t.engine.store.edges.get('e-a-d')!)!;
     expect(g.source).toEqual({ x: 64, y: 88 });
+    t.engine.store.edgeGeometry(t.engine.store.edges.get('e-a-d')!, false);
+    expect(t.errors).toEqual([{ code: '008', message: errorMessages['008']('source', 'nowhere', 'e-a-d') }]);
   });
 
   it('009: an unknown marker type draws no marker', () => {
@@ -52,8 +53,11 @@ describe('canvas error codes (§8), each reported once', () => {
   it('010: a handle placed outside its node is moved onto the border', () => {
     const odd: NodeType = { ...nodeTypes.default, handles: () => [{ id: 'far', kind: 'source', side: 'right', x: 400, y: 10 }] };
     const t = new TestEngine({ nodeTypes: { ...nodeTypes, odd }, nodes: [{ id: 'o', type: 'odd', position: { x: 0, y: 0 }, data: {} }] });
-    expect(t.errors).toEqual([{ code: '010', message: errorMessages['010']('o', 'far') }]);
+    // Handles are laid out when first used (drawn, hit, or an edge's end).
     expect(t.engine.store.nodes.get('o')!.handles[0]).toMatchObject({ x: 150, y: 10 });
+    t.engine.setNodes([{ id: 'o', type: 'odd', position: { x: 5, y: 0 }, data: {} }]);
+    expect(t.engine.store.nodes.get('o')!.handles[0]).toMatchObject({ x: 150, y: 10 });
+    expect(t.errors).toEqual([{ code: '010', message: errorMessages['010']('o', 'far') }]);
   });
 
   it('011: an unknown edge type falls back to the default bezier', () => {

@@ -16,7 +16,7 @@ describe('rect index (d3-quadtree)', () => {
       const r = { x: rand() * 10000, y: rand() * 10000, width: long ? 2000 : 20 + rand() * 200, height: 20 + rand() * 120 };
       rects.set(`n${i}`, r);
     }
-    index.load([...rects].map(([id, rect], order) => ({ id, rect, order })));
+    index.load([...rects].map(([id, rect], order) => ({ id, ...rect, order })));
     for (let i = 0; i < 300; i++) {
       const id = `n${Math.floor(rand() * 2000)}`;
       if (i % 10 === 0) {
