@@ -36,7 +36,7 @@ export class Minimap {
     canvas.style.height = `${height}px`;
     // The view's rectangle; its huge shadow dims everything outside it (the panel clips it).
     this.frame.className = 'kin-engine-minimap-view';
-    this.frame.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;box-sizing:border-box;transform-origin:0 0;';
+    this.frame.style.cssText = 'position:absolute;left:0;top:0;pointer-events:none;box-sizing:border-box;transform-origin:0 0;will-change:transform;';
     canvas.after(this.frame);
     this.styleFrame();
     canvas.addEventListener('pointerdown', this.onDown);

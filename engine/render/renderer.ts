@@ -160,7 +160,11 @@ export class Renderer {
     });
     parts.active.add(dragEdges, dragSimple, dragCards, overlay);
     this.dragPool = new CardPool(dragCards, drawCard, lookup);
-    for (const layer of [parts.scene, parts.active]) layer.listening(false);
+    for (const layer of [parts.scene, parts.active]) {
+      layer.listening(false);
+      // Own compositor layers: sliding a canvas by CSS then repaints nothing.
+      layer.getCanvas()._canvas.style.willChange = 'transform';
+    }
     styleBackground(parts.background, theme);
     document.fonts?.addEventListener('loadingdone', this.onFonts);
     this.unsubscribe = engine.subscribe((d) => this.invalidate(d));
