@@ -68,7 +68,7 @@ test.describe('unlinking, deleting and undo', () => {
     await pressCardButton(page, 'Eva Lund', 'Delete person');
     await page.getByRole('dialog', { name: 'Delete person' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Apply changes' }).click();
-    await expect(toast(page, 'Changes applied')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Apply changes' })).toHaveCount(0);
     const { graph } = await serverGraph(page);
     expect(graph.nodes.map((n) => n.id)).toEqual(['n1001']);
     expect(graph.edges).toEqual([]);
