@@ -25,6 +25,39 @@ await fetch(`${server.url}/api/invitations/${token}/accept`, {
 });
 const inviteToken = await server.createInvitation({ email: 'charles@example.com' });
 
+async function press(page: Page, name: string, button: string) {
+  await page.locator(`[data-node-id][aria-label="${name}"]`).getByRole('button', { name: button, exact: true }).focus();
+  await page.keyboard.press('Enter');
+}
+
+async function addRelative(page: Page, of: string, relation: string, first: string, last: string, gender: string, year: string) {
+  await page.getByRole('button', { name: 'Fit view' }).click();
+  await press(page, of, 'Add Relative');
+  const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+  if (relation === 'Mother' || relation === 'Father') await dialog.getByRole('radio', { name: 'Parent' }).check();
+  await dialog.getByRole('radio', { name: relation }).check();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Create Person' });
+  await form.getByLabel('First name').fill(first);
+  await form.getByLabel('Last name').fill(last);
+  if (gender) await form.getByLabel('Gender').selectOption(gender);
+  await form.getByLabel('Year').fill(year);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.locator(`[data-node-id][aria-label="${first} ${last}"]`).waitFor({ state: 'attached' });
+}
+
+/** A small three-generation family, built through the screens. */
+async function buildFamily(page: Page) {
+  await addRelative(page, 'Ada Lovelace', 'Mother', 'Margaret', 'Hale', '', '1931');
+  await addRelative(page, 'Ada Lovelace', 'Father', 'Thomas', 'Hale', '', '1929');
+  await addRelative(page, 'Ada Lovelace', 'Spouse', 'William', 'King', 'M', '1958');
+  await addRelative(page, 'Ada Lovelace', 'Child', 'Byron', 'King', 'M', '1986');
+  await addRelative(page, 'Ada Lovelace', 'Child', 'Anne', 'King', 'F', '1989');
+  await addRelative(page, 'Ada Lovelace', 'Child', 'Ralph', 'King', 'M', '1992');
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  await page.getByRole('button', { name: 'Apply changes' }).waitFor({ state: 'detached' });
+}
+
 async function shots(scheme: 'light' | 'dark') {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, colorScheme: scheme });
   const page: Page = await context.newPage();
@@ -51,6 +84,27 @@ async function shots(scheme: 'light' | 'dark') {
   await shot('home');
   await page.getByRole('button', { name: /Account menu/ }).click();
   await shot('menu');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/app/tree');
+  await page.locator('[data-node-id]').first().waitFor();
+  if (scheme === 'light') await buildFamily(page);
+  await page.getByRole('button', { name: 'Fit view' }).click();
+  await page.waitForTimeout(400);
+  await shot('tree');
+  const box = (await page.locator('[data-node-id][aria-label="Ada Lovelace"]').boundingBox())!;
+  await page.mouse.click(box.x + 20, box.y + 20);
+  await page.getByRole('complementary', { name: 'Person details' }).waitFor();
+  await page.waitForTimeout(300);
+  await shot('tree-panel');
+  await page.keyboard.press('Escape');
+  await press(page, 'Ada Lovelace', 'Add Relative');
+  await page.getByRole('dialog', { name: 'Add Relative' }).waitFor();
+  await shot('tree-add-relative');
+  await page.keyboard.press('Escape');
+  await page.goto('/app/profile');
+  await page.getByRole('tab', { name: 'About' }).waitFor();
+  await shot('profile');
   await context.close();
 }
 

@@ -28,6 +28,9 @@ export function defaultAvatarUri(gender: Gender | string, seed: string): string 
   if (!uri) {
     uri = createAvatar(STYLES[style] as Parameters<typeof createAvatar>[0], {
       seed,
+      // An intrinsic size: without one an SVG image is 300 × 150 to a canvas, and the canvas
+      // engine crops avatars from the image's natural size.
+      size: 256,
       radius: 50,
       backgroundType: ['gradientLinear'],
       backgroundRotation: [45],
