@@ -125,6 +125,23 @@ describe('rendering and the accessibility mirror', () => {
     }
   });
 
+  it('a pan within the overscan slides the drawn scene instead of redrawing it', async () => {
+    const nodes = Array.from({ length: 400 }, (_, i) => card(`n${i}`, (i % 20) * 160, Math.floor(i / 20) * 130));
+    m = await mount({ nodes, edges: nodes.slice(20).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id, type: 'smoothstep' })) });
+    const stats = m.handle.renderer!.stats;
+    const before = stats.sceneDraws;
+    // (780, 110) is between cards and edges.
+    await drag(m, { x: 780, y: 110 }, { x: 680, y: 60 }, { steps: 10 });
+    expect(m.handle.engine.viewport.x).toBeCloseTo(-100, 0);
+    // Ten moves; the release redraws once, crisply, where the pan settled.
+    expect(stats.sceneDraws - before).toBeLessThanOrEqual(1);
+    // The same empty world point is now at (680, 60); 300 px leave the overscan once or twice.
+    await drag(m, { x: 680, y: 60 }, { x: 380, y: 60 }, { steps: 10 });
+    expect(m.handle.engine.viewport.x).toBeCloseTo(-400, 0);
+    expect(stats.sceneDraws - before).toBeGreaterThanOrEqual(2);
+    expect(stats.sceneDraws - before).toBeLessThanOrEqual(4);
+  });
+
   it('panning redraws the minimap from its bitmap without rebuilding it', async () => {
     m = await mount({ nodes: scene() });
     await new Promise((r) => setTimeout(r, 300));
