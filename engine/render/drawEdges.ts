@@ -38,6 +38,8 @@ export function drawEdges(
   }
   // Hairlines stay visible when zoomed far out.
   const minWidth = 1 / zoom;
+  // Far away, many edges share pixels; lighter lines keep them from merging into solid bands.
+  ctx.globalAlpha = simplified ? 0.45 : 1;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   for (const g of groups.values()) {
@@ -56,6 +58,7 @@ export function drawEdges(
     if (!simplified) drawMarkers(ctx, store, g.ids, g.color);
   }
   ctx.setLineDash([]);
+  ctx.globalAlpha = 1;
 }
 
 function drawMarkers(ctx: CanvasRenderingContext2D, store: GraphStore, ids: readonly string[], color: string) {
