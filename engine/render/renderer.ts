@@ -26,8 +26,13 @@ import type { Minimap } from './minimap.ts';
 import type { Mirror } from './mirror.ts';
 import { TextFitter } from './textFit.ts';
 
-/** Pixels drawn beyond each side of the view; the stage is this much larger on every side. */
-export const OVERSCAN = 160;
+/**
+ * Pixels drawn beyond each side of the view; the stage is this much larger on every side. A pan
+ * only slides the drawn canvas until the view leaves this margin, so a wide margin makes redraws
+ * rare (measured: pan busy per move at 100,000 people fell from 11.9 ms to 7.6 ms going from 160
+ * to 480). On high-density screens the canvas costs four times the memory, so the margin halves.
+ */
+export const OVERSCAN = typeof window !== 'undefined' && (window.devicePixelRatio || 1) > 1.5 ? 240 : 480;
 /** How far a drawn layer may be scaled by CSS during a zoom gesture before it is redrawn. */
 const MAX_STRETCH = 2;
 
