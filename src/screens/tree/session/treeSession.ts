@@ -100,10 +100,12 @@ export class TreeSession {
       this.revision = loaded.graph.revision;
       // Graphs saved before a migration existed come in the old shape; the domain brings them up to date.
       const stored = loaded.graph as unknown as LegacyGraph;
-      const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
       // What the server holds, in today's shape, so the migration's own changes are what gets saved.
       this.saved = { ...toCurrentShape(stored), revision: this.revision };
-      let current: Graph = { ...migrated, revision: this.revision };
+      const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
+      // Nothing to migrate (every graph after its first save): the screen starts from the very
+      // objects of the saved graph, so telling "unsaved" apart costs nothing on a big tree.
+      let current: Graph = applied.length ? { ...migrated, revision: this.revision } : this.saved;
       this.migrationsToRecord = applied;
 
       const backup = this.readBackup();
