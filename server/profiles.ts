@@ -1,3 +1,4 @@
+import { newProfile } from '../src/domain/profile.ts';
 import type { Profile } from '../src/domain/types.ts';
 import type { Queryable } from './db/database.ts';
 
@@ -10,30 +11,8 @@ export function newOwnProfile(input: {
   gender: Profile['gender'];
   now: string;
 }): Profile {
-  const { uid, now } = input;
-  return {
-    id: uid,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    photoURL: '',
-    photoURLSmall: '',
-    email: input.email,
-    gender: input.gender,
-    birthYear: '',
-    birthMonth: '',
-    birthDay: '',
-    bio: '',
-    death: '',
-    mothersMaidenName: '',
-    spouses: [],
-    parents: [],
-    children: [],
-    createdBy: uid,
-    createdAt: now,
-    updatedBy: uid,
-    updatedAt: now,
-    ownerUid: uid,
-  };
+  const { uid, now, firstName, lastName, email, gender } = input;
+  return { ...newProfile(uid, { firstName, lastName, email, gender }, { uid, now }), ownerUid: uid };
 }
 
 export async function insertProfile(db: Queryable, profile: Profile): Promise<void> {

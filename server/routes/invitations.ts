@@ -20,7 +20,7 @@ import { createSession, endSession, requireUser, setSessionCookie } from '../htt
 import type { GraphService, Publication } from '../graphs/service.ts';
 import { memberRole } from '../graphs/store.ts';
 import { INVITATION_USED, createInvitation, usableInvitation } from '../invitations.ts';
-import { capitalise } from '../names.ts';
+import { capitaliseName } from '../../src/domain/labels.ts';
 import { insertProfile, newOwnProfile } from '../profiles.ts';
 
 export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
@@ -92,8 +92,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
 
       const passwordHash = await hashPassword(body.password);
       const uid = newUid();
-      const firstName = capitalise(body.firstName);
-      const lastName = capitalise(body.lastName);
+      const firstName = capitaliseName(body.firstName);
+      const lastName = capitaliseName(body.lastName);
       const displayName = `${firstName} ${lastName}`;
       const profile = newOwnProfile({
         uid,

@@ -1,17 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import type { Browser, Page } from '@playwright/test';
-import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph } from './treePage.ts';
-
-async function signInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/app\/home$/);
-  return page;
-}
+import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph, signInAs } from './treePage.ts';
 
 test.describe('a shared tree', () => {
   test('a relative invited to a card joins the tree; both see each other’s edits live', async ({ browser, server, createMember }) => {

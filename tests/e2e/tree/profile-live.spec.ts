@@ -1,18 +1,6 @@
 import { expect, test } from '../fixtures.ts';
-import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { addNewRelative, card, fitView, openTree, pressCardButton } from './treePage.ts';
-
-async function signInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/app\/home$/);
-  return page;
-}
+import { addNewRelative, card, fitView, openTree, pressCardButton, signInAs } from './treePage.ts';
 
 /** Issue 5 point 6: a member's new name and photo reach their card in relatives' open trees. */
 test('a new name and photo saved on the profile page show live on the card in a relative’s tree', async ({ browser, server, createMember }, testInfo) => {

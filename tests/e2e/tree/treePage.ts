@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Driving the tree the way a keyboard or screen-reader user does: through the engine's
@@ -74,4 +74,16 @@ export function nameOf(g: Awaited<ReturnType<typeof serverGraph>>['graph'], node
   const node = g.nodes.find((n) => n.id === nodeId)!;
   const p = g.profiles[node.data.profileId];
   return `${p.firstName} ${p.lastName}`;
+}
+
+/** A second browser (its own cookies and storage), signed in as a member. */
+export async function signInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/home$/);
+  return page;
 }

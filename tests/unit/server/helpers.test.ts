@@ -11,7 +11,6 @@ import { describeZodError, parseBody } from '../../../server/http/errors.ts';
 import { isForeignRequest } from '../../../server/http/origin.ts';
 import { redactUrl } from '../../../server/http/redact.ts';
 import { humanLogStream } from '../../../server/log.ts';
-import { capitalise } from '../../../server/names.ts';
 import { resetPasswordMail } from '../../../server/mail/templates.ts';
 
 describe('redactUrl', () => {
@@ -51,16 +50,6 @@ describe('tokens', () => {
   });
 });
 
-describe('capitalise (§3)', () => {
-  it.each([
-    ['ada', 'Ada'],
-    ['LOVELACE', 'Lovelace'],
-    ['  mary-JANE ', 'Mary-jane'],
-    ['élodie', 'Élodie'],
-    ['', ''],
-    ['   ', ''],
-  ])('%j → %j', (input, expected) => expect(capitalise(input)).toBe(expected));
-});
 
 describe('parseBody', () => {
   const schema = z.object({ email: z.string().default('') });
