@@ -52,7 +52,7 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
   };
   // A generated avatar costs a fraction of a millisecond; on a 10,000-person tree that is most of
   // the opening time, so it is made the first time the engine draws the card up close.
-  let image = photo;
+  let image = photo || undefined;
   Object.defineProperty(data, 'image', {
     enumerable: true,
     get: () => (image ??= defaultAvatarUri(gender, profile?.id || node.id)),
