@@ -165,15 +165,15 @@ describe('PATCH /api/me', () => {
 });
 
 describe('GET /api/profiles/:id', () => {
-  it('gives the member their own profile, made at sign-up', async () => {
+  it('gives the member their own profile, made at sign-up, names capitalised by the domain rule', async () => {
     const m = await createMember(server, { firstName: 'mARY-jane', lastName: ' o’neil ', gender: 'Male' });
     const res = await m.client.get(`/api/profiles/${m.uid}`);
     expect(res.status).toBe(200);
     const p = res.body.profile;
     expect(p).toMatchObject({
       id: m.uid,
-      firstName: 'Mary-jane',
-      lastName: 'O’neil',
+      firstName: 'Mary-Jane',
+      lastName: 'O’Neil',
       gender: 'M',
       email: m.email,
       ownerUid: m.uid,
