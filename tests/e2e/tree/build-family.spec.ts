@@ -96,4 +96,22 @@ test.describe('building a family on the tree', () => {
     await expect(card(page, 'Ann Hopper')).toBeAttached();
     await expect(card(page, 'Bea Hopper')).toBeAttached();
   });
+
+  test('on a tablet, the details panel never hides the card it describes', async ({ page, createMember, signIn }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, await createMember({ firstName: 'Vera', lastName: 'Rubin' }));
+    await openTree(page);
+    await addNewRelative(page, 'Vera Rubin', 'Spouse', { firstName: 'Robert', lastName: 'Rubin', gender: 'M' });
+    await fitView(page);
+    const robert = card(page, 'Robert Rubin');
+    const before = (await robert.boundingBox())!;
+    await page.mouse.click(before.x + 20, before.y + 20);
+    const panel = page.getByRole('complementary', { name: 'Person details' });
+    await expect(panel.getByRole('heading', { name: 'Robert Rubin' })).toBeVisible();
+    const panelBox = (await panel.boundingBox())!;
+    await expect.poll(async () => {
+      const box = (await robert.boundingBox())!;
+      return box.x + box.width <= panelBox.x;
+    }).toBe(true);
+  });
 });

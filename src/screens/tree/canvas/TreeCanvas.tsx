@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { notify } from '../../../components/notify.ts';
+import { useSnapshot } from 'valtio';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { useSessionVersion } from '../useSessionGraph.ts';
@@ -47,6 +48,26 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
     const inView = left >= 0 && top >= 0 && left + rec.width * k <= width && top + rec.height * k <= height;
     if (!inView) h.engine.centreOn({ x: rec.x + rec.width / 2, y: rec.y + rec.height / 2 });
   }, [added, nodes]);
+  // Opening the details panel over the card that was clicked: slide the view so the card stays
+  // visible beside the panel (it covers a third of a tablet's canvas).
+  const { detailsNodeId } = useSnapshot(treeUi);
+  useEffect(() => {
+    const h = handle.current;
+    const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
+    if (!h || !rec) return;
+    const frame = requestAnimationFrame(() => {
+      const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+      const canvasLeft = document.querySelector('.tree-canvas-area')?.getBoundingClientRect().left ?? 0;
+      const { x, y, k } = h.getViewport();
+      // A bottom sheet (narrow screens) starts at the left edge and covers no column of the canvas.
+      const free = panel && panel.left > canvasLeft ? panel.left - canvasLeft : h.engine.size.width;
+      const right = (rec.x + rec.width) * k + x;
+      if (right <= free - 16) return;
+      const cx = (rec.x + rec.width / 2) * k;
+      h.setViewport({ x: free / 2 - cx, y, k });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [detailsNodeId]);
   const setHandle = useCallback(
     (h: CanvasHandle | null) => {
       handle.current = h;
