@@ -1,11 +1,13 @@
 /**
- * `npx tsx scripts/screenshots.ts [OUT_DIR]`: screenshots of the main screens in light and dark,
+ * `npx tsx scripts/screenshots.ts [OUT_DIR]`: screenshots of every screen (landing, dialog, invitation,
+ * home, menu, tree, details panel, Add Relative, profile view, editor and crop dialog) in light and dark,
  * from a throwaway server on a temporary data folder. For looking at what we built.
  */
 import { chromium, type Page } from 'playwright';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { startServer } from '../server/app.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 
@@ -24,6 +26,17 @@ await fetch(`${server.url}/api/invitations/${token}/accept`, {
   body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', email, password }),
 });
 const inviteToken = await server.createInvitation({ email: 'charles@example.com' });
+
+// A warm landscape "photo" for the crop dialog: gradient sky, a sun, a hill.
+const photo = join(dataDir, 'photo.png');
+await sharp(
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6c89f"/><stop offset="1" stop-color="#e9876b"/></linearGradient></defs>
+    <rect width="1200" height="800" fill="url(#s)"/><circle cx="600" cy="420" r="150" fill="#fff3d6"/>
+    <path d="M0 640 Q300 520 600 610 T1200 580 V800 H0z" fill="#3d6b56"/></svg>`),
+)
+  .png()
+  .toFile(photo);
 
 async function press(page: Page, name: string, button: string) {
   await page.locator(`[data-node-id][aria-label="${name}"]`).getByRole('button', { name: button, exact: true }).focus();
@@ -103,8 +116,25 @@ async function shots(scheme: 'light' | 'dark') {
   await shot('tree-add-relative');
   await page.keyboard.press('Escape');
   await page.goto('/app/profile');
-  await page.getByRole('tab', { name: 'About' }).waitFor();
+  await page.getByRole('heading', { name: 'Details' }).waitFor();
+  await page.waitForTimeout(300);
   await shot('profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const editor = page.getByRole('form', { name: 'Edit profile' });
+  await editor.getByLabel('Day').fill('31');
+  await editor.getByLabel('Month').fill('02');
+  await editor.getByLabel('Year').fill('1990');
+  await editor.getByLabel('Date of death').fill('soon');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Invalid date').waitFor();
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await shot('profile-edit');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await page.getByRole('dialog', { name: 'Adjust your photo' }).waitFor();
+  await page.getByRole('slider', { name: 'Zoom' }).fill('1.6');
+  await page.waitForTimeout(400);
+  await shot('profile-crop');
   await context.close();
 }
 
