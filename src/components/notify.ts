@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { NOTICE_MS } from './noticeDurations.ts';
+import { NOTICE_MS } from '../domain/timing.ts';
 
 /**
  * Toasts of §2/§8: top-right, error red, success green, info blue, optional action, close button,

@@ -15,7 +15,7 @@ import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
 import { TreeSession } from './session/treeSession.ts';
 import { TreeContext, type TreeContextValue } from './treeContext.ts';
 import { treeUi } from './treeUi.ts';
-import { useSessionVersion } from './useSessionGraph.ts';
+import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import './tree.css';
 

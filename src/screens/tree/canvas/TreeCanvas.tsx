@@ -4,7 +4,7 @@ import { notify } from '../../../components/notify.ts';
 import { useSnapshot } from 'valtio';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
-import { useSessionVersion } from '../useSessionGraph.ts';
+import { useSessionVersion } from '../useSessionVersion.ts';
 import { connectionIntent, linkParent, relinkParent } from './connections.ts';
 import { PersonCardCache, relatedNodeIds, type CardButtonId } from './personCards.ts';
 

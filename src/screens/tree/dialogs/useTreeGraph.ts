@@ -1,7 +1,7 @@
 import { cardName } from '../../../domain/labels.ts';
 import type { Graph, GraphNode, Profile } from '../../../domain/types.ts';
 import { useTree } from '../treeContext.ts';
-import { useSessionVersion } from '../useSessionGraph.ts';
+import { useSessionVersion } from '../useSessionVersion.ts';
 
 /** The session's current graph, re-rendering on every change. */
 export function useTreeGraph(): Graph {

@@ -124,7 +124,7 @@ export class TreeSession {
           this.emit();
         },
       );
-      this.refreshUnsaved();
+      this.settle();
       this.emit();
       // An empty tree's primary card, a migration or a restored backup is saved at once (§4).
       if (this.unsaved) await this.save().catch(() => undefined);
@@ -186,14 +186,16 @@ export class TreeSession {
   }
 
   private afterEdit() {
-    this.refreshUnsaved();
-    this.writeBackup();
+    this.settle();
     this.scheduleAutosave();
     this.emit();
   }
 
-  private refreshUnsaved() {
-    this.unsaved = this.migrationsToRecord.length > 0 || !isEmptyChangeSet(diffGraphs(this.saved, this.graph));
+  /** Recomputes what is unsaved (one diff) and keeps the browser backup in step with it. */
+  private settle() {
+    const pending = diffGraphs(this.saved, this.graph);
+    this.unsaved = this.migrationsToRecord.length > 0 || !isEmptyChangeSet(pending);
+    this.writeBackup(pending);
   }
 
   // ---- saving -------------------------------------------------------------------------------
@@ -237,8 +239,7 @@ export class TreeSession {
       .finally(() => {
         this.inflight = null;
         this.saving = false;
-        this.refreshUnsaved();
-        this.writeBackup();
+        this.settle();
         this.emit();
       });
     return this.inflight;
@@ -286,8 +287,7 @@ export class TreeSession {
     const onScreen = withoutLocalEdits(event.changes, local, this.graph);
     if (!isEmptyChangeSet(onScreen)) this.graph = applyChangeSet(this.graph, onScreen);
     this.graph = { ...this.graph, revision: event.revision };
-    this.refreshUnsaved();
-    this.writeBackup();
+    this.settle();
     this.emit();
   }
 
@@ -301,13 +301,13 @@ export class TreeSession {
     }
   }
 
-  private writeBackup() {
+  private writeBackup(changes: ChangeSet) {
     const storage = this.deps.storage;
     if (!storage || !this.graphId) return;
     const key = graphBackupKey(this.deps.uid);
     try {
       if (!this.unsaved) return storage.removeItem(key);
-      const backup: PendingBackup = { graphId: this.graphId, changes: diffGraphs(this.saved, this.graph), migrations: this.migrationsToRecord };
+      const backup: PendingBackup = { graphId: this.graphId, changes, migrations: this.migrationsToRecord };
       storage.setItem(key, JSON.stringify(backup));
     } catch {
       // Storage full or disabled: the edits are still on screen and in the next save.
