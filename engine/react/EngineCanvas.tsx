@@ -1,22 +1,23 @@
 /**
  * The React binding: a react-konva Stage with the two layers, the grid, the accessibility
- * mirror, controls and minimap, and the DOM input wiring (pointer events, d3-zoom for the wheel,
- * keys, resize). All state lives in the framework-free engine; React renders this shell once and
- * again only when the container is resized, never per frame or per pointer move.
+ * mirror, controls and minimap. The DOM wiring (pointer events and keys, d3-zoom for the wheel,
+ * the container's size) lives in framework-free factories in engine/dom/, created and destroyed
+ * here in effects. All state lives in the engine; React renders this shell once and again only
+ * when the container is resized, never per frame or per pointer move.
  */
 import type Konva from 'konva';
-import { select } from 'd3-selection';
-import { zoom as d3zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Layer, Stage } from 'react-konva';
-import { MINIMAP_SIZE, RECENTER_DEBOUNCE_MS, type ViewportPreset } from '../core/constants.ts';
+import { MINIMAP_SIZE, type ViewportPreset } from '../core/constants.ts';
 import type { EdgePathFn } from '../core/edgePaths.ts';
 import { CanvasEngine, type EngineCallbacks, type EngineOptions } from '../core/engine.ts';
-import type { PointerInput } from '../core/interaction/input.ts';
 import type { NodeType } from '../core/nodeType.ts';
 import type { OverlapOptions } from '../core/placement.ts';
 import { darkTheme, lightTheme, type Theme } from '../core/theme.ts';
 import type { EngineEdge, EngineNode, Transform, XY } from '../core/types.ts';
+import { createPointerInput, type DomPointerInput } from '../dom/pointerInput.ts';
+import { observeSize } from '../dom/sizeObserver.ts';
+import { createWheelZoom, type WheelZoom } from '../dom/wheelZoom.ts';
 import { Minimap } from '../render/minimap.ts';
 import { Mirror } from '../render/mirror.ts';
 import { cardNodeType } from '../render/nodeTypes/cardNode.ts';
@@ -81,8 +82,6 @@ function usePrefersDark(): boolean {
   return dark;
 }
 
-const pointerKind = (t: string): PointerInput['pointerType'] => (t === 'touch' || t === 'pen' ? t : 'mouse');
-
 export function EngineCanvas(props: EngineCanvasProps) {
   const prefersDark = usePrefersDark();
   const theme: Theme =
@@ -94,7 +93,7 @@ export function EngineCanvas(props: EngineCanvasProps) {
   const sceneRef = useRef<Konva.Layer>(null);
   const activeRef = useRef<Konva.Layer>(null);
   const rendererRef = useRef<Renderer | null>(null);
-  const zoomRef = useRef<ZoomBehavior<HTMLDivElement, unknown> | null>(null);
+  const zoomRef = useRef<WheelZoom | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   const nodeTypes = { ...builtInNodeTypes, ...props.nodeTypes };
@@ -107,8 +106,7 @@ export function EngineCanvas(props: EngineCanvasProps) {
 
   useLayoutEffect(() => {
     engine.setOptions(options);
-    const z = zoomRef.current;
-    if (z) z.scaleExtent([engine.preset.minZoom, engine.preset.maxZoom]);
+    zoomRef.current?.update();
   });
 
   useImperativeHandle(props.ref, () => ({
@@ -126,45 +124,19 @@ export function EngineCanvas(props: EngineCanvasProps) {
     flush: () => rendererRef.current?.flush(),
   }), [engine]);
 
-  // Size: measured once, then followed; re-centring is debounced so a drag-resize settles first.
-  useLayoutEffect(() => {
-    const root = rootRef.current!;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let before: { width: number; height: number } | null = null;
-    const measure = () => {
-      const prev = { ...engine.size };
-      engine.setSize(root.clientWidth, root.clientHeight);
-      setSize({ ...engine.size });
-      if (prev.width === engine.size.width && prev.height === engine.size.height) return;
-      before ??= prev;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (before) engine.recentre(before);
-        before = null;
-      }, RECENTER_DEBOUNCE_MS);
-    };
-    engine.setSize(root.clientWidth, root.clientHeight);
-    setSize({ ...engine.size });
-    const ro = new ResizeObserver(measure);
-    ro.observe(root);
-    return () => {
-      ro.disconnect();
-      clearTimeout(timer);
-    };
-  }, [engine]);
+  // Size: measured once, then followed (the re-centring waits until a drag-resize settles).
+  useLayoutEffect(() => observeSize(rootRef.current!, engine, { onSize: setSize }).destroy, [engine]);
 
   const ready = size !== null;
 
-  // Renderer, mirror, d3-zoom and DOM input, once the stage exists.
+  // Renderer, mirror, minimap, d3-zoom and DOM input, once the stage exists. The shell is wired
+  // once; later prop changes reach the engine through setOptions.
   useLayoutEffect(() => {
     if (!ready) return;
     const root = rootRef.current!;
-    let pointerClick = false;
+    let input: DomPointerInput | null = null;
     const mirror = new Mirror(mirrorRef.current!, engine, (nodeId, buttonId) => {
-      // A pointer press on a button is handled by the engine's hit test; this is for keyboard
-      // and assistive-technology activation, which arrive as a click with no pointer gesture.
-      if (pointerClick) return;
-      engine.pressButton(nodeId, buttonId);
+      if (!input?.pointerClick) engine.pressButton(nodeId, buttonId);
     });
     const renderer = new Renderer(
       engine,
@@ -173,85 +145,9 @@ export function EngineCanvas(props: EngineCanvasProps) {
     );
     renderer.coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
     rendererRef.current = renderer;
-
-    const selection = select(root);
-    const zoom = d3zoom<HTMLDivElement, unknown>()
-      .scaleExtent([engine.preset.minZoom, engine.preset.maxZoom])
-      // d3-zoom takes only the wheel (and ctrl+wheel, a trackpad pinch); pointer gestures
-      // belong to the engine's state machine so mouse, pen and touch share one model.
-      .filter((event: Event) => event.type === 'wheel')
-      .on('zoom', (ev: { transform: Transform }) => engine.applyViewport({ x: ev.transform.x, y: ev.transform.y, k: ev.transform.k }))
-      .on('end', (ev: { sourceEvent: Event | null }) => {
-        if (ev.sourceEvent) engine.viewportSettled();
-      });
-    selection.call(zoom).on('dblclick.zoom', null);
+    const zoom = createWheelZoom(root, engine, props.defaultViewport ?? engine.viewport);
     zoomRef.current = zoom;
-    engine.setDriver((t) => zoom.transform(selection, zoomIdentity.translate(t.x, t.y).scale(t.k)));
-    const v = props.defaultViewport ?? engine.viewport;
-    zoom.transform(selection, zoomIdentity.translate(v.x, v.y).scale(v.k));
-
-    let rect = root.getBoundingClientRect();
-    const toInput = (e: PointerEvent): PointerInput => ({
-      pointerId: e.pointerId,
-      x: e.clientX - rect.left,
-      y: e.clientY - rect.top,
-      pointerType: pointerKind(e.pointerType),
-      button: e.button,
-      shiftKey: e.shiftKey,
-      ctrlKey: e.ctrlKey,
-      metaKey: e.metaKey,
-    });
-    const inChrome = (t: EventTarget | null) => t instanceof Element && !!t.closest('.kin-engine-panel');
-    const onDown = (e: PointerEvent) => {
-      if (inChrome(e.target)) return;
-      rect = root.getBoundingClientRect();
-      pointerClick = false;
-      renderer.coarse = e.pointerType === 'touch';
-      // No text selection, no emulated mouse events, no focus jump; focus is placed explicitly.
-      e.preventDefault();
-      const card = e.target instanceof Element ? e.target.closest<HTMLElement>('.kin-engine-card') : null;
-      (card ?? root).focus({ preventScroll: true });
-      root.setPointerCapture(e.pointerId);
-      engine.pointerDown(toInput(e));
-    };
-    const onMove = (e: PointerEvent) => {
-      if (inChrome(e.target) && !root.hasPointerCapture(e.pointerId)) return;
-      engine.pointerMove(toInput(e));
-    };
-    const onUp = (e: PointerEvent) => {
-      if (!root.hasPointerCapture(e.pointerId) && inChrome(e.target)) return;
-      pointerClick = true;
-      engine.pointerUp(toInput(e));
-      setTimeout(() => (pointerClick = false), 0);
-    };
-    const onCancel = (e: PointerEvent) => engine.pointerCancel(toInput(e));
-    const onLeave = (e: PointerEvent) => {
-      if (e.pointerType !== 'touch' && engine.state === 'idle') engine.pointerMove({ ...toInput(e), x: -1e9, y: -1e9 });
-    };
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t.closest('input, textarea, select, [contenteditable="true"]')) return;
-      const onButton = !!t.closest('button');
-      if (onButton && (e.key === 'Enter' || e.key === ' ')) return;
-      const card = onButton ? null : t.closest<HTMLElement>('[data-node-id]');
-      const handled = engine.keyDown({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, nodeId: card?.dataset.nodeId });
-      if (handled) e.preventDefault();
-    };
-    // d3-zoom lets a wheel through at the zoom limits; the page must never scroll or zoom instead.
-    const onWheel = (e: WheelEvent) => e.preventDefault();
-    const noMenu = (e: Event) => e.preventDefault();
-    const onScroll = () => (rect = root.getBoundingClientRect());
-    root.addEventListener('pointerdown', onDown);
-    root.addEventListener('pointermove', onMove);
-    root.addEventListener('pointerup', onUp);
-    root.addEventListener('pointercancel', onCancel);
-    root.addEventListener('pointerleave', onLeave);
-    root.addEventListener('keydown', onKey);
-    root.addEventListener('wheel', onWheel, { passive: false });
-    root.addEventListener('contextmenu', noMenu);
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', onScroll);
-
+    input = createPointerInput(root, engine, { onPointerDown: (kind) => (renderer.coarse = kind === 'touch') });
     let minimap: Minimap | null = null;
     if (minimapRef.current) {
       const mm = typeof props.minimap === 'object' ? props.minimap : MINIMAP_SIZE;
@@ -259,25 +155,14 @@ export function EngineCanvas(props: EngineCanvasProps) {
       renderer.setMinimap(minimap);
     }
     return () => {
-      root.removeEventListener('pointerdown', onDown);
-      root.removeEventListener('pointermove', onMove);
-      root.removeEventListener('pointerup', onUp);
-      root.removeEventListener('pointercancel', onCancel);
-      root.removeEventListener('pointerleave', onLeave);
-      root.removeEventListener('keydown', onKey);
-      root.removeEventListener('wheel', onWheel);
-      root.removeEventListener('contextmenu', noMenu);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onScroll);
-      selection.on('.zoom', null);
-      engine.setDriver(null);
+      input.destroy();
+      zoom.destroy();
       minimap?.destroy();
       renderer.destroy();
       mirror.destroy();
       rendererRef.current = null;
       zoomRef.current = null;
     };
-    // The shell is wired once; later prop changes reach the engine through setOptions.
   }, [ready, engine]);
 
   useLayoutEffect(() => rendererRef.current?.setTheme(theme), [theme]);

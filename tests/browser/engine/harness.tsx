@@ -101,9 +101,9 @@ export const frames = (n = 2) =>
     requestAnimationFrame(step);
   });
 
-/** Canvas-local point → coordinates of the top-level page, which is what CDP input uses. */
-function toPage(m: Mounted, p: XY): XY {
-  const r = m.root.getBoundingClientRect();
+/** A point in an element's box → coordinates of the top-level page, which is what CDP input uses. */
+function toPage(el: Element | Mounted, p: XY): XY {
+  const r = (el instanceof Element ? el : el.root).getBoundingClientRect();
   const frame = window.frameElement?.getBoundingClientRect();
   const scale = frame ? frame.width / window.innerWidth : 1;
   return { x: (frame?.left ?? 0) + (r.left + p.x) * scale, y: (frame?.top ?? 0) + (r.top + p.y) * scale };
@@ -113,7 +113,7 @@ type Mods = { shift?: boolean; ctrl?: boolean };
 const modifiers = (m: Mods = {}) => (m.shift ? 8 : 0) | (m.ctrl ? 2 : 0);
 
 export async function mouse(
-  m: Mounted,
+  m: Mounted | Element,
   type: 'mousePressed' | 'mouseMoved' | 'mouseReleased',
   p: XY,
   opts: Mods & { pointerType?: 'mouse' | 'pen'; pressed?: boolean } = {},
@@ -149,7 +149,7 @@ export async function click(m: Mounted, p: XY, opts: Mods & { pointerType?: 'mou
   await frames();
 }
 
-export async function wheel(m: Mounted, p: XY, deltaY: number, opts: Mods = {}) {
+export async function wheel(m: Mounted | Element, p: XY, deltaY: number, opts: Mods = {}) {
   const q = toPage(m, p);
   await cdp().send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: q.x, y: q.y, deltaX: 0, deltaY, modifiers: modifiers(opts) });
   await frames();

@@ -1,0 +1,123 @@
+/**
+ * The canvas's DOM input: pointer events (mouse, pen and touch alike) into the engine's state
+ * machine, keys pressed on the canvas or on a card of the accessibility mirror, and the browser
+ * defaults a canvas must not get (text selection, emulated mouse events, the context menu).
+ * Framework-free: the React binding creates it once the stage exists and calls `destroy()`.
+ */
+import type { KeyInput, PointerInput, PointerKind } from '../core/interaction/input.ts';
+
+/** What the input drives: the `CanvasEngine`, or a recorder in tests. */
+export interface PointerInputTarget {
+  readonly state: string;
+  pointerDown(e: PointerInput): void;
+  pointerMove(e: PointerInput): void;
+  pointerUp(e: PointerInput): void;
+  pointerCancel(e: PointerInput): void;
+  /** True when the key was used (its default is then prevented). */
+  keyDown(e: KeyInput): boolean;
+}
+
+export interface PointerInputOptions {
+  /** Told the kind of every pointer that goes down (the renderer sizes handles by it). */
+  onPointerDown?(pointerType: PointerKind): void;
+}
+
+export interface DomPointerInput {
+  /**
+   * True from a pointer release until the click it causes has been dispatched. The engine's hit
+   * test already handled that press, so the mirror ignores such clicks and acts only on keyboard
+   * and assistive-technology activation, which arrive as a click with no pointer gesture.
+   */
+  readonly pointerClick: boolean;
+  destroy(): void;
+}
+
+/** Floating panels (controls, minimap) inside the canvas handle their own pointers. */
+const PANEL = '.kin-engine-panel';
+const TEXT_ENTRY = 'input, textarea, select, [contenteditable="true"]';
+
+export const pointerKind = (t: string): PointerKind => (t === 'touch' || t === 'pen' ? t : 'mouse');
+
+export function createPointerInput(root: HTMLElement, target: PointerInputTarget, options: PointerInputOptions = {}): DomPointerInput {
+  let pointerClick = false;
+  // Read on press, scroll and resize only: a pointer move must not force a layout.
+  let rect = root.getBoundingClientRect();
+  const toInput = (e: PointerEvent): PointerInput => ({
+    pointerId: e.pointerId,
+    x: e.clientX - rect.left,
+    y: e.clientY - rect.top,
+    pointerType: pointerKind(e.pointerType),
+    button: e.button,
+    shiftKey: e.shiftKey,
+    ctrlKey: e.ctrlKey,
+    metaKey: e.metaKey,
+  });
+  const inPanel = (t: EventTarget | null) => t instanceof Element && !!t.closest(PANEL);
+
+  const onDown = (e: PointerEvent) => {
+    if (inPanel(e.target)) return;
+    rect = root.getBoundingClientRect();
+    pointerClick = false;
+    options.onPointerDown?.(pointerKind(e.pointerType));
+    // No text selection, no emulated mouse events, no focus jump; focus is placed explicitly.
+    e.preventDefault();
+    const card = e.target instanceof Element ? e.target.closest<HTMLElement>('.kin-engine-card') : null;
+    (card ?? root).focus({ preventScroll: true });
+    root.setPointerCapture(e.pointerId);
+    target.pointerDown(toInput(e));
+  };
+  const onMove = (e: PointerEvent) => {
+    if (inPanel(e.target) && !root.hasPointerCapture(e.pointerId)) return;
+    target.pointerMove(toInput(e));
+  };
+  const onUp = (e: PointerEvent) => {
+    if (!root.hasPointerCapture(e.pointerId) && inPanel(e.target)) return;
+    pointerClick = true;
+    target.pointerUp(toInput(e));
+    setTimeout(() => (pointerClick = false), 0);
+  };
+  const onCancel = (e: PointerEvent) => target.pointerCancel(toInput(e));
+  // A mouse or pen leaving the canvas clears the hover; a lifted finger has no hover to clear.
+  const onLeave = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch' && target.state === 'idle') target.pointerMove({ ...toInput(e), x: -1e9, y: -1e9 });
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement;
+    if (t.closest(TEXT_ENTRY)) return;
+    const onButton = !!t.closest('button');
+    // Enter and Space on a button are the button's own (they click it).
+    if (onButton && (e.key === 'Enter' || e.key === ' ')) return;
+    const card = onButton ? null : t.closest<HTMLElement>('[data-node-id]');
+    const handled = target.keyDown({ key: e.key, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey, nodeId: card?.dataset.nodeId });
+    if (handled) e.preventDefault();
+  };
+  const noMenu = (e: Event) => e.preventDefault();
+  const onScroll = () => (rect = root.getBoundingClientRect());
+
+  root.addEventListener('pointerdown', onDown);
+  root.addEventListener('pointermove', onMove);
+  root.addEventListener('pointerup', onUp);
+  root.addEventListener('pointercancel', onCancel);
+  root.addEventListener('pointerleave', onLeave);
+  root.addEventListener('keydown', onKey);
+  root.addEventListener('contextmenu', noMenu);
+  window.addEventListener('scroll', onScroll, true);
+  window.addEventListener('resize', onScroll);
+
+  return {
+    get pointerClick() {
+      return pointerClick;
+    },
+    destroy() {
+      root.removeEventListener('pointerdown', onDown);
+      root.removeEventListener('pointermove', onMove);
+      root.removeEventListener('pointerup', onUp);
+      root.removeEventListener('pointercancel', onCancel);
+      root.removeEventListener('pointerleave', onLeave);
+      root.removeEventListener('keydown', onKey);
+      root.removeEventListener('contextmenu', noMenu);
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onScroll);
+    },
+  };
+}
