@@ -1,7 +1,8 @@
+import { randomFillSync } from 'node:crypto';
 import { AppError } from '../src/domain/errors.ts';
+import { isInvitationToken, newInvitationToken } from '../src/domain/ids.ts';
 import { normaliseEmail } from '../src/domain/validation/auth.ts';
 import type { Database, Queryable } from './db/database.ts';
-import { INVITATION_TOKEN, newInvitationToken } from './auth/tokens.ts';
 
 export interface InvitationRow {
   token: string;
@@ -25,7 +26,7 @@ export const INVITATION_INVALID = 'This invitation link is not valid.';
 export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
 
 export async function createInvitation(db: Queryable, input: NewInvitation = {}): Promise<string> {
-  const token = newInvitationToken();
+  const token = newInvitationToken(randomFillSync);
   await db.query(
     `INSERT INTO invitations (token, email, node_id, inviter_uid, graph_uid) VALUES ($1, $2, $3, $4, $5)`,
     [
@@ -54,7 +55,7 @@ export async function ensureFirstAccountInvitation(db: Database, adminEmail = ''
   return db.transaction(async (tx) => {
     if (await hasAccounts(tx)) return null;
     await tx.query(`INSERT INTO invitations (token, email, first_account) VALUES ($1, $2, true) ON CONFLICT DO NOTHING`, [
-      newInvitationToken(),
+      newInvitationToken(randomFillSync),
       email,
     ]);
     const rows = await tx.query<{ token: string; email: string }>(
@@ -68,7 +69,7 @@ export async function ensureFirstAccountInvitation(db: Database, adminEmail = ''
 
 /** The pending invitation behind a token, or the coded error the invitation page shows. */
 export async function usableInvitation(db: Queryable, token: string): Promise<InvitationRow> {
-  if (!INVITATION_TOKEN.test(token)) throw new AppError('invalid-argument', INVITATION_MALFORMED);
+  if (!isInvitationToken(token)) throw new AppError('invalid-argument', INVITATION_MALFORMED);
   const rows = await db.query<InvitationRow>(
     `SELECT token, email, node_id, inviter_uid, graph_uid, status, first_account FROM invitations WHERE token = $1`,
     [token],

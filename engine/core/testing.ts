@@ -10,6 +10,7 @@ import type { ErrorCode } from './errors.ts';
 import type { PointerKind, Scheduler } from './interaction/input.ts';
 import type { NodeType } from './nodeType.ts';
 import type { Connection, EdgeChange, EngineEdge, EngineNode, NodeChange, Transform, XY } from './types.ts';
+import { toScreen } from './viewport.ts';
 
 export interface Mods {
   shiftKey?: boolean;
@@ -202,9 +203,6 @@ export class TestEngine {
   /** Screen point at a node's centre (or an offset from its top-left corner). */
   screenOf(id: string, offset?: XY): XY {
     const rec = this.engine.store.nodes.get(id)!;
-    const v = this.engine.viewport;
-    const wx = rec.x + (offset ? offset.x : rec.width / 2);
-    const wy = rec.y + (offset ? offset.y : rec.height / 2);
-    return { x: wx * v.k + v.x, y: wy * v.k + v.y };
+    return toScreen(this.engine.viewport, { x: rec.x + (offset ? offset.x : rec.width / 2), y: rec.y + (offset ? offset.y : rec.height / 2) });
   }
 }

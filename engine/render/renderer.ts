@@ -13,6 +13,7 @@
  */
 import Konva from 'konva';
 import { Dirty, DIRTY_ALL, type CanvasEngine } from '../core/engine.ts';
+import { rectsIntersect } from '../core/geometry.ts';
 import type { CardView } from '../core/nodeType.ts';
 import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
@@ -344,7 +345,7 @@ export class Renderer {
       const rec = store.nodes.get(id);
       if (!rec || rec.hidden) continue;
       for (const e of store.edgesOf(id)) edges.add(e);
-      if (rec.x < rect.x + rect.width && rec.x + rec.width > rect.x && rec.y < rect.y + rect.height && rec.y + rec.height > rect.y) ids.push(id);
+      if (rectsIntersect(rec, rect)) ids.push(id);
     }
     ids.sort((a, b) => store.nodes.get(a)!.order - store.nodes.get(b)!.order);
     this.dragIds = ids;

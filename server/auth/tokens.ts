@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Invitation tokens: the spec's 32 lower-case hexadecimal characters (128 random bits). */
-export const INVITATION_TOKEN = /^[0-9a-f]{32}$/;
-/** Session and reset tokens: 256 random bits, base64url. */
+/**
+ * Session and reset tokens: 256 random bits, base64url. Invitation tokens are a product rule
+ * (src/domain/ids.ts: `newInvitationToken`, `isInvitationToken`).
+ */
 export const SECRET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newInvitationToken(): string {
-  return randomBytes(16).toString('hex');
-}
 
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');

@@ -10,7 +10,7 @@ import {
   type ProfilePatch,
 } from '../../src/domain/changeSet.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import { canEditProfile } from '../../src/domain/permissions.ts';
+import { NOT_A_MEMBER, canEditProfile } from '../../src/domain/permissions.ts';
 import { READ_ONLY_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, STAMP_FIELDS, type ProfileScalars } from '../../src/domain/profile.ts';
 import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
 import { checkProfileRecord } from '../../src/domain/validation/profile.ts';
@@ -33,7 +33,6 @@ import {
   type GraphRow,
 } from './store.ts';
 
-export const NOT_A_MEMBER = 'You are not a member of this family tree.';
 export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const MAY_NOT_EDIT = 'You may not edit this person';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
 import { changesSince, graphRevision } from '../graphs/store.ts';
@@ -42,7 +43,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
     const user = await requireUser(request, db);
     const { graphId } = request.params;
     checkGraphId(graphId);
-    if (!(await graphs.isMember(graphId, user.uid))) throw new AppError('permission-denied', 'You are not a member of this family tree.');
+    if (!(await graphs.isMember(graphId, user.uid))) throw new AppError('permission-denied', NOT_A_MEMBER);
     const since = parseRevision(request.headers['last-event-id']) ?? parseRevision(request.query.since);
 
     reply.hijack();

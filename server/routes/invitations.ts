@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { InvitationResponse, SessionResponse } from '../../src/backend/api.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import {
   AUTH_MESSAGES,
   MAX_PASSWORD_LENGTH,
@@ -18,10 +19,10 @@ import { isUniqueViolation } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
 import type { GraphService, Publication } from '../graphs/service.ts';
-import { memberRole } from '../graphs/store.ts';
+import { memberRole, upsertProfiles } from '../graphs/store.ts';
 import { INVITATION_USED, createInvitation, usableInvitation } from '../invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { insertProfile, newOwnProfile } from '../profiles.ts';
+import { newOwnProfile } from '../profiles.ts';
 
 export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
 export const OTHER_EMAIL = 'This invitation is for a different email address.';
@@ -41,7 +42,6 @@ const CreateBody = z.strictObject({
   email: z.string().max(320, 'Email is too long.'),
 });
 
-export const INVALID_INVITATION_EMAIL = 'Invalid email';
 export const NOT_ON_TREE = 'That person is not on this family tree.';
 export const ALREADY_CLAIMED = 'This person already belongs to a member.';
 
@@ -52,10 +52,10 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
   app.post('/api/invitations', async (request): Promise<{ token: string; inviteUrl: string }> => {
     const user = await requireUser(request, db);
     const body = parseBody(CreateBody, request.body);
-    if (!isValidEmail(body.email)) throw new AppError('invalid-email', INVALID_INVITATION_EMAIL);
+    if (!isValidEmail(body.email)) throw new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
     const graphId = body.graphUid || user.uid;
     if (graphId !== user.uid && !(await memberRole(db, graphId, user.uid))) {
-      throw new AppError('permission-denied', 'You are not a member of this family tree.');
+      throw new AppError('permission-denied', NOT_A_MEMBER);
     }
     const rows = await db.query<{ profile_id: string; owner_uid: string | null }>(
       `SELECT n.profile_id, p.owner_uid FROM graph_nodes n LEFT JOIN profiles p ON p.id = n.profile_id
@@ -130,7 +130,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
               { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, firstName, lastName, email, gender: profile.gender, now: profile.createdAt },
               profile,
             );
-          } else await insertProfile(tx, profile);
+          } else await upsertProfiles(tx, [profile]);
           return createSession(tx, uid);
         })
         .catch((e: unknown) => {

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -40,6 +40,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       {({ id, describedBy }) => (
         <input ref={ref} id={id} className="field-input" aria-invalid={!!error} aria-describedby={describedBy} {...input} />
       )}
+    </FieldShell>
+  );
+});
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode };
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, hint, ...textarea }, ref) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {({ id, describedBy }) => <textarea ref={ref} id={id} className="field-input field-textarea" aria-describedby={describedBy} {...textarea} />}
     </FieldShell>
   );
 });

@@ -1,4 +1,4 @@
-import type { Graph, GraphEdge, GraphNode } from './types.ts';
+import type { GraphEdge, GraphNode } from './types.ts';
 
 /** Read-only questions about a graph, shared by the operations, the checker and the screens. */
 
@@ -16,12 +16,4 @@ export function nodesByProfile(nodes: Iterable<GraphNode>): Map<string, GraphNod
   const map = new Map<string, GraphNode>();
   for (const n of nodes) if (n.data.profileId && !map.has(n.data.profileId)) map.set(n.data.profileId, n);
   return map;
-}
-
-export function findNode(graph: Graph, id: string): GraphNode | undefined {
-  return graph.nodes.find((n) => n.id === id);
-}
-
-export function primaryNode(graph: Graph): GraphNode | undefined {
-  return graph.nodes.find((n) => n.data.isPrimary);
 }

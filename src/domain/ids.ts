@@ -76,12 +76,14 @@ export function isProfileId(id: unknown): id is string {
   return typeof id === 'string' && PROFILE_ID.test(id);
 }
 
-const TOKEN = /^[0-9a-fA-F]{32}$/;
+/** 32 lower-case hexadecimal characters, as made below (the database checks the same pattern). */
+const INVITATION_TOKEN = /^[0-9a-f]{32}$/;
 
 export function isInvitationToken(token: unknown): token is string {
-  return typeof token === 'string' && TOKEN.test(token);
+  return typeof token === 'string' && INVITATION_TOKEN.test(token);
 }
 
+/** 128 random bits as 32 hex characters. */
 export function newInvitationToken(fill: RandomFill): string {
   return hex(fill(new Uint8Array(16)));
 }

@@ -70,6 +70,9 @@ export function genderLabel(g: Gender | string): string {
   return g === 'M' ? 'Male' : g === 'F' ? 'Female' : DASH;
 }
 
+/** The profile's gender choice as form options (none is the select's placeholder). */
+export const GENDER_OPTIONS: readonly { value: Gender; label: string }[] = (['M', 'F'] as const).map((value) => ({ value, label: genderLabel(value) }));
+
 export function linkedToProfileMessage(p: Pick<Profile, 'firstName' | 'lastName'>): string {
   return `Linked to profile ${cardName(p)}`;
 }

@@ -3,6 +3,9 @@ import { MAX_PARENTS } from './timing.ts';
 
 /** §6 rules, written once for the screens and the server. */
 
+/** What the server answers (permission-denied) to someone who is not a member of the graph. */
+export const NOT_A_MEMBER = 'You are not a member of this family tree.';
+
 type Owned = Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>;
 
 /** 'Edit Profile' on the profile page: only the owner sees it, or anyone when nobody owns it. */

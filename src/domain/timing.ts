@@ -1,9 +1,10 @@
-/** The §9 timing and size constants, in one place. Durations are milliseconds, sizes pixels. */
+/**
+ * The §9 timing and size constants of the app, in one place (docs/PRODUCT.md). Durations are
+ * milliseconds, sizes pixels. The canvas's own (zoom, snapping, re-centre and scroll-end delays)
+ * are in engine/core/constants.ts.
+ */
 
 export const AUTOSAVE_DEBOUNCE_MS = 3000;
-export const DEFAULT_DEBOUNCE_MS = 2000;
-export const VIEW_RECENTRE_DEBOUNCE_MS = 150;
-export const SCROLL_END_DELAY_MS = 150;
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -27,7 +28,6 @@ export const CROP_ZOOM = { min: 1, max: 3, step: 0.01 } as const;
 export const DIALOG_AVATAR_SIZE = 100;
 export const AVATAR_RADIUS = 50;
 
-export const GRAPH_VERSION = 1;
 export const MAX_PARENTS = 2;
 export const MIN_BIRTH_YEAR = 1900;
 

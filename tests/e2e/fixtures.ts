@@ -13,6 +13,16 @@ export interface Member {
   lastName: string;
 }
 
+/** Signs a member in through the landing page's form, on any page (any browser context). */
+export async function signInOn(page: Page, member: Pick<Member, 'email' | 'password'>): Promise<void> {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(member.email);
+  await form.getByLabel('Password').fill(member.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/app\/home$/);
+}
+
 let counter = 0;
 /** A unique address per call, so tests sharing a worker's server never collide. */
 export function uniqueEmail(prefix = 'member') {
@@ -69,14 +79,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
   signIn: async ({}, use) => {
-    await use(async (page, member) => {
-      await page.goto('/');
-      const form = page.getByRole('form', { name: 'Sign in' });
-      await form.getByLabel('Email').fill(member.email);
-      await form.getByLabel('Password').fill(member.password);
-      await form.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page).toHaveURL(/\/app\/home$/);
-    });
+    await use(signInOn);
   },
 });
 

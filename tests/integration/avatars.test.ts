@@ -8,7 +8,7 @@ import { newProfile } from '../../src/domain/profile.ts';
 import type { Database } from '../../server/db/database.ts';
 import { clearData } from '../../server/db/migrations.ts';
 import { AVATAR_MESSAGES } from '../../server/files/avatarImages.ts';
-import { insertProfile } from '../../server/profiles.ts';
+import { upsertProfiles } from '../../server/graphs/store.ts';
 import { createMember, expectError, startTestServer, testDatabase, type Answer, type Member, type TestServer } from './helpers.ts';
 
 let db: Database;
@@ -175,13 +175,13 @@ describe('PUT /api/profiles/:id/avatar', () => {
       const bob = await createMember(server);
       const now = new Date().toISOString();
       const grandma = newProfile('pr:0123456789abcdef0123456789abcdef', { firstName: 'Rose' }, { uid: ada.uid, now });
-      await insertProfile(db, grandma);
+      await upsertProfiles(db, [grandma]);
       expect((await putAvatar(ada, grandma.id, await pair('png'))).status).toBe(200);
       expect(existsSync(join(filesDir(grandma.id), 'avatar_320.jpg'))).toBe(true);
       expectError(await putAvatar(bob, grandma.id, await pair('png')), 403, 'permission-denied');
 
       const claimed = newProfile('pr:fedcba9876543210fedcba9876543210', { firstName: 'Bob', ownerUid: bob.uid }, { uid: ada.uid, now });
-      await insertProfile(db, claimed);
+      await upsertProfiles(db, [claimed]);
       expectError(await putAvatar(ada, claimed.id, await pair('png')), 403, 'permission-denied');
       expect((await putAvatar(bob, claimed.id, await pair('png'))).status).toBe(200);
     });

@@ -1,17 +1,19 @@
 import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
 
 /**
- * JSON over fetch to the self-hosted server. Every failure becomes an AppError with a code from
- * the one table, so screens show the same §8 messages whichever backend is behind the port.
+ * JSON over fetch to the self-hosted server (a FormData body goes as multipart). Every failure
+ * becomes an AppError with a code from the one table, so screens show the same §8 messages
+ * (docs/PRODUCT.md) whichever backend is behind the port.
  */
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const json = body !== undefined && !(body instanceof FormData);
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: json ? { 'Content-Type': 'application/json' } : undefined,
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch {
     throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');

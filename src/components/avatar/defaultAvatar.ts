@@ -2,6 +2,7 @@ import { createAvatar } from '@dicebear/core';
 import * as adventurer from '@dicebear/adventurer';
 import * as notionists from '@dicebear/notionists';
 import * as notionistsNeutral from '@dicebear/notionists-neutral';
+import { AVATAR_RADIUS } from '../../domain/timing.ts';
 import type { Gender } from '../../domain/types.ts';
 
 /**
@@ -31,7 +32,7 @@ export function defaultAvatarUri(gender: Gender | string, seed: string): string 
       // An intrinsic size: without one an SVG image is 300 × 150 to a canvas, and the canvas
       // engine crops avatars from the image's natural size.
       size: 256,
-      radius: 50,
+      radius: AVATAR_RADIUS,
       backgroundType: ['gradientLinear'],
       backgroundRotation: [45],
       backgroundColor: BACKGROUNDS,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { birthLabel, fullName, genderLabel, orDash } from '../../domain/labels.ts';
 import type { Profile } from '../../domain/types.ts';
+import { PROFILE_PAGE_MESSAGES } from '../profile/messages.ts';
 
 type Summary = Pick<Profile, 'firstName' | 'lastName' | 'birthYear' | 'birthMonth' | 'birthDay' | 'gender' | 'bio'>;
 
@@ -33,7 +34,7 @@ export function ProfileSummary({ profile }: { profile: Summary | null | undefine
               <dd>{genderLabel(profile.gender)}</dd>
             </div>
           </dl>
-          <p className="home-bio">{profile.bio || 'No bio yet.'}</p>
+          <p className="home-bio">{profile.bio || PROFILE_PAGE_MESSAGES.noBio}</p>
           <Link to="/app/profile" className="btn btn-secondary">
             View Profile
           </Link>

@@ -5,11 +5,10 @@ import { SignUpForm } from '../../components/auth/SignUpForm.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useAsync } from '../../components/useAsync.ts';
 import { isAppError } from '../../domain/errors.ts';
+import { isInvitationToken } from '../../domain/ids.ts';
 import { authState } from '../../state/auth.ts';
 import { openAuthDialog } from '../../state/authDialog.ts';
 import { CenteredPanel } from '../CenteredPanel.tsx';
-
-const TOKEN = /^[0-9a-f]{32}$/;
 
 /** /invite?token=…: the invitation's sign-up form, or a clear message and no form. */
 export function InviteScreen() {
@@ -18,7 +17,7 @@ export function InviteScreen() {
   const navigate = useNavigate();
   const { user } = useSnapshot(authState);
   const invitation = useAsync(
-    () => (TOKEN.test(token) ? backend.auth.getInvitation(token) : Promise.reject(new Error('malformed'))),
+    () => (isInvitationToken(token) ? backend.auth.getInvitation(token) : Promise.reject(new Error('malformed'))),
     token,
   );
 

@@ -5,13 +5,14 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { authState } from '../../state/auth.ts';
 import { openAuthDialog } from '../../state/authDialog.ts';
 import { PRODUCT_NAME, SECOND_LINE, TAGLINE } from '../../app/config.ts';
+import { AUTH_INITIALISING } from '../../app/RequireAuth.tsx';
 import { LandingIllustration } from './LandingIllustration.tsx';
 import './landing.css';
 
 /** §2: brand, tagline, sign-in form, 'Create new account', 'Forgot password?'. */
 export function LandingScreen() {
   const { user, initialising } = useSnapshot(authState);
-  if (initialising) return <LoadingState text="Initializing authentication..." />;
+  if (initialising) return <LoadingState text={AUTH_INITIALISING} />;
   if (user) return <Navigate to="/app/home" replace />;
   return (
     <main className="landing">

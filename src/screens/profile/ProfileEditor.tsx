@@ -6,22 +6,16 @@ import { Avatar } from '../../components/avatar/Avatar.tsx';
 import { loadImage } from '../../components/crop/avatarImages.ts';
 import { CropDialog } from '../../components/crop/CropDialog.tsx';
 import { errorMessage } from '../../components/errorMessage.ts';
-import { FormAlert, SelectField, TextField } from '../../components/Field.tsx';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
+import { CameraIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
-import { fullName } from '../../domain/labels.ts';
+import { GENDER_OPTIONS, fullName } from '../../domain/labels.ts';
 import type { Profile } from '../../domain/types.ts';
 import { DEATH_PLACEHOLDER, validatePhotoFile, type ProfileFieldErrors } from '../../domain/validation/profile.ts';
 import { storeOwnProfile } from '../../state/ownProfile.ts';
-import { CameraIcon } from './icons.tsx';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { changedFields, formValuesFrom, validateProfileValues, type ProfileFormValues } from './profileForm.ts';
 import { saveProfile } from './saveProfile.ts';
-import { TextAreaField } from './TextAreaField.tsx';
-
-const GENDER_OPTIONS = [
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
-] as const;
 
 /** Where each error shows, in the order the form reads, for focusing the first one. */
 const ERROR_FOCUS: readonly [keyof ProfileFieldErrors, keyof ProfileFormValues][] = [
@@ -131,7 +125,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
           <div className="profile-photo-text">
             <span className="field-label">Photo</span>
             <label className="btn btn-secondary profile-photo-button">
-              <CameraIcon /> {photo || profile.photoURL ? 'Change photo' : 'Upload photo'}
+              <CameraIcon size={18} /> {photo || profile.photoURL ? 'Change photo' : 'Upload photo'}
               <input className="visually-hidden" type="file" accept="image/*" onChange={choosePhoto} aria-describedby="profile-photo-hint" />
             </label>
             {photoError ? (

@@ -2,14 +2,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
-import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { ArrowLeftIcon, PencilIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { birthLabel, displayName, genderLabel, orDash } from '../../domain/labels.ts';
 import { canShowEditProfile } from '../../domain/permissions.ts';
 import type { Profile } from '../../domain/types.ts';
 import { authState } from '../../state/auth.ts';
 import { loadOwnProfile, ownProfileState } from '../../state/ownProfile.ts';
-import { PencilIcon } from './icons.tsx';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import './profile.css';
@@ -72,7 +71,7 @@ export default function ProfileScreen() {
         <div className="profile-hero-actions">
           {mayEdit && !editing && (
             <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
-              <PencilIcon /> Edit Profile
+              <PencilIcon size={18} /> Edit Profile
             </button>
           )}
           <Link to="/app/home" className="btn btn-secondary">

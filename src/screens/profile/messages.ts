@@ -7,8 +7,6 @@ export const PROFILE_PAGE_MESSAGES = {
   timedOut: 'Save timed out, please try again.',
   authUpdateFailed: 'Failed to update auth profile',
   noBio: 'No bio yet.',
-  cropTitle: 'Adjust your photo',
-  usePhoto: 'Use photo',
   imageUnreadable: 'This image could not be opened. Try a JPEG, PNG or WebP file.',
   photoFailed: 'The photo could not be prepared. Please try another image.',
 } as const;

@@ -23,20 +23,7 @@ export interface Mounted {
   unmount(): void;
 }
 
-export const card = (id: string, x: number, y: number, extra: Partial<EngineNode> = {}): EngineNode => ({
-  id,
-  type: 'card',
-  position: { x, y },
-  data: {
-    title: `Person ${id}`,
-    lines: ['Born 1950', 'Female'],
-    buttons: [
-      { id: 'add', label: 'Add Relative', icon: 'plus' },
-      { id: 'details', label: 'View details', icon: 'info' },
-    ],
-  },
-  ...extra,
-});
+export { card } from '../../unit/engine/fixtures.ts';
 
 export async function mount(
   init: { nodes: EngineNode[]; edges?: EngineEdge[]; width?: number; height?: number } & Partial<EngineCanvasProps>,

@@ -1,20 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+import { freePort } from '../../freePort.ts';
 
 /** `npm run dev`: Vite with hot reload in front, the API behind its proxy. */
 test('npm run dev serves the app with hot reload and proxies the API', async ({ page }) => {

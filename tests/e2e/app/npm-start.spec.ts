@@ -1,25 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../freePort.ts';
 
 /**
  * `npm start` as a new user runs it: one process serving the built app and the API on HOST:PORT,
  * data in DATA_DIR, and a first-account invitation link printed until someone uses it.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 interface Started {
   child: ChildProcess;
   output: () => string;

@@ -63,16 +63,11 @@ test.describe('saving the tree', () => {
     expect(Object.values(graph.profiles).map((p) => `${p.firstName} ${p.lastName}`)).toContain('Ida Kaufmann');
   });
 
-  test('closing the browser mid-edit loses nothing', async ({ browser, server, createMember }) => {
+  test('closing the browser mid-edit loses nothing', async ({ browser, server, createMember, signIn }) => {
     const member = await createMember({ firstName: 'Lise', lastName: 'Meitner' });
     const context = await browser.newContext({ baseURL: server.url });
     let page = await context.newPage();
-    await page.goto('/');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('Email').fill(member.email);
-    await form.getByLabel('Password').fill(member.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/app\/home$/);
+    await signIn(page, member);
     await openTree(page);
     // The network drops before anything is saved; then the tab is closed.
     await context.setOffline(true);

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { signInOn } from '../fixtures.ts';
 
 /**
  * Driving the tree the way a keyboard or screen-reader user does: through the engine's
@@ -79,11 +80,6 @@ export function nameOf(g: Awaited<ReturnType<typeof serverGraph>>['graph'], node
 /** A second browser (its own cookies and storage), signed in as a member. */
 export async function signInAs(browser: Browser, baseURL: string, email: string, password: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/app\/home$/);
+  await signInOn(page, { email, password });
   return page;
 }

@@ -88,7 +88,7 @@ describe('profile ids', () => {
 describe('invitation tokens', () => {
   it.each([
     ['0123456789abcdef0123456789abcdef', true],
-    ['0123456789ABCDEF0123456789ABCDEF', true],
+    ['0123456789ABCDEF0123456789ABCDEF', false],
     ['0123456789abcdef0123456789abcde', false],
     ['0123456789abcdef0123456789abcdef0', false],
     ['0123456789abcdeg0123456789abcdef', false],
@@ -96,7 +96,9 @@ describe('invitation tokens', () => {
     [42, false],
   ])('%j → %s', (token, ok) => expect(isInvitationToken(token)).toBe(ok));
 
-  it('new tokens are 32 hex characters', () => {
-    expect(isInvitationToken(newInvitationToken((b) => crypto.getRandomValues(b)))).toBe(true);
+  it('new tokens are 32 lower-case hex characters, all different', () => {
+    const tokens = new Set(Array.from({ length: 200 }, () => newInvitationToken((b) => crypto.getRandomValues(b))));
+    expect(tokens.size).toBe(200);
+    for (const t of tokens) expect(t).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AVATAR_TARGETS,
-  CROP_ENCODING,
   CROP_MAX_SIDE,
   JPEG_ENCODING,
   centreSquare,
@@ -45,14 +43,6 @@ describe('centreSquare: the centred square of any image', () => {
 });
 
 describe('encodings (§9)', () => {
-  it('crops to JPEG at 0.92 and makes 320 and 170 px avatars', () => {
-    expect(CROP_ENCODING).toEqual({ type: 'image/jpeg', quality: 0.92 });
-    expect(AVATAR_TARGETS.map((t) => [t.key, t.size])).toEqual([
-      ['large', 320],
-      ['small', 170],
-    ]);
-  });
-
   it.each([
     ['image/webp', null],
     ['image/png', JPEG_ENCODING],
@@ -61,6 +51,4 @@ describe('encodings (§9)', () => {
   ])('a canvas that answered %j → %j', (type, expected) => {
     expect(fallbackEncoding(type)).toEqual(expected);
   });
-
-  it('falls back to JPEG at 0.9', () => expect(JPEG_ENCODING).toEqual({ type: 'image/jpeg', quality: 0.9 }));
 });

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../../src/domain/errors.ts';
-import { INVITATION_TOKEN, SECRET_TOKEN, hashToken, newInvitationToken, newSecretToken, newUid } from '../../../server/auth/tokens.ts';
+import { SECRET_TOKEN, hashToken, newSecretToken, newUid } from '../../../server/auth/tokens.ts';
 import { needsBuild } from '../../../server/build.ts';
 import { describeZodError, parseBody } from '../../../server/http/errors.ts';
 import { isForeignRequest } from '../../../server/http/origin.ts';
@@ -28,12 +28,6 @@ describe('redactUrl', () => {
 });
 
 describe('tokens', () => {
-  it('makes invitation tokens of 32 lower-case hex characters, all different', () => {
-    const tokens = new Set(Array.from({ length: 200 }, newInvitationToken));
-    expect(tokens.size).toBe(200);
-    for (const t of tokens) expect(t).toMatch(INVITATION_TOKEN);
-  });
-
   it('makes 256-bit secret tokens and stores their SHA-256', () => {
     const t = newSecretToken();
     expect(t).toMatch(SECRET_TOKEN);

@@ -18,7 +18,6 @@ import {
   linkToProfileAction,
   savePersonAction,
   toggleCollapse,
-  TREE_TOASTS,
   unlinkWithUndo,
   type TreeActionContext,
 } from '../../../src/screens/tree/actions/index.ts';
@@ -58,28 +57,6 @@ function ctx(graph: Graph = family(), extra: Partial<TreeActionContext> = {}) {
 afterEach(() => {
   treeUi.detailsNodeId = null;
   vi.restoreAllMocks();
-});
-
-describe('toast texts', () => {
-  it('are the spec’s, verbatim', () => {
-    expect(TREE_TOASTS).toMatchObject({
-      linked: 'Linked successfully',
-      spouseLinked: 'Spouse linked',
-      linkRelativeFailed: 'Failed to link relative',
-      linkSpouseFailed: 'Failed to link spouse',
-      spouseUnlinked: 'Spouse unlinked and cleaned up',
-      relationshipUnlinked: 'Relationship unlinked',
-      unlinkFailed: 'Failed to unlink relationship',
-      unlinkUndone: 'Unlink undone',
-      personDeleted: 'Person deleted',
-      deleteFailed: 'Failed to delete person',
-      deletionUndone: 'Deletion undone',
-      invalidInviteEmail: 'Please enter a valid email address',
-      invitationCreated: 'Invitation created. We opened your mail app with a prefilled invite.',
-      invitationFailed: 'Failed to create invitation',
-      undo: 'Undo',
-    });
-  });
 });
 
 describe('addRelativeAction', () => {
@@ -146,7 +123,6 @@ describe('unlinkWithUndo', () => {
     expect(treeUi.detailsNodeId).toBeNull();
     const t = toasts[0]!;
     expect(t).toMatchObject({ kind: 'success', message: 'Spouse unlinked and cleaned up', options: { duration: UNDO_WINDOW_MS, action: { label: 'Undo' } } });
-    expect(UNDO_WINDOW_MS).toBe(5000);
     t.options!.action!.onClick();
     t.options!.action!.onClick();
     expect(toasts.slice(1).map((x) => x.message)).toEqual(['Unlink undone']);
@@ -168,7 +144,6 @@ describe('unlinkWithUndo', () => {
       ['error', RELATIONSHIP_MESSAGES.sharedChildren],
       ['error', 'Failed to unlink relationship'],
     ]);
-    expect(RELATIONSHIP_MESSAGES.sharedChildren).toBe('Cannot unlink spouses that share children. Remove child relationships first.');
     expect(applied).toEqual([]);
   });
 });
@@ -267,7 +242,6 @@ describe('inviteAction', () => {
     expect(await inviteAction(c, 'n1005', '  ')).toBe('cancelled');
     expect(await inviteAction(c, 'n1005', 'a@b')).toBe('invalid');
     expect(toasts).toEqual([{ kind: 'error', message: 'Please enter a valid email address', options: { duration: INVITE_EMAIL_ERROR_TOAST_MS } }]);
-    expect(INVITE_EMAIL_ERROR_TOAST_MS).toBe(3000);
     expect(createInvitation).not.toHaveBeenCalled();
     expect(await inviteAction(c, 'n1005', ' c@d.org ')).toBe('sent');
     expect(createInvitation).toHaveBeenCalledWith('n1005', 'c@d.org');

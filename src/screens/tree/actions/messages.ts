@@ -1,3 +1,5 @@
+import { PROFILE_PAGE_MESSAGES } from '../../profile/messages.ts';
+
 /**
  * Every toast the tree's dialogs and panel show, verbatim from the spec (§5, §8). The texts the
  * spec does not give (dialog copy, hints) live next to their component.
@@ -17,8 +19,8 @@ export const TREE_TOASTS = {
   invalidInviteEmail: 'Please enter a valid email address',
   invitationCreated: 'Invitation created. We opened your mail app with a prefilled invite.',
   invitationFailed: 'Failed to create invitation',
-  profileUpdated: 'Profile updated',
-  profileSaveFailed: 'Failed to save profile',
-  noChanges: 'No changes to save',
+  profileUpdated: PROFILE_PAGE_MESSAGES.updated,
+  profileSaveFailed: PROFILE_PAGE_MESSAGES.saveFailedToast,
+  noChanges: PROFILE_PAGE_MESSAGES.noChanges,
   undo: 'Undo',
 } as const;

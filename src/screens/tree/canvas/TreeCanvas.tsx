@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { notify } from '../../../components/notify.ts';
+import { TREE_TOASTS } from '../actions/messages.ts';
 import { useSnapshot } from 'valtio';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
@@ -118,7 +119,7 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
       const result = linkParent(session.graph, intent.parentNodeId, intent.childNodeId, ctx.now(), ctx.findFree);
       if (!result.ok) return notify.error(result.message);
       session.apply(result);
-      notify.success('Linked successfully');
+      notify.success(TREE_TOASTS.linked);
     },
     [session, ctx],
   );
@@ -130,7 +131,7 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
       const result = relinkParent(session.graph, old, intent, ctx.now(), ctx.findFree);
       if (!result.ok) return notify.error(result.message);
       session.apply(result);
-      notify.success('Linked successfully');
+      notify.success(TREE_TOASTS.linked);
     },
     [session, ctx],
   );

@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
-import { SelectField, TextField } from '../../../components/Field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../components/Field.tsx';
 import type { PersonFields } from '../../../domain/editPerson.ts';
+import { GENDER_OPTIONS } from '../../../domain/labels.ts';
 import type { Profile } from '../../../domain/types.ts';
 import { DEATH_PLACEHOLDER, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
 
@@ -32,10 +33,6 @@ export const PERSON_FORM_FIELDS = [
   'photoURL',
 ] as const satisfies readonly (keyof PersonFormValues)[];
 
-export const GENDER_OPTIONS = [
-  { value: 'M', label: 'Male' },
-  { value: 'F', label: 'Female' },
-] as const;
 export const GENDER_NONE_LABEL = 'Not specified';
 
 export function formValuesOf(p: Partial<Profile> | undefined): PersonFormValues {
@@ -124,19 +121,5 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
         )}
       </div>
     </form>
-  );
-}
-
-type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string };
-
-function TextAreaField({ label, ...textarea }: TextAreaFieldProps & { ref?: React.Ref<HTMLTextAreaElement> }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea id={id} className="field-input field-textarea" {...textarea} />
-    </div>
   );
 }
