@@ -1,6 +1,7 @@
-/** Zoom in, zoom out, fit view and the interactivity lock, bottom-left, as accessible buttons. */
+/** Zoom in, zoom out, fit view and the interactivity lock, bottom-left, as accessible buttons named by their actions. */
 import { useSyncExternalStore } from 'react';
 import type { CanvasEngine } from '../core/engine.ts';
+import { actions } from '../core/interaction/actions.ts';
 
 const icon = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
@@ -11,19 +12,19 @@ export function Controls({ engine }: { engine: CanvasEngine }) {
   );
   return (
     <div className="kin-engine-panel kin-engine-controls" role="toolbar" aria-label="Canvas controls" aria-orientation="vertical">
-      <button type="button" aria-label="Zoom in" title="Zoom in" onClick={() => engine.run('zoomIn')}>
+      <button type="button" aria-label={actions.zoomIn.label} title={actions.zoomIn.label} onClick={() => engine.run('zoomIn')}>
         <svg {...icon} aria-hidden="true"><path d="M12 5v14M5 12h14" /></svg>
       </button>
-      <button type="button" aria-label="Zoom out" title="Zoom out" onClick={() => engine.run('zoomOut')}>
+      <button type="button" aria-label={actions.zoomOut.label} title={actions.zoomOut.label} onClick={() => engine.run('zoomOut')}>
         <svg {...icon} aria-hidden="true"><path d="M5 12h14" /></svg>
       </button>
-      <button type="button" aria-label="Fit view" title="Fit view" onClick={() => engine.run('fitView')}>
+      <button type="button" aria-label={actions.fitView.label} title={actions.fitView.label} onClick={() => engine.run('fitView')}>
         <svg {...icon} aria-hidden="true"><path d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4" /></svg>
       </button>
       <hr aria-hidden="true" />
       <button
         type="button"
-        aria-label="Toggle interactivity"
+        aria-label={actions.toggleInteractivity.label}
         title={interactive ? 'Lock the canvas' : 'Unlock the canvas'}
         aria-pressed={!interactive}
         onClick={() => engine.run('toggleInteractivity')}

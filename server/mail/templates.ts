@@ -1,7 +1,5 @@
+import { PRODUCT_NAME, TAGLINE } from '../../src/app/config.ts';
 import type { MailMessage } from './mailer.ts';
-
-export const PRODUCT_NAME = 'Kinfolk';
-export const TAGLINE = "Connect and share your family's story.";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
