@@ -30,7 +30,7 @@ const MALE = ['Albert', 'Bernard', 'Charles', 'David', 'Edward', 'Francis', 'Geo
 const LAST = ['Abbott', 'Barnes', 'Carter', 'Dalton', 'Ellis', 'Fletcher', 'Gardner', 'Hayes', 'Ingram', 'Jennings', 'Keller', 'Lambert', 'Mercer', 'Norris', 'Osborne', 'Palmer', 'Quinn', 'Rowe', 'Sutton', 'Turner', 'Vaughan', 'Whitaker'];
 const BIOS = ['Kept bees and wrote letters every Sunday.', 'Sailed to Lisbon in 1931.', 'Ran the village bakery for forty years.', 'Loved crosswords and long walks.'];
 
-/** The 10-colour palette spouse links pick from by a hash of the pair (spec §3). */
+/** The 10-colour palette spouse links pick from by a hash of the pair (§3, docs/PRODUCT.md). */
 export const SPOUSE_PALETTE = ['#c77d3e', '#3d6b56', '#8a5a9e', '#b3402f', '#2f6f8f', '#9a7b2f', '#5b7f3a', '#a3476f', '#4f5fa8', '#7a6a58'];
 
 function pairColour(a: string, b: string): string {

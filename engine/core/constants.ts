@@ -1,4 +1,4 @@
-/** Canvas constants of spec §9, named once. Radii and targets are screen pixels. */
+/** Canvas constants of §9 (docs/PRODUCT.md), named once. Radii and targets are screen pixels. */
 
 export const ZOOM_STEP = 1.2;
 export const SNAP_GRID: readonly [number, number] = [15, 15];

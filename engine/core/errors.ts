@@ -1,5 +1,5 @@
 /**
- * The canvas error codes of spec §8 and their messages, in one table (the xyflow habit), plus a
+ * The canvas error codes of §8 (docs/PRODUCT.md) and their messages, in one table (the xyflow habit), plus a
  * reporter that says each distinct problem once: a render loop must not flood `onError`.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Overlap search for placing a new card (spec §9): try the desired spot, then rings of candidate
+ * Overlap search for placing a new card (§9, docs/PRODUCT.md): try the desired spot, then rings of candidate
  * spots `step` apart around it, nearest first, up to `rings` rings; a spot is free when no other
  * card's top-left corner is closer than `w` horizontally and `h` vertically. When every candidate
  * is taken, fall back to `fallbackOffset` to the right of the desired spot.

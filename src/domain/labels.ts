@@ -34,7 +34,7 @@ export function orDash(value: string): string {
 /**
  * First letter upper, rest lower, for every part of a name: parts are split at spaces, hyphens and
  * apostrophes, which are kept ('mary-jane o'neil' → 'Mary-Jane O'Neil'). Surrounding and repeated
- * spaces are removed. Names like 'McDonald' become 'Mcdonald'; that is the spec's rule.
+ * spaces are removed. Names like 'McDonald' become 'Mcdonald'; that is the §3 rule.
  */
 export function capitaliseName(name: string): string {
   return name

@@ -1,4 +1,4 @@
-/** The spec's §3 vocabulary. Plain data: no React, no backend. */
+/** The §3 vocabulary (docs/PRODUCT.md). Plain data: no React, no backend. */
 
 export type Gender = 'M' | 'F' | '';
 /** Sign-up offers a wider choice than the profile editor (§3). */

@@ -81,7 +81,7 @@ describe('POST /api/invitations/:token/accept', () => {
     expect((await m.client.get(`/api/profiles/${m.uid}`)).body.profile.gender).toBe(expected);
   });
 
-  it('refuses a used invitation with 410 and the spec’s message', async () => {
+  it('refuses a used invitation with 410 and its §8 message', async () => {
     const token = await server.createInvitation({ email: 'g@example.com' });
     await server.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));
     const again = await server.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));

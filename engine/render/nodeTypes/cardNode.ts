@@ -1,7 +1,7 @@
 /**
  * A detailed card: round avatar, a title, up to three short lines, an optional longer detail line
  * (hidden when `compact`) and a row of icon buttons. The family tree's person card is one use.
- * Its default size is CARD_SIZE (128 × 88), chosen for spec §9's offsets.
+ * Its default size is CARD_SIZE (128 × 88), chosen for §9's offsets (docs/PRODUCT.md).
  */
 import { CARD_SIZE } from '../../core/constants.ts';
 import type { NodeType } from '../../core/nodeType.ts';

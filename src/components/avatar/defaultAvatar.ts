@@ -6,8 +6,8 @@ import { AVATAR_RADIUS } from '../../domain/timing.ts';
 import type { Gender } from '../../domain/types.ts';
 
 /**
- * Default avatars (§3, §7) drawn in the browser with DiceBear, the same library and options the
- * spec's public avatar service uses, so no request leaves the site. Memoised: a tree draws the
+ * Default avatars (§3, §7) drawn in the browser with DiceBear, the same library and options as
+ * the public avatar service the product was specified with, so no request leaves the site. Memoised: a tree draws the
  * same person many times.
  */
 const STYLES = { notionists, adventurer, 'notionists-neutral': notionistsNeutral } as const;

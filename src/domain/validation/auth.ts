@@ -2,7 +2,7 @@ import { SIGN_UP_GENDERS, type SignUpGender } from '../types.ts';
 
 /**
  * §5 rules for sign-in, sign-up and forgot-password, written once: the dialog, the invitation page
- * and the server all call these. Messages are the spec's, verbatim.
+ * and the server all call these. Messages are the product's (docs/PRODUCT.md §5), verbatim.
  */
 export const AUTH_MESSAGES = {
   emailAndPasswordRequired: 'Email and password are required.',
@@ -22,7 +22,7 @@ export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email',
 } as const;
 
-/** Passwords shorter than this are refused; the spec is silent, a good site asks for eight. */
+/** Passwords shorter than this are refused: a good site asks for eight (§5). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
@@ -61,7 +61,7 @@ export interface SignUpFormInput {
 export type SignUpField = keyof SignUpFormInput;
 
 export interface SignUpValidation {
-  /** The form-level message (the first rule broken, in the spec's order), or null. */
+  /** The form-level message (the first rule broken, in the order of §5), or null. */
   message: string | null;
   fields: Partial<Record<SignUpField, string>>;
 }

@@ -5,8 +5,7 @@ import { RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
 
 /**
  * §5 profile rules, written once for the profile editor, the Edit/Create Person modals and the
- * server. The first five messages are the spec's, verbatim; the others are ours (the spec states
- * the rule without a message).
+ * server. The messages are the product's (docs/PRODUCT.md §5), verbatim.
  */
 export const PROFILE_MESSAGES = {
   year: 'Enter a valid 4-digit year',
@@ -25,7 +24,7 @@ export const PROFILE_MESSAGES = {
 
 export const DEATH_PLACEHOLDER = 'YYYY or YYYY-MM-DD';
 
-/** Longest accepted value of each text field; the spec is silent, these fit any real person. */
+/** Longest accepted value of each text field (§5): these fit any real person. */
 export const PROFILE_LIMITS = {
   firstName: 100,
   lastName: 100,

@@ -1,8 +1,8 @@
 import { PROFILE_PAGE_MESSAGES } from '../../profile/messages.ts';
 
 /**
- * Every toast the tree's dialogs and panel show, verbatim from the spec (§5, §8). The texts the
- * spec does not give (dialog copy, hints) live next to their component.
+ * Every toast the tree's dialogs and panel show, verbatim from docs/PRODUCT.md (§5, §8). Dialog
+ * copy and hints (§2) live next to their component.
  */
 export const TREE_TOASTS = {
   linked: 'Linked successfully',
