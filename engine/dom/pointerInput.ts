@@ -94,30 +94,25 @@ export function createPointerInput(root: HTMLElement, target: PointerInputTarget
   const noMenu = (e: Event) => e.preventDefault();
   const onScroll = () => (rect = root.getBoundingClientRect());
 
-  root.addEventListener('pointerdown', onDown);
-  root.addEventListener('pointermove', onMove);
-  root.addEventListener('pointerup', onUp);
-  root.addEventListener('pointercancel', onCancel);
-  root.addEventListener('pointerleave', onLeave);
-  root.addEventListener('keydown', onKey);
-  root.addEventListener('contextmenu', noMenu);
-  window.addEventListener('scroll', onScroll, true);
-  window.addEventListener('resize', onScroll);
+  // One signal removes every listener at once on destroy().
+  const listening = new AbortController();
+  const { signal } = listening;
+  root.addEventListener('pointerdown', onDown, { signal });
+  root.addEventListener('pointermove', onMove, { signal });
+  root.addEventListener('pointerup', onUp, { signal });
+  root.addEventListener('pointercancel', onCancel, { signal });
+  root.addEventListener('pointerleave', onLeave, { signal });
+  root.addEventListener('keydown', onKey, { signal });
+  root.addEventListener('contextmenu', noMenu, { signal });
+  window.addEventListener('scroll', onScroll, { capture: true, signal });
+  window.addEventListener('resize', onScroll, { signal });
 
   return {
     get pointerClick() {
       return pointerClick;
     },
     destroy() {
-      root.removeEventListener('pointerdown', onDown);
-      root.removeEventListener('pointermove', onMove);
-      root.removeEventListener('pointerup', onUp);
-      root.removeEventListener('pointercancel', onCancel);
-      root.removeEventListener('pointerleave', onLeave);
-      root.removeEventListener('keydown', onKey);
-      root.removeEventListener('contextmenu', noMenu);
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', onScroll);
+      listening.abort();
     },
   };
 }
