@@ -140,4 +140,30 @@ describe('live streams on two PostgreSQL processes', () => {
     // Both processes listen again, on new connections.
     expect(await until(async () => !killed.includes((await listenPid('a')) ?? killed[0]!) && !killed.includes((await listenPid('b')) ?? killed[0]!), 10_000)).toBe(true);
   });
+
+  it('after a LISTEN reconnect, each subscribed graph catches up with its latest revision from the log', async () => {
+    const owner = await createMember(a);
+    const tree = await openTree(owner);
+    const stream = await openStream(owner.client, `/api/graphs/${owner.uid}/events`);
+    try {
+      const cs = emptyChangeSet(tree.saved.revision!);
+      cs.profiles.upsert.push({ id: owner.uid, set: { bio: 'joined' } });
+      const saved = await postChanges(owner.client, owner.uid, cs);
+      expect((await stream.next((x) => x.event === 'change')).data.revision).toBe(saved.body.revision);
+      // A revision committed without a notification reaching this process: what it misses while
+      // its LISTEN connection is down. Nothing else happens on this graph afterwards.
+      const revision = saved.body.revision + 1;
+      await admin.query(`UPDATE ${schema}.graphs SET revision = $2 WHERE id = $1`, [owner.uid, revision]);
+      await admin.query(`INSERT INTO ${schema}.graph_changes (graph_id, revision, client_id, actor_uid, changes) VALUES ($1, $2, 'elsewhere', $1, $3)`, [
+        owner.uid,
+        revision,
+        JSON.stringify(emptyChangeSet(revision - 1)),
+      ]);
+      await admin.query('SELECT pg_terminate_backend($1)', [await listenPid('a')]);
+      const e = await stream.next((x) => x.event === 'change', 15_000);
+      expect(e.data).toMatchObject({ revision, clientId: 'elsewhere' });
+    } finally {
+      stream.close();
+    }
+  });
 });
