@@ -15,7 +15,8 @@ import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
 import { isForeignRequest } from './http/origin.ts';
 import { redactUrl } from './http/redact.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
-import { createMemoryFeed, createPgFeed } from './graphs/feed.ts';
+import { sqlChangeLog } from './graphs/changeLog.ts';
+import { createLocalFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -177,7 +178,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     passwordResetRoutes(app, ctx);
     accountRoutes(app);
     // Several processes on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
-    const feed = db.kind === 'pg' && options.databaseUrl ? await createPgFeed(options.databaseUrl, db, { onError: (e) => app.log.warn({ err: e }, 'live feed') }) : createMemoryFeed();
+    const feedOptions = { onError: (e: unknown) => app.log.warn({ err: e }, 'live feed') };
+    const feed =
+      db.kind === 'pg' && options.databaseUrl
+        ? await createPgFeed(options.databaseUrl, sqlChangeLog(db), feedOptions)
+        : createLocalFeed(sqlChangeLog(db), feedOptions);
     const graphs = createGraphService(db, feed);
     app.addHook('onClose', () => graphs.close());
     invitationRoutes(app, ctx, graphs);

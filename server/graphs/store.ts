@@ -2,6 +2,7 @@ import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
+import { notifyInTransaction } from './feed.ts';
 
 /** SQL for graphs: one row per graph, node, edge and change set; profiles are global rows. */
 
@@ -207,7 +208,10 @@ export const CHANGE_LOG_LENGTH = 1000;
 /** A change set larger than this is logged without its body: replaying it means reloading. */
 export const MAX_LOGGED_CHANGE_CHARS = 2 * 1024 * 1024;
 
-/** Bumps the revision (the row is locked), records migration flags and logs the change set. */
+/**
+ * Bumps the revision (the row is locked), records migration flags, logs the change set and
+ * announces it to the other processes (the NOTIFY goes out when this transaction commits).
+ */
 export async function recordRevision(
   q: Queryable,
   graphId: string,
@@ -229,6 +233,7 @@ export async function recordRevision(
   if (event.revision > CHANGE_LOG_LENGTH) {
     await q.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision <= $2', [graphId, event.revision - CHANGE_LOG_LENGTH]);
   }
+  await notifyInTransaction(q, graphId, event.revision);
 }
 
 export interface LoggedChange {

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
-import { changesSince, graphRevision } from '../graphs/store.ts';
 import { requireUser } from '../http/session.ts';
 import { checkGraphId } from './graphs.ts';
 
@@ -23,11 +21,14 @@ function parseRevision(value: unknown): number | null {
 
 /**
  * GET /api/graphs/:graphId/events: Server-Sent Events for the members of a graph.
- * - `event: change`, `id: {revision}`, `data: GraphChangeEvent` for every applied change set.
+ * - `event: change`, `id: {revision}`, `data: GraphChangeEvent` for every applied change set,
+ *   strictly in revision order, each exactly once (the feed reads from the change log whatever
+ *   this process did not see by itself).
  * - Replay: with `Last-Event-ID` (EventSource sends it when it reconnects) or `?since=revision`
- *   the logged change sets after that revision come first. When the log no longer reaches back
- *   that far (or a change set was too large to log) the stream sends `event: reload` with
- *   `{ revision }` and the client reloads the graph.
+ *   the change sets after that revision come first. Where the log cannot fill a gap (it no longer
+ *   reaches back that far, or a change set was too large to log) the stream sends
+ *   `event: reload`, `id: {revision}` with `{ revision }`: the client loads the graph, which is at
+ *   that revision or later, and the stream goes on after it.
  * - `: ping` every 25 s. Closing the server ends every stream.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, options: { keepAliveMs?: number } = {}): void {
@@ -58,52 +59,25 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
     res.write(`retry: ${RETRY_MS}\n\n`);
     open.add(res);
 
-    let last = since ?? -1;
-    let replaying = since !== null;
-    const held: GraphChangeEvent[] = [];
     const write = (text: string) => {
       if (res.writableEnded || res.destroyed) return;
       res.write(text);
       if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
     };
-    const send = (event: GraphChangeEvent) => {
-      if (event.revision <= last) return;
-      last = event.revision;
-      write(`id: ${event.revision}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    const reload = (revision: number) => {
-      last = Math.max(last, revision);
-      write(`id: ${revision}\nevent: reload\ndata: ${JSON.stringify({ revision })}\n\n`);
-    };
-
-    const unsubscribe = graphs.feed.subscribe(graphId, (event) => (replaying ? held.push(event) : send(event)));
-    const unsubscribeGaps = graphs.feed.onGap?.(graphId, (revision) => reload(revision));
+    const unsubscribe = graphs.feed.subscribe(graphId, since, {
+      change: (event) => write(`id: ${event.revision}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`),
+      reload: (revision) => write(`id: ${revision}\nevent: reload\ndata: ${JSON.stringify({ revision })}\n\n`),
+      // The browser reconnects with Last-Event-ID and the replay starts over.
+      fail: () => res.end(),
+    });
     const keepAlive = setInterval(() => write(': ping\n\n'), options.keepAliveMs ?? KEEP_ALIVE_MS);
-    const cleanup = () => {
+    res.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
-      unsubscribeGaps?.();
       open.delete(res);
-    };
-    res.on('close', cleanup);
+    });
     request.raw.on('close', () => {
       if (!res.writableEnded) res.end();
     });
-
-    if (since !== null) {
-      try {
-        const current = (await graphRevision(db, graphId)) ?? 0;
-        if (since < current) {
-          const logged = await changesSince(db, graphId, since);
-          const complete = logged.length > 0 && logged[0]!.revision === since + 1 && logged.every((c, i) => c.changes !== null && c.revision === since + 1 + i);
-          if (!complete) reload(current);
-          else for (const c of logged) send({ revision: c.revision, changes: JSON.parse(c.changes!), clientId: c.clientId, actorUid: c.actorUid });
-        }
-      } catch {
-        reload(0);
-      }
-      replaying = false;
-      for (const event of held.splice(0)) send(event);
-    }
   });
 }

@@ -3,7 +3,7 @@ import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { Graph } from '../../src/domain/types.ts';
 import type { Database } from '../../server/db/database.ts';
 import { clearData } from '../../server/db/migrations.ts';
-import { createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { createMember, eventually, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
 
 let db: Database;
@@ -130,8 +130,7 @@ describe('GET /api/graphs/:graphId/events', () => {
     const { owner } = await sharedFamily();
     const stream = await openStream(owner.client, eventsPath(owner.uid));
     try {
-      await new Promise((r) => setTimeout(r, 500));
-      expect(stream.comments).toContain('ping');
+      expect(await eventually(() => stream.comments.find((c) => c === 'ping'))).toBe('ping');
     } finally {
       stream.close();
     }

@@ -1,5 +1,4 @@
-import { applyChangeSet, diffGraphs, isEmptyChangeSet, type ChangeSet } from '../../domain/changeSet.ts';
-import type { Graph } from '../../domain/types.ts';
+import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
 import { request } from './request.ts';
 
@@ -25,26 +24,23 @@ const CLOSED = 2;
 /**
  * The self-hosted graph API (src/backend/api.ts): load, save change sets, and the live stream.
  *
- * The stream starts at the revision the last load returned, so nothing saved between the load and
- * the subscription is missed. After a dropped connection the browser reconnects by itself and the
- * server replays what was missed (Last-Event-ID); when the server cannot (its log no longer
- * reaches back that far) it sends `reload`, and the adapter loads the graph again and hands the
- * difference to the view as one ordinary change event. For that it keeps the server's state of
- * each subscribed graph: the last load with every event since applied (sharing unchanged objects
- * with the view's own copy).
+ * The stream starts at the revision the caller loaded, so nothing saved between the load and the
+ * subscription is missed. The server sends every revision once and in order; the adapter keeps
+ * only the last revision it delivered and checks that each event is the next one. An event it
+ * already delivered (a replay) is skipped; a gap re-opens the stream from the last delivered
+ * revision, and the server replays from its change log. After a dropped connection the browser
+ * reconnects by itself (Last-Event-ID) and the server replays likewise. Where the log cannot fill
+ * a gap the server sends `reload`: the adapter loads the graph and hands it to `onReload`, and
+ * goes on from the revision it loaded. It keeps no copy of the graph.
  */
 export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = {}): GraphRepository {
   const makeSource: EventSourceFactory = options.eventSource ?? ((url) => new EventSource(url, { withCredentials: true }));
   const win = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
-  /** The server's state of each graph as this adapter last knew it. */
-  const known = new Map<string, Graph & { revision: number }>();
 
-  async function load(): Promise<LoadedGraph> {
-    const loaded = await request<LoadedGraph>('GET', '/api/graph');
-    known.set(loaded.graphId, loaded.graph);
-    return loaded;
+  function load(): Promise<LoadedGraph> {
+    return request<LoadedGraph>('GET', '/api/graph');
   }
 
   return {
@@ -55,67 +51,92 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
       return request<{ revision: number }>('POST', `/api/graphs/${encodeURIComponent(graphId)}/changes`, body);
     },
 
-    subscribe(graphId, onChange, onNetwork) {
+    subscribe(graphId, since, handlers) {
       let source: EventSourceLike | null = null;
       let retryTimer: ReturnType<typeof setTimeout> | null = null;
       let wait = retryMs;
       let stopped = false;
       let state: NetworkState | null = null;
+      /** The last revision handed to `onChange` (or loaded for `onReload`). */
+      let last = since;
+      /** Events that arrive while a reload is loading: they follow the loaded revision. */
+      let held: GraphChangeEvent[] | null = null;
+
       const report = (next: NetworkState) => {
         if (next === state) return;
         state = next;
-        onNetwork?.(next);
+        handlers.onNetwork?.(next);
       };
-      const revision = () => known.get(graphId)?.revision;
 
-      const deliver = (event: GraphChangeEvent) => {
-        const current = known.get(graphId);
-        if (current) {
-          if (event.revision <= current.revision) return;
-          known.set(graphId, { ...applyChangeSet(current, event.changes), revision: event.revision });
+      /** Delivers the next revision; false when `event` leaves a gap (the stream was re-opened). */
+      const accept = (event: GraphChangeEvent): boolean => {
+        if (event.revision <= last) return true;
+        if (event.revision !== last + 1) {
+          reopen(0);
+          return false;
         }
-        onChange(event);
+        last = event.revision;
+        handlers.onChange(event);
+        return true;
       };
 
       const reload = async () => {
-        const before = known.get(graphId);
+        if (held) return;
+        held = [];
         try {
-          const fresh = (await request<LoadedGraph>('GET', '/api/graph')).graph;
+          const loaded = await load();
           if (stopped) return;
-          known.set(graphId, fresh);
-          if (!before || fresh.revision <= before.revision) return;
-          const changes = diffGraphs(before, fresh);
-          if (!isEmptyChangeSet(changes)) onChange({ revision: fresh.revision, changes, clientId: '', actorUid: '' });
+          last = loaded.graph.revision;
+          handlers.onReload(loaded);
+          const waiting = held;
+          held = null;
+          for (const event of waiting) if (!accept(event)) break;
         } catch {
-          // The next reconnect tries again.
+          held = null;
+          // Not loaded: the stream is re-opened from the last revision and the server says reload again.
+          reopen(wait);
+          wait = Math.min(wait * 2, maxRetryMs);
         }
       };
 
+      const reopen = (after: number) => {
+        source?.close();
+        source = null;
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = setTimeout(open, after);
+      };
+
       const open = () => {
+        retryTimer = null;
         if (stopped) return;
-        const since = revision();
-        const url = `/api/graphs/${encodeURIComponent(graphId)}/events${since === undefined ? '' : `?since=${since}`}`;
-        const es = makeSource(url);
+        const es = makeSource(`/api/graphs/${encodeURIComponent(graphId)}/events?since=${last}`);
         source = es;
         es.addEventListener('open', () => {
           wait = retryMs;
           report('online');
         });
         es.addEventListener('change', (e) => {
+          if (es !== source) return;
+          let event: GraphChangeEvent;
           try {
-            deliver(JSON.parse(e.data) as GraphChangeEvent);
+            event = JSON.parse(e.data) as GraphChangeEvent;
           } catch {
-            // A malformed event is dropped; the next reload repairs the view.
+            // Unreadable: the next event shows the gap and the stream is replayed from the log.
+            return;
           }
+          if (held) held.push(event);
+          else accept(event);
         });
-        es.addEventListener('reload', () => void reload());
+        es.addEventListener('reload', () => {
+          if (es === source) void reload();
+        });
         es.addEventListener('error', () => {
+          if (es !== source) return;
           report('offline');
           // The browser reconnects by itself unless the server refused the stream (signed out,
-          // not a member, server gone): then retry ourselves, from the last revision seen.
+          // not a member, server gone): then retry ourselves, from the last revision delivered.
           if (es.readyState === CLOSED && !stopped) {
-            es.close();
-            retryTimer = setTimeout(open, wait);
+            reopen(wait);
             wait = Math.min(wait * 2, maxRetryMs);
           }
         });

@@ -63,33 +63,48 @@ describe('httpGraphRepository', () => {
     expect(JSON.parse(fetchMock.mock.calls[2]![1].body)).toEqual({ changes: cs, clientId: 'tab-1' });
   });
 
-  it('streams from the loaded revision, reports the network state and skips what it already has', async () => {
+  const change = (revision: number): GraphChangeEvent => ({ revision, changes: emptyChangeSet(revision - 1), clientId: 'x', actorUid: 'u' });
+
+  function subscribed(since: number) {
     const { repo, sources } = setup();
-    fetchMock.mockResolvedValueOnce(json(200, loaded(4)));
-    await repo.load();
     const got: GraphChangeEvent[] = [];
+    const reloads: LoadedGraph[] = [];
     const states: NetworkState[] = [];
-    const stop = repo.subscribe('g1', (e) => got.push(e), (s) => states.push(s));
+    const stop = repo.subscribe('g1', since, { onChange: (e) => got.push(e), onReload: (l) => reloads.push(l), onNetwork: (s) => states.push(s) });
+    const emit = (i: number, ...events: GraphChangeEvent[]) => {
+      for (const e of events) sources[i]!.emit('change', JSON.stringify(e));
+    };
+    return { repo, sources, got, reloads, states, stop, emit };
+  }
+
+  it('streams from `since`, delivers each next revision once and reports the network state', () => {
+    const { sources, got, states, stop, emit } = subscribed(4);
     expect(sources[0]!.url).toBe('/api/graphs/g1/events?since=4');
     sources[0]!.emit('open');
-    const e5: GraphChangeEvent = { revision: 5, changes: emptyChangeSet(4), clientId: 'x', actorUid: 'u' };
-    sources[0]!.emit('change', JSON.stringify(e5));
-    sources[0]!.emit('change', JSON.stringify(e5));
-    sources[0]!.emit('change', JSON.stringify({ ...e5, revision: 3 }));
-    expect(got).toEqual([e5]);
+    emit(0, change(5), change(5), change(3), change(6));
+    expect(got).toEqual([change(5), change(6)]);
     sources[0]!.emit('error');
     expect(states).toEqual(['unknown', 'online', 'offline']);
     stop();
     expect(sources[0]!.closed).toBe(true);
   });
 
-  it('re-opens a stream the server closed, from the last revision seen', async () => {
+  it('a revision that is not the next one re-opens the stream from the last one delivered', async () => {
     vi.useFakeTimers();
-    const { repo, sources } = setup();
-    fetchMock.mockResolvedValueOnce(json(200, loaded(2)));
-    await repo.load();
-    const stop = repo.subscribe('g1', () => undefined);
-    sources[0]!.emit('change', JSON.stringify({ revision: 3, changes: emptyChangeSet(2), clientId: 'x', actorUid: 'u' }));
+    const { sources, got, emit } = subscribed(4);
+    emit(0, change(5), change(7));
+    expect(sources[0]!.closed).toBe(true);
+    emit(0, change(8));
+    vi.advanceTimersByTime(0);
+    expect(sources.map((s) => s.url)).toEqual(['/api/graphs/g1/events?since=4', '/api/graphs/g1/events?since=5']);
+    emit(1, change(6), change(7), change(8));
+    expect(got.map((e) => e.revision)).toEqual([5, 6, 7, 8]);
+  });
+
+  it('re-opens a stream the server closed, from the last revision delivered', () => {
+    vi.useFakeTimers();
+    const { sources, stop, emit } = subscribed(2);
+    emit(0, change(3));
     sources[0]!.readyState = 2;
     sources[0]!.emit('error');
     expect(sources).toHaveLength(1);
@@ -102,17 +117,30 @@ describe('httpGraphRepository', () => {
     expect(sources).toHaveLength(2);
   });
 
-  it('on reload, loads the graph again and delivers the difference as one change event', async () => {
-    const { repo, sources } = setup();
-    fetchMock.mockResolvedValueOnce(json(200, loaded(2, [node('n1001'), node('n1002')])));
-    await repo.load();
-    const got: GraphChangeEvent[] = [];
-    repo.subscribe('g1', (e) => got.push(e));
-    fetchMock.mockResolvedValueOnce(json(200, loaded(9, [node('n1001', 50), node('n1003')])));
-    sources[0]!.emit('reload', JSON.stringify({ revision: 9 }));
-    await vi.waitFor(() => expect(got).toHaveLength(1));
-    expect(got[0]!.revision).toBe(9);
-    expect(got[0]!.changes.nodes).toEqual({ upsert: [node('n1001', 50), node('n1003')], remove: ['n1002'] });
+  it('on reload, loads the graph for onReload and goes on after the loaded revision', async () => {
+    const { sources, got, reloads, emit } = subscribed(2);
+    let answer!: (r: Response) => void;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    sources[0]!.emit('reload', JSON.stringify({ revision: 8 }));
+    // What arrives while the graph loads follows the loaded revision.
+    emit(0, change(9), change(10));
+    expect(got).toEqual([]);
+    answer(json(200, loaded(9, [node('n1001', 50)])));
+    await vi.waitFor(() => expect(got.map((e) => e.revision)).toEqual([10]));
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/graph');
+    expect(reloads).toEqual([loaded(9, [node('n1001', 50)])]);
+    emit(0, change(11));
+    expect(got.map((e) => e.revision)).toEqual([10, 11]);
+  });
+
+  it('a reload that cannot load re-opens the stream from the last revision delivered, later', async () => {
+    vi.useFakeTimers();
+    const { sources, reloads } = subscribed(2);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    sources[0]!.emit('reload', JSON.stringify({ revision: 8 }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sources.map((s) => s.url)).toEqual(['/api/graphs/g1/events?since=2', '/api/graphs/g1/events?since=2']);
+    expect(reloads).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../src/domain/errors.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { toCurrentShape, type LegacyGraph } from '../../../src/domain/migrations.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
-import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
+import type { GraphChangeEvent, GraphRepository, GraphSubscription, LoadedGraph } from '../../../src/backend/ports.ts';
 import { graphBackupKey, TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
 import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
 
@@ -31,8 +31,8 @@ class MemoryGraphs implements GraphRepository {
     this.migrations.push(...(migrations ?? []));
     return { revision: this.graph.revision! };
   }
-  subscribe(_graphId: string, onChange: (e: GraphChangeEvent) => void) {
-    this.listener = onChange;
+  subscribe(_graphId: string, _since: number, handlers: GraphSubscription) {
+    this.listener = handlers.onChange;
     return () => (this.listener = null);
   }
 }
@@ -242,6 +242,20 @@ describe('live updates', () => {
     const sent = repo.saves.at(-1)!.changes;
     expect(sent.nodes.upsert.map((n) => n.id)).toEqual(['n1002']);
     expect(sent.profiles.upsert).toEqual([{ id: 'pr:n1003', set: { bio: 'mine' } }]);
+  });
+
+  it("applies another tab's change set committed before this tab's own save, even when that save answered first", async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    repo.graph = { ...repo.graph, revision: 8 }; // the other tab's save commits first
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    await s.save();
+    expect(s.revision).toBe(9);
+    s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1003', 321))));
+    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(321);
+    expect(s.revision).toBe(9);
+    expect(s.unsaved).toBe(false);
   });
 
   it('holds incoming changes while a card is dragged', async () => {

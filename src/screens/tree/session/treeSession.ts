@@ -11,7 +11,7 @@ import { nextNodeId } from '../../../domain/ids.ts';
 import { runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
 import type { Graph, GraphNode, Profile } from '../../../domain/types.ts';
-import type { GraphChangeEvent, GraphRepository, NetworkState } from '../../../backend/ports.ts';
+import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
 /**
@@ -116,14 +116,14 @@ export class TreeSession {
       if (current.nodes.length === 0) current = await this.withPrimaryNode(current);
       this.graph = current;
       this.status = 'ready';
-      this.unsubscribeLive = this.deps.graphs.subscribe(
-        this.graphId,
-        (event) => this.receive(event),
-        (state) => {
+      this.unsubscribeLive = this.deps.graphs.subscribe(this.graphId, this.revision, {
+        onChange: (event) => this.receive(event),
+        onReload: (fresh) => this.rebase(fresh),
+        onNetwork: (state) => {
           this.network = state;
           this.emit();
         },
-      );
+      });
       this.settle();
       this.emit();
       // An empty tree's primary card, a migration or a restored backup is saved at once (§4).
@@ -273,22 +273,31 @@ export class TreeSession {
     }
   }
 
+  /**
+   * Every other tab's change set, once and in revision order (the repository sees to that). Its
+   * revision may be below one this tab's own save already answered: it is applied all the same.
+   */
   receive(event: GraphChangeEvent) {
     if (event.clientId === this.clientId) return; // the echo of this tab's own save
-    if (event.revision <= this.revision) return; // already applied
     if (this.holdIncoming) {
       this.held.push(event);
       return;
     }
     const local = diffGraphs(this.saved, this.graph);
     this.saved = applyChangeSet(this.saved, event.changes);
-    this.revision = event.revision;
-    this.saved.revision = event.revision;
+    this.revision = Math.max(this.revision, event.revision);
+    this.saved.revision = this.revision;
     const onScreen = withoutLocalEdits(event.changes, local, this.graph);
     if (!isEmptyChangeSet(onScreen)) this.graph = applyChangeSet(this.graph, onScreen);
-    this.graph = { ...this.graph, revision: event.revision };
+    this.graph = { ...this.graph, revision: this.revision };
     this.settle();
     this.emit();
+  }
+
+  /** The stream could not be replayed: what the server holds now arrives as one change against `saved`. */
+  private rebase(loaded: LoadedGraph) {
+    const fresh: Graph = { ...toCurrentShape(loaded.graph as unknown as LegacyGraph), revision: loaded.graph.revision };
+    this.receive({ revision: loaded.graph.revision, changes: diffGraphs(this.saved, fresh), clientId: '', actorUid: '' });
   }
 
   // ---- backup -------------------------------------------------------------------------------
