@@ -14,6 +14,7 @@ import { isForeignRequest } from './http/origin.ts';
 import { trustProxyOption } from './http/proxy.ts';
 import { createRateLimiter } from './http/rateLimit.ts';
 import { redactUrl } from './http/redact.ts';
+import { importLegacyAvatarFiles } from './files/avatarStorage.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
 import { createMemoryFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
@@ -38,7 +39,7 @@ export interface LogOptions {
 }
 
 export interface ServerOptions {
-  /** Holds the PGlite database (`db/`), uploaded files and the mail outbox (`outbox/`). */
+  /** Holds the PGlite database (`db/`) and the mail outbox (`outbox/`). */
   dataDir: string;
   /** 0 picks a free port. Default 3000. */
   port?: number;
@@ -145,6 +146,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await migrate(db);
     await pruneExpired(db);
+    const imported = await importLegacyAvatarFiles(db, options.dataDir);
+    if (imported) app.log.info(`Moved ${imported} avatar files from ${join(options.dataDir, 'files')} into the database`);
 
     app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
     app.addHook('onResponse', async (request, reply) => {
@@ -184,7 +187,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     profileRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
-    avatarRoutes(app, ctx, { dataDir: options.dataDir, graphs });
+    avatarRoutes(app, ctx);
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

@@ -227,7 +227,7 @@ describe('text the database cannot store', () => {
     ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { birthYear: `19${bad}` } })],
     ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { death: `1952-${bad}` } })],
     ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { [`bio${bad}`]: 'x' } })],
-    ['POST', '/api/graphs/:uid/changes', (m, bad) => ({ changes: { baseRevision: 0, nodes: { upsert: [], remove: [] }, edges: { upsert: [], remove: [] }, profiles: { upsert: [], remove: [] } }, clientId: `tab${bad}` })],
+    ['POST', '/api/graphs/:uid/changes', (_, bad) => ({ changes: { baseRevision: 0, nodes: { upsert: [], remove: [] }, edges: { upsert: [], remove: [] }, profiles: { upsert: [], remove: [] } }, clientId: `tab${bad}` })],
     ['POST', '/api/invitations', (m, bad) => ({ graphUid: m.uid, nodeId: `n${bad}`, email: 'kid@example.com' })],
   ];
   for (const [what, bad] of BAD_TEXT) {
