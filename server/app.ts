@@ -14,7 +14,7 @@ import { isForeignRequest } from './http/origin.ts';
 import { trustProxyOption } from './http/proxy.ts';
 import { createRateLimiter } from './http/rateLimit.ts';
 import { redactUrl } from './http/redact.ts';
-import { importLegacyAvatarFiles } from './files/avatarStorage.ts';
+import { LEGACY_FILES_DIR, importLegacyAvatarFiles } from './files/avatarStorage.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
 import { createMemoryFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
@@ -147,7 +147,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await migrate(db);
     await pruneExpired(db);
     const imported = await importLegacyAvatarFiles(db, options.dataDir);
-    if (imported) app.log.info(`Moved ${imported} avatar files from ${join(options.dataDir, 'files')} into the database`);
+    if (imported) app.log.info(`Moved ${imported} avatar files from ${join(options.dataDir, LEGACY_FILES_DIR)} into the database`);
 
     app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
     app.addHook('onResponse', async (request, reply) => {

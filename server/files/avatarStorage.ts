@@ -90,18 +90,22 @@ export const IMPORTED_FILES_DIR = 'files-imported';
  */
 export async function importLegacyAvatarFiles(db: Database, dataDir: string): Promise<number> {
   const root = join(dataDir, LEGACY_FILES_DIR);
-  const profileDirs = await readdir(join(root, 'profiles')).catch(() => null);
-  if (!profileDirs) return 0;
   let imported = 0;
-  for (const profileId of profileDirs.filter(isProfileId)) {
-    const names = (await readdir(join(root, 'profiles', profileId)).catch(() => [])).filter((n) => AVATAR_FILE_NAME.test(n));
-    for (const name of names) {
-      const bytes = await readFile(join(root, 'profiles', profileId, name));
-      const format = AVATAR_FILE_NAME.exec(name)![2] as AvatarFormat;
-      await putFile(db, avatarPath(profileId, name), CONTENT_TYPES[format], contentHash(bytes), bytes, false);
-      imported += 1;
+  try {
+    const profileDirs = await readdir(join(root, 'profiles'));
+    for (const profileId of profileDirs.filter(isProfileId)) {
+      const names = (await readdir(join(root, 'profiles', profileId))).filter((n) => AVATAR_FILE_NAME.test(n));
+      for (const name of names) {
+        const bytes = await readFile(join(root, 'profiles', profileId, name));
+        const format = AVATAR_FILE_NAME.exec(name)![2] as AvatarFormat;
+        await putFile(db, avatarPath(profileId, name), CONTENT_TYPES[format], contentHash(bytes), bytes, false);
+        imported += 1;
+      }
     }
+    await rename(root, join(dataDir, IMPORTED_FILES_DIR));
+  } catch (e) {
+    // No folder (the usual case), or another process sharing DATA_DIR has just moved it.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  await rename(root, join(dataDir, IMPORTED_FILES_DIR));
   return imported;
 }
