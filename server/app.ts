@@ -4,16 +4,17 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { AppError } from '../src/domain/errors.ts';
 import { isValidEmail } from '../src/domain/validation/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, pruneExpired } from './db/migrations.ts';
-import { TOO_MANY_REQUESTS, handleError, sendError } from './http/errors.ts';
+import { handleError, sendError } from './http/errors.ts';
 import { isForeignRequest } from './http/origin.ts';
+import { trustProxyOption } from './http/proxy.ts';
+import { createRateLimiter } from './http/rateLimit.ts';
 import { redactUrl } from './http/redact.ts';
+import { LEGACY_FILES_DIR, importLegacyAvatarFiles } from './files/avatarStorage.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
 import { sqlChangeLog } from './graphs/changeLog.ts';
 import { createLocalFeed, createPgFeed } from './graphs/feed.ts';
@@ -39,7 +40,7 @@ export interface LogOptions {
 }
 
 export interface ServerOptions {
-  /** Holds the PGlite database (`db/`), uploaded files and the mail outbox (`outbox/`). */
+  /** Holds the PGlite database (`db/`) and the mail outbox (`outbox/`). */
   dataDir: string;
   /** 0 picks a free port. Default 3000. */
   port?: number;
@@ -55,13 +56,16 @@ export interface ServerOptions {
   mailFrom?: string;
   /** The address people reach the site at, for links (default `http://HOST:PORT`). */
   publicUrl?: string;
-  /** Trust X-Forwarded-Proto/-For/-Host (behind a reverse proxy; TRUST_PROXY=1). */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY): their X-Forwarded-For/-Proto/-Host are
+   * believed that many hops deep and no further. true is one proxy; default none.
+   */
+  trustProxy?: boolean | number;
   /** Serve the built front end with an SPA fallback to index.html for non-/api paths. */
   serveStatic?: boolean;
   /** Where the built front end is; default `dist/` of the project. */
   staticDir?: string;
-  /** Per-IP limits; tests set them low to see the 429 or high to stay out of the way. */
+  /** Per-address and per-account limits; tests set them low to see the 429 or high to stay out of the way. */
   rateLimits?: Partial<RateLimits>;
   /** Fixes the first-account invitation's e-mail (ADMIN_EMAIL). */
   adminEmail?: string;
@@ -132,7 +136,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const app = Fastify({
     logger: loggerOption(options.log),
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy === true ? 1 : options.trustProxy || 0),
     // Request lines are logged below with tokens taken out of the URL.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -143,6 +147,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await migrate(db);
     await pruneExpired(db);
+    const imported = await importLegacyAvatarFiles(db, options.dataDir);
+    if (imported) app.log.info(`Moved ${imported} avatar files from ${join(options.dataDir, LEGACY_FILES_DIR)} into the database`);
 
     app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
     app.addHook('onResponse', async (request, reply) => {
@@ -158,16 +164,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
     await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
     await app.register(cookie);
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => new AppError('resource-exhausted', TOO_MANY_REQUESTS),
-    });
 
     const ctx: AppContext = {
       db,
       mailer,
       baseUrl: () => baseUrl,
       rateLimits,
+      limiter: createRateLimiter(db),
       background(task) {
         const tracked = task.catch(() => undefined).finally(() => pending.delete(tracked));
         pending.add(tracked);
@@ -189,7 +192,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     profileRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
-    avatarRoutes(app, ctx, { dataDir: options.dataDir, graphs });
+    avatarRoutes(app, ctx);
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

@@ -1,19 +1,21 @@
 import type { Database } from './db/database.ts';
+import type { RateLimit, RateLimiter } from './http/rateLimit.ts';
 import type { Mailer } from './mail/mailer.ts';
 
-export interface RateLimit {
-  /** Requests allowed per IP address in each window. */
-  max: number;
-  timeWindowMs: number;
-}
+export type { RateLimit };
 
 export interface RateLimits {
+  /** Sign-in attempts (and invitation acceptances) per client address. */
   signIn: RateLimit;
+  /** Sign-in attempts per account (the e-mail typed), from any number of addresses; a right password resets it. */
+  signInAccount: RateLimit;
+  /** Password-reset requests and new passwords per client address. */
   passwordReset: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { max: 10, timeWindowMs: 5 * 60_000 },
+  signInAccount: { max: 10, timeWindowMs: 15 * 60_000 },
   passwordReset: { max: 5, timeWindowMs: 15 * 60_000 },
 };
 
@@ -24,6 +26,8 @@ export interface AppContext {
   /** The site's address for links in mails and the console (public URL, or where it listens). */
   baseUrl(): string;
   rateLimits: RateLimits;
+  /** Counters shared by every process on the database. */
+  limiter: RateLimiter;
   /** Keeps a promise (a mail being sent) alive until the server closes. */
   background(task: Promise<unknown>): void;
 }

@@ -1,11 +1,12 @@
 /**
  * `npm start`: builds the front end when it is missing or stale, then serves it with the API.
  * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, ADMIN_EMAIL,
- * TRUST_PROXY=1, LOG_LEVEL, SKIP_BUILD=1, SERVE_STATIC=0 (API only, for `npm run dev`).
+ * TRUST_PROXY (number of reverse proxies), LOG_LEVEL, SKIP_BUILD=1, SERVE_STATIC=0 (API only, for `npm run dev`).
  */
 import { resolve } from 'node:path';
 import { PROJECT_ROOT, startServer } from './app.ts';
 import { buildFrontEnd, needsBuild } from './build.ts';
+import { parseTrustProxy } from './http/proxy.ts';
 import { humanLogStream } from './log.ts';
 
 const env = process.env;
@@ -28,7 +29,7 @@ async function main() {
     mailFrom: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     serveStatic,
     log: { level: env.LOG_LEVEL || 'info', stream: humanLogStream() },
   });

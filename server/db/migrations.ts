@@ -136,6 +136,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'shared limits and files',
+    // What several app processes on one PostgreSQL must share. rate_limits: one fixed-window
+    // counter per key (a SHA-256 of bucket and subject, so no address or e-mail is kept in clear).
+    // files: the avatar files, served by whichever process is asked; hash is the ?v= of their URL.
+    sql: `
+      CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        hits integer NOT NULL,
+        window_ends timestamptz NOT NULL
+      );
+      CREATE INDEX rate_limits_window_idx ON rate_limits(window_ends);
+
+      CREATE TABLE files (
+        path text PRIMARY KEY,
+        content_type text NOT NULL,
+        hash text NOT NULL,
+        bytes bytea NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -151,6 +174,8 @@ export const DATA_TABLES = [
   'invitations',
   'profiles',
   'users',
+  'rate_limits',
+  'files',
 ] as const;
 
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
@@ -181,8 +206,9 @@ export async function clearData(db: Database): Promise<void> {
   await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} CASCADE`);
 }
 
-/** Drops sessions past their expiry and reset links dead for a day; run at each start. */
+/** Drops sessions and rate-limit windows past their end, and reset links dead for a day; run at each start. */
 export async function pruneExpired(db: Database): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
+  await db.query('DELETE FROM rate_limits WHERE window_ends < now()');
   await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
 }

@@ -12,8 +12,13 @@ export type AvatarFormat = 'webp' | 'jpg';
 export const AVATAR_FILE_SIZES = [AVATAR_SIZES.large, AVATAR_SIZES.small] as const;
 export type AvatarSize = (typeof AVATAR_FILE_SIZES)[number];
 
-/** Pixels in one uploaded image beyond which it is refused unread (a decompression bomb guard). */
-export const MAX_AVATAR_INPUT_PIXELS = 40_000_000;
+/**
+ * Pixels in one uploaded image beyond which it is refused from its header, before any decoding (a
+ * decompression-bomb guard: a 125 KB PNG can declare 40 megapixels). Our browser sends 320 and
+ * 170 px squares; 24 megapixels still lets a script upload a photo straight off a 24-megapixel
+ * camera (6000 × 4000), the largest original worth re-encoding into a 320 px avatar.
+ */
+export const MAX_AVATAR_INPUT_PIXELS = 24_000_000;
 export const MAX_AVATAR_UPLOAD_BYTES = MAX_PHOTO_BYTES;
 
 /** Raster formats we decode. SVG and PDF are refused: they are documents, not photos. */
@@ -22,7 +27,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
 export const AVATAR_MESSAGES = {
   notAnImage: 'The photo is not an image we can read. Choose a JPEG, PNG or WebP file.',
   tooLarge: 'The photo is too large (10 MB at most).',
-  tooManyPixels: `The photo has too many pixels (${MAX_AVATAR_INPUT_PIXELS / 1_000_000} megapixels at most).`,
+  tooManyPixels: `The photo has too many pixels (${MAX_AVATAR_INPUT_PIXELS / 1_000_000} megapixels at most). Make it smaller and try again.`,
   missingFiles: 'Send the photo as two files, large and small.',
   notMultipart: 'Send the photo as multipart/form-data with the files large and small.',
 } as const;
@@ -54,8 +59,22 @@ export async function inspectAvatar(input: Buffer): Promise<string> {
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
     throw new AvatarImageError(400, AVATAR_MESSAGES.notAnImage);
   }
-  if (metadata.width * metadata.height > MAX_AVATAR_INPUT_PIXELS) throw new AvatarImageError(413, AVATAR_MESSAGES.tooManyPixels);
+  // metadata() reads the header only; the pixels are never decoded for a refused image.
+  if (metadata.width * metadata.height > MAX_AVATAR_INPUT_PIXELS) throw new AvatarImageError(400, AVATAR_MESSAGES.tooManyPixels);
   return metadata.format;
+}
+
+let encoding: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs one upload's re-encoding after those already running have finished. Decoding a large image
+ * takes tens of megabytes, and uploads are rare: one at a time per process keeps a burst of
+ * uploads from multiplying that.
+ */
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = encoding.then(work, work);
+  encoding = run.catch(() => undefined);
+  return run;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, HTTP_STATUS, isAppError, type ErrorBody, type ErrorCode } from '../../src/domain/errors.ts';
+import { jsonTextProblem } from '../../src/domain/validation/text.ts';
 
 export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } };
@@ -43,11 +44,17 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
 
 export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-/** Validates a body with zod, turning a missing or non-object body into the same coded 400. */
+/**
+ * Validates a body with zod, turning a missing or non-object body into the same coded 400. Every
+ * JSON route reads its body here, so this is also where text the database cannot store (NUL, lone
+ * surrogates) is refused, in any field, before any route looks at it.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError('invalid-argument', 'The request body must be a JSON object.');
   }
+  const textProblem = jsonTextProblem(body);
+  if (textProblem) throw new AppError('invalid-argument', textProblem);
   const result = schema.safeParse(body);
   if (!result.success) throw new AppError('invalid-argument', describeZodError(result.error));
   return result.data;

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, type ErrorCode } from '../../src/domain/errors.ts';
@@ -9,17 +6,17 @@ import { canEditProfile } from '../../src/domain/permissions.ts';
 import { AVATAR_SIZES } from '../../src/domain/timing.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
-import type { GraphService } from '../graphs/service.ts';
 import {
   AVATAR_MESSAGES,
   AvatarImageError,
   MAX_AVATAR_UPLOAD_BYTES,
   encodeAvatar,
   inspectAvatar,
+  oneAtATime,
   outputFormatFor,
   type AvatarFormat,
 } from '../files/avatarImages.ts';
-import { CONTENT_TYPES, avatarUrl, profileFilesDir, writeAvatarFiles } from '../files/avatarStorage.ts';
+import { AVATAR_FILE_NAME, avatarPath, readStoredFile, writeAvatarFiles } from '../files/avatarStorage.ts';
 import { errorBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
@@ -59,11 +56,11 @@ async function readUpload(parts: AsyncIterable<import('@fastify/multipart').Mult
 
 /**
  * PUT /api/profiles/:id/avatar (multipart `large`, `small`) and GET /files/profiles/:id/avatar_*:
- * the §7 file storage of the self-hosted server.
+ * the §7 file storage of the self-hosted server. Storing a photo writes only the files and answers
+ * their URLs; the profile save that follows carries them (one revision, one live event).
  */
-export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { dataDir: string; graphs: GraphService }): void {
+export function avatarRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  const { dataDir, graphs } = options;
 
   app.register(async (scope) => {
     await scope.register(multipart, {
@@ -88,9 +85,9 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { d
         const upload = await readUpload(request.parts());
         const [largeFormat] = await Promise.all([inspectAvatar(upload.large), inspectAvatar(upload.small)]);
         format = outputFormatFor(largeFormat);
-        [large, small] = await Promise.all([
-          encodeAvatar(upload.large, AVATAR_SIZES.large, format),
-          encodeAvatar(upload.small, AVATAR_SIZES.small, format),
+        [large, small] = await oneAtATime(async () => [
+          await encodeAvatar(upload.large, AVATAR_SIZES.large, format),
+          await encodeAvatar(upload.small, AVATAR_SIZES.small, format),
         ]);
       } catch (e) {
         if (e instanceof AvatarImageError) return sendCoded(reply, e.status, 'invalid-argument', e.message);
@@ -101,31 +98,29 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, options: { d
         throw e;
       }
 
-      await writeAvatarFiles(dataDir, id, format, [
+      const [photoURL, photoURLSmall] = await writeAvatarFiles(db, id, format, [
         { size: AVATAR_SIZES.large, bytes: large },
         { size: AVATAR_SIZES.small, bytes: small },
       ]);
-      const photoURL = avatarUrl(id, AVATAR_SIZES.large, format, large);
-      const photoURLSmall = avatarUrl(id, AVATAR_SIZES.small, format, small);
-      // Through the graph service, so every open view of a graph showing this person gets it live.
-      await graphs.updateProfile(user.uid, id, { photoURL, photoURLSmall });
-      return { photoURL, photoURLSmall };
+      return { photoURL: photoURL!, photoURLSmall: photoURLSmall! };
     });
   });
 
-  // Only the four names the store writes are served: no listing, no other file, no path climbing.
-  app.get<{ Params: { id: string; name: string } }>('/files/profiles/:id/:name', async (request, reply) => {
+  /**
+   * Only the four names the store writes are served: no listing, no other file, no path climbing.
+   * A URL whose `v` is the stored bytes' hash never changes meaning, so it is cached for a year;
+   * an older `v` (a photo replaced since) gets the current bytes, revalidated each time.
+   */
+  app.get<{ Params: { id: string; name: string }; Querystring: { v?: string } }>('/files/profiles/:id/:name', async (request, reply) => {
     const { id, name } = request.params;
-    const match = /^avatar_(320|170)\.(webp|jpg)$/.exec(name);
-    if (!isProfileId(id) || !match) return sendCoded(reply, 404, 'not-found', 'Not found');
-    const path = join(profileFilesDir(dataDir, id), name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) return sendCoded(reply, 404, 'not-found', 'Not found');
+    if (!isProfileId(id) || !AVATAR_FILE_NAME.test(name)) return sendCoded(reply, 404, 'not-found', 'Not found');
+    const file = await readStoredFile(db, avatarPath(id, name));
+    if (!file) return sendCoded(reply, 404, 'not-found', 'Not found');
     reply
-      .header('Content-Type', CONTENT_TYPES[match[2] as AvatarFormat])
-      .header('Content-Length', info.size)
-      .header('Cache-Control', IMMUTABLE)
-      .header('Last-Modified', info.mtime.toUTCString());
-    return reply.send(createReadStream(path));
+      .header('Content-Type', file.contentType)
+      .header('Cache-Control', request.query.v === file.hash ? IMMUTABLE : 'no-cache')
+      .header('ETag', `"${file.hash}"`)
+      .header('Last-Modified', file.updatedAt.toUTCString());
+    return reply.send(file.bytes);
   });
 }

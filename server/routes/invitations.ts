@@ -17,6 +17,7 @@ import { newUid } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
+import { LIMITED } from '../http/rateLimit.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
 import type { GraphService, Publication } from '../graphs/service.ts';
 import { memberRole, upsertProfiles } from '../graphs/store.ts';
@@ -76,8 +77,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
 
   app.post<{ Params: { token: string } }>(
     '/api/invitations/:token/accept',
-    { config: { rateLimit: { max: ctx.rateLimits.signIn.max, timeWindow: ctx.rateLimits.signIn.timeWindowMs } } },
     async (request, reply): Promise<SessionResponse> => {
+      await ctx.limiter.enforce(reply, LIMITED.invitationAccept, request.ip, ctx.rateLimits.signIn);
       const invitation = await usableInvitation(db, request.params.token);
       const body = parseBody(AcceptBody, request.body);
       const check = validateSignUp({ ...body, confirmPassword: body.password });

@@ -13,6 +13,7 @@ import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
+import { LIMITED } from '../http/rateLimit.ts';
 import { clearSessionCookie } from '../http/session.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 
@@ -34,10 +35,11 @@ async function liveReset(db: Queryable, token: string): Promise<string | null> {
 }
 
 export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db, mailer } = ctx;
-  const limit = { rateLimit: { max: ctx.rateLimits.passwordReset.max, timeWindow: ctx.rateLimits.passwordReset.timeWindowMs } };
+  const { db, mailer, limiter } = ctx;
+  const limit = ctx.rateLimits.passwordReset;
 
-  app.post('/api/password-resets', { config: limit }, async (request, reply) => {
+  app.post('/api/password-resets', async (request, reply) => {
+    await limiter.enforce(reply, LIMITED.passwordResetRequest, request.ip, limit);
     const body = parseBody(ResetRequestBody, request.body);
     const problem = validateResetRequest(body.email);
     if (problem) throw new AppError('invalid-argument', problem);
@@ -71,14 +73,15 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { token: string } }>('/api/password-resets/:token', { config: limit }, async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/api/password-resets/:token', async (request, reply) => {
+    await limiter.enforce(reply, LIMITED.passwordResetConfirm, request.ip, limit);
     const { token } = request.params;
     if (!(await liveReset(db, token))) throw new AppError('auth/reset-link-invalid', RESET_LINK_INVALID);
     const { password } = parseBody(NewPasswordBody, request.body);
     const problem = validateNewPassword(password, password);
     if (problem) throw new AppError('invalid-argument', problem);
     const passwordHash = await hashPassword(password);
-    await db.transaction(async (tx) => {
+    const email = await db.transaction(async (tx) => {
       const used = await tx.query<{ uid: string }>(
         `UPDATE password_resets SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid`,
@@ -86,11 +89,17 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
       );
       const uid = used[0]?.uid;
       if (!uid) throw new AppError('auth/reset-link-invalid', RESET_LINK_INVALID);
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE uid = $1', [uid, passwordHash]);
+      const updated = await tx.query<{ email: string }>(
+        'UPDATE users SET password_hash = $2, updated_at = now() WHERE uid = $1 RETURNING email',
+        [uid, passwordHash],
+      );
       await tx.query('DELETE FROM sessions WHERE uid = $1', [uid]);
       // Any other link sent to this member dies with this one.
       await tx.query('UPDATE password_resets SET used_at = now() WHERE uid = $1 AND used_at IS NULL', [uid]);
+      return updated[0]!.email;
     });
+    // Whoever set the new password holds the mailbox: wrong guesses by others no longer lock them out.
+    await limiter.clear(LIMITED.signInAccount, email);
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

@@ -6,6 +6,7 @@ import { MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/d
 import { checkPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { parseBody } from '../http/errors.ts';
+import { LIMITED } from '../http/rateLimit.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -24,7 +25,7 @@ const SignInBody = z.object({
 });
 
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+  const { db, limiter } = ctx;
 
   app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
     const user = await sessionUser(request, db);
@@ -32,27 +33,32 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user };
   });
 
-  app.post(
-    '/api/session',
-    { config: { rateLimit: { max: ctx.rateLimits.signIn.max, timeWindow: ctx.rateLimits.signIn.timeWindowMs } } },
-    async (request, reply): Promise<SessionResponse> => {
-      const body = parseBody(SignInBody, request.body);
-      const problem = validateSignIn(body);
-      if (problem) throw new AppError('invalid-argument', problem);
-      const rows = await db.query<{ uid: string; email: string; display_name: string; photo_url: string; password_hash: string }>(
-        'SELECT uid, email, display_name, photo_url, password_hash FROM users WHERE email = $1',
-        [normaliseEmail(body.email)],
-      );
-      const row = rows[0];
-      if (!(await checkPassword(row?.password_hash ?? null, body.password)) || !row) {
-        throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
-      }
-      // A new sign-in replaces whatever session this browser had.
-      await endSession(request, db);
-      setSessionCookie(request, reply, await createSession(db, row.uid));
-      return { user: toAuthUser(row) };
-    },
-  );
+  /**
+   * Every attempt counts against the client's address and against the account named (from any
+   * address, so spreading guesses over many addresses does not help); the right password clears
+   * the account's count. An account over its limit is refused before its password is checked.
+   */
+  app.post('/api/session', async (request, reply): Promise<SessionResponse> => {
+    await limiter.enforce(reply, LIMITED.signIn, request.ip, ctx.rateLimits.signIn);
+    const body = parseBody(SignInBody, request.body);
+    const problem = validateSignIn(body);
+    if (problem) throw new AppError('invalid-argument', problem);
+    const email = normaliseEmail(body.email);
+    await limiter.enforce(reply, LIMITED.signInAccount, email, ctx.rateLimits.signInAccount);
+    const rows = await db.query<{ uid: string; email: string; display_name: string; photo_url: string; password_hash: string }>(
+      'SELECT uid, email, display_name, photo_url, password_hash FROM users WHERE email = $1',
+      [email],
+    );
+    const row = rows[0];
+    if (!(await checkPassword(row?.password_hash ?? null, body.password)) || !row) {
+      throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
+    }
+    await limiter.clear(LIMITED.signInAccount, email);
+    // A new sign-in replaces whatever session this browser had.
+    await endSession(request, db);
+    setSessionCookie(request, reply, await createSession(db, row.uid));
+    return { user: toAuthUser(row) };
+  });
 
   app.delete('/api/session', async (request, reply) => {
     await endSession(request, db);

@@ -63,7 +63,8 @@ export interface AvatarUpload {
 export interface AvatarStore {
   /**
    * Stores a profile's photo as profiles/{id}/avatar_320.{ext} and avatar_170.{ext} (§3, §7) and
-   * answers their URLs, which change whenever the photo changes (they are cached for a year).
+   * answers their URLs, which change whenever the photo changes (they are cached for a year). It
+   * writes no profile: the profile save that follows carries the URLs (one revision, one event).
    */
   upload(profileId: string, files: AvatarUpload): Promise<{ photoURL: string; photoURLSmall: string }>;
 }

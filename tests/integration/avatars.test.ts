@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,9 +7,10 @@ import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import type { Database } from '../../server/db/database.ts';
 import { clearData } from '../../server/db/migrations.ts';
-import { AVATAR_MESSAGES } from '../../server/files/avatarImages.ts';
+import { AVATAR_MESSAGES, MAX_AVATAR_INPUT_PIXELS } from '../../server/files/avatarImages.ts';
+import { readStoredFile } from '../../server/files/avatarStorage.ts';
 import { upsertProfiles } from '../../server/graphs/store.ts';
-import { createMember, expectError, startTestServer, testDatabase, type Answer, type Member, type TestServer } from './helpers.ts';
+import { createMember, expectError, startTestServer, tempDir, testDatabase, type Answer, type Member, type TestServer } from './helpers.ts';
 
 let db: Database;
 let server: TestServer;
@@ -62,10 +63,21 @@ async function pair(format: 'png' | 'jpeg' | 'webp', w = 400, h = 300): Promise<
   ];
 }
 
-const filesDir = (id: string) => join(server.dataDir, 'files', 'profiles', id);
+/** The names stored for a profile, whichever process stored them. */
+async function storedNames(id: string): Promise<string[]> {
+  const rows = await db.query<{ path: string }>(`SELECT path FROM files WHERE path LIKE $1 ORDER BY path`, [`profiles/${id}/%`]);
+  return rows.map((r) => r.path.slice(`profiles/${id}/`.length));
+}
+
+async function storedBytes(id: string, name: string): Promise<Buffer> {
+  return (await readStoredFile(db, `profiles/${id}/${name}`))!.bytes;
+}
+
+/** A PNG of one colour: a few kilobytes however many pixels it declares. */
+const flatPng = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#fff' } }).png().toBuffer();
 
 describe('PUT /api/profiles/:id/avatar', () => {
-  it('re-encodes a WebP upload as exact 320 and 170 squares of WebP without metadata and stores the URLs', async () => {
+  it('re-encodes a WebP upload as exact 320 and 170 squares of WebP without metadata and answers their URLs', async () => {
     const ada = await createMember(server);
     const res = await putAvatar(ada, ada.uid, await pair('webp', 500, 300));
     expect(res.status, res.text).toBe(200);
@@ -73,9 +85,9 @@ describe('PUT /api/profiles/:id/avatar', () => {
       photoURL: expect.stringMatching(new RegExp(`^/files/profiles/${ada.uid}/avatar_320\\.webp\\?v=[0-9a-f]{16}$`)),
       photoURLSmall: expect.stringMatching(new RegExp(`^/files/profiles/${ada.uid}/avatar_170\\.webp\\?v=[0-9a-f]{16}$`)),
     });
-    expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.webp', 'avatar_320.webp']);
+    expect(await storedNames(ada.uid)).toEqual(['avatar_170.webp', 'avatar_320.webp']);
     for (const [name, size] of [['avatar_320.webp', 320], ['avatar_170.webp', 170]] as const) {
-      const meta = await sharp(await readFile(join(filesDir(ada.uid), name))).metadata();
+      const meta = await sharp(await storedBytes(ada.uid, name)).metadata();
       expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, icc: meta.icc }).toEqual({
         format: 'webp',
         width: size,
@@ -84,10 +96,19 @@ describe('PUT /api/profiles/:id/avatar', () => {
         icc: undefined,
       });
     }
-    const profile = (await ada.client.get(`/api/profiles/${ada.uid}`)).body.profile;
-    expect(profile.photoURL).toBe(res.body.photoURL);
-    expect(profile.photoURLSmall).toBe(res.body.photoURLSmall);
-    expect(profile.updatedBy).toBe(ada.uid);
+  });
+
+  it('only stores the files: the profile is written by the profile save that carries the URLs', async () => {
+    const ada = await createMember(server);
+    // Her own tree exists once opened: a profile write would give it a revision.
+    expect((await ada.client.get('/api/graph')).status).toBe(200);
+    const before = (await ada.client.get(`/api/profiles/${ada.uid}`)).body.profile;
+    const revisions = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM graph_changes'))[0]!.n;
+    const logged = await revisions();
+    const res = await putAvatar(ada, ada.uid, await pair('webp'));
+    expect(res.status, res.text).toBe(200);
+    expect((await ada.client.get(`/api/profiles/${ada.uid}`)).body.profile).toEqual(before);
+    expect(await revisions()).toBe(logged);
   });
 
   it('turns any other image into JPEG, deletes the WebP files and changes the URLs', async () => {
@@ -98,8 +119,8 @@ describe('PUT /api/profiles/:id/avatar', () => {
     expect(second.status, second.text).toBe(200);
     expect(second.body.photoURL).toMatch(/\/avatar_320\.jpg\?v=/);
     expect(second.body.photoURLSmall).toMatch(/\/avatar_170\.jpg\?v=/);
-    expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
-    const large = await sharp(await readFile(join(filesDir(ada.uid), 'avatar_320.jpg'))).metadata();
+    expect(await storedNames(ada.uid)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
+    const large = await sharp(await storedBytes(ada.uid, 'avatar_320.jpg')).metadata();
     expect([large.format, large.width, large.height, large.exif, large.hasAlpha]).toEqual(['jpeg', 320, 320, undefined, false]);
 
     const third = await putAvatar(ada, ada.uid, await pair('jpeg', 640, 640));
@@ -120,7 +141,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
     for (const large of [text, svg]) {
       expectError(await putAvatar(ada, ada.uid, [large, small!]), 400, 'invalid-argument', AVATAR_MESSAGES.notAnImage);
     }
-    expect(existsSync(filesDir(ada.uid))).toBe(false);
+    expect(await storedNames(ada.uid)).toEqual([]);
   });
 
   it('refuses files over 10 MB with 413', async () => {
@@ -128,21 +149,32 @@ describe('PUT /api/profiles/:id/avatar', () => {
     const [large] = await pair('png');
     const huge: Part = { name: 'small', bytes: new Uint8Array(10 * 1024 * 1024 + 1), type: 'image/png' };
     expectError(await putAvatar(ada, ada.uid, [large!, huge]), 413, 'invalid-argument', AVATAR_MESSAGES.tooLarge);
-    expect(existsSync(filesDir(ada.uid))).toBe(false);
+    expect(await storedNames(ada.uid)).toEqual([]);
   });
 
-  it('refuses images of absurd pixel counts with 413, without decoding them', async () => {
+  it.each([
+    ['8000 × 6000 (48 megapixels)', 8000, 6000],
+    ['7280 × 5456 (39.7 megapixels, the 125 KB PNG of the attack)', 7280, 5456],
+    ['one pixel row over 24 megapixels', 6000, 4001],
+  ])('refuses %s from its header with a coded 400, as the small file too', async (_, width, height) => {
     const ada = await createMember(server);
-    // 8000 × 6000 = 48 megapixels of one colour: a few kilobytes of PNG.
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const bomb = await flatPng(width, height);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const [, small] = await pair('png');
-    expectError(
-      await putAvatar(ada, ada.uid, [{ name: 'large', bytes: bomb, type: 'image/png' }, small!]),
-      413,
-      'invalid-argument',
-      AVATAR_MESSAGES.tooManyPixels,
-    );
+    const [large, small] = await pair('png');
+    for (const parts of [[{ name: 'large', bytes: bomb, type: 'image/png' }, small!], [large!, { name: 'small', bytes: bomb, type: 'image/png' }]]) {
+      expectError(await putAvatar(ada, ada.uid, parts), 400, 'invalid-argument', AVATAR_MESSAGES.tooManyPixels);
+    }
+    expect(AVATAR_MESSAGES.tooManyPixels).toMatch(/24 megapixels at most/);
+    expect(await storedNames(ada.uid)).toEqual([]);
+  });
+
+  it('accepts exactly the limit: a 6000 × 4000 photo off a 24-megapixel camera', async () => {
+    expect(6000 * 4000).toBe(MAX_AVATAR_INPUT_PIXELS);
+    const ada = await createMember(server);
+    const [, small] = await pair('jpeg');
+    const res = await putAvatar(ada, ada.uid, [{ name: 'large', bytes: await flatPng(6000, 4000), type: 'image/png' }, small!]);
+    expect(res.status, res.text).toBe(200);
+    expect(await storedNames(ada.uid)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
   });
 
   it('wants exactly the files large and small', async () => {
@@ -164,10 +196,10 @@ describe('PUT /api/profiles/:id/avatar', () => {
       const ada = await createMember(server);
       const bob = await createMember(server);
       expect((await putAvatar(ada, ada.uid, await pair('webp'))).status).toBe(200);
-      const before = await readFile(join(filesDir(ada.uid), 'avatar_320.webp'));
+      const before = await storedBytes(ada.uid, 'avatar_320.webp');
       expectError(await putAvatar(bob, ada.uid, await pair('png')), 403, 'permission-denied');
-      expect(await readFile(join(filesDir(ada.uid), 'avatar_320.webp'))).toEqual(before);
-      expect((await readdir(filesDir(ada.uid))).sort()).toEqual(['avatar_170.webp', 'avatar_320.webp']);
+      expect(await storedBytes(ada.uid, 'avatar_320.webp')).toEqual(before);
+      expect(await storedNames(ada.uid)).toEqual(['avatar_170.webp', 'avatar_320.webp']);
     });
 
     it('lets the creator change an unclaimed relative, but not once another member has claimed it', async () => {
@@ -177,7 +209,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
       const grandma = newProfile('pr:0123456789abcdef0123456789abcdef', { firstName: 'Rose' }, { uid: ada.uid, now });
       await upsertProfiles(db, [grandma]);
       expect((await putAvatar(ada, grandma.id, await pair('png'))).status).toBe(200);
-      expect(existsSync(join(filesDir(grandma.id), 'avatar_320.jpg'))).toBe(true);
+      expect(await storedNames(grandma.id)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
       expectError(await putAvatar(bob, grandma.id, await pair('png')), 403, 'permission-denied');
 
       const claimed = newProfile('pr:fedcba9876543210fedcba9876543210', { firstName: 'Bob', ownerUid: bob.uid }, { uid: ada.uid, now });
@@ -203,7 +235,7 @@ describe('GET /files/profiles/:id/…', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(res.headers.get('content-type')).toBe('image/webp');
-      expect(Buffer.from(await res.arrayBuffer())).toEqual(await readFile(join(filesDir(ada.uid), name)));
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(await storedBytes(ada.uid, name));
     }
     const head = await fetch(server.url + up.body.photoURL, { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -229,6 +261,72 @@ describe('GET /files/profiles/:id/…', () => {
       const res = await fetch(server.url + path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/immutable/);
+    }
+  });
+});
+
+describe('several processes and older installs', () => {
+  it('serves a photo stored through one process from another with its own data folder', async () => {
+    const ada = await createMember(server);
+    const other = await startTestServer(db);
+    try {
+      expect(other.dataDir).not.toBe(server.dataDir);
+      const up = await putAvatar(ada, ada.uid, await pair('webp'));
+      expect(up.status, up.text).toBe(200);
+      for (const url of [up.body.photoURL, up.body.photoURLSmall]) {
+        const res = await fetch(other.url + url);
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(Buffer.from(await res.arrayBuffer())).toEqual(await storedBytes(ada.uid, url.split('/').pop().split('?')[0]));
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers a replaced photo’s old URL with the current bytes, never cached as immutable', async () => {
+    const ada = await createMember(server);
+    const flat = async (background: string): Promise<Part[]> => {
+      const bytes = await sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
+      return [
+        { name: 'large', bytes, type: 'image/jpeg' },
+        { name: 'small', bytes, type: 'image/jpeg' },
+      ];
+    };
+    const first = await putAvatar(ada, ada.uid, await flat('#123456'));
+    const second = await putAvatar(ada, ada.uid, await flat('#abcdef'));
+    expect(first.body.photoURL).not.toBe(second.body.photoURL);
+    const old = await fetch(server.url + first.body.photoURL);
+    expect(old.status).toBe(200);
+    expect(old.headers.get('cache-control')).toBe('no-cache');
+    expect(Buffer.from(await old.arrayBuffer())).toEqual(await storedBytes(ada.uid, 'avatar_320.jpg'));
+    const bare = await fetch(server.url + first.body.photoURL.split('?')[0]);
+    expect(bare.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('moves avatar files an older version wrote to DATA_DIR/files into the database at start, URLs unchanged', async () => {
+    const ada = await createMember(server);
+    const dataDir = await tempDir();
+    const folder = join(dataDir, 'files', 'profiles', ada.uid);
+    await mkdir(folder, { recursive: true });
+    const jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#a53' } }).jpeg().toBuffer();
+    await writeFile(join(folder, 'avatar_320.jpg'), jpeg);
+    await writeFile(join(folder, 'notes.txt'), 'not an avatar');
+    const { createHash } = await import('node:crypto');
+    const url = `/files/profiles/${ada.uid}/avatar_320.jpg?v=${createHash('sha256').update(jpeg).digest('hex').slice(0, 16)}`;
+
+    const upgraded = await startTestServer(db, { dataDir });
+    try {
+      const res = await fetch(upgraded.url + url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(jpeg);
+      expect(await storedNames(ada.uid)).toEqual(['avatar_320.jpg']);
+      expect(existsSync(join(dataDir, 'files'))).toBe(false);
+      expect(existsSync(join(dataDir, 'files-imported', 'profiles', ada.uid, 'avatar_320.jpg'))).toBe(true);
+      expect((await fetch(server.url + url)).status).toBe(200);
+    } finally {
+      await upgraded.close();
     }
   });
 });

@@ -32,6 +32,7 @@ describe('DATABASE_URL=postgres://…', () => {
       [schema],
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      'files',
       'graph_changes',
       'graph_edges',
       'graph_members',
@@ -41,6 +42,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'invitations',
       'password_resets',
       'profiles',
+      'rate_limits',
       'schema_migrations',
       'sessions',
       'users',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import type { Database } from '../../server/db/database.ts';
 import { clearData } from '../../server/db/migrations.ts';
+import { hashToken } from '../../server/auth/tokens.ts';
+import { TOO_MANY_REQUESTS } from '../../server/http/errors.ts';
 import {
   PASSWORD,
   createMember,
@@ -92,6 +94,172 @@ describe('rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('rate limits that hold however the requests arrive', () => {
+  const wrong = { email: 'a@example.com', password: 'wrong password' };
+
+  it('with TRUST_PROXY=1 reads the address the proxy saw: a forged X-Forwarded-For does not reset the sign-in limit', async () => {
+    const limited = await startTestServer(db, { trustProxy: true, rateLimits: { signIn: { max: 3, timeWindowMs: 60_000 } } });
+    try {
+      // The caller writes whatever it likes on the left; the one proxy appends the address it saw.
+      const attempt = (i: number, seen = '203.0.113.7') =>
+        limited.client().post('/api/session', wrong, { 'x-forwarded-for': `198.51.100.${i}, ${seen}` });
+      for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(401);
+      expectError(await attempt(3), 429, 'resource-exhausted', TOO_MANY_REQUESTS);
+      expectError(await attempt(4), 429, 'resource-exhausted');
+      expect((await attempt(5, '203.0.113.8')).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads X-Forwarded-For only as far as the configured number of proxy hops', async () => {
+    const limited = await startTestServer(db, { trustProxy: 2, rateLimits: { signIn: { max: 2, timeWindowMs: 60_000 } } });
+    try {
+      const attempt = (forged: string, client: string) =>
+        limited.client().post('/api/session', wrong, { 'x-forwarded-for': `${forged}, ${client}, 10.0.0.2` });
+      expect((await attempt('1.1.1.1', '203.0.113.7')).status).toBe(401);
+      expect((await attempt('2.2.2.2', '203.0.113.7')).status).toBe(401);
+      expectError(await attempt('3.3.3.3', '203.0.113.7'), 429, 'resource-exhausted');
+      expect((await attempt('3.3.3.3', '203.0.113.9')).status).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits sign-in per account, from however many addresses, and refuses even the right password then', async () => {
+    const m = await createMember(server);
+    const other = await createMember(server);
+    const limited = await startTestServer(db, {
+      trustProxy: true,
+      rateLimits: { signIn: { max: 100, timeWindowMs: 60_000 }, signInAccount: { max: 10, timeWindowMs: 60_000 } },
+    });
+    try {
+      const from = (address: string, body: object) => limited.client().post('/api/session', body, { 'x-forwarded-for': address });
+      const guesses = [];
+      for (let a = 1; a <= 5; a++) for (let i = 0; i < 2; i++) guesses.push((await from(`203.0.113.${a}`, { email: m.email, password: `guess ${a}.${i}` })).status);
+      expect(guesses).toEqual(Array(10).fill(401));
+      expectError(await from('203.0.113.6', { email: m.email.toUpperCase(), password: 'guess 6' }), 429, 'resource-exhausted', TOO_MANY_REQUESTS);
+      expectError(await from('203.0.113.7', { email: m.email, password: PASSWORD }), 429, 'resource-exhausted');
+      // Another account, from the same addresses, is not held up.
+      expect((await from('203.0.113.1', { email: other.email, password: PASSWORD })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a successful sign-in clears the account’s count of wrong passwords', async () => {
+    const m = await createMember(server);
+    const limited = await startTestServer(db, { rateLimits: { signInAccount: { max: 3, timeWindowMs: 60_000 } } });
+    try {
+      const attempt = (password: string) => limited.client().post('/api/session', { email: m.email, password });
+      expect((await attempt('typo one')).status).toBe(401);
+      expect((await attempt('typo two')).status).toBe(401);
+      expect((await attempt(PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await attempt(`typo ${i}`)).status).toBe(401);
+      expectError(await attempt(PASSWORD), 429, 'resource-exhausted');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a password reset clears the account’s count, and a window that has ended counts from zero', async () => {
+    const m = await createMember(server);
+    const limited = await startTestServer(db, { rateLimits: { signInAccount: { max: 2, timeWindowMs: 60_000 } } });
+    try {
+      const attempt = (password: string) => limited.client().post('/api/session', { email: m.email, password });
+      const lockOut = async () => {
+        for (let i = 0; i < 2; i++) expect((await attempt('guess')).status).toBe(401);
+        expectError(await attempt(PASSWORD), 429, 'resource-exhausted');
+      };
+      await lockOut();
+      expect((await limited.client().post('/api/password-resets', { email: m.email })).status).toBe(202);
+      const [{ uid }] = await db.query<{ uid: string }>('SELECT uid FROM password_resets');
+      const token = '0123456789abcdef0123456789abcdef0123456789a';
+      await db.query(`UPDATE password_resets SET token_hash = $1 WHERE uid = $2`, [hashToken(token), uid]);
+      expect((await limited.client().post(`/api/password-resets/${token}`, { password: 'a brand new secret' })).status).toBe(204);
+      expect((await attempt('a brand new secret')).status).toBe(200);
+
+      await lockOut();
+      // The window ends (its end moved into the past rather than waiting for it).
+      await db.query(`UPDATE rate_limits SET window_ends = now() - interval '1 second'`);
+      expect((await attempt(PASSWORD)).status).toBe(401);
+      expect((await attempt('a brand new secret')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('two processes on one database share every limit', async () => {
+    const limits = { signIn: { max: 4, timeWindowMs: 60_000 }, passwordReset: { max: 2, timeWindowMs: 60_000 } };
+    const a = await startTestServer(db, { rateLimits: limits });
+    const b = await startTestServer(db, { rateLimits: limits });
+    try {
+      const signIns = [];
+      for (const s of [a, b, a, b]) signIns.push((await s.client().post('/api/session', wrong)).status);
+      expect(signIns).toEqual([401, 401, 401, 401]);
+      expectError(await a.client().post('/api/session', wrong), 429, 'resource-exhausted');
+      expectError(await b.client().post('/api/session', wrong), 429, 'resource-exhausted');
+      expect((await a.client().post('/api/password-resets', { email: 'a@example.com' })).status).toBe(202);
+      expect((await b.client().post('/api/password-resets', { email: 'a@example.com' })).status).toBe(202);
+      expectError(await a.client().post('/api/password-resets', { email: 'a@example.com' }), 429, 'resource-exhausted');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('text the database cannot store', () => {
+  const BAD_TEXT: [string, string][] = [
+    ['a NUL character', 'Ada\u0000Lovelace'],
+    ['a lone high surrogate', 'Ada\ud800'],
+    ['a lone low surrogate', '\udc00Ada'],
+  ];
+  const bodies: [string, string, (m: { uid: string; email: string }, bad: string) => unknown][] = [
+    ['POST', '/api/session', (m, bad) => ({ email: `${bad}${m.email}`, password: PASSWORD })],
+    ['POST', '/api/session', (m, bad) => ({ email: m.email, password: `${PASSWORD}${bad}` })],
+    ['POST', '/api/password-resets', (_, bad) => ({ email: `x${bad}@example.com` })],
+    ['PATCH', '/api/me', (_, bad) => ({ displayName: bad })],
+    ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { bio: bad } })],
+    ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { birthYear: `19${bad}` } })],
+    ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { death: `1952-${bad}` } })],
+    ['PATCH', '/api/profiles/:uid', (_, bad) => ({ set: { [`bio${bad}`]: 'x' } })],
+    ['POST', '/api/graphs/:uid/changes', (_, bad) => ({ changes: { baseRevision: 0, nodes: { upsert: [], remove: [] }, edges: { upsert: [], remove: [] }, profiles: { upsert: [], remove: [] } }, clientId: `tab${bad}` })],
+    ['POST', '/api/invitations', (m, bad) => ({ graphUid: m.uid, nodeId: `n${bad}`, email: 'kid@example.com' })],
+  ];
+  for (const [what, bad] of BAD_TEXT) {
+    it.each(bodies)(`${what}: %s %s → 400 invalid-argument, nothing stored`, async (method, path, body) => {
+      const m = await createMember(server);
+      const text = JSON.stringify(body(m, bad));
+      const res = await m.client.request(method, path.replace(':uid', m.uid), text, { 'content-type': 'application/json' });
+      expectError(res, 400, 'invalid-argument', /NUL character|unpaired surrogate/);
+      expect((await m.client.get('/api/session')).body.user.displayName).toBe('Ada Lovelace');
+      expect((await m.client.get(`/api/profiles/${m.uid}`)).body.profile.bio).toBe('');
+    });
+  }
+
+  it('accepts a well-formed pair of surrogates (an emoji) and every other character', async () => {
+    const m = await createMember(server);
+    const fine = 'Ada 😀 \t\u0001 Ł 漢字';
+    const res = await m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: fine } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.profile.bio).toBe(fine);
+  });
+
+  it('refuses it in the names of an invitation being accepted', async () => {
+    const token = await server.createInvitation({ email: 'new@example.com' });
+    const res = await server.client().post(`/api/invitations/${token}/accept`, {
+      firstName: 'Ada\u0000',
+      lastName: 'Lovelace',
+      gender: 'Female',
+      email: 'new@example.com',
+      password: PASSWORD,
+    });
+    expectError(res, 400, 'invalid-argument', /NUL character/);
+    expect(await db.query('SELECT 1 FROM users')).toEqual([]);
   });
 });
 

@@ -4,14 +4,14 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import type { AvatarUpload } from '../../backend/ports.ts';
 import { CROP_ZOOM } from '../../domain/timing.ts';
 import { CloseIcon } from '../icons.tsx';
-import { avatarFilesFromCrop, cropToJpeg, loadImage } from './avatarImages.ts';
+import { avatarFiles, type Picture } from './avatarImages.ts';
 import './crop.css';
 
 export const CROP_DIALOG_TITLE = 'Adjust your photo';
 
 interface CropDialogProps {
-  /** Object URL of the chosen image; null keeps the dialog closed. */
-  src: string | null;
+  /** The chosen image, decoded; null keeps the dialog closed. */
+  picture: Picture | null;
   onCancel: () => void;
   onUse: (files: AvatarUpload) => void;
   /** Shown when the crop could not be turned into avatar files. */
@@ -22,20 +22,20 @@ interface CropDialogProps {
  * §2 crop dialog: square crop (react-easy-crop), zoom 1 to 3 in steps of 0.01, Cancel and
  * 'Use photo'. The crop becomes the two avatar files here; nothing is uploaded.
  */
-export function CropDialog({ src, onCancel, onUse, failureMessage }: CropDialogProps) {
+export function CropDialog({ picture, onCancel, onUse, failureMessage }: CropDialogProps) {
   return (
-    <Dialog.Root open={src !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+    <Dialog.Root open={picture !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content crop-dialog" aria-describedby="crop-dialog-description">
-          {src && <CropBody key={src} src={src} onCancel={onCancel} onUse={onUse} failureMessage={failureMessage} />}
+          {picture && <CropBody key={picture.previewUrl} picture={picture} onCancel={onCancel} onUse={onUse} failureMessage={failureMessage} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function CropBody({ src, onCancel, onUse, failureMessage }: CropDialogProps & { src: string }) {
+function CropBody({ picture, onCancel, onUse, failureMessage }: CropDialogProps & { picture: Picture }) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState<number>(CROP_ZOOM.min);
   const [area, setArea] = useState<Area | null>(null);
@@ -47,8 +47,7 @@ function CropBody({ src, onCancel, onUse, failureMessage }: CropDialogProps & { 
     setBusy(true);
     setError(null);
     try {
-      const image = await loadImage(src);
-      onUse(await avatarFilesFromCrop(await cropToJpeg(image, area)));
+      onUse(await avatarFiles(picture, area));
     } catch {
       setError(failureMessage);
       setBusy(false);
@@ -66,7 +65,7 @@ function CropBody({ src, onCancel, onUse, failureMessage }: CropDialogProps & { 
       </Dialog.Description>
       <div className="crop-stage" data-testid="crop-area">
         <Cropper
-          image={src}
+          image={picture.previewUrl}
           crop={crop}
           zoom={zoom}
           aspect={1}

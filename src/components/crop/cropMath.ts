@@ -1,4 +1,4 @@
-import { AVATAR_JPEG_QUALITY, AVATAR_SIZES, AVATAR_WEBP_QUALITY, CROP_JPEG_QUALITY } from '../../domain/timing.ts';
+import { AVATAR_JPEG_QUALITY, AVATAR_SIZES, AVATAR_WEBP_QUALITY, CROP_JPEG_QUALITY, CROP_ZOOM } from '../../domain/timing.ts';
 
 /** Pure geometry and format choices of the avatar pipeline (§9), kept apart from the canvas. */
 
@@ -10,10 +10,17 @@ export interface Rect {
 }
 
 /**
- * The intermediate crop JPEG is at most this many pixels a side: plenty for a 320 px avatar, and
- * it keeps a 50-megapixel phone photo from needing a canvas of the same size.
+ * The chosen picture is kept with its shorter side at most this long: at the largest zoom the crop
+ * is a third of that side, still the 320 px of the large avatar, so nothing is lost; and a
+ * 50-megapixel phone photo does not stay in memory at full size while the member crops.
  */
-export const CROP_MAX_SIDE = 1280;
+export const WORKING_SHORT_SIDE = AVATAR_SIZES.large * CROP_ZOOM.max;
+
+/** The working size of a picture: scaled down so its shorter side fits, never scaled up. */
+export function workingSize(width: number, height: number, maxShort: number = WORKING_SHORT_SIDE): { width: number; height: number } {
+  const scale = Math.min(1, maxShort / Math.min(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
 
 /**
  * The square the member chose, in whole image pixels and inside the image. The cropper reports
@@ -26,32 +33,22 @@ export function squareCropRect(area: Rect, image: { width: number; height: numbe
   return { x, y, width: side, height: side };
 }
 
-/** Side of the crop JPEG for a crop of `side` pixels: never upscaled, never above CROP_MAX_SIDE. */
-export function cropOutputSide(side: number, max: number = CROP_MAX_SIDE): number {
-  return Math.max(1, Math.min(Math.round(side), max));
-}
-
-/** The centred square of an image of any shape: the source rectangle for a square avatar. */
-export function centreSquare(width: number, height: number): Rect {
-  const side = Math.min(width, height);
-  return { x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2), width: side, height: side };
-}
-
 export interface Encoding {
   type: 'image/webp' | 'image/jpeg';
   quality: number;
 }
 
-export const CROP_ENCODING: Encoding = { type: 'image/jpeg', quality: CROP_JPEG_QUALITY };
+/**
+ * The crop dialog shows the working picture as a JPEG at 0.92 (§9's crop JPEG). It is only looked
+ * at: the avatars are drawn from the decoded pixels, so they go through one lossy encoding, not two.
+ */
+export const PREVIEW_ENCODING: Encoding = { type: 'image/jpeg', quality: CROP_JPEG_QUALITY };
 export const WEBP_ENCODING: Encoding = { type: 'image/webp', quality: AVATAR_WEBP_QUALITY };
 export const JPEG_ENCODING: Encoding = { type: 'image/jpeg', quality: AVATAR_JPEG_QUALITY };
 
-/**
- * What to do after asking the canvas for WebP: a browser that cannot encode WebP hands back a PNG
- * (canvas.toBlob's fallback), so anything but an image/webp blob means "encode JPEG instead".
- */
-export function fallbackEncoding(blobType: string | undefined): Encoding | null {
-  return blobType === WEBP_ENCODING.type ? null : JPEG_ENCODING;
+/** §9: WebP at 0.9 where the browser can encode it, else JPEG at 0.9. */
+export function avatarEncoding(webpSupported: boolean): Encoding {
+  return webpSupported ? WEBP_ENCODING : JPEG_ENCODING;
 }
 
 export const AVATAR_TARGETS = [

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { backend } from '../../backend/index.ts';
 import type { AvatarUpload } from '../../backend/ports.ts';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
-import { loadImage } from '../../components/crop/avatarImages.ts';
+import { decodePicture, releasePicture, type Picture } from '../../components/crop/avatarImages.ts';
 import { CropDialog } from '../../components/crop/CropDialog.tsx';
 import { errorMessage } from '../../components/errorMessage.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
@@ -45,7 +45,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
   const [formError, setFormError] = useState<string | null>(null);
   const [photo, setPhoto] = useState<NewPhoto | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [cropSrc, setCropSrc] = useState<string | null>(null);
+  const [picture, setPicture] = useState<Picture | null>(null);
   const mounted = useRef(true);
 
   useEffect(() => {
@@ -55,7 +55,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
     };
   }, []);
   useEffect(() => () => (photo ? URL.revokeObjectURL(photo.preview) : undefined), [photo]);
-  useEffect(() => () => (cropSrc ? URL.revokeObjectURL(cropSrc) : undefined), [cropSrc]);
+  useEffect(() => () => (picture ? releasePicture(picture) : undefined), [picture]);
 
   // After a first attempt, messages follow the typing.
   useEffect(() => {
@@ -71,15 +71,15 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
     const refused = validatePhotoFile(file);
     setPhotoError(refused);
     if (refused) return;
-    const url = URL.createObjectURL(file);
+    let decoded: Picture;
     try {
-      await loadImage(url);
+      decoded = await decodePicture(file);
     } catch {
-      URL.revokeObjectURL(url);
       setPhotoError(M.imageUnreadable);
       return;
     }
-    setCropSrc(url);
+    if (mounted.current) setPicture(decoded);
+    else releasePicture(decoded);
   }
 
   const submit = handleSubmit(async (values) => {
@@ -185,13 +185,13 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
         </div>
       </form>
       <CropDialog
-        src={cropSrc}
+        picture={picture}
         failureMessage={M.photoFailed}
-        onCancel={() => setCropSrc(null)}
+        onCancel={() => setPicture(null)}
         onUse={(files) => {
           setPhoto({ files, preview: URL.createObjectURL(files.large) });
           setPhotoError(null);
-          setCropSrc(null);
+          setPicture(null);
         }}
       />
     </>

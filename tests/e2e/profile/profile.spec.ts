@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from '../fixtures.ts';
@@ -90,10 +88,14 @@ test('edit with invalid then valid dates: each §5 message, then the saved profi
   await expect(details).toContainText('Born1990-08-05');
 });
 
-test('a photo goes through the crop dialog, is stored in both sizes and shows in the header', async ({ page, server, createMember, signIn }, testInfo) => {
+test('a photo goes through the crop dialog, is stored in both sizes with one profile write and shows in the header', async ({ page, createMember, signIn }, testInfo) => {
   const member = await createMember();
   await signIn(page, member);
   const uid = await uidOf(page);
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET') writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
   const form = await openEditor(page);
   const fileInput = form.locator('input[type=file]');
 
@@ -126,16 +128,22 @@ test('a photo goes through the crop dialog, is stored in both sizes and shows in
   await expect(dialog).toHaveCount(0);
   await expect(form.getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', /^blob:/);
   // Nothing is stored before Save.
-  await expect(readdir(join(server.dataDir, 'files', 'profiles', uid))).rejects.toThrow();
+  expect(writes).toEqual([]);
+  expect((await page.request.get(`/files/profiles/${uid}/avatar_320.webp`)).status()).toBe(404);
 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated')).toBeVisible();
+  // The files, then the profile carrying their URLs (one revision), then the auth record (§4).
+  await expect.poll(() => writes).toEqual([`PUT /api/profiles/${uid}/avatar`, `PATCH /api/profiles/${uid}`, 'PATCH /api/me']);
 
-  const dir = join(server.dataDir, 'files', 'profiles', uid);
-  expect((await readdir(dir)).sort()).toEqual(['avatar_170.webp', 'avatar_320.webp']);
   for (const [name, size] of [['avatar_320.webp', 320], ['avatar_170.webp', 170]] as const) {
-    const meta = await sharp(await readFile(join(dir, name))).metadata();
+    const file = await page.request.get(`/files/profiles/${uid}/${name}`);
+    expect(file.status()).toBe(200);
+    const meta = await sharp(await file.body()).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size]);
+    // Zoom 1.5 keeps the centre 400 px square of the picture: its middle is the green square.
+    const centre = await sharp(await file.body()).extract({ left: size >> 1, top: size >> 1, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
+    expect([...centre].every((v, i) => Math.abs(v - [47, 93, 74][i]!) < 16), String([...centre])).toBe(true);
   }
   const headerImage = page.getByRole('button', { name: /Account menu/ }).locator('img');
   await expect(headerImage).toHaveAttribute('src', new RegExp(`^/files/profiles/${uid}/avatar_170\\.webp\\?v=[0-9a-f]+$`));

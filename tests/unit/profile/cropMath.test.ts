@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CROP_MAX_SIDE,
-  JPEG_ENCODING,
-  centreSquare,
-  cropOutputSide,
-  fallbackEncoding,
-  squareCropRect,
-} from '../../../src/components/crop/cropMath.ts';
+import { WORKING_SHORT_SIDE, avatarEncoding, squareCropRect, workingSize } from '../../../src/components/crop/cropMath.ts';
 
 describe('squareCropRect: the cropper’s area as a whole-pixel square inside the image', () => {
   const image = { width: 1200, height: 800 };
@@ -23,32 +16,22 @@ describe('squareCropRect: the cropper’s area as a whole-pixel square inside th
   });
 });
 
-describe('cropOutputSide: never upscaled, at most CROP_MAX_SIDE', () => {
+describe('workingSize: the shorter side at most 960 px (320 px at zoom 3), never scaled up', () => {
+  it('is the large avatar times the largest zoom', () => expect(WORKING_SHORT_SIDE).toBe(960));
   it.each([
-    [170, 170],
-    [640.4, 640],
-    [CROP_MAX_SIDE, CROP_MAX_SIDE],
-    [6000, CROP_MAX_SIDE],
-    [0, 1],
-  ])('%s → %s', (side, expected) => expect(cropOutputSide(side)).toBe(expected));
+    [320, 320, { width: 320, height: 320 }],
+    [960, 1280, { width: 960, height: 1280 }],
+    [4032, 3024, { width: 1280, height: 960 }],
+    [3024, 4032, { width: 960, height: 1280 }],
+    [8165, 6124, { width: 1280, height: 960 }],
+    [6000, 100, { width: 6000, height: 100 }],
+    [1, 50_000, { width: 1, height: 50_000 }],
+  ])('%s × %s → %j', (w, h, expected) => expect(workingSize(w, h)).toEqual(expected));
 });
 
-describe('centreSquare: the centred square of any image', () => {
-  it.each([
-    [320, 320, { x: 0, y: 0, width: 320, height: 320 }],
-    [400, 300, { x: 50, y: 0, width: 300, height: 300 }],
-    [300, 401, { x: 0, y: 50, width: 300, height: 300 }],
-    [1281, 1280, { x: 0, y: 0, width: 1280, height: 1280 }],
-  ])('%s × %s', (w, h, expected) => expect(centreSquare(w, h)).toEqual(expected));
-});
-
-describe('encodings (§9)', () => {
-  it.each([
-    ['image/webp', null],
-    ['image/png', JPEG_ENCODING],
-    ['', JPEG_ENCODING],
-    [undefined, JPEG_ENCODING],
-  ])('a canvas that answered %j → %j', (type, expected) => {
-    expect(fallbackEncoding(type)).toEqual(expected);
+describe('avatarEncoding (§9)', () => {
+  it('is WebP at 0.9 where the browser can encode it, else JPEG at 0.9', () => {
+    expect(avatarEncoding(true)).toEqual({ type: 'image/webp', quality: 0.9 });
+    expect(avatarEncoding(false)).toEqual({ type: 'image/jpeg', quality: 0.9 });
   });
 });
