@@ -27,7 +27,7 @@ export interface SaveOptions {
 }
 
 /** Only members write a graph; a member's own graph is made on first use. */
-export async function requireMember(tx: GraphStoreTransaction, graphId: string, uid: string): Promise<void> {
+async function requireMember(tx: GraphStoreTransaction, graphId: string, uid: string): Promise<void> {
   if (graphId === uid) await tx.ensureOwnGraph(uid);
   if (!(await tx.isMember(graphId, uid))) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
 }
