@@ -179,13 +179,14 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
     );
   }
   if (cs.profiles.remove.length) {
-    await q.query('DELETE FROM graph_profiles WHERE graph_id = $1 AND profile_id = ANY($2::text[])', [graphId, cs.profiles.remove]);
+    // Only profiles this graph showed leave it; the CTE's snapshot still sees this graph's rows.
     await q.query(
-      `DELETE FROM profiles p
-        WHERE p.id = ANY($1::text[])
-          AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id)
+      `WITH gone AS (DELETE FROM graph_profiles WHERE graph_id = $1 AND profile_id = ANY($2::text[]) RETURNING profile_id)
+       DELETE FROM profiles p USING gone
+        WHERE p.id = gone.profile_id
+          AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id AND gp.graph_id <> $1)
           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.uid = p.id)`,
-      [cs.profiles.remove],
+      [graphId, cs.profiles.remove],
     );
   }
 }

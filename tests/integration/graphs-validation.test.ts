@@ -166,3 +166,16 @@ describe('ids are checked before use', () => {
     });
   });
 });
+
+describe('a change set reaches only its own graph', () => {
+  it('removing a profile the graph does not show leaves it alone', async () => {
+    const { owner, tree } = await family();
+    // A profile no graph shows (its graph went, say): not this tree's to delete.
+    await db.query(`INSERT INTO profiles (id, data) VALUES ('pr:elsewhere', $1)`, [JSON.stringify({ id: 'pr:elsewhere', firstName: 'Elsewhere' })]);
+    const cs = emptyChangeSet(tree.saved.revision);
+    cs.profiles.remove.push('pr:elsewhere');
+    const res = await postChanges(owner.client, tree.graphId, cs);
+    expect(res.status, res.text).toBe(200);
+    expect(await db.query(`SELECT id FROM profiles WHERE id = 'pr:elsewhere'`)).toEqual([{ id: 'pr:elsewhere' }]);
+  });
+});
