@@ -18,6 +18,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { emptyChangeSet } from '../src/domain/changeSet.ts';
@@ -54,7 +55,7 @@ async function serve(databaseUrl: string, seeds: number[]): Promise<void> {
   const trees: SeededTree[] = [];
   for (const people of seeds) trees.push(await seedTree(server, people));
   console.log(`READY ${JSON.stringify({ url: server.url, trees } satisfies Ready)}`);
-  const stop = () => void server.close().finally(() => process.exit(0));
+  const stop = () => void server.close().then(() => rm(dataDir, { recursive: true, force: true })).finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.stdin.on('end', stop);
   process.stdin.resume();
