@@ -4,7 +4,9 @@
  */
 import { bench, describe } from 'vitest';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../src/domain/types.ts';
-import { applyChangeSet, changeCount, diffGraphs, validateChangeSet } from '../src/domain/changeSet.ts';
+import { applyChangeSet, changeCount, diffGraphs } from '../src/domain/changeSet.ts';
+import { graphLookup, Neighbourhood } from '../src/domain/save/neighbourhood.ts';
+import { validateChangeSet } from '../src/domain/save/validate.ts';
 import { checkGraph } from '../src/domain/checkGraph.ts';
 import { emptyProfile } from '../src/domain/profile.ts';
 import { parentEdge } from '../src/domain/relationships.ts';
@@ -51,8 +53,9 @@ const movedCopy = moveOne(JSON.parse(JSON.stringify(saved)) as Graph);
 const changes = diffGraphs(saved, moved);
 if (changeCount(changes) !== 1 || changeCount(diffGraphs(saved, movedCopy)) !== 1) throw new Error('one moved card must give one change');
 if (checkGraph(saved).length) throw new Error('bench tree is inconsistent');
-const ctx = { graph: saved, actingUid: 'u-owner', graphOwnerUid: 'u-owner', currentYear: 2025 };
-if (validateChangeSet(changes, ctx)) throw new Error('move must be valid');
+const lookup = graphLookup(saved);
+const ctx = () => ({ neighbourhood: new Neighbourhood(lookup), actingUid: 'u-owner', graphOwnerUid: 'u-owner', currentYear: 2025 });
+if (await validateChangeSet(changes, ctx())) throw new Error('move must be valid');
 
 describe(`one moved card in a ${PEOPLE.toLocaleString('en')}-person tree`, () => {
   bench('diffGraphs (entities shared by reference)', () => {
@@ -64,8 +67,8 @@ describe(`one moved card in a ${PEOPLE.toLocaleString('en')}-person tree`, () =>
   bench('applyChangeSet', () => {
     applyChangeSet(saved, changes);
   });
-  bench('validateChangeSet (server)', () => {
-    validateChangeSet(changes, ctx);
+  bench('validateChangeSet (server, reading the neighbourhood from memory)', async () => {
+    await validateChangeSet(changes, ctx());
   });
   bench('snapshotKey (for comparison: full normalised JSON)', () => {
     snapshotKey(moved);

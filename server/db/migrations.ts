@@ -137,6 +137,24 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'graph-neighbourhoods',
+    // A save reads only what its change set touches (src/domain/save): the edges of a node by
+    // their ends (generated from the stored edge, so every writer fills them and existing rows
+    // are backfilled), the primary card, and the profiles listing a profile (GIN over the three
+    // relationship lists; the expression is repeated verbatim in sqlGraphStore's query).
+    sql: `
+      ALTER TABLE graph_edges
+        ADD COLUMN source text GENERATED ALWAYS AS (data->>'source') STORED,
+        ADD COLUMN target text GENERATED ALWAYS AS (data->>'target') STORED;
+      CREATE INDEX graph_edges_source_idx ON graph_edges (graph_id, source);
+      CREATE INDEX graph_edges_target_idx ON graph_edges (graph_id, target);
+      CREATE INDEX graph_nodes_primary_idx ON graph_nodes (graph_id) WHERE (data->'data'->>'isPrimary') = 'true';
+      CREATE INDEX profiles_relatives_idx ON profiles
+        USING gin ((coalesce(data->'spouses', '[]') || coalesce(data->'parents', '[]') || coalesce(data->'children', '[]')));
+    `,
+  },
+  {
     version: 5,
     name: 'shared limits and files',
     // What several app processes on one PostgreSQL must share. rate_limits: one fixed-window

@@ -1,6 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
-import type { Graph, Profile } from '../../src/domain/types.ts';
+import type { Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
 import { notifyInTransaction } from './feed.ts';
 
@@ -105,17 +105,6 @@ export function loadedGraphJson(parts: GraphParts): string {
   );
 }
 
-export function partsToGraph(parts: GraphParts): Graph {
-  return {
-    nodes: JSON.parse(`[${parts.nodes}]`),
-    edges: JSON.parse(`[${parts.edges}]`),
-    profiles: JSON.parse(`{${parts.profiles}}`),
-    updatedAt: parts.row.updatedAt,
-    version: 1,
-    revision: parts.row.revision,
-  };
-}
-
 export async function readProfiles(q: Queryable, ids: readonly string[], forUpdate = false): Promise<Map<string, Profile>> {
   if (!ids.length) return new Map();
   const rows = await q.query<{ id: string; data: Profile }>(
@@ -156,10 +145,10 @@ export async function upsertProfiles(q: Queryable, profiles: readonly Profile[])
 
 /**
  * Writes what a validated change set changed: one row per upserted or removed node and edge, one
- * per touched profile (`after` holds the merged profiles). Removed profiles leave the graph, and
- * their global row goes too once no graph shows it (a member's own profile always stays).
+ * per written profile (`written`: the patched profiles, merged). Removed profiles leave the graph,
+ * and their global row goes too once no graph shows it (a member's own profile always stays).
  */
-export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet, after: Graph): Promise<void> {
+export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet, written: readonly Profile[]): Promise<void> {
   if (cs.nodes.remove.length) {
     await q.query('DELETE FROM graph_nodes WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.nodes.remove]);
   }
@@ -183,7 +172,6 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
       [graphId, JSON.stringify(cs.edges.upsert)],
     );
   }
-  const written = cs.profiles.upsert.map((p) => after.profiles[p.id]).filter((p): p is Profile => !!p);
   if (written.length) {
     await upsertProfiles(q, written);
     await q.query(
@@ -192,13 +180,14 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
     );
   }
   if (cs.profiles.remove.length) {
-    await q.query('DELETE FROM graph_profiles WHERE graph_id = $1 AND profile_id = ANY($2::text[])', [graphId, cs.profiles.remove]);
+    // Only profiles this graph showed leave it; the CTE's snapshot still sees this graph's rows.
     await q.query(
-      `DELETE FROM profiles p
-        WHERE p.id = ANY($1::text[])
-          AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id)
+      `WITH gone AS (DELETE FROM graph_profiles WHERE graph_id = $1 AND profile_id = ANY($2::text[]) RETURNING profile_id)
+       DELETE FROM profiles p USING gone
+        WHERE p.id = gone.profile_id
+          AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id AND gp.graph_id <> $1)
           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.uid = p.id)`,
-      [cs.profiles.remove],
+      [graphId, cs.profiles.remove],
     );
   }
 }

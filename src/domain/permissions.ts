@@ -8,6 +8,23 @@ export const NOT_A_MEMBER = 'You are not a member of this family tree.';
 
 type Owned = Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>;
 
+/** The server's refusals of §6 rights (ours: the spec shows none). */
+export const RIGHTS_MESSAGES = {
+  notAMember: NOT_A_MEMBER,
+  edit: 'You may not edit this person',
+  remove: 'You may not remove this person',
+  relink: 'You may not re-link this person',
+  relatives: "You may not change this person's relatives",
+} as const;
+
+/**
+ * A profile another member has claimed through an invitation. A claimed card is its owner's:
+ * nobody else removes it, points it at another profile or changes whom it lists as relatives.
+ */
+export function isClaimedByAnother(profile: Pick<Profile, 'ownerUid'>, uid: string): boolean {
+  return !!profile.ownerUid && profile.ownerUid !== uid;
+}
+
 /** 'Edit Profile' on the profile page: only the owner sees it, or anyone when nobody owns it. */
 export function canShowEditProfile(profile: Pick<Profile, 'ownerUid'>, uid: string): boolean {
   return !profile.ownerUid || profile.ownerUid === uid;

@@ -1,0 +1,69 @@
+import type { ChangeSet } from '../changeSet.ts';
+import type { Profile } from '../types.ts';
+import type { GraphLookup } from './neighbourhood.ts';
+
+/**
+ * The store port of the one save path (`saveChangeSet`, `updateProfile`, `joinGraph`). The
+ * self-hosted server implements it over SQL (`server/graphs/sqlGraphStore.ts`); a Cloud Function
+ * can implement it over Firestore. Inside a transaction the operations read first and write
+ * after, as Firestore transactions require, and read only what a change touches.
+ */
+
+export interface GraphHead {
+  id: string;
+  ownerUid: string;
+  /** Bumped by every applied change set. */
+  revision: number;
+}
+
+/** An applied change set with its revision: what the change log keeps and live streams carry. */
+export interface AppliedChange {
+  revision: number;
+  changes: ChangeSet;
+  /** The tab that sent it, so a tab can recognise the echo of its own save. */
+  clientId: string;
+  actorUid: string;
+}
+
+/** A change to deliver to a graph's live streams once its transaction has committed. */
+export interface Publication {
+  graphId: string;
+  event: AppliedChange;
+}
+
+export interface GraphStoreTransaction {
+  /** The member's own graph (id = uid): made empty on first use, showing their own profile. */
+  ensureOwnGraph(uid: string): Promise<void>;
+  isMember(graphId: string, uid: string): Promise<boolean>;
+  /** Which of these profiles each graph shows (graph id → profile ids). */
+  graphsShowing(profileIds: readonly string[]): Promise<Map<string, Set<string>>>;
+  /**
+   * Locks these graphs until the transaction ends and answers their heads (graphs that do not
+   * exist are left out). Saves serialise per graph here; every writer of a profile locks every
+   * graph showing it, so profile rows need no lock of their own.
+   */
+  lockGraphs(ids: readonly string[]): Promise<Map<string, GraphHead>>;
+  /** Reads of one graph's nodes, edges and shown profiles. */
+  lookup(graphId: string): GraphLookup;
+  /** Profiles by id, whether any graph shows them or not. */
+  profiles(ids: readonly string[]): Promise<Map<string, Profile>>;
+  /**
+   * Writes what a validated change set changed in a graph: its nodes and edges, the profiles it
+   * patched (`profiles`: those profiles whole, as merged) and the profiles it removed from the
+   * graph (a profile no graph shows any more goes, a member's own profile always stays).
+   */
+  writeChanges(graphId: string, changes: ChangeSet, profiles: readonly Profile[]): Promise<void>;
+  /** Writes whole profiles (already merged with what was stored). */
+  writeProfiles(profiles: readonly Profile[]): Promise<void>;
+  /**
+   * Bumps the graph's revision to `change.revision` (its head is locked), records migration flags
+   * and appends the change to the graph's log.
+   */
+  appendChange(graphId: string, change: AppliedChange, migrations?: readonly string[]): Promise<void>;
+  addMember(graphId: string, uid: string): Promise<void>;
+}
+
+export interface GraphStore {
+  /** Runs `fn` in one transaction: all of it is written, or none of it. */
+  transaction<T>(fn: (tx: GraphStoreTransaction) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,80 @@
+import { applyProfilePatch, diffProfile, emptyChangeSet, type ProfilePatch } from '../changeSet.ts';
+import { RELATION_FIELDS } from '../profile.ts';
+import type { GraphNode, Profile } from '../types.ts';
+import type { GraphStoreTransaction, Publication } from './graphStore.ts';
+
+export interface JoinInput {
+  graphId: string;
+  nodeId: string;
+  uid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  gender: Profile['gender'];
+  now: string;
+}
+
+/**
+ * Accepting an invitation that names a graph and a node (inside the accept transaction): the new
+ * member joins the graph and the invited person becomes theirs. Their own profile id is their uid,
+ * so the node's profile is re-keyed to it: the details relatives entered stay, the e-mail, owner
+ * and the names they typed are set, and every list naming the old id is updated (read through the
+ * profiles listing it, not the whole graph). Without a usable node (removed since, or already
+ * claimed) they join with `fallback`, a fresh profile. Returns what to publish after the commit.
+ */
+export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fallback: Profile): Promise<Publication[]> {
+  const head = (await tx.lockGraphs([input.graphId])).get(input.graphId);
+  if (!head) {
+    await tx.writeProfiles([fallback]);
+    return [];
+  }
+  const lookup = tx.lookup(head.id);
+  const [node] = await lookup.nodes([input.nodeId]);
+  const oldId = node?.data.profileId ?? '';
+  const [old] = oldId ? await lookup.profiles([oldId]) : [];
+  const claimable = !!old && !old.ownerUid && old.id !== head.ownerUid && old.id !== input.uid;
+  const listing = claimable ? await lookup.profilesListing([oldId]) : [];
+
+  const stamp = { updatedBy: input.uid, updatedAt: input.now };
+  const own: Profile = claimable
+    ? {
+        ...old!,
+        id: input.uid,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        gender: input.gender || old!.gender,
+        ownerUid: input.uid,
+        ...stamp,
+      }
+    : { ...fallback, ...stamp };
+
+  const changes = emptyChangeSet(head.revision);
+  changes.profiles.upsert.push(diffProfile(undefined, own)!);
+  const written: Profile[] = [own];
+  if (node && (claimable || !oldId)) {
+    const moved: GraphNode = { ...node, modifiedAt: input.now, data: { ...node.data, profileId: input.uid } };
+    changes.nodes.upsert.push(moved);
+  }
+  if (claimable) {
+    for (const p of [...listing].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      if (p.id === oldId) continue;
+      const patch: ProfilePatch = { id: p.id };
+      for (const f of RELATION_FIELDS) {
+        if (!p[f].includes(oldId)) continue;
+        (patch.remove ??= {})[f] = [oldId];
+        (patch.add ??= {})[f] = [input.uid];
+      }
+      if (!patch.remove) continue;
+      changes.profiles.upsert.push(patch);
+      written.push(applyProfilePatch(p, patch)!);
+    }
+    changes.profiles.remove.push(oldId);
+  }
+
+  await tx.writeChanges(head.id, changes, written);
+  await tx.addMember(head.id, input.uid);
+  const event = { revision: head.revision + 1, changes, clientId: 'invitation', actorUid: input.uid };
+  await tx.appendChange(head.id, event);
+  return [{ graphId: head.id, event }];
+}

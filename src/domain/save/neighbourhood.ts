@@ -1,0 +1,209 @@
+import { applyProfilePatch, type ChangeSet } from '../changeSet.ts';
+import { graphView, type GraphView } from '../checkGraph.ts';
+import { RELATION_FIELDS } from '../profile.ts';
+import type { Graph, GraphEdge, GraphNode, Profile } from '../types.ts';
+
+/**
+ * Reads of one stored graph, batched: each call reads everything it is given in one go (one
+ * query per call on SQL, one batch of document reads on Firestore). Profiles are those the graph
+ * shows. A store answers only what exists; ids it does not know are simply left out.
+ */
+export interface GraphLookup {
+  nodes(ids: readonly string[]): Promise<GraphNode[]>;
+  edges(ids: readonly string[]): Promise<GraphEdge[]>;
+  /** Every edge with one of these nodes at either end. */
+  edgesOfNodes(nodeIds: readonly string[]): Promise<GraphEdge[]>;
+  /** The nodes showing one of these profiles. */
+  nodesShowing(profileIds: readonly string[]): Promise<GraphNode[]>;
+  profiles(ids: readonly string[]): Promise<Profile[]>;
+  /** The profiles listing one of these ids in a relationship list. */
+  profilesListing(profileIds: readonly string[]): Promise<Profile[]>;
+  primaryNodes(): Promise<GraphNode[]>;
+}
+
+/** A lookup over a graph held in memory (tests, and any caller that has the whole graph). */
+export function graphLookup(graph: Graph): GraphLookup {
+  const view = graphView(graph);
+  const some = <T,>(ids: readonly string[], get: (id: string) => T | undefined) => ids.map(get).filter((x): x is T => x !== undefined);
+  const many = <T extends { id: string },>(ids: readonly string[], get: (id: string) => readonly T[]) => [...new Map(ids.flatMap(get).map((x) => [x.id, x])).values()];
+  return {
+    nodes: async (ids) => some(ids, view.node),
+    edges: async (ids) => some(ids, view.edge),
+    edgesOfNodes: async (ids) => many(ids, view.edgesOf),
+    nodesShowing: async (ids) => many(ids, view.nodesShowing),
+    profiles: async (ids) => some(ids, view.profile),
+    profilesListing: async (ids) => many(ids, view.profilesListing),
+    primaryNodes: async () => [...view.primaryNodes()],
+  };
+}
+
+type Index<T> = Map<string, Map<string, T>>;
+
+function addTo<T>(index: Index<T>, key: string, id: string, item: T): void {
+  let items = index.get(key);
+  if (!items) index.set(key, (items = new Map()));
+  items.set(id, item);
+}
+
+function listed(p: Profile): Set<string> {
+  return new Set(RELATION_FIELDS.flatMap((f) => p[f]));
+}
+
+/**
+ * The part of a stored graph that validating a change set needs, read on demand. The checks run
+ * against `before()` and `after(changes)`; whatever they ask for that has not been read yet is
+ * answered as absent and noted, `read()` then fetches everything noted (one lookup call per kind)
+ * and the checks run again, until a run asks for nothing new. Only a run that missed nothing is
+ * trusted. The checks only ask about what a change set touches and its neighbours, so the reads
+ * stay proportional to the change, however large the graph.
+ */
+export class Neighbourhood {
+  private readonly nodes = new Map<string, GraphNode | null>();
+  private readonly edges = new Map<string, GraphEdge | null>();
+  private readonly profiles = new Map<string, Profile | null>();
+  private readonly edgesByNode: Index<GraphEdge> = new Map();
+  private readonly nodesByProfile: Index<GraphNode> = new Map();
+  private readonly listingIndex: Index<Profile> = new Map();
+  private readonly edgesRead = new Set<string>();
+  private readonly showingRead = new Set<string>();
+  private readonly listingRead = new Set<string>();
+  private primaries: GraphNode[] | null = null;
+
+  private wanted = Neighbourhood.nothingWanted();
+  /** How many rounds of reads were made (for tests and benches: it stays small). */
+  rounds = 0;
+
+  constructor(private readonly lookup: GraphLookup) {}
+
+  private static nothingWanted() {
+    return { nodes: new Set<string>(), edges: new Set<string>(), profiles: new Set<string>(), edgesOf: new Set<string>(), showing: new Set<string>(), listing: new Set<string>(), primaries: false };
+  }
+
+  /** Did a check ask for something not read yet? */
+  get missing(): boolean {
+    const w = this.wanted;
+    return w.primaries || w.nodes.size + w.edges.size + w.profiles.size + w.edgesOf.size + w.showing.size + w.listing.size > 0;
+  }
+
+  /** Reads everything the checks asked for and did not have. */
+  async read(): Promise<void> {
+    const w = this.wanted;
+    this.wanted = Neighbourhood.nothingWanted();
+    this.rounds++;
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const ask = async <T,>(want: Set<string>, read: (ids: string[]) => Promise<T[]>) => (want.size ? read([...want]) : []);
+    const nodes = await ask(w.nodes, (ids) => this.lookup.nodes(ids));
+    const edges = await ask(w.edges, (ids) => this.lookup.edges(ids));
+    const profiles = await ask(w.profiles, (ids) => this.lookup.profiles(ids));
+    const edgesOf = await ask(w.edgesOf, (ids) => this.lookup.edgesOfNodes(ids));
+    const showing = await ask(w.showing, (ids) => this.lookup.nodesShowing(ids));
+    const listing = await ask(w.listing, (ids) => this.lookup.profilesListing(ids));
+    const primaries = w.primaries ? await this.lookup.primaryNodes() : null;
+    for (const id of w.nodes) this.nodes.set(id, null);
+    for (const id of w.edges) this.edges.set(id, null);
+    for (const id of w.profiles) this.profiles.set(id, null);
+    for (const n of [...nodes, ...showing, ...(primaries ?? [])]) this.keepNode(n);
+    for (const e of [...edges, ...edgesOf]) this.keepEdge(e);
+    for (const p of [...profiles, ...listing]) this.keepProfile(p);
+    for (const id of w.edgesOf) this.edgesRead.add(id);
+    for (const id of w.showing) this.showingRead.add(id);
+    for (const id of w.listing) this.listingRead.add(id);
+    if (primaries) this.primaries = primaries;
+  }
+
+  private keepNode(n: GraphNode): void {
+    this.nodes.set(n.id, n);
+    if (n.data.profileId) addTo(this.nodesByProfile, n.data.profileId, n.id, n);
+  }
+
+  private keepEdge(e: GraphEdge): void {
+    this.edges.set(e.id, e);
+    addTo(this.edgesByNode, e.source, e.id, e);
+    addTo(this.edgesByNode, e.target, e.id, e);
+  }
+
+  private keepProfile(p: Profile): void {
+    this.profiles.set(p.id, p);
+    for (const other of listed(p)) addTo(this.listingIndex, other, p.id, p);
+  }
+
+  /** The stored graph, as far as it has been read. */
+  before(): GraphView {
+    const w = () => this.wanted;
+    const known = <T,>(map: Map<string, T | null>, id: string, want: Set<string>): T | undefined => {
+      const item = map.get(id);
+      if (item === undefined) want.add(id);
+      return item ?? undefined;
+    };
+    const indexed = <T,>(read: Set<string>, index: Index<T>, id: string, want: Set<string>): T[] => {
+      if (!read.has(id)) want.add(id);
+      return [...(index.get(id)?.values() ?? [])];
+    };
+    return {
+      node: (id) => known(this.nodes, id, w().nodes),
+      edge: (id) => known(this.edges, id, w().edges),
+      profile: (id) => known(this.profiles, id, w().profiles),
+      edgesOf: (id) => indexed(this.edgesRead, this.edgesByNode, id, w().edgesOf),
+      nodesShowing: (id) => indexed(this.showingRead, this.nodesByProfile, id, w().showing),
+      profilesListing: (id) => indexed(this.listingRead, this.listingIndex, id, w().listing),
+      primaryNodes: () => {
+        if (!this.primaries) this.wanted.primaries = true;
+        return this.primaries ?? [];
+      },
+    };
+  }
+
+  /** The stored graph with `changes` applied, as far as it has been read. */
+  after(changes: ChangeSet): GraphView {
+    const before = this.before();
+    const removedNodes = new Set(changes.nodes.remove);
+    const removedEdges = new Set(changes.edges.remove);
+    const removedProfiles = new Set(changes.profiles.remove);
+    const nodes = new Map(changes.nodes.upsert.map((n) => [n.id, n]));
+    const edges = new Map(changes.edges.upsert.map((e) => [e.id, e]));
+    const patches = new Map(changes.profiles.upsert.map((p) => [p.id, p]));
+    const patched = new Map<string, Profile | undefined>();
+    const profile = (id: string): Profile | undefined => {
+      if (removedProfiles.has(id)) return undefined;
+      const patch = patches.get(id);
+      if (!patch) return before.profile(id);
+      if (!patched.has(id)) patched.set(id, applyProfilePatch(before.profile(id), patch));
+      return patched.get(id);
+    };
+    const nodeGone = (id: string) => removedNodes.has(id) || nodes.has(id);
+    const edgeGone = (id: string) => removedEdges.has(id) || edges.has(id);
+    const newEdgesOf = new Map<string, GraphEdge[]>();
+    const newNodesShowing = new Map<string, GraphNode[]>();
+    const push = <T,>(index: Map<string, T[]>, key: string, item: T) => {
+      const list = index.get(key);
+      if (list) list.push(item);
+      else index.set(key, [item]);
+    };
+    for (const e of edges.values()) {
+      if (removedEdges.has(e.id)) continue;
+      push(newEdgesOf, e.source, e);
+      if (e.target !== e.source) push(newEdgesOf, e.target, e);
+    }
+    for (const n of nodes.values()) if (!removedNodes.has(n.id) && n.data.profileId) push(newNodesShowing, n.data.profileId, n);
+    let patchedListing: Map<string, Profile[]> | null = null;
+    return {
+      node: (id) => (removedNodes.has(id) ? undefined : (nodes.get(id) ?? before.node(id))),
+      edge: (id) => (removedEdges.has(id) ? undefined : (edges.get(id) ?? before.edge(id))),
+      profile,
+      edgesOf: (id) => [...before.edgesOf(id).filter((e) => !edgeGone(e.id)), ...(newEdgesOf.get(id) ?? [])],
+      nodesShowing: (pid) => [...before.nodesShowing(pid).filter((n) => !nodeGone(n.id)), ...(newNodesShowing.get(pid) ?? [])],
+      profilesListing: (pid) => {
+        if (!patchedListing) {
+          patchedListing = new Map();
+          for (const id of patches.keys()) {
+            const p = profile(id);
+            if (p) for (const other of listed(p)) push(patchedListing, other, p);
+          }
+        }
+        const kept = before.profilesListing(pid).filter((p) => !patches.has(p.id) && !removedProfiles.has(p.id));
+        return [...kept, ...(patchedListing.get(pid) ?? [])];
+      },
+      primaryNodes: () => [...before.primaryNodes().filter((n) => !nodeGone(n.id)), ...[...nodes.values()].filter((n) => !removedNodes.has(n.id) && n.data.isPrimary)],
+    };
+  }
+}

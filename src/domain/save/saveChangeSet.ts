@@ -1,0 +1,80 @@
+import { stampChangeSet, type ChangeSet } from '../changeSet.ts';
+import { AppError } from '../errors.ts';
+import { RIGHTS_MESSAGES } from '../permissions.ts';
+import { textProblem } from '../validation/text.ts';
+import type { Profile } from '../types.ts';
+import type { GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
+import { Neighbourhood } from './neighbourhood.ts';
+import { propagatePatches } from './propagate.ts';
+import { changeSetShapeProblem, validateChangeSet } from './validate.ts';
+
+export const GRAPH_NOT_FOUND = 'Family tree not found.';
+
+export interface SaveRequest {
+  uid: string;
+  graphId: string;
+  /** As received: checked here before anything else. */
+  changes: unknown;
+  clientId: string;
+  /** One-time migration flags the client ran before this save. */
+  migrations?: readonly string[];
+}
+
+export interface SaveOptions {
+  now: Date;
+  /** Delivers applied changes to live streams; called once the transaction has committed. */
+  publish(publications: readonly Publication[]): void;
+}
+
+/** Only members write a graph; a member's own graph is made on first use. */
+async function requireMember(tx: GraphStoreTransaction, graphId: string, uid: string): Promise<void> {
+  if (graphId === uid) await tx.ensureOwnGraph(uid);
+  if (!(await tx.isMember(graphId, uid))) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
+}
+
+/**
+ * The one save path, for the server and a Cloud Function alike: authorize → lock → validate →
+ * stamp → write → log, in one transaction, then publish. The graph is locked with every other
+ * graph showing a patched profile (in id order); validation reads only the neighbourhood of the
+ * change; the change set is applied as sent (per card, per line, per profile field) and logged as
+ * the graph's next revision; the other graphs get their share of the profile patches as their
+ * next revision. A refused change set changes nothing and throws a coded AppError.
+ */
+export async function saveChangeSet(store: GraphStore, request: SaveRequest, options: SaveOptions): Promise<{ revision: number }> {
+  const { uid, graphId, clientId } = request;
+  const clientIdText = textProblem(clientId);
+  if (clientIdText) throw new AppError('invalid-argument', `clientId: ${clientIdText}`);
+  const shape = changeSetShapeProblem(request.changes);
+  if (shape) throw new AppError('invalid-argument', shape);
+  const changes = request.changes as ChangeSet;
+  const now = options.now;
+
+  const publications = await store.transaction(async (tx) => {
+    await requireMember(tx, graphId, uid);
+    const showing = await tx.graphsShowing(changes.profiles.upsert.map((p) => p.id));
+    const heads = await tx.lockGraphs([graphId, ...showing.keys()]);
+    const head = heads.get(graphId);
+    if (!head) throw new AppError('not-found', GRAPH_NOT_FOUND);
+
+    const neighbourhood = new Neighbourhood(tx.lookup(graphId));
+    const refusal = await validateChangeSet(changes, { neighbourhood, actingUid: uid, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
+    if (refusal) throw new AppError(refusal.code, refusal.message);
+    const before = neighbourhood.before();
+    const created = changes.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id);
+    if (created.length) {
+      const taken = [...(await tx.profiles(created)).keys()];
+      if (taken.length) throw new AppError('already-exists', `Profile ${taken[0]} already exists`);
+    }
+
+    const stamped = stampChangeSet(changes, { uid, now: now.toISOString() });
+    const after = neighbourhood.after(stamped);
+    const written = stamped.profiles.upsert.map((p) => after.profile(p.id)).filter((p): p is Profile => !!p);
+    await tx.writeChanges(graphId, stamped, written);
+    const event = { revision: head.revision + 1, changes: { ...stamped, baseRevision: head.revision }, clientId, actorUid: uid };
+    await tx.appendChange(graphId, event, request.migrations ?? []);
+    const elsewhere = await propagatePatches(tx, heads, showing, stamped.profiles.upsert, graphId, { clientId, actorUid: uid });
+    return [{ graphId, event }, ...elsewhere];
+  });
+  options.publish(publications);
+  return { revision: publications[0]!.event.revision };
+}

@@ -1,0 +1,288 @@
+import type { ChangeSet } from '../changeSet.ts';
+import { checkAround, type CheckScope, type GraphView } from '../checkGraph.ts';
+import { EDIT_PERSON_MESSAGES } from '../editPerson.ts';
+import type { ErrorCode } from '../errors.ts';
+import { isNodeId, isProfileId, PROFILE_ID_PREFIX } from '../ids.ts';
+import { canEditProfile, canRemoveProfile, isClaimedByAnother, RIGHTS_MESSAGES } from '../permissions.ts';
+import { PERSONAL_FIELDS, READ_ONLY_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../profile.ts';
+import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
+import { jsonTextProblem } from '../validation/text.ts';
+import type { GraphEdge, GraphNode } from '../types.ts';
+import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
+import type { Neighbourhood } from './neighbourhood.ts';
+
+/** The server's gate for change sets (and a Cloud Function's): shape, rights, then invariants. */
+
+export interface ChangeSetContext {
+  /** The stored graph around the change set, read on demand (`new Neighbourhood(lookup)`). */
+  neighbourhood: Neighbourhood;
+  /** The member sending the change set. */
+  actingUid: string;
+  /** The graph's owner: their own profile is the primary person. */
+  graphOwnerUid: string;
+  /** The server's clock, for the §5 year range. */
+  currentYear: number;
+}
+
+export interface ChangeSetRefusal {
+  code: ErrorCode;
+  message: string;
+}
+
+const EDGE_TYPES = new Set(['default', 'straight', 'step', 'smoothstep', 'simplebezier']);
+const PARENT_ROLES = new Set(['mother', 'father', '']);
+const MAX_COORDINATE = 1e7;
+const MAX_ID = 300;
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+const onlyKeys = (o: Obj, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
+
+function nodeShapeProblem(v: unknown): string | null {
+  if (!isObj(v) || !onlyKeys(v, ['id', 'type', 'position', 'modifiedAt', 'hidden', 'data'])) return 'Node has an unexpected shape';
+  if (!isNodeId(v.id)) return 'Node id must be of the form n{number}';
+  if (v.type !== 'person') return `Node ${v.id} must be of type person`;
+  const p = v.position;
+  if (!isObj(p) || !onlyKeys(p, ['x', 'y']) || ![p.x, p.y].every((c) => typeof c === 'number' && Number.isFinite(c) && Math.abs(c) <= MAX_COORDINATE))
+    return `Node ${v.id} has an invalid position`;
+  if (!isStr(v.modifiedAt, PROFILE_LIMITS.timestamp)) return `Node ${v.id} has an invalid modifiedAt`;
+  if (typeof v.hidden !== 'boolean') return `Node ${v.id} has an invalid hidden flag`;
+  const d = v.data;
+  if (!isObj(d) || !onlyKeys(d, ['profileId', 'parentRole', 'isPrimary'])) return `Node ${v.id} has invalid data`;
+  if (!(d.profileId === '' || isProfileId(d.profileId))) return `Node ${v.id} has an invalid profile id`;
+  if (!PARENT_ROLES.has(d.parentRole as string)) return `Node ${v.id} has an invalid parent role`;
+  if (typeof d.isPrimary !== 'boolean') return `Node ${v.id} has an invalid primary flag`;
+  return null;
+}
+
+function edgeShapeProblem(v: unknown): string | null {
+  if (!isObj(v) || !onlyKeys(v, ['id', 'source', 'target', 'sourceHandle', 'targetHandle', 'type', 'hidden', 'data'])) return 'Edge has an unexpected shape';
+  if (!isStr(v.id, MAX_ID) || !v.id) return 'Edge id is invalid';
+  if (!isNodeId(v.source) || !isNodeId(v.target)) return `Edge ${v.id} must join two node ids`;
+  if (!isStr(v.sourceHandle, 40) || !isStr(v.targetHandle, 40)) return `Edge ${v.id} has invalid handles`;
+  if (!EDGE_TYPES.has(v.type as string)) return `Edge ${v.id} has an unknown type`;
+  if (typeof v.hidden !== 'boolean') return `Edge ${v.id} has an invalid hidden flag`;
+  if (!isObj(v.data) || !onlyKeys(v.data, ['kind']) || (v.data.kind !== 'parent' && v.data.kind !== 'spouse')) return `Edge ${v.id} has an invalid kind`;
+  if (v.data.kind === 'parent' && (v.sourceHandle !== 'bottom' || v.targetHandle !== 'top')) return `Edge ${v.id} must run from bottom to top`;
+  return null;
+}
+
+function patchShapeProblem(v: unknown): string | null {
+  if (!isObj(v) || !onlyKeys(v, ['id', 'create', 'set', 'add', 'remove'])) return 'Profile change has an unexpected shape';
+  if (!isProfileId(v.id)) return 'Profile id is invalid';
+  if (v.create !== undefined && v.create !== true) return `Profile ${v.id}: create must be true when present`;
+  if (v.set !== undefined) {
+    if (!isObj(v.set)) return `Profile ${v.id}: set must be an object`;
+    for (const [k, val] of Object.entries(v.set)) {
+      if (!(SCALAR_FIELDS as readonly string[]).includes(k)) return `Profile ${v.id}: field ${k} is unknown`;
+      if (typeof val !== 'string') return `Profile ${v.id}: field ${k} must be a string`;
+    }
+  }
+  for (const key of ['add', 'remove'] as const) {
+    const lists = v[key];
+    if (lists === undefined) continue;
+    if (!isObj(lists)) return `Profile ${v.id}: ${key} must be an object`;
+    for (const [k, list] of Object.entries(lists)) {
+      if (!(RELATION_FIELDS as readonly string[]).includes(k)) return `Profile ${v.id}: list ${k} is unknown`;
+      if (!Array.isArray(list) || list.length > PROFILE_LIMITS.relations || !list.every(isProfileId)) return `Profile ${v.id}: list ${k} is invalid`;
+    }
+  }
+  return null;
+}
+
+function groupProblem(v: unknown, name: string, item: (x: unknown) => string | null, removeId: (x: unknown) => boolean): string | null {
+  if (!isObj(v) || !onlyKeys(v, ['upsert', 'remove']) || !Array.isArray(v.upsert) || !Array.isArray(v.remove)) return `Change set ${name} must have upsert and remove lists`;
+  for (const x of v.upsert) {
+    const problem = item(x);
+    if (problem) return problem;
+  }
+  if (!v.remove.every(removeId)) return `Change set ${name}: a removed id is invalid`;
+  const ids = [...(v.upsert as { id: string }[]).map((x) => x.id), ...(v.remove as string[])];
+  if (new Set(ids).size !== ids.length) return `Change set ${name}: an id appears more than once`;
+  return null;
+}
+
+/**
+ * The structure of a change set received over the wire; null when it is a well-formed ChangeSet.
+ * Text comes first: a NUL or an unpaired surrogate anywhere (ids included) is refused before any
+ * id is matched against its pattern or looked up.
+ */
+export function changeSetShapeProblem(v: unknown): string | null {
+  const text = jsonTextProblem(v);
+  if (text) return text;
+  if (!isObj(v) || !onlyKeys(v, ['baseRevision', 'nodes', 'edges', 'profiles'])) return 'Change set has an unexpected shape';
+  if (!Number.isSafeInteger(v.baseRevision) || (v.baseRevision as number) < 0) return 'Change set baseRevision must be a whole number';
+  return (
+    groupProblem(v.nodes, 'nodes', nodeShapeProblem, isNodeId) ??
+    groupProblem(v.edges, 'edges', edgeShapeProblem, (x) => isStr(x, MAX_ID) && x !== '') ??
+    groupProblem(v.profiles, 'profiles', patchShapeProblem, isProfileId)
+  );
+}
+
+const invalid = (message: string): ChangeSetRefusal => ({ code: 'invalid-argument', message });
+const denied = (message: string): ChangeSetRefusal => ({ code: 'permission-denied', message });
+
+/**
+ * §6 rights of the acting member against the stored state. Every rule is looked at (no early
+ * return), so one run asks the neighbourhood for everything the rights need.
+ */
+function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext): ChangeSetRefusal | null {
+  const { actingUid: uid, graphOwnerUid } = ctx;
+  const problems: ChangeSetRefusal[] = [];
+  const claimed = (profileId: string) => {
+    const p = profileId ? before.profile(profileId) : undefined;
+    return !!p && isClaimedByAnother(p, uid);
+  };
+  for (const id of cs.nodes.remove) {
+    const old = before.node(id);
+    if (old?.data.isPrimary) problems.push(denied(RELATIONSHIP_MESSAGES.primaryNotDeletable));
+    else if (old && claimed(old.data.profileId)) problems.push(denied(RIGHTS_MESSAGES.remove));
+  }
+  for (const n of cs.nodes.upsert) {
+    const old = before.node(n.id);
+    if (old?.data.isPrimary && !n.data.isPrimary) problems.push(denied(RELATIONSHIP_MESSAGES.primaryNotDeletable));
+    else if (old?.data.isPrimary && n.data.profileId !== old.data.profileId) problems.push(denied(EDIT_PERSON_MESSAGES.ownProfileRelink));
+    else if (n.data.isPrimary && !old?.data.isPrimary && n.data.profileId !== graphOwnerUid) problems.push(invalid("Only the graph owner's own profile can be the primary person"));
+    else if (old && old.data.profileId !== n.data.profileId && claimed(old.data.profileId)) problems.push(denied(RIGHTS_MESSAGES.relink));
+  }
+  const removed = new Set(cs.profiles.remove);
+  const created = new Set(cs.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id));
+  for (const p of cs.profiles.upsert) {
+    const old = before.profile(p.id);
+    const set = p.set ?? {};
+    if (!old) {
+      if (!p.create) problems.push({ code: 'not-found', message: `Profile ${p.id} no longer exists` });
+      else if (p.id !== uid && !p.id.startsWith(PROFILE_ID_PREFIX)) problems.push(invalid(`A new profile id must start with ${PROFILE_ID_PREFIX}`));
+      else if ((set.createdBy ?? '') !== uid) problems.push(denied('A new profile must be created by the member saving it'));
+      else if ((set.ownerUid ?? '') && !(set.ownerUid === uid && p.id === uid)) problems.push(denied('A new profile cannot be given to another member'));
+      continue;
+    }
+    const readOnly = READ_ONLY_FIELDS.find((f) => Object.hasOwn(set, f) && set[f] !== old[f]);
+    if (readOnly) {
+      problems.push(denied(`The field ${readOnly} is read-only`));
+      continue;
+    }
+    const edits = (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
+    if (edits && !canEditProfile(old, uid)) problems.push(denied(RIGHTS_MESSAGES.edit));
+    else if (isClaimedByAnother(old, uid)) {
+      // Relatives of a claimed person change only with people added or removed in the same set:
+      // a new child or spouse may be added next to them, a removed person's entries go with them.
+      const relisted = RELATION_FIELDS.some((f) => (p.add?.[f] ?? []).some((x) => !created.has(x)) || (p.remove?.[f] ?? []).some((x) => !removed.has(x)));
+      if (relisted) problems.push(denied(RIGHTS_MESSAGES.relatives));
+    }
+  }
+  for (const id of cs.profiles.remove) {
+    const old = before.profile(id);
+    if (old && !canRemoveProfile(old, uid, graphOwnerUid)) problems.push(denied(id === graphOwnerUid ? RELATIONSHIP_MESSAGES.primaryNotDeletable : RIGHTS_MESSAGES.remove));
+  }
+  return problems[0] ?? null;
+}
+
+const relationalNodeChange = (old: GraphNode | undefined, n: GraphNode) => !old || old.data.profileId !== n.data.profileId || old.data.isPrimary !== n.data.isPrimary;
+const relationalEdgeChange = (old: GraphEdge | undefined, e: GraphEdge) =>
+  !old || old.source !== e.source || old.target !== e.target || old.hidden !== e.hidden || old.data.kind !== e.data.kind;
+
+/**
+ * What a change set touched as far as the invariants go, with the list partners of every touched
+ * profile before and after. Moving or hiding a card, or editing plain fields, touches nothing here.
+ */
+function touchedScope(cs: ChangeSet, before: GraphView, after: GraphView): Required<CheckScope> {
+  const nodes = new Set<string>();
+  const edges = new Set<string>();
+  const profiles = new Set<string>();
+  const touchNode = (id: string) => {
+    nodes.add(id);
+    for (const view of [before, after]) {
+      const pid = view.node(id)?.data.profileId;
+      if (pid) profiles.add(pid);
+    }
+  };
+  for (const id of cs.nodes.remove) if (before.node(id)) touchNode(id);
+  for (const n of cs.nodes.upsert) if (relationalNodeChange(before.node(n.id), n)) touchNode(n.id);
+  for (const e of cs.edges.upsert) {
+    const old = before.edge(e.id);
+    if (!relationalEdgeChange(old, e)) continue;
+    edges.add(e.id);
+    for (const end of [e.source, e.target, old?.source, old?.target]) if (end) touchNode(end);
+  }
+  for (const id of cs.edges.remove) {
+    const old = before.edge(id);
+    if (!old) continue;
+    edges.add(id);
+    touchNode(old.source);
+    touchNode(old.target);
+  }
+  for (const p of cs.profiles.upsert) if (p.create || p.add || p.remove) profiles.add(p.id);
+  for (const id of cs.profiles.remove) profiles.add(id);
+  const partners = new Set<string>();
+  for (const id of profiles) {
+    for (const view of [before, after]) {
+      const p = view.profile(id);
+      if (p) for (const f of RELATION_FIELDS) for (const other of p[f]) partners.add(other);
+    }
+  }
+  return { nodes, edges, profiles, partners };
+}
+
+/** One run of every check over what has been read so far. */
+function judge(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal | null {
+  const hood = ctx.neighbourhood;
+  const before = hood.before();
+  const after = hood.after(cs);
+  // The change set's own items first, in one round: what the rights and the scope start from.
+  for (const id of [...cs.nodes.remove, ...cs.nodes.upsert.map((n) => n.id)]) before.node(id);
+  for (const e of cs.edges.upsert) for (const end of [e.source, e.target]) before.node(end);
+  for (const id of [...cs.edges.remove, ...cs.edges.upsert.map((e) => e.id)]) before.edge(id);
+  for (const id of [...cs.profiles.remove, ...cs.profiles.upsert.map((p) => p.id)]) before.profile(id);
+  const rights = rightsProblem(cs, before, ctx);
+  if (hood.missing) return null;
+  if (rights) return rights;
+
+  let record: ChangeSetRefusal | null = null;
+  for (const p of cs.profiles.upsert) {
+    const next = after.profile(p.id);
+    if (!next) continue;
+    const problem = checkProfileRecord(next, ctx);
+    const old = before.profile(p.id);
+    if (problem && problem !== (old && checkProfileRecord(old, ctx))) {
+      record = invalid(problem);
+      break;
+    }
+  }
+  if (record && !hood.missing) return record;
+
+  const scope = touchedScope(cs, before, after);
+  const known = new Set(checkAround(before, scope).map((p) => p.message));
+  const fresh = checkAround(after, scope).find((p) => !known.has(p.message));
+  const broken = fresh ? invalid(fresh.rule === 'max-parents' ? RELATIONSHIP_MESSAGES.tooManyParents : fresh.message) : null;
+  return record ?? broken;
+}
+
+/** Reads beyond this many rounds mean a check keeps asking for new things: a bug, not a refusal. */
+const MAX_ROUNDS = 12;
+
+/**
+ * The gate: refuses the whole change set with a coded error, or answers null when it may be
+ * applied. Checks, in order: the shape of every item (text, ids, formats, lengths); §6 rights of
+ * the acting member (personal fields only of profiles they may edit; read-only fields untouched;
+ * the primary person neither removed nor re-linked; claimed cards are their owner's: nobody else
+ * removes them, re-links them or changes their relatives); every written profile a valid record
+ * (§5 formats); then the graph invariants of `checkAround` around everything touched, before and
+ * after: problems already stored do not block a change.
+ *
+ * Only the neighbourhood of the change is read, a few batched rounds whatever the graph's size.
+ * Codes: 'invalid-argument' for malformed sets and broken rules, 'permission-denied' for rights
+ * (not retried by the client), 'not-found' for an edit of a profile that was removed meanwhile.
+ */
+export async function validateChangeSet(changes: unknown, ctx: ChangeSetContext): Promise<ChangeSetRefusal | null> {
+  const shape = changeSetShapeProblem(changes);
+  if (shape) return invalid(shape);
+  const cs = changes as ChangeSet;
+  for (let round = 0; round <= MAX_ROUNDS; round++) {
+    const verdict = judge(cs, ctx);
+    if (!ctx.neighbourhood.missing) return verdict;
+    await ctx.neighbourhood.read();
+  }
+  throw new Error('validateChangeSet: the neighbourhood of the change set did not settle');
+}
