@@ -154,6 +154,17 @@ export async function upsertProfiles(q: Queryable, profiles: readonly Profile[])
 }
 
 /**
+ * Rows per multi-row statement. One statement over 100,000 rows is several times slower than
+ * twenty of 5,000 (measured on PGlite: 10.3 s against 2.4 s for the cards of a 100,000-person
+ * import) and makes the database hold the whole list as one parameter.
+ */
+const WRITE_BATCH = 5000;
+
+function* inBatches<T>(items: readonly T[]): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += WRITE_BATCH) yield items.slice(i, i + WRITE_BATCH);
+}
+
+/**
  * Writes what a validated change set changed: one row per upserted or removed node and edge, one
  * per touched profile (`after` holds the merged profiles). Removed profiles leave the graph, and
  * their global row goes too once no graph shows it (a member's own profile always stays).
@@ -162,32 +173,32 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
   if (cs.nodes.remove.length) {
     await q.query('DELETE FROM graph_nodes WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.nodes.remove]);
   }
-  if (cs.nodes.upsert.length) {
+  for (const batch of inBatches(cs.nodes.upsert)) {
     await q.query(
       `INSERT INTO graph_nodes (graph_id, id, profile_id, data)
        SELECT $1, n->>'id', coalesce(n->'data'->>'profileId', ''), n
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, i) ORDER BY i
        ON CONFLICT (graph_id, id) DO UPDATE SET profile_id = excluded.profile_id, data = excluded.data`,
-      [graphId, JSON.stringify(cs.nodes.upsert)],
+      [graphId, JSON.stringify(batch)],
     );
   }
   if (cs.edges.remove.length) {
     await q.query('DELETE FROM graph_edges WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.edges.remove]);
   }
-  if (cs.edges.upsert.length) {
+  for (const batch of inBatches(cs.edges.upsert)) {
     await q.query(
       `INSERT INTO graph_edges (graph_id, id, data)
        SELECT $1, e->>'id', e FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, i) ORDER BY i
        ON CONFLICT (graph_id, id) DO UPDATE SET data = excluded.data`,
-      [graphId, JSON.stringify(cs.edges.upsert)],
+      [graphId, JSON.stringify(batch)],
     );
   }
   const written = cs.profiles.upsert.map((p) => after.profiles[p.id]).filter((p): p is Profile => !!p);
-  if (written.length) {
-    await upsertProfiles(q, written);
+  for (const batch of inBatches(written)) {
+    await upsertProfiles(q, batch);
     await q.query(
       `INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [graphId, written.map((p) => p.id)],
+      [graphId, batch.map((p) => p.id)],
     );
   }
   if (cs.profiles.remove.length) {
