@@ -16,6 +16,7 @@ import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
 import { checkProfileRecord } from '../../src/domain/validation/profile.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
+import { createSnapshotReader } from './graphSnapshots.ts';
 import {
   addMember,
   ensureOwnGraph,
@@ -100,6 +101,7 @@ export type GraphService = ReturnType<typeof createGraphService>;
 
 export function createGraphService(db: Database, feed: ChangeFeed, options: { clock?: () => Date } = {}) {
   const cache = new GraphCache();
+  const snapshots = createSnapshotReader();
   const clock = options.clock ?? (() => new Date());
 
   async function graphState(q: Queryable, row: GraphRow): Promise<Graph> {
@@ -154,14 +156,17 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
   return {
     feed,
 
-    /** GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own). */
-    async loadForMember(uid: string): Promise<string> {
+    /**
+     * GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own),
+     * as a LoadedGraph or in the compact form (a snapshot and the change sets logged since).
+     */
+    async loadForMember(uid: string, form: 'plain' | 'columns' = 'plain'): Promise<string> {
       const joined = await joinedGraphId(db, uid);
       const graphId = joined ?? uid;
       if (!joined) await db.transaction((tx) => ensureOwnGraph(tx, uid));
-      const parts = await readGraphParts(db, graphId);
-      if (!parts) throw new AppError('not-found', 'Family tree not found.');
-      return loadedGraphJson(parts);
+      const json = form === 'columns' ? await snapshots.compactGraphJson(db, graphId) : await readGraphParts(db, graphId).then((parts) => parts && loadedGraphJson(parts));
+      if (!json) throw new AppError('not-found', 'Family tree not found.');
+      return json;
     },
 
     async isMember(graphId: string, uid: string): Promise<boolean> {

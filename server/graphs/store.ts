@@ -69,6 +69,11 @@ export async function addMember(q: Queryable, graphId: string, uid: string): Pro
   await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [graphId, uid]);
 }
 
+export async function readGraphRow(q: Queryable, graphId: string): Promise<GraphRow | null> {
+  const rows = await q.query<RawGraphRow>(`SELECT ${GRAPH_COLUMNS} FROM graphs g WHERE g.id = $1`, [graphId]);
+  return rows[0] ? toGraphRow(rows[0]) : null;
+}
+
 /** A graph as JSON fragments straight from the database (no parsing in Node for a load). */
 export interface GraphParts {
   row: GraphRow;

@@ -1,6 +1,7 @@
 import { applyChangeSet, diffGraphs, isEmptyChangeSet, type ChangeSet } from '../../domain/changeSet.ts';
 import type { Graph } from '../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import { loadGraph } from './graphLoad.ts';
 import { request } from './request.ts';
 
 /** The parts of the browser's EventSource the adapter uses (tests pass a fake). */
@@ -42,7 +43,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
   const known = new Map<string, Graph & { revision: number }>();
 
   async function load(): Promise<LoadedGraph> {
-    const loaded = await request<LoadedGraph>('GET', '/api/graph');
+    const loaded = await loadGraph();
     known.set(loaded.graphId, loaded.graph);
     return loaded;
   }
