@@ -131,14 +131,17 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
         const row = (await tx.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
         if (!row || row.state !== 'open') return { closed: true as const };
         if (index >= row.chunk_count) return { refusal: `${chunkName} is out of range: this import has ${row.chunk_count} chunks. Nothing was imported.` };
-        const stored = await tx.query<{ same: boolean }>('SELECT body = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [
+        if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
+        const added = await tx.query('INSERT INTO graph_import_chunks (import_id, chunk, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING chunk', [
           key.importId,
           index,
           body,
         ]);
-        if (stored[0]) return stored[0].same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
-        if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
-        await tx.query('INSERT INTO graph_import_chunks (import_id, chunk, body) VALUES ($1, $2, $3)', [key.importId, index, body]);
+        if (!added.length) {
+          // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
+          const stored = await tx.query<{ same: boolean }>('SELECT body = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, body]);
+          return stored[0]!.same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
+        }
         await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3 WHERE id = $1', [key.importId, people, bytes]);
         return { received: index };
       });

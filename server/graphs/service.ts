@@ -169,6 +169,11 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return json;
     },
 
+    /** After a bulk import: the next open of the graph finds a snapshot instead of reading it whole. */
+    async warmSnapshot(graphId: string): Promise<void> {
+      await snapshots.compactGraphJson(db, graphId);
+    },
+
     async isMember(graphId: string, uid: string): Promise<boolean> {
       if (graphId === uid) return true;
       return (await memberRole(db, graphId, uid)) !== null;

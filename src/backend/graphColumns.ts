@@ -38,69 +38,71 @@ export interface GraphColumns {
 
 type Obj = Record<string, unknown>;
 
-/** A field of a row: where it sits in the item and its JSON type. */
+/** A field of a row: how to read it from the item, and its JSON type. */
 interface Field {
   name: string;
-  path: readonly string[];
+  get: (item: Obj) => unknown;
   type: 'string' | 'number' | 'boolean' | 'refs';
+  /** Worth a dictionary: values that repeat (not ids or coordinates). */
+  repeats: boolean;
 }
 
-const f = (name: string, type: Field['type'], ...path: string[]): Field => ({ name, type, path: path.length ? path : [name] });
+function f(name: string, type: Field['type'], repeats: boolean, inside?: string): Field {
+  const get = inside ? (item: Obj) => (item[inside] as Obj)[name] : (item: Obj) => item[name];
+  return { name, type, repeats, get };
+}
 
 const NODE_FIELDS: readonly Field[] = [
-  f('id', 'string'),
-  f('type', 'string'),
-  f('x', 'number', 'position', 'x'),
-  f('y', 'number', 'position', 'y'),
-  f('modifiedAt', 'string'),
-  f('hidden', 'boolean'),
-  f('profileId', 'string', 'data', 'profileId'),
-  f('parentRole', 'string', 'data', 'parentRole'),
-  f('isPrimary', 'boolean', 'data', 'isPrimary'),
+  f('id', 'string', false),
+  f('type', 'string', true),
+  f('x', 'number', false, 'position'),
+  f('y', 'number', true, 'position'),
+  f('modifiedAt', 'string', true),
+  f('hidden', 'boolean', true),
+  f('profileId', 'string', false, 'data'),
+  f('parentRole', 'string', true, 'data'),
+  f('isPrimary', 'boolean', true, 'data'),
 ];
 /** How many keys each object of a row has in today's shape ('' is the row itself). */
-const NODE_KEYS: Record<string, number> = { '': 6, position: 2, data: 3 };
+const NODE_KEYS: [string, number][] = [['', 6], ['position', 2], ['data', 3]];
 
 const EDGE_FIELDS: readonly Field[] = [
-  f('id', 'string'),
-  f('source', 'string'),
-  f('target', 'string'),
-  f('sourceHandle', 'string'),
-  f('targetHandle', 'string'),
-  f('type', 'string'),
-  f('hidden', 'boolean'),
-  f('kind', 'string', 'data', 'kind'),
+  f('id', 'string', false),
+  f('source', 'string', false),
+  f('target', 'string', false),
+  f('sourceHandle', 'string', true),
+  f('targetHandle', 'string', true),
+  f('type', 'string', true),
+  f('hidden', 'boolean', true),
+  f('kind', 'string', true, 'data'),
 ];
-const EDGE_KEYS: Record<string, number> = { '': 8, data: 1 };
+const EDGE_KEYS: [string, number][] = [['', 8], ['data', 1]];
 
 const PROFILE_FIELDS: readonly Field[] = [
-  f('id', 'string'),
-  ...SCALAR_FIELDS.map((name) => f(name, 'string')),
-  ...RELATION_FIELDS.map((name) => f(name, 'refs')),
+  f('id', 'string', false),
+  ...SCALAR_FIELDS.map((name) => f(name, 'string', true)),
+  ...RELATION_FIELDS.map((name) => f(name, 'refs', false)),
 ];
-const PROFILE_KEYS: Record<string, number> = { '': 1 + SCALAR_FIELDS.length + RELATION_FIELDS.length };
+const PROFILE_KEYS: [string, number][] = [['', 1 + SCALAR_FIELDS.length + RELATION_FIELDS.length]];
 
-function valueAt(item: Obj, path: readonly string[]): unknown {
-  let v: unknown = item;
-  for (const key of path) v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Obj)[key] : undefined;
-  return v;
-}
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Does the item have exactly today's fields, with their types? */
-function fits(item: unknown, fields: readonly Field[], keys: Record<string, number>): item is Obj {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return false;
-  for (const [path, count] of Object.entries(keys)) {
-    const o = path ? (item as Obj)[path] : item;
-    if (o === null || typeof o !== 'object' || Array.isArray(o) || Object.keys(o).length !== count) return false;
+function fits(item: unknown, fields: readonly Field[], keys: readonly [string, number][]): item is Obj {
+  if (!isObject(item)) return false;
+  for (const [inside, count] of keys) {
+    const o = inside ? item[inside] : item;
+    if (!isObject(o) || Object.keys(o).length !== count) return false;
   }
   for (const field of fields) {
-    const v = valueAt(item as Obj, field.path);
+    const v = field.get(item);
     if (field.type === 'refs' ? !(Array.isArray(v) && v.every((x) => typeof x === 'string')) : typeof v !== field.type) return false;
   }
   return true;
 }
 
-function encodeColumn(values: unknown[]): Column {
+function encodeColumn(values: unknown[], repeats = true): Column {
+  if (!repeats) return values.every((v) => v === values[0]) && values.length ? ['c', values[0]] : ['v', values];
   const index = new Map<unknown, number>();
   const dict: unknown[] = [];
   const idx = new Array<number>(values.length);
@@ -108,15 +110,15 @@ function encodeColumn(values: unknown[]): Column {
     const v = values[i];
     let k = index.get(v);
     if (k === undefined) {
+      // A dictionary pays off only when values repeat.
+      if (dict.length * 2 >= values.length) return ['v', values];
       k = dict.length;
       index.set(v, k);
       dict.push(v);
     }
     idx[i] = k;
   }
-  if (dict.length === 1) return ['c', dict[0]];
-  // A dictionary pays off when values repeat; numbers and one-off strings go as they are.
-  return dict.length * 2 <= values.length ? ['d', dict, idx] : ['v', values];
+  return dict.length === 1 ? ['c', dict[0]] : ['d', dict, idx];
 }
 
 function encodeTable(items: readonly unknown[], fields: readonly Field[], fit: (item: unknown, i: number) => item is Obj, rowOf?: Map<string, number>): Table {
@@ -132,13 +134,16 @@ function encodeTable(items: readonly unknown[], fields: readonly Field[], fit: (
       const lengths: number[] = [];
       const flat: unknown[] = [];
       for (const item of rows) {
-        const list = item ? (valueAt(item, field.path) as string[]) : [];
+        const list = item ? (field.get(item) as string[]) : [];
         lengths.push(list.length);
         for (const id of list) flat.push(rowOf?.get(id) ?? id);
       }
       cols[field.name] = ['l', lengths, flat];
     } else {
-      cols[field.name] = encodeColumn(rows.map((item) => (item ? valueAt(item, field.path) : null)));
+      cols[field.name] = encodeColumn(
+        rows.map((item) => (item ? field.get(item) : null)),
+        field.repeats,
+      );
     }
   }
   return { rows: items.length, cols, raw };
@@ -156,7 +161,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     rowOf,
   );
   // The ids are the profiles' keys, for rows sent whole too: lists name them by row number.
-  profiles.cols.id = encodeColumn(ids);
+  profiles.cols.id = encodeColumn(ids, false);
   return {
     nodes: encodeTable(graph.nodes, NODE_FIELDS, (item): item is Obj => fits(item, NODE_FIELDS, NODE_KEYS)),
     edges: encodeTable(graph.edges, EDGE_FIELDS, (item): item is Obj => fits(item, EDGE_FIELDS, EDGE_KEYS)),

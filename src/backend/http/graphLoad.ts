@@ -42,7 +42,16 @@ export async function loadGraph(): Promise<LoadedGraph> {
   } catch {
     throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
   }
-  const parsed = safeJson(await response.text());
+  const text = await response.text();
+  const received = performance.now();
+  const parsed = safeJson(text);
+  const read = performance.now();
   if (!response.ok) throw toAppError(response.status, parsed);
-  return loadedGraphFrom(parsed);
+  const loaded = loadedGraphFrom(parsed);
+  // User timings, so DevTools and bench/tree-open.ts show where opening a big tree spends its time.
+  performance.measure(LOAD_MEASURES.parse, { start: received, end: read });
+  performance.measure(LOAD_MEASURES.decode, { start: read });
+  return loaded;
 }
+
+export const LOAD_MEASURES = { parse: 'kinfolk: parse the graph', decode: 'kinfolk: decode the graph' } as const;

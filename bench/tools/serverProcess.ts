@@ -1,0 +1,89 @@
+/**
+ * The app server in a process of its own for benches, so its memory is its own: started with
+ * `startBenchServer()`, it answers its address and keeps the peak resident set size, which
+ * `peakRssMB()` reads and resets.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../server/app.ts';
+
+type Request = { type: 'peak' } | { type: 'invitation'; email: string } | { type: 'stop' };
+type Reply = { type: 'ready'; url: string } | { type: 'peak'; rss: number } | { type: 'invitation'; token: string } | { type: 'stopped' };
+
+export interface BenchServer {
+  url: string;
+  /** The highest RSS since the last call, in MB. */
+  peakRssMB(): Promise<number>;
+  createInvitation(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startBenchServer(dataDir: string): Promise<BenchServer> {
+  const child = fork(fileURLToPath(import.meta.url), [dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const replies: Reply[] = [];
+  const waiting: ((r: Reply) => void)[] = [];
+  child.on('message', (m: Reply) => (waiting.length ? waiting.shift()!(m) : replies.push(m)));
+  const next = () => new Promise<Reply>((resolve, reject) => {
+    if (replies.length) return resolve(replies.shift()!);
+    waiting.push(resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const ask = async <T extends Reply['type']>(request: Request, type: T) => {
+    child.send(request);
+    const reply = await next();
+    if (reply.type !== type) throw new Error(`bench server answered ${reply.type} to ${request.type}`);
+    return reply as Extract<Reply, { type: T }>;
+  };
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error('bench server did not start');
+  return {
+    url: ready.url,
+    peakRssMB: async () => (await ask({ type: 'peak' }, 'peak')).rss / 1e6,
+    createInvitation: async (email) => (await ask({ type: 'invitation', email }, 'invitation')).token,
+    async close() {
+      await ask({ type: 'stop' }, 'stopped');
+      await new Promise((r) => (child as ChildProcess).once('exit', r));
+    },
+  };
+}
+
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const send = (m: Reply) => process.send!(m);
+  // Linux keeps the peak itself (VmHWM, reset through clear_refs), which a sampler blocked by a
+  // long synchronous step could miss; elsewhere the sampler's figure is used.
+  const kernelPeak = () => {
+    try {
+      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+      return kb ? Number(kb) * 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const resetKernelPeak = () => {
+    try {
+      writeFileSync('/proc/self/clear_refs', '5');
+    } catch {
+      // Not Linux: the sampler's figure stands.
+    }
+  };
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss, kernelPeak()));
+  const sampler = setInterval(sample, 20);
+  const server = await startServer({ dataDir: process.argv[2]!, port: 0, host: '127.0.0.1', serveStatic: true, log: false });
+  process.on('message', async (m: Request) => {
+    if (m.type === 'peak') {
+      sample();
+      send({ type: 'peak', rss: peak });
+      resetKernelPeak();
+      peak = 0;
+    } else if (m.type === 'invitation') send({ type: 'invitation', token: await server.createInvitation({ email: m.email }) });
+    else {
+      clearInterval(sampler);
+      await server.close();
+      send({ type: 'stopped' });
+      process.disconnect();
+    }
+  });
+  send({ type: 'ready', url: server.url });
+}
