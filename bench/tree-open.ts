@@ -52,9 +52,9 @@ try {
   await server.peakRssMB();
   let t = performance.now();
   let committing = 0;
-  await importer.importChangeSet(user.uid, changes, 'bench', (p) => {
-    if (p.phase === 'committing') committing = performance.now();
-  });
+  // The family is in today's shape, as an importer builds it: the one-time migrations are recorded.
+  const markMigrations = ['spouses-v1', 'parents-children-v1'];
+  await importer.importChangeSet(user.uid, changes, 'bench', (p) => p.phase === 'committing' && (committing = performance.now()), { markMigrations });
   const importMs = performance.now() - t;
   const sendMs = committing - t;
   const serverPeakRssMB = await server.peakRssMB();

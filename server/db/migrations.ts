@@ -152,6 +152,7 @@ export const MIGRATIONS: readonly Migration[] = [
         graph_id text NOT NULL,
         uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
         client_id text NOT NULL,
+        migrations text[] NOT NULL DEFAULT '{}',
         chunk_count integer NOT NULL CHECK (chunk_count > 0),
         state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'committing', 'committed', 'refused')),
         people integer NOT NULL DEFAULT 0,

@@ -29,6 +29,8 @@ export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun,
 export interface BeginImport {
   clientId: string;
   chunks: number;
+  /** Migration flags to record with the commit, as a save records them. */
+  migrations?: string[];
   /** What the client announces, so an import over the limits is refused before any upload. */
   people?: number;
   bytes?: number;
@@ -44,6 +46,7 @@ interface ImportRow {
   state: 'open' | 'committing' | 'committed' | 'refused';
   chunk_count: number;
   client_id: string;
+  migrations: string[];
   people: number;
   bytes: unknown;
   revision: unknown;
@@ -103,11 +106,12 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       );
       if (rows[0]!.running >= MAX_OPEN_IMPORTS) throw new AppError('resource-exhausted', TOO_MANY_IMPORTS);
       const importId = randomBytes(12).toString('hex');
-      await db.query(`INSERT INTO graph_imports (id, graph_id, uid, client_id, chunk_count) VALUES ($1, $2, $3, $4, $5)`, [
+      await db.query(`INSERT INTO graph_imports (id, graph_id, uid, client_id, migrations, chunk_count) VALUES ($1, $2, $3, $4, $5, $6)`, [
         importId,
         graphId,
         uid,
         input.clientId,
+        input.migrations ?? [],
         input.chunks,
       ]);
       return { importId };
@@ -187,7 +191,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
       let revision: number;
       try {
-        ({ revision } = await graphs.save(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id }));
+        ({ revision } = await graphs.save(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations }));
       } catch (e) {
         if (isAppError(e)) return refuse(key, e.code, e.message);
         await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { chunkTooLarge, IMPORT_LIMITS, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
 import type { AppContext } from '../context.ts';
 import { createImportService, IMPORT_ID } from '../graphs/bulkImport.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -12,6 +13,7 @@ import { checkGraphId } from './graphs.ts';
 const BeginBody = z.strictObject({
   clientId: z.string().min(1, 'clientId is required.').max(100, 'clientId is too long.'),
   chunks: z.number().int().min(1, 'An import has at least one chunk.'),
+  migrations: z.array(z.enum(MIGRATION_IDS)).max(MIGRATION_IDS.length * 2).optional(),
   people: z.number().int().min(0).optional(),
   bytes: z.number().int().min(0).optional(),
 });

@@ -103,6 +103,13 @@ export interface ImportProgress {
   sent: number;
 }
 
+export interface ImportOptions {
+  /** Stops sending; the server forgets the chunks. A commit already sent still completes. */
+  signal?: AbortSignal;
+  /** Migration flags to record with the import, as `GraphRepository.save` records them. */
+  markMigrations?: string[];
+}
+
 export interface GraphImporter {
   /**
    * Applies a change set of any size (a GEDCOM file of 100,000 people) as ONE revision, so Undo
@@ -115,7 +122,7 @@ export interface GraphImporter {
     changes: ChangeSet,
     clientId: string,
     onProgress?: (progress: ImportProgress) => void,
-    signal?: AbortSignal,
+    options?: ImportOptions,
   ): Promise<{ revision: number }>;
 }
 

@@ -58,7 +58,8 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     const owner = await createMember(server);
     const changes = familyChangeSet(300, owner.uid);
     const progress: ImportProgress[] = [];
-    const { revision } = await importer(owner.client).importChangeSet(owner.uid, changes, 'import-tab', (p) => progress.push(p));
+    const markMigrations = ['spouses-v1', 'parents-children-v1'];
+    const { revision } = await importer(owner.client).importChangeSet(owner.uid, changes, 'import-tab', (p) => progress.push(p), { markMigrations });
 
     const chunks = chunkChangeSet(changes, 20_000).length;
     expect(chunks).toBeGreaterThan(5);
@@ -66,6 +67,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     expect(await logEntries(owner.uid)).toEqual([1]);
     const loaded = await loadGraph(owner.client);
     expect(loaded.graph.revision).toBe(1);
+    expect([...loaded.migrations].sort()).toEqual([...markMigrations].sort());
     expect(loaded.graph.nodes.map((n) => n.id)).toEqual(changes.nodes.upsert.map((n) => n.id));
     expect(loaded.graph.edges.map((e) => e.id)).toEqual(changes.edges.upsert.map((e) => e.id));
     expect(Object.keys(loaded.graph.profiles).sort()).toEqual(changes.profiles.upsert.map((p) => p.id).sort());
@@ -197,6 +199,16 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
       code: 'invalid-argument',
       message: importTooLarge(IMPORT_LIMITS),
     });
+    expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
+  });
+
+  it('stops sending when the member cancels, and the server forgets what was sent', async () => {
+    const owner = await createMember(server);
+    const cancel = new AbortController();
+    const sending = importer(owner.client, 5_000).importChangeSet(owner.uid, familyChangeSet(200, owner.uid), 'import-tab', (p) => p.sent > 0 && cancel.abort(), { signal: cancel.signal });
+    await expect(sending).rejects.toMatchObject({ code: 'failed-precondition', message: 'The import was cancelled. Nothing was imported.' });
+    expect(await db.query('SELECT 1 FROM graph_imports')).toEqual([]);
+    expect(await db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
     expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
   });
 

@@ -34,9 +34,12 @@ describe('DATABASE_URL=postgres://…', () => {
     expect(rows.map((r) => r.table_name)).toEqual([
       'graph_changes',
       'graph_edges',
+      'graph_import_chunks',
+      'graph_imports',
       'graph_members',
       'graph_nodes',
       'graph_profiles',
+      'graph_snapshots',
       'graphs',
       'invitations',
       'password_resets',

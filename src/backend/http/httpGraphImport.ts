@@ -24,7 +24,8 @@ const CANCELLED = 'The import was cancelled. Nothing was imported.';
 /**
  * The bulk path of the self-hosted server (src/backend/api.ts "imports"): begin, chunks, commit.
  * The change set is cut into chunk bodies once (each a change set holding a slice of the lists),
- * at most `parallel` are in flight, and progress is reported as each is stored. A chunk or
+ * at most `parallel` are in flight, and progress is reported as each is stored. Cancelling stops
+ * sending new chunks (the ones in flight finish, so no request is cut off half sent). A chunk or
  * commit that did not get an answer is sent again: the server recognises a repeated chunk and
  * answers a repeated commit with the same revision.
  */
@@ -32,8 +33,9 @@ export function createHttpGraphImporter(options: HttpGraphImporterOptions = {}):
   const base = options.baseUrl ?? '';
   const parallel = options.parallel ?? 2;
   const retryMs = options.retryMs ?? 1000;
+  const chunkChars = options.chunkChars ?? IMPORT_LIMITS.targetChunkBytes;
 
-  async function call<T>(method: string, path: string, body?: string, signal?: AbortSignal): Promise<T> {
+  async function call<T>(method: string, path: string, body?: string): Promise<T> {
     const doFetch = options.fetch ?? fetch;
     let response: Response;
     try {
@@ -42,10 +44,8 @@ export function createHttpGraphImporter(options: HttpGraphImporterOptions = {}):
         credentials: 'same-origin',
         headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
         body,
-        signal,
       });
     } catch {
-      if (signal?.aborted) throw new AppError('failed-precondition', CANCELLED);
       throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
     }
     if (response.status === 204) return undefined as T;
@@ -66,10 +66,10 @@ export function createHttpGraphImporter(options: HttpGraphImporterOptions = {}):
   }
 
   return {
-    async importChangeSet(graphId, changes: ChangeSet, clientId, onProgress, signal) {
+    async importChangeSet(graphId, changes: ChangeSet, clientId, onProgress, { signal, markMigrations } = {}) {
       const people = peopleIn(changes);
       if (people > IMPORT_LIMITS.people) throw new AppError('invalid-argument', IMPORT_TOO_LARGE);
-      const bodies = chunkChangeSet(changes, options.chunkChars ?? IMPORT_LIMITS.targetChunkBytes);
+      const bodies = chunkChangeSet(changes, chunkChars);
       const total = bodies.reduce((n, b) => n + b.length, 0);
       if (total > IMPORT_LIMITS.bytes) throw new AppError('invalid-argument', IMPORT_TOO_LARGE);
 
@@ -79,26 +79,32 @@ export function createHttpGraphImporter(options: HttpGraphImporterOptions = {}):
       const { importId } = await call<{ importId: string }>(
         'POST',
         graphPath,
-        JSON.stringify({ clientId, chunks: bodies.length, people, bytes: total }),
-        signal,
+        JSON.stringify({ clientId, chunks: bodies.length, people, bytes: total, ...(markMigrations?.length ? { migrations: markMigrations } : {}) }),
       );
       const importPath = `${graphPath}/${importId}`;
 
       try {
         let next = 0;
         let stored = 0;
+        let failed = false;
         const unreachable = (e: AppError) => e.code === 'unavailable';
         const worker = async () => {
-          while (next < bodies.length) {
+          while (next < bodies.length && !failed) {
             if (signal?.aborted) throw new AppError('failed-precondition', CANCELLED);
             const index = next++;
             const body = bodies[index]!;
-            await withRetries(() => call('PUT', `${importPath}/chunks/${index}`, body, signal), unreachable, signal);
+            await withRetries(() => call('PUT', `${importPath}/chunks/${index}`, body), unreachable, signal).catch((e: unknown) => {
+              failed = true;
+              throw e;
+            });
             stored += body.length;
             report({ phase: 'sending', sent: stored / total });
           }
         };
-        await Promise.all(Array.from({ length: Math.min(parallel, bodies.length) }, worker));
+        // Every worker has stopped before the import is given up, so no chunk arrives after that.
+        const sent = await Promise.allSettled(Array.from({ length: Math.min(parallel, bodies.length) }, worker));
+        const failure = sent.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
 
         report({ phase: 'committing', sent: 1 });
         const committing = (e: AppError) => unreachable(e) || (e.code === 'failed-precondition' && e.message === IMPORT_RUNNING);
