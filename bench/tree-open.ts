@@ -9,7 +9,7 @@
  * navigation to the first frame with cards (the first open after the import reads the graph
  * whole and keeps a snapshot; the others start from the snapshot), and the size and time of the
  * save one card move sends. `--json FILE` writes
- * `{ people, navigationToFirstFrameMs, graphBytes, importMs, oneCardSaveMs, firstOpenMs, serverPeakRssMB }`
+ * `{ people, navigationToFirstFrameMs, graphBytes, importMs, oneCardSaveMs, firstOpenMs, serverPeakRssMB, importServerCpuMs }`
  * (navigationToFirstFrameMs and graphBytes: the best of the three opens).
  */
 import { chromium } from 'playwright';
@@ -49,7 +49,7 @@ try {
   const megabytes = chunks.reduce((n, c) => n + c.length, 0) / 1e6;
   const withCookie: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } });
   const importer = createHttpGraphImporter({ baseUrl: server.url, fetch: withCookie });
-  await server.peakRssMB();
+  await server.usage();
   let t = performance.now();
   let committing = 0;
   // The family is in today's shape, as an importer builds it: the one-time migrations are recorded.
@@ -57,7 +57,7 @@ try {
   await importer.importChangeSet(user.uid, changes, 'bench', (p) => p.phase === 'committing' && (committing = performance.now()), { markMigrations });
   const importMs = performance.now() - t;
   const sendMs = committing - t;
-  const serverPeakRssMB = await server.peakRssMB();
+  const { peakRssMB: serverPeakRssMB, cpuMs: importServerCpuMs } = await server.usage();
 
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   await context.addCookies(cookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: server.url })));
@@ -105,7 +105,7 @@ try {
   console.log(`people: ${count.toLocaleString('en')}`);
   console.log(
     `importing the whole tree through the bulk path (${chunks.length} chunks, ${megabytes.toFixed(1)} MB): ${importMs.toFixed(0)} ms ` +
-      `(sending ${sendMs.toFixed(0)}, committing ${(importMs - sendMs).toFixed(0)}), server peak RSS ${serverPeakRssMB.toFixed(0)} MB`,
+      `(sending ${sendMs.toFixed(0)}, committing ${(importMs - sendMs).toFixed(0)}); the server used ${importServerCpuMs.toFixed(0)} ms of CPU, peak RSS ${serverPeakRssMB.toFixed(0)} MB`,
   );
   console.log(`GET /api/graph answer: ${runs.map((r) => `${(r.bytes / 1e6).toFixed(2)} MB`).join(', ')} on the wire (Content-Encoding: ${[...new Set(encodings)].join(', ')})`);
   console.log(`GET /api/graph request → first frame with cards: ${runs.map((r) => r.fromRequest.toFixed(0)).join(', ')} ms`);
@@ -144,6 +144,7 @@ try {
       oneCardSaveMs: Math.round(oneCardSaveMs),
       firstOpenMs: Math.round(runs[0]!.fromNavigation),
       serverPeakRssMB: Math.round(serverPeakRssMB),
+      importServerCpuMs: Math.round(importServerCpuMs),
     };
     await writeFile(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
   }

@@ -1,7 +1,8 @@
 /**
  * The app server in a process of its own for benches, so its memory is its own: started with
- * `startBenchServer()`, it answers its address and keeps the peak resident set size, which
- * `peakRssMB()` reads and resets.
+ * `startBenchServer()`, it answers its address and keeps the peak resident set size and the
+ * CPU time used, which `usage()` reads and resets (on a shared machine CPU time says more than
+ * wall time).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,12 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/app.ts';
 
 type Request = { type: 'peak' } | { type: 'invitation'; email: string } | { type: 'stop' };
-type Reply = { type: 'ready'; url: string } | { type: 'peak'; rss: number } | { type: 'invitation'; token: string } | { type: 'stopped' };
+type Reply = { type: 'ready'; url: string } | { type: 'peak'; rss: number; cpuMs: number } | { type: 'invitation'; token: string } | { type: 'stopped' };
 
 export interface BenchServer {
   url: string;
-  /** The highest RSS since the last call, in MB. */
-  peakRssMB(): Promise<number>;
+  /** The highest RSS since the last call, in MB, and the CPU time the server used meanwhile. */
+  usage(): Promise<{ peakRssMB: number; cpuMs: number }>;
   createInvitation(email: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -39,7 +40,10 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   if (ready.type !== 'ready') throw new Error('bench server did not start');
   return {
     url: ready.url,
-    peakRssMB: async () => (await ask({ type: 'peak' }, 'peak')).rss / 1e6,
+    async usage() {
+      const reply = await ask({ type: 'peak' }, 'peak');
+      return { peakRssMB: reply.rss / 1e6, cpuMs: reply.cpuMs };
+    },
     createInvitation: async (email) => (await ask({ type: 'invitation', email }, 'invitation')).token,
     async close() {
       await ask({ type: 'stop' }, 'stopped');
@@ -68,15 +72,18 @@ if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
     }
   };
   let peak = 0;
+  let cpu = process.cpuUsage();
   const sample = () => (peak = Math.max(peak, process.memoryUsage().rss, kernelPeak()));
   const sampler = setInterval(sample, 20);
   const server = await startServer({ dataDir: process.argv[2]!, port: 0, host: '127.0.0.1', serveStatic: true, log: false });
   process.on('message', async (m: Request) => {
     if (m.type === 'peak') {
       sample();
-      send({ type: 'peak', rss: peak });
+      const used = process.cpuUsage(cpu);
+      send({ type: 'peak', rss: peak, cpuMs: (used.user + used.system) / 1000 });
       resetKernelPeak();
       peak = 0;
+      cpu = process.cpuUsage();
     } else if (m.type === 'invitation') send({ type: 'invitation', token: await server.createInvitation({ email: m.email }) });
     else {
       clearInterval(sampler);

@@ -16,7 +16,7 @@ import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
 import { checkProfileRecord } from '../../src/domain/validation/profile.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
-import { createSnapshotReader } from './graphSnapshots.ts';
+import { createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
 import {
   addMember,
   ensureOwnGraph,
@@ -157,21 +157,22 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     feed,
 
     /**
-     * GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own),
-     * as a LoadedGraph or in the compact form (a snapshot and the change sets logged since).
+     * GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own):
+     * a LoadedGraph, or when `columns` is asked for, the compact form if a snapshot is at hand.
      */
-    async loadForMember(uid: string, form: 'plain' | 'columns' = 'plain'): Promise<string> {
+    async loadForMember(uid: string, form: 'plain' | 'columns' = 'plain'): Promise<GraphAnswer> {
       const joined = await joinedGraphId(db, uid);
       const graphId = joined ?? uid;
       if (!joined) await db.transaction((tx) => ensureOwnGraph(tx, uid));
-      const json = form === 'columns' ? await snapshots.compactGraphJson(db, graphId) : await readGraphParts(db, graphId).then((parts) => parts && loadedGraphJson(parts));
-      if (!json) throw new AppError('not-found', 'Family tree not found.');
-      return json;
+      const answer =
+        form === 'columns' ? await snapshots.open(db, graphId) : await readGraphParts(db, graphId).then((parts) => parts && { json: loadedGraphJson(parts), columns: false });
+      if (!answer) throw new AppError('not-found', 'Family tree not found.');
+      return answer;
     },
 
     /** After a bulk import: the next open of the graph finds a snapshot instead of reading it whole. */
-    async warmSnapshot(graphId: string): Promise<void> {
-      await snapshots.compactGraphJson(db, graphId);
+    renewSnapshot(graphId: string): Promise<void> {
+      return snapshots.renew(db, graphId);
     },
 
     async isMember(graphId: string, uid: string): Promise<boolean> {
@@ -340,6 +341,7 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     publish,
 
     async close(): Promise<void> {
+      await snapshots.settled();
       await feed.close();
     },
   };

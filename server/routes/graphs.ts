@@ -28,12 +28,12 @@ export function checkGraphId(graphId: string): void {
 export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
 
-  // The compact form for clients that ask for it (the HTTP adapter), the LoadedGraph otherwise;
-  // either compressed when the request accepts it.
+  // The compact form for clients that ask for it (the HTTP adapter) when a snapshot is at hand,
+  // the LoadedGraph otherwise; either compressed when the request accepts it.
   app.get('/api/graph', async (request, reply) => {
     const user = await requireUser(request, db);
-    const columns = (request.headers.accept ?? '').includes(GRAPH_COLUMNS_TYPE);
-    const json = await graphs.loadForMember(user.uid, columns ? 'columns' : 'plain');
+    const wantsColumns = (request.headers.accept ?? '').includes(GRAPH_COLUMNS_TYPE);
+    const { json, columns } = await graphs.loadForMember(user.uid, wantsColumns ? 'columns' : 'plain');
     const { body, encoding } = await compress(json, pickEncoding(request.headers['accept-encoding']));
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply

@@ -81,7 +81,7 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
     const user = await requireUser(request, db);
     const committed = await imports.commit(importKey(request, user.uid));
     // An import too large for the change log makes every open view reload the graph at once.
-    ctx.background(graphs.warmSnapshot(request.params.graphId));
+    ctx.background(graphs.renewSnapshot(request.params.graphId));
     return committed;
   });
 
