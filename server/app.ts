@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import type { ImportLimits } from '../src/domain/changeSetChunks.ts';
 import { isValidEmail } from '../src/domain/validation/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -23,6 +24,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { eventRoutes } from './routes/events.ts';
 import { graphRoutes } from './routes/graphs.ts';
+import { importRoutes } from './routes/imports.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { meRoutes } from './routes/me.ts';
@@ -73,6 +75,8 @@ export interface ServerOptions {
   log?: boolean | LogOptions;
   /** Keep-alive comment interval of the live streams (default 25 s; tests shorten it). */
   liveKeepAliveMs?: number;
+  /** Size limits of bulk imports (default IMPORT_LIMITS; tests lower them). */
+  importLimits?: ImportLimits;
 }
 
 export interface RunningServer {
@@ -191,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     invitationRoutes(app, ctx, graphs);
     profileRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs);
+    importRoutes(app, ctx, graphs, options.importLimits);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
     avatarRoutes(app, ctx);
 

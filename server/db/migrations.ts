@@ -155,6 +155,49 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 4,
+    name: 'bulk',
+    // An import arrives in chunks, possibly through several app processes, so the chunks wait in
+    // the database until the commit; a refused or committed import keeps its row (state, answer)
+    // so a repeated request gets the same answer. graph_snapshots holds each graph's last load in
+    // the compact wire form (src/backend/graphColumns.ts) at a revision: an open sends it with the
+    // logged change sets since, instead of re-reading every row.
+    sql: `
+      CREATE TABLE graph_imports (
+        id text PRIMARY KEY,
+        -- No reference: a member's own graph may not exist before its first save (the commit
+        -- makes it); an import of a graph deleted meanwhile is refused at the commit.
+        graph_id text NOT NULL,
+        uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        client_id text NOT NULL,
+        migrations text[] NOT NULL DEFAULT '{}',
+        chunk_count integer NOT NULL CHECK (chunk_count > 0),
+        state text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'committing', 'committed', 'refused')),
+        people integer NOT NULL DEFAULT 0,
+        bytes bigint NOT NULL DEFAULT 0,
+        revision bigint,
+        refusal_code text,
+        refusal text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX graph_imports_created_idx ON graph_imports(created_at);
+
+      CREATE TABLE graph_import_chunks (
+        import_id text NOT NULL REFERENCES graph_imports(id) ON DELETE CASCADE,
+        chunk integer NOT NULL,
+        body text NOT NULL,
+        PRIMARY KEY (import_id, chunk)
+      );
+
+      CREATE TABLE graph_snapshots (
+        graph_id text PRIMARY KEY REFERENCES graphs(id) ON DELETE CASCADE,
+        revision bigint NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
+  {
     version: 5,
     name: 'shared limits and files',
     // What several app processes on one PostgreSQL must share. rate_limits: one fixed-window
@@ -181,6 +224,9 @@ export const MIGRATIONS: readonly Migration[] = [
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
 export const DATA_TABLES = [
+  'graph_import_chunks',
+  'graph_imports',
+  'graph_snapshots',
   'graph_changes',
   'graph_profiles',
   'graph_edges',

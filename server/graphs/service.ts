@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
 import { sqlGraphStore, sqlStoreTransaction } from './sqlGraphStore.ts';
 import { ensureOwnGraph, joinedGraphId, loadedGraphJson, memberRole, readGraphParts } from './store.ts';
+import { createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
 
 export { PROFILE_NOT_FOUND } from '../../src/domain/save/updateProfile.ts';
 export type { Publication } from '../../src/domain/save/graphStore.ts';
@@ -29,6 +30,7 @@ export type GraphService = ReturnType<typeof createGraphService>;
  * can share one database.
  */
 export function createGraphService(db: Database, feed: ChangeFeed, options: { clock?: () => Date } = {}) {
+  const snapshots = createSnapshotReader();
   const clock = options.clock ?? (() => new Date());
   const store = sqlGraphStore(db);
 
@@ -39,14 +41,23 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
   return {
     feed,
 
-    /** GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own). */
-    async loadForMember(uid: string): Promise<string> {
+    /**
+     * GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own):
+     * a LoadedGraph, or when `columns` is asked for, the compact form if a snapshot is at hand.
+     */
+    async loadForMember(uid: string, form: 'plain' | 'columns' = 'plain'): Promise<GraphAnswer> {
       const joined = await joinedGraphId(db, uid);
       const graphId = joined ?? uid;
       if (!joined) await db.transaction((tx) => ensureOwnGraph(tx, uid));
-      const parts = await readGraphParts(db, graphId);
-      if (!parts) throw new AppError('not-found', 'Family tree not found.');
-      return loadedGraphJson(parts);
+      const answer =
+        form === 'columns' ? await snapshots.open(db, graphId) : await readGraphParts(db, graphId).then((parts) => parts && { json: loadedGraphJson(parts), columns: false });
+      if (!answer) throw new AppError('not-found', 'Family tree not found.');
+      return answer;
+    },
+
+    /** After a bulk import: the next open of the graph finds a snapshot instead of reading it whole. */
+    renewSnapshot(graphId: string): Promise<void> {
+      return snapshots.renew(db, graphId);
     },
 
     async isMember(graphId: string, uid: string): Promise<boolean> {
@@ -83,6 +94,7 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     publish,
 
     async close(): Promise<void> {
+      await snapshots.settled();
       await feed.close();
     },
   };

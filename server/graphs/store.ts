@@ -1,6 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
-import type { Profile } from '../../src/domain/types.ts';
+import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
 import { notifyInTransaction } from './feed.ts';
 
@@ -70,6 +70,11 @@ export async function addMember(q: Queryable, graphId: string, uid: string): Pro
   await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [graphId, uid]);
 }
 
+export async function readGraphRow(q: Queryable, graphId: string): Promise<GraphRow | null> {
+  const rows = await q.query<RawGraphRow>(`SELECT ${GRAPH_COLUMNS} FROM graphs g WHERE g.id = $1`, [graphId]);
+  return rows[0] ? toGraphRow(rows[0]) : null;
+}
+
 /** A graph as JSON fragments straight from the database (no parsing in Node for a load). */
 export interface GraphParts {
   row: GraphRow;
@@ -103,6 +108,18 @@ export function loadedGraphJson(parts: GraphParts): string {
     `"updatedAt":${JSON.stringify(row.updatedAt)},"version":1,"revision":${row.revision}},` +
     `"migrations":${JSON.stringify(row.migrations)}}`
   );
+}
+
+/** The parsed graph of a read (for the compact snapshot, which encodes whole entities). */
+export function partsToGraph(parts: GraphParts): Graph {
+  return {
+    nodes: JSON.parse(`[${parts.nodes}]`),
+    edges: JSON.parse(`[${parts.edges}]`),
+    profiles: JSON.parse(`{${parts.profiles}}`),
+    updatedAt: parts.row.updatedAt,
+    version: 1,
+    revision: parts.row.revision,
+  };
 }
 
 export async function readProfiles(q: Queryable, ids: readonly string[], forUpdate = false): Promise<Map<string, Profile>> {
@@ -144,6 +161,17 @@ export async function upsertProfiles(q: Queryable, profiles: readonly Profile[])
 }
 
 /**
+ * Rows per multi-row statement. One statement over 100,000 rows is several times slower than
+ * twenty of 5,000 (measured on PGlite: 10.3 s against 2.4 s for the cards of a 100,000-person
+ * import) and makes the database hold the whole list as one parameter.
+ */
+const WRITE_BATCH = 5000;
+
+function* inBatches<T>(items: readonly T[]): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += WRITE_BATCH) yield items.slice(i, i + WRITE_BATCH);
+}
+
+/**
  * Writes what a validated change set changed: one row per upserted or removed node and edge, one
  * per written profile (`written`: the patched profiles, merged). Removed profiles leave the graph,
  * and their global row goes too once no graph shows it (a member's own profile always stays).
@@ -152,31 +180,31 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
   if (cs.nodes.remove.length) {
     await q.query('DELETE FROM graph_nodes WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.nodes.remove]);
   }
-  if (cs.nodes.upsert.length) {
+  for (const batch of inBatches(cs.nodes.upsert)) {
     await q.query(
       `INSERT INTO graph_nodes (graph_id, id, profile_id, data)
        SELECT $1, n->>'id', coalesce(n->'data'->>'profileId', ''), n
          FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, i) ORDER BY i
        ON CONFLICT (graph_id, id) DO UPDATE SET profile_id = excluded.profile_id, data = excluded.data`,
-      [graphId, JSON.stringify(cs.nodes.upsert)],
+      [graphId, JSON.stringify(batch)],
     );
   }
   if (cs.edges.remove.length) {
     await q.query('DELETE FROM graph_edges WHERE graph_id = $1 AND id = ANY($2::text[])', [graphId, cs.edges.remove]);
   }
-  if (cs.edges.upsert.length) {
+  for (const batch of inBatches(cs.edges.upsert)) {
     await q.query(
       `INSERT INTO graph_edges (graph_id, id, data)
        SELECT $1, e->>'id', e FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, i) ORDER BY i
        ON CONFLICT (graph_id, id) DO UPDATE SET data = excluded.data`,
-      [graphId, JSON.stringify(cs.edges.upsert)],
+      [graphId, JSON.stringify(batch)],
     );
   }
-  if (written.length) {
-    await upsertProfiles(q, written);
+  for (const batch of inBatches(written)) {
+    await upsertProfiles(q, batch);
     await q.query(
       `INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [graphId, written.map((p) => p.id)],
+      [graphId, batch.map((p) => p.id)],
     );
   }
   if (cs.profiles.remove.length) {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
+import { compress, pickEncoding } from '../http/compress.ts';
 import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 
@@ -26,10 +28,19 @@ export function checkGraphId(graphId: string): void {
 export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
 
+  // The compact form for clients that ask for it (the HTTP adapter) when a snapshot is at hand,
+  // the LoadedGraph otherwise; either compressed when the request accepts it.
   app.get('/api/graph', async (request, reply) => {
     const user = await requireUser(request, db);
-    const json = await graphs.loadForMember(user.uid);
-    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(json);
+    const wantsColumns = (request.headers.accept ?? '').includes(GRAPH_COLUMNS_TYPE);
+    const { json, columns } = await graphs.loadForMember(user.uid, wantsColumns ? 'columns' : 'plain');
+    const { body, encoding } = await compress(json, pickEncoding(request.headers['accept-encoding']));
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Vary', 'Accept, Accept-Encoding')
+      .type(`${columns ? GRAPH_COLUMNS_TYPE : 'application/json'}; charset=utf-8`)
+      .send(body);
   });
 
   app.post<{ Params: { graphId: string } }>(

@@ -1,9 +1,10 @@
 import { createHttpAuthService } from './http/httpAuthService.ts';
 import { createHttpAvatarStore } from './http/httpAvatarStore.ts';
+import { createHttpGraphImporter } from './http/httpGraphImport.ts';
 import { createHttpGraphRepository } from './http/httpGraphRepository.ts';
 import { createHttpInvitationService } from './http/httpInvitationService.ts';
 import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
-import type { AuthService, AvatarStore, GraphRepository, InvitationService, ProfileRepository } from './ports.ts';
+import type { AuthService, AvatarStore, GraphImporter, GraphRepository, InvitationService, ProfileRepository } from './ports.ts';
 
 /**
  * The one place that picks the backend. The self-hosted server is the default; the Firebase
@@ -14,6 +15,7 @@ export interface Backend {
   profiles: ProfileRepository;
   avatars: AvatarStore;
   graphs: GraphRepository;
+  imports: GraphImporter;
   invitations: InvitationService;
 }
 
@@ -22,5 +24,6 @@ export const backend: Backend = {
   profiles: createHttpProfileRepository(),
   avatars: createHttpAvatarStore(),
   graphs: createHttpGraphRepository(),
+  imports: createHttpGraphImporter(),
   invitations: createHttpInvitationService(),
 };

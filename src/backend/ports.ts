@@ -107,6 +107,35 @@ export interface GraphRepository {
   subscribe(graphId: string, since: number, handlers: GraphSubscription): () => void;
 }
 
+/** How far an import has come: `sent` is the fraction of its bytes the server has stored. */
+export interface ImportProgress {
+  phase: 'sending' | 'committing' | 'done';
+  sent: number;
+}
+
+export interface ImportOptions {
+  /** Stops sending; the server forgets the chunks. A commit already sent still completes. */
+  signal?: AbortSignal;
+  /** Migration flags to record with the import, as `GraphRepository.save` records them. */
+  markMigrations?: string[];
+}
+
+export interface GraphImporter {
+  /**
+   * Applies a change set of any size (a GEDCOM file of 100,000 people) as ONE revision, so Undo
+   * and the live stream treat it as one step: sent in chunks with progress, validated whole by
+   * the server and committed in one transaction, or refused whole with a coded AppError (nothing
+   * written). Limits: IMPORT_LIMITS in domain/changeSetChunks.ts.
+   */
+  importChangeSet(
+    graphId: string,
+    changes: ChangeSet,
+    clientId: string,
+    onProgress?: (progress: ImportProgress) => void,
+    options?: ImportOptions,
+  ): Promise<{ revision: number }>;
+}
+
 export interface InvitationService {
   /** §7 invitation function: answers the link to send (on the site's own origin). */
   create(input: { inviterUid: string; graphUid: string; nodeId: string; email: string }): Promise<{ inviteUrl: string }>;

@@ -1,5 +1,6 @@
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import { loadGraph } from './graphLoad.ts';
 import { request } from './request.ts';
 
 /** The parts of the browser's EventSource the adapter uses (tests pass a fake). */
@@ -40,7 +41,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
   function load(): Promise<LoadedGraph> {
-    return request<LoadedGraph>('GET', '/api/graph');
+    return loadGraph();
   }
 
   return {

@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
+import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
+import { IMPORT_LIMITS, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
+import { AppError, isAppError, type ErrorCode } from '../../src/domain/errors.ts';
+import type { Database } from '../db/database.ts';
+import type { GraphService } from './service.ts';
+
+/**
+ * Bulk writes (DESIGN.md "Bulk import"): an import is begun, its chunks arrive in any order and
+ * through any app process (they wait in graph_import_chunks), and the commit joins them and hands
+ * the whole change set to the one save path (`graphs.save`), which validates everything before it
+ * writes and applies it as one transaction and one revision. A broken upload (a malformed chunk,
+ * one sent twice with different contents, one missing at the commit, over the limits) is refused
+ * whole: the import is marked refused, its chunks are dropped and the graph is not touched.
+ */
+
+export const IMPORT_ID = /^[0-9a-f]{24}$/;
+/** An import not committed within a day is forgotten (its chunks go with it). */
+const IMPORT_LIFETIME = '1 day';
+/** Chunks read per query at the commit, so all of them are never held twice as text. */
+const CHUNKS_PER_READ = 16;
+
+/** Chunks wait in the database: one member cannot pile up more than this many unfinished imports. */
+const MAX_OPEN_IMPORTS = 3;
+
+export const TOO_MANY_IMPORTS = `You have ${MAX_OPEN_IMPORTS} imports under way. Let one finish, or cancel it, before starting another.`;
+export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun, or it is more than a day old. Start it again.';
+
+export interface BeginImport {
+  clientId: string;
+  chunks: number;
+  /** Migration flags to record with the commit, as a save records them. */
+  migrations?: string[];
+  /** What the client announces, so an import over the limits is refused before any upload. */
+  people?: number;
+  bytes?: number;
+}
+
+interface ImportKey {
+  uid: string;
+  graphId: string;
+  importId: string;
+}
+
+interface ImportRow {
+  state: 'open' | 'committing' | 'committed' | 'refused';
+  chunk_count: number;
+  client_id: string;
+  migrations: string[];
+  people: number;
+  bytes: unknown;
+  revision: unknown;
+  refusal_code: ErrorCode | null;
+  refusal: string | null;
+}
+
+const KEY_WHERE = 'id = $1 AND graph_id = $2 AND uid = $3';
+const keyParams = (k: ImportKey) => [k.importId, k.graphId, k.uid];
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+export function createImportService(db: Database, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS) {
+  const tooLarge = importTooLarge(limits);
+  /** Why an import that is not open cannot take this request. */
+  async function notOpen(key: ImportKey): Promise<never> {
+    const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
+    switch (row?.state) {
+      case undefined:
+        throw new AppError('not-found', IMPORT_NOT_FOUND);
+      case 'refused':
+        throw new AppError('failed-precondition', `This import was refused: ${row.refusal}`);
+      case 'committing':
+        throw new AppError('failed-precondition', IMPORT_RUNNING);
+      case 'committed':
+        throw new AppError('failed-precondition', `This import is committed already (revision ${Number(row.revision)}).`);
+      case 'open':
+        throw new AppError('failed-precondition', 'This import is still open.');
+    }
+  }
+
+  /** Refuses the whole upload: the import keeps only the reason, and the error is thrown. */
+  async function refuse(key: ImportKey, code: ErrorCode, message: string): Promise<never> {
+    const marked = await db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `UPDATE graph_imports SET state = 'refused', refusal_code = $4, refusal = $5
+          WHERE ${KEY_WHERE} AND state IN ('open', 'committing') RETURNING id`,
+        [...keyParams(key), code, message],
+      );
+      if (rows.length) await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [key.importId]);
+      return rows.length > 0;
+    });
+    if (!marked) await notOpen(key);
+    throw new AppError(code, message);
+  }
+
+  return {
+    async begin(uid: string, graphId: string, input: BeginImport): Promise<{ importId: string }> {
+      if (input.chunks > limits.chunks || (input.people ?? 0) > limits.people || (input.bytes ?? 0) > limits.bytes) {
+        throw new AppError('invalid-argument', tooLarge);
+      }
+      if (!(await graphs.isMember(graphId, uid))) throw new AppError('permission-denied', NOT_A_MEMBER);
+      await db.query(`DELETE FROM graph_imports WHERE created_at < now() - interval '${IMPORT_LIFETIME}'`);
+      const rows = await db.query<{ running: number }>(
+        `SELECT count(*)::int AS running FROM graph_imports WHERE uid = $1 AND state IN ('open', 'committing')`,
+        [uid],
+      );
+      if (rows[0]!.running >= MAX_OPEN_IMPORTS) throw new AppError('resource-exhausted', TOO_MANY_IMPORTS);
+      const importId = randomBytes(12).toString('hex');
+      await db.query(`INSERT INTO graph_imports (id, graph_id, uid, client_id, migrations, chunk_count) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        importId,
+        graphId,
+        uid,
+        input.clientId,
+        input.migrations ?? [],
+        input.chunks,
+      ]);
+      return { importId };
+    },
+
+    /** Stores chunk `index` (from 0). Sending the same chunk again with the same body is harmless. */
+    async putChunk(key: ImportKey, index: number, body: string): Promise<{ received: number }> {
+      const chunkName = `Chunk ${index + 1}`;
+      let value: unknown;
+      try {
+        value = JSON.parse(body);
+      } catch {
+        return refuse(key, 'invalid-argument', `${chunkName} is not valid JSON. Nothing was imported.`);
+      }
+      const shape = changeSetShapeProblem(value);
+      if (shape) return refuse(key, 'invalid-argument', `${chunkName} is not valid: ${shape}. Nothing was imported.`);
+      const people = peopleIn(value as ChangeSet);
+      const bytes = Buffer.byteLength(body);
+
+      const outcome = await db.transaction(async (tx) => {
+        const row = (await tx.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
+        if (!row || row.state !== 'open') return { closed: true as const };
+        if (index >= row.chunk_count) return { refusal: `${chunkName} is out of range: this import has ${row.chunk_count} chunks. Nothing was imported.` };
+        if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
+        const added = await tx.query('INSERT INTO graph_import_chunks (import_id, chunk, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING chunk', [
+          key.importId,
+          index,
+          body,
+        ]);
+        if (!added.length) {
+          // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
+          const stored = await tx.query<{ same: boolean }>('SELECT body = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, body]);
+          return stored[0]!.same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
+        }
+        await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3 WHERE id = $1', [key.importId, people, bytes]);
+        return { received: index };
+      });
+      if ('closed' in outcome) return notOpen(key);
+      if ('refusal' in outcome) return refuse(key, 'invalid-argument', outcome.refusal!);
+      return { received: outcome.received };
+    },
+
+    /**
+     * Joins the chunks and saves them as one change set. Only one commit of an import runs: the
+     * first claims it; a repeated commit of a committed import answers its revision again.
+     */
+    async commit(key: ImportKey): Promise<{ revision: number }> {
+      const claimed = (
+        await db.query<ImportRow>(`UPDATE graph_imports SET state = 'committing' WHERE ${KEY_WHERE} AND state = 'open' RETURNING *`, keyParams(key))
+      )[0];
+      if (!claimed) {
+        const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
+        if (row?.state === 'committed') return { revision: Number(row.revision) };
+        return notOpen(key);
+      }
+
+      const missing = await db.query<{ chunk: number }>(
+        `SELECT c AS chunk FROM generate_series(0, $2::int - 1) AS c
+          WHERE NOT EXISTS (SELECT 1 FROM graph_import_chunks WHERE import_id = $1 AND chunk = c) ORDER BY c LIMIT 1`,
+        [key.importId, claimed.chunk_count],
+      );
+      if (missing[0]) {
+        return refuse(key, 'failed-precondition', `The upload is incomplete: chunk ${missing[0].chunk + 1} of ${claimed.chunk_count} is missing. Nothing was imported.`);
+      }
+
+      const chunks: ChangeSet[] = [];
+      for (let from = 0; from < claimed.chunk_count; from += CHUNKS_PER_READ) {
+        const rows = await db.query<{ body: string }>(
+          'SELECT body FROM graph_import_chunks WHERE import_id = $1 AND chunk >= $2 AND chunk < $3 ORDER BY chunk',
+          [key.importId, from, from + CHUNKS_PER_READ],
+        );
+        for (const r of rows) chunks.push(JSON.parse(r.body) as ChangeSet);
+      }
+      const merged = mergeChangeSetChunks(chunks);
+      chunks.length = 0;
+      if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
+
+      let revision: number;
+      try {
+        ({ revision } = await graphs.save(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations }));
+      } catch (e) {
+        if (isAppError(e)) return refuse(key, e.code, e.message);
+        await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+        throw e;
+      }
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE graph_imports SET state = 'committed', revision = $2 WHERE id = $1`, [key.importId, revision]);
+        await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [key.importId]);
+      });
+      return { revision };
+    },
+
+    /** A chunk refused before it could be read (too large): the upload is refused whole. */
+    refuseChunk(key: ImportKey, message: string): Promise<never> {
+      return refuse(key, 'invalid-argument', message);
+    },
+
+    /** The member gave up: the chunks go; the graph was never touched. */
+    async cancel(key: ImportKey): Promise<void> {
+      const rows = await db.query(`DELETE FROM graph_imports WHERE ${KEY_WHERE} AND state IN ('open', 'refused') RETURNING id`, keyParams(key));
+      if (!rows.length) await notOpen(key);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { applyChangeSets } from '../../domain/applyChangeSets.ts';
+import type { ChangeSet } from '../../domain/changeSet.ts';
+import { AppError } from '../../domain/errors.ts';
+import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, GRAPH_COLUMNS_TYPE, type GraphColumns } from '../graphColumns.ts';
+import type { LoadedGraph } from '../ports.ts';
+import { safeJson, toAppError } from './request.ts';
+
+/** GET /api/graph in the compact form: a snapshot of the graph and the change sets applied since. */
+export interface GraphColumnsAnswer {
+  format: typeof GRAPH_COLUMNS_FORMAT;
+  graphId: string;
+  ownerUid: string;
+  migrations: string[];
+  revision: number;
+  updatedAt: string;
+  snapshot: GraphColumns;
+  tail: { revision: number; changes: ChangeSet }[];
+}
+
+const UNREADABLE = 'The family tree the server sent could not be read. Reload the page to try again.';
+
+/** The LoadedGraph an answer of GET /api/graph stands for, in either form. */
+export function loadedGraphFrom(answer: unknown): LoadedGraph {
+  const a = answer as Partial<GraphColumnsAnswer> | undefined;
+  if (a?.format !== GRAPH_COLUMNS_FORMAT) {
+    if (!(answer as Partial<LoadedGraph> | undefined)?.graph) throw new AppError('internal', UNREADABLE);
+    return answer as LoadedGraph;
+  }
+  try {
+    const graph = applyChangeSets(decodeGraphColumns(a.snapshot!), a.tail!.map((t) => t.changes));
+    return { graphId: a.graphId!, ownerUid: a.ownerUid!, migrations: a.migrations!, graph: { ...graph, revision: a.revision!, updatedAt: a.updatedAt! } };
+  } catch {
+    throw new AppError('internal', UNREADABLE);
+  }
+}
+
+/** Loads the member's Family Tree in the compact form (the browser undoes the compression). */
+export async function loadGraph(): Promise<LoadedGraph> {
+  let response: Response;
+  try {
+    response = await fetch('/api/graph', { credentials: 'same-origin', headers: { Accept: `${GRAPH_COLUMNS_TYPE}, application/json;q=0.9` } });
+  } catch {
+    throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
+  }
+  const text = await response.text();
+  const received = performance.now();
+  const parsed = safeJson(text);
+  const read = performance.now();
+  if (!response.ok) throw toAppError(response.status, parsed);
+  const loaded = loadedGraphFrom(parsed);
+  // User timings, so DevTools and bench/tree-open.ts show where opening a big tree spends its time.
+  performance.measure(LOAD_MEASURES.parse, { start: received, end: read });
+  performance.measure(LOAD_MEASURES.decode, { start: read });
+  return loaded;
+}
+
+export const LOAD_MEASURES = { parse: 'kinfolk: parse the graph', decode: 'kinfolk: decode the graph' } as const;

@@ -1,0 +1,117 @@
+import { emptyChangeSet, type ChangeSet } from './changeSet.ts';
+
+/**
+ * A change set too large for one request (a GEDCOM import of 100,000 people is about 90 MB of
+ * JSON) travels as chunks: each chunk is itself a well-formed change set holding a slice of the
+ * lists, and the server joins them back in chunk order before it validates and applies the whole
+ * as one revision. The limits are stated once here for the server, the HTTP adapter and a future
+ * Cloud Function.
+ */
+export interface ImportLimits {
+  /** Cards in one import. */
+  people: number;
+  /** Characters of change-set JSON in one import, all chunks together. */
+  bytes: number;
+  /** Characters in one chunk's body. */
+  chunkBytes: number;
+  /** What the client aims for per chunk: small enough for a smooth progress bar. */
+  targetChunkBytes: number;
+  chunks: number;
+}
+
+const MB = 1024 * 1024;
+
+export const IMPORT_LIMITS: ImportLimits = { people: 150_000, bytes: 150 * MB, chunkBytes: 8 * MB, targetChunkBytes: 2 * MB, chunks: 10_000 };
+
+function size(bytes: number): string {
+  return bytes >= MB ? `${Math.floor(bytes / MB)} MB` : `${Math.floor(bytes / 1024)} KB`;
+}
+
+export function importTooLarge(limits: ImportLimits): string {
+  return `An import can bring in at most ${limits.people.toLocaleString('en')} people and ${size(limits.bytes)}. Split the file and import it in parts.`;
+}
+
+export const IMPORT_TOO_LARGE = importTooLarge(IMPORT_LIMITS);
+
+export function chunkTooLarge(index: number, limits: ImportLimits): string {
+  return `Chunk ${index + 1} is larger than ${size(limits.chunkBytes)}. Nothing was imported.`;
+}
+
+/** A second commit of an import whose first commit is still running gets this; it may ask again. */
+export const IMPORT_RUNNING = 'This import is being committed already.';
+
+const GROUPS = ['nodes', 'edges', 'profiles'] as const;
+type Group = (typeof GROUPS)[number];
+const WHAT: Record<Group, string> = { nodes: 'card', edges: 'line', profiles: 'profile' };
+
+/** People an import brings in: its cards. */
+export function peopleIn(changes: ChangeSet): number {
+  return changes.nodes.upsert.length;
+}
+
+/**
+ * The change set as chunk bodies (JSON text) of at most about `maxChars` each, in list order.
+ * Each item is serialised once and the bodies are put together as text, so a 90 MB change set
+ * is not serialised twice. An item larger than `maxChars` travels alone.
+ */
+export function chunkChangeSet(changes: ChangeSet, maxChars: number = IMPORT_LIMITS.targetChunkBytes): string[] {
+  const bodies: string[] = [];
+  let parts: Record<Group, { upsert: string[]; remove: string[] }> = fresh();
+  let size = 0;
+  let empty = true;
+
+  function fresh() {
+    return { nodes: { upsert: [], remove: [] }, edges: { upsert: [], remove: [] }, profiles: { upsert: [], remove: [] } } as Record<Group, { upsert: string[]; remove: string[] }>;
+  }
+  function flush() {
+    const lists = GROUPS.map((g) => `"${g}":{"upsert":[${parts[g].upsert.join(',')}],"remove":[${parts[g].remove.join(',')}]}`);
+    bodies.push(`{"baseRevision":${changes.baseRevision},${lists.join(',')}}`);
+    parts = fresh();
+    size = 0;
+    empty = true;
+  }
+  function add(group: Group, list: 'upsert' | 'remove', item: unknown) {
+    const text = JSON.stringify(item);
+    if (!empty && size + text.length + 1 > maxChars) flush();
+    parts[group][list].push(text);
+    size += text.length + 1;
+    empty = false;
+  }
+
+  for (const g of GROUPS) {
+    for (const item of changes[g].upsert) add(g, 'upsert', item);
+    for (const id of changes[g].remove) add(g, 'remove', id);
+  }
+  if (!empty || bodies.length === 0) flush();
+  return bodies;
+}
+
+export type MergeResult = { ok: true; changes: ChangeSet } | { ok: false; message: string };
+
+/**
+ * Joins well-formed chunks (each already passed `changeSetShapeProblem`) into one change set, in
+ * chunk order. An id named in two chunks is refused with both chunk numbers (counted from 1), the
+ * way one change set naming an id twice is refused.
+ */
+export function mergeChangeSetChunks(chunks: readonly ChangeSet[]): MergeResult {
+  const merged = emptyChangeSet(chunks[0]?.baseRevision ?? 0);
+  for (const g of GROUPS) {
+    const seen = new Map<string, number>();
+    for (let i = 0; i < chunks.length; i++) {
+      const part = chunks[i]![g];
+      for (const id of [...part.upsert.map((x) => x.id), ...part.remove]) {
+        const first = seen.get(id);
+        if (first !== undefined && first !== i) return { ok: false, message: `The import names ${WHAT[g]} ${id} twice (chunks ${first + 1} and ${i + 1}).` };
+        seen.set(id, i);
+      }
+      pushAll(merged[g].upsert as unknown[], part.upsert);
+      pushAll(merged[g].remove, part.remove);
+    }
+  }
+  return { ok: true, changes: merged };
+}
+
+/** `push(...items)` overflows the call stack past about 100,000 arguments. */
+function pushAll<T>(into: T[], items: readonly T[]): void {
+  for (const x of items) into.push(x);
+}

@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
+import { loadGraph } from '../../src/backend/http/graphLoad.ts';
+import type { LoadedGraph } from '../../src/backend/ports.ts';
+import { emptyChangeSet } from '../../src/domain/changeSet.ts';
+import type { Database } from '../../server/db/database.ts';
+import { clearData } from '../../server/db/migrations.ts';
+import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
+import { createMember, eventually, startTestServer, testDatabase, type Client, type Member, type TestServer } from './helpers.ts';
+import { addNew, loadGraph as loadPlain, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
+
+let db: Database;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  server = await startTestServer(db);
+});
+afterAll(async () => {
+  await server?.close();
+  await db?.close();
+});
+beforeEach(() => clearData(db));
+afterEach(() => vi.unstubAllGlobals());
+
+/** The browser's fetch for the adapter: same-origin paths go to the test server with the member's cookie. */
+function asBrowserOf(client: Client): void {
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (path: string, init: RequestInit = {}) =>
+    realFetch(client.base + path, { ...init, headers: { ...(init.headers as Record<string, string>), cookie: `kin_session=${client.cookie}` } }),
+  );
+}
+
+async function adapterLoad(member: Member): Promise<LoadedGraph> {
+  asBrowserOf(member.client);
+  try {
+    return await loadGraph();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+async function snapshotRevision(graphId: string): Promise<number | undefined> {
+  const rows = await db.query<{ revision: unknown }>('SELECT revision FROM graph_snapshots WHERE graph_id = $1', [graphId]);
+  return rows[0] ? Number(rows[0].revision) : undefined;
+}
+
+/** Snapshots are made after the answer has gone: wait for the one at `revision`. */
+const snapshotAt = (graphId: string, revision: number) => eventually(async () => ((await snapshotRevision(graphId)) === revision ? revision : undefined));
+
+/** What the adapter loads must be exactly the plain LoadedGraph, order of cards and lines included. */
+async function expectSameAsPlain(member: Member): Promise<LoadedGraph> {
+  const plain = await loadPlain(member.client);
+  const compact = await adapterLoad(member);
+  expect(compact).toEqual(plain);
+  expect(compact.graph.nodes.map((n) => n.id)).toEqual(plain.graph.nodes.map((n) => n.id));
+  expect(compact.graph.edges.map((e) => e.id)).toEqual(plain.graph.edges.map((e) => e.id));
+  return compact;
+}
+
+describe('GET /api/graph, compressed and compact', () => {
+  it.each([
+    { accept: 'br', encoding: 'br' },
+    { accept: 'gzip, deflate', encoding: 'gzip' },
+    { accept: 'gzip, deflate, br', encoding: 'br' },
+    { accept: 'br;q=0, gzip', encoding: 'gzip' },
+    { accept: 'identity', encoding: null },
+  ])('answers Accept-Encoding "$accept" with $encoding, the same graph either way', async ({ accept, encoding }) => {
+    const owner = await createMember(server);
+    await postChanges(owner.client, owner.uid, familyChangeSet(50, owner.uid));
+    const plain = await owner.client.get('/api/graph', { 'accept-encoding': 'identity' });
+    const res = await owner.client.get('/api/graph', { 'accept-encoding': accept });
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(res.body).toEqual(plain.body);
+    expect(res.body.graph.nodes).toHaveLength(50);
+  });
+
+  it('sends the compact form when asked for it, and the adapter decodes it to the same LoadedGraph', async () => {
+    const owner = await createMember(server);
+    await postChanges(owner.client, owner.uid, familyChangeSet(300, owner.uid));
+    // No snapshot yet: the graph is read whole and sent plain, and the snapshot made meanwhile.
+    const first = await owner.client.get('/api/graph', { accept: GRAPH_COLUMNS_TYPE });
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    await snapshotAt(owner.uid, 1);
+    const res = await owner.client.get('/api/graph', { accept: GRAPH_COLUMNS_TYPE, 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-type')).toBe(`${GRAPH_COLUMNS_TYPE}; charset=utf-8`);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const plain = await owner.client.get('/api/graph', { 'accept-encoding': 'identity' });
+    expect(res.text.length).toBeLessThan(plain.text.length / 3);
+    const loaded = await expectSameAsPlain(owner);
+    expect(loaded.graph.nodes).toHaveLength(300);
+  });
+
+  it('opens from the snapshot and the change sets logged since, exactly as a full read', async () => {
+    const owner = await createMember(server);
+    const tree = await openTree(owner);
+    let g = tree.saved;
+    const child = addNew(g, owner.uid, 'child', primaryNodeId(g), { firstName: 'Byron' });
+    await saveOk(tree, (g = child.graph));
+    await expectSameAsPlain(owner);
+    const snapshotted = await snapshotAt(tree.graphId, tree.saved.revision!);
+
+    // Every kind of change after the snapshot: new card, moved card, patched and new profiles,
+    // a card removed and added back (it goes to the end), a profile page save.
+    const spouse = addNew(g, owner.uid, 'spouse', primaryNodeId(g), { firstName: 'William' });
+    await saveOk(tree, (g = spouse.graph));
+    await saveOk(tree, (g = { ...g, nodes: g.nodes.map((n) => (n.id === child.nodeId ? { ...n, position: { x: 77, y: 88 } } : n)) }));
+    const removed = emptyChangeSet(tree.saved.revision);
+    removed.nodes.remove.push(spouse.nodeId);
+    expect((await postChanges(owner.client, tree.graphId, removed)).status).toBe(200);
+    const back = emptyChangeSet(tree.saved.revision);
+    back.nodes.upsert.push(spouse.graph.nodes.find((n) => n.id === spouse.nodeId)!);
+    expect((await postChanges(owner.client, tree.graphId, back)).status).toBe(200);
+    expect((await owner.client.patch(`/api/profiles/${child.profileId}`, { set: { bio: 'Poet' } })).status).toBe(200);
+
+    const loaded = await expectSameAsPlain(owner);
+    expect(loaded.graph.revision).toBe(snapshotted + 5);
+    expect(loaded.graph.nodes.at(-1)!.id).toBe(spouse.nodeId);
+    expect(loaded.graph.profiles[child.profileId]!.bio).toBe('Poet');
+    // The snapshot stayed where it was: the open used the log.
+    expect(await snapshotRevision(tree.graphId)).toBe(snapshotted);
+  });
+
+  it('reads the graph whole, and keeps it as the new snapshot, when the log cannot fill the gap', async () => {
+    const owner = await createMember(server);
+    const tree = await openTree(owner);
+    await expectSameAsPlain(owner);
+    const first = await snapshotAt(tree.graphId, tree.saved.revision!);
+    let g = tree.saved;
+    for (const name of ['Ann', 'Bea', 'Cy']) await saveOk(tree, (g = addNew(g, owner.uid, 'child', primaryNodeId(g), { firstName: name }).graph));
+    // As if the log had been pruned past the snapshot.
+    await db.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision = $2', [tree.graphId, first + 2]);
+
+    const loaded = await expectSameAsPlain(owner);
+    expect(loaded.graph.nodes).toHaveLength(4);
+    await snapshotAt(tree.graphId, first + 3);
+    await expectSameAsPlain(owner);
+  });
+});
