@@ -89,12 +89,21 @@ export interface GraphChangeEvent {
   actorUid: string;
 }
 
+export interface GraphSubscription {
+  /** Every applied change set after `since`, strictly in revision order, each exactly once. */
+  onChange(event: GraphChangeEvent): void;
+  /**
+   * The adapter could not fill a gap from the change log: here is the whole graph as the server
+   * holds it now. The session re-bases on it (one diff against its confirmed copy).
+   */
+  onReload(loaded: LoadedGraph): void;
+  onNetwork?(state: NetworkState): void;
+}
 export interface GraphRepository {
   load(): Promise<LoadedGraph>;
-  /** Applies a change set in one transaction; refused whole with a coded AppError. */
   save(graphId: string, changes: ChangeSet, clientId: string, markMigrations?: string[]): Promise<{ revision: number }>;
-  /** Live updates; also reports the connection's state. Returns the unsubscribe function. */
-  subscribe(graphId: string, onChange: (event: GraphChangeEvent) => void, onNetwork?: (state: NetworkState) => void): () => void;
+  /** Live updates from revision `since` on. Returns the unsubscribe function. */
+  subscribe(graphId: string, since: number, handlers: GraphSubscription): () => void;
 }
 
 export interface InvitationService {

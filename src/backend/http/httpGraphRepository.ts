@@ -1,5 +1,4 @@
-import { applyChangeSet, diffGraphs, isEmptyChangeSet, type ChangeSet } from '../../domain/changeSet.ts';
-import type { Graph } from '../../domain/types.ts';
+import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
 import { request } from './request.ts';
 
@@ -25,27 +24,18 @@ const CLOSED = 2;
 /**
  * The self-hosted graph API (src/backend/api.ts): load, save change sets, and the live stream.
  *
- * The stream starts at the revision the last load returned, so nothing saved between the load and
+ * The stream starts at the revision the subscriber names, so nothing saved between the load and
  * the subscription is missed. After a dropped connection the browser reconnects by itself and the
  * server replays what was missed (Last-Event-ID); when the server cannot (its log no longer
- * reaches back that far) it sends `reload`, and the adapter loads the graph again and hands the
- * difference to the view as one ordinary change event. For that it keeps the server's state of
- * each subscribed graph: the last load with every event since applied (sharing unchanged objects
- * with the view's own copy).
+ * reaches back that far) it sends `reload`, and the adapter loads the graph again and hands it to
+ * the subscriber (`onReload`). It keeps no copy of the graph, only the last revision delivered.
  */
 export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = {}): GraphRepository {
   const makeSource: EventSourceFactory = options.eventSource ?? ((url) => new EventSource(url, { withCredentials: true }));
   const win = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
-  /** The server's state of each graph as this adapter last knew it. */
-  const known = new Map<string, Graph & { revision: number }>();
-
-  async function load(): Promise<LoadedGraph> {
-    const loaded = await request<LoadedGraph>('GET', '/api/graph');
-    known.set(loaded.graphId, loaded.graph);
-    return loaded;
-  }
+  const load = () => request<LoadedGraph>('GET', '/api/graph');
 
   return {
     load,
@@ -55,7 +45,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
       return request<{ revision: number }>('POST', `/api/graphs/${encodeURIComponent(graphId)}/changes`, body);
     },
 
-    subscribe(graphId, onChange, onNetwork) {
+    subscribe(graphId, since, { onChange, onReload, onNetwork }) {
       let source: EventSourceLike | null = null;
       let retryTimer: ReturnType<typeof setTimeout> | null = null;
       let wait = retryMs;
@@ -66,26 +56,20 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
         state = next;
         onNetwork?.(next);
       };
-      const revision = () => known.get(graphId)?.revision;
+      let last = since;
 
       const deliver = (event: GraphChangeEvent) => {
-        const current = known.get(graphId);
-        if (current) {
-          if (event.revision <= current.revision) return;
-          known.set(graphId, { ...applyChangeSet(current, event.changes), revision: event.revision });
-        }
+        if (event.revision <= last) return;
+        last = event.revision;
         onChange(event);
       };
 
       const reload = async () => {
-        const before = known.get(graphId);
         try {
-          const fresh = (await request<LoadedGraph>('GET', '/api/graph')).graph;
-          if (stopped) return;
-          known.set(graphId, fresh);
-          if (!before || fresh.revision <= before.revision) return;
-          const changes = diffGraphs(before, fresh);
-          if (!isEmptyChangeSet(changes)) onChange({ revision: fresh.revision, changes, clientId: '', actorUid: '' });
+          const fresh = await load();
+          if (stopped || fresh.graph.revision <= last) return;
+          last = fresh.graph.revision;
+          onReload(fresh);
         } catch {
           // The next reconnect tries again.
         }
@@ -93,8 +77,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
 
       const open = () => {
         if (stopped) return;
-        const since = revision();
-        const url = `/api/graphs/${encodeURIComponent(graphId)}/events${since === undefined ? '' : `?since=${since}`}`;
+        const url = `/api/graphs/${encodeURIComponent(graphId)}/events?since=${last}`;
         const es = makeSource(url);
         source = es;
         es.addEventListener('open', () => {

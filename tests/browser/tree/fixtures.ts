@@ -7,7 +7,7 @@ import { applyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { parentEdge } from '../../../src/domain/relationships.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
-import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
+import type { GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
 import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
 import type { TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
 
@@ -31,7 +31,7 @@ export class MemoryGraphs implements GraphRepository {
     this.graph = { ...applyChangeSet(this.graph, changes), revision: (this.graph.revision ?? 0) + 1 };
     return { revision: this.graph.revision! };
   }
-  subscribe(_graphId: string, _onChange: (e: GraphChangeEvent) => void) {
+  subscribe() {
     return () => undefined;
   }
 }

@@ -69,7 +69,7 @@ describe('httpGraphRepository', () => {
     await repo.load();
     const got: GraphChangeEvent[] = [];
     const states: NetworkState[] = [];
-    const stop = repo.subscribe('g1', (e) => got.push(e), (s) => states.push(s));
+    const stop = repo.subscribe('g1', 4, { onChange: (e) => got.push(e), onReload: () => undefined, onNetwork: (s) => states.push(s) });
     expect(sources[0]!.url).toBe('/api/graphs/g1/events?since=4');
     sources[0]!.emit('open');
     const e5: GraphChangeEvent = { revision: 5, changes: emptyChangeSet(4), clientId: 'x', actorUid: 'u' };
@@ -88,7 +88,7 @@ describe('httpGraphRepository', () => {
     const { repo, sources } = setup();
     fetchMock.mockResolvedValueOnce(json(200, loaded(2)));
     await repo.load();
-    const stop = repo.subscribe('g1', () => undefined);
+    const stop = repo.subscribe('g1', 2, { onChange: () => undefined, onReload: () => undefined });
     sources[0]!.emit('change', JSON.stringify({ revision: 3, changes: emptyChangeSet(2), clientId: 'x', actorUid: 'u' }));
     sources[0]!.readyState = 2;
     sources[0]!.emit('error');
@@ -102,17 +102,14 @@ describe('httpGraphRepository', () => {
     expect(sources).toHaveLength(2);
   });
 
-  it('on reload, loads the graph again and delivers the difference as one change event', async () => {
+  it('on reload, loads the graph again and hands it over whole', async () => {
     const { repo, sources } = setup();
-    fetchMock.mockResolvedValueOnce(json(200, loaded(2, [node('n1001'), node('n1002')])));
-    await repo.load();
-    const got: GraphChangeEvent[] = [];
-    repo.subscribe('g1', (e) => got.push(e));
+    const got: LoadedGraph[] = [];
+    repo.subscribe('g1', 2, { onChange: () => undefined, onReload: (l) => got.push(l) });
     fetchMock.mockResolvedValueOnce(json(200, loaded(9, [node('n1001', 50), node('n1003')])));
     sources[0]!.emit('reload', JSON.stringify({ revision: 9 }));
     await vi.waitFor(() => expect(got).toHaveLength(1));
-    expect(got[0]!.revision).toBe(9);
-    expect(got[0]!.changes.nodes).toEqual({ upsert: [node('n1001', 50), node('n1003')], remove: ['n1002'] });
+    expect(got[0]).toEqual(loaded(9, [node('n1001', 50), node('n1003')]));
   });
 });
 
