@@ -80,7 +80,9 @@ const ctx: TreeContextValue = {
   createInvitation: async () => ({ inviteUrl: '' }),
 };
 
-const setHandle = (h: CanvasHandle | null) => (handle = h);
+const setHandle = (h: CanvasHandle | null) => {
+  handle = h;
+};
 
 function Screen() {
   useSessionVersion(session);
