@@ -1,6 +1,7 @@
 /**
- * `npx tsx bench/tree-edit.ts [--json FILE] [--label TEXT] [--persons 1000,100000] [--no-build]`:
- * main-thread time of the tree screen's edits on big trees, in headless Chromium.
+ * `npx tsx bench/tree-edit.ts [--json FILE] [--label TEXT] [--persons 1000,100000]
+ * [--layout rows,tidy] [--no-build]`: main-thread time of the tree screen's edits on big trees,
+ * in headless Chromium.
  *
  * Builds and serves the bench pages (vite.bench.config.ts), opens `bench/tree-edit/` with the
  * real tree canvas, details panel and dialogs over an in-memory repository, zoomed to 1 on a
@@ -10,6 +11,10 @@
  * `Performance.getMetrics` TaskDuration, after minus before) from the call until two animation
  * frames have been drawn, median of REPS runs after WARMUP; "settled" also waits 400 ms, so work
  * an edit defers (the minimap's rebuild 200 ms later, the browser backup) is counted too.
+ *
+ * Each size runs in two layouts of the same family (bench/scene/familyGraph.ts): `rows`, the
+ * generator's packed rows, where thousands of very long parent lines cross every view and each
+ * redraw strokes them all, and `tidy`, each family under its parents as a family tree is drawn.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,6 +35,7 @@ const READY_TIMEOUT_MS = 300_000;
 
 export interface EditResult {
   persons: number;
+  layout: Layout;
   op: Op;
   /** Median main-thread busy ms from the call to the second frame after it. */
   busyMs: number;
@@ -38,15 +44,21 @@ export interface EditResult {
   syncMs: number;
   /** Median busy ms including 400 ms of deferred work after the call. */
   settledBusyMs: number;
+  /** Cards and lines the redraw after the last run drew. */
+  drawnCards: number;
+  drawnEdges: number;
 }
 
+type Layout = 'rows' | 'tidy';
+
 function parseArgs(argv: string[]) {
-  const out = { json: '', label: '', persons: [1000, 100_000], build: true };
+  const out = { json: '', label: '', persons: [1000, 100_000], layouts: ['rows', 'tidy'] as Layout[], build: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') out.json = argv[++i]!;
     else if (a === '--label') out.label = argv[++i]!;
     else if (a === '--persons') out.persons = argv[++i]!.split(',').map(Number);
+    else if (a === '--layout') out.layouts = argv[++i]!.split(',') as Layout[];
     else if (a === '--no-build') out.build = false;
     else throw new Error(`unknown argument ${a}`);
   }
@@ -74,12 +86,12 @@ function run(page: Page, op: Op, settleMs: number): Promise<number> {
   );
 }
 
-async function measure(origin: string, persons: number): Promise<{ openMs: number; results: EditResult[] }> {
+async function measure(origin: string, persons: number, layout: Layout): Promise<{ openMs: number; results: EditResult[] }> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => console.error(`  page error: ${e.message}`));
-    await page.goto(`${origin}/bench/tree-edit/index.html?persons=${persons}`);
+    await page.goto(`${origin}/bench/tree-edit/index.html?persons=${persons}&layout=${layout}`);
     await page.waitForFunction(() => window.__treeBench?.ready, null, { timeout: READY_TIMEOUT_MS, polling: 200 });
     const openMs = await page.evaluate(() => (window.__treeBench as TreeBench).openMs);
     const cdp = await page.context().newCDPSession(page);
@@ -103,9 +115,13 @@ async function measure(origin: string, persons: number): Promise<{ openMs: numbe
         await run(page, op, 400);
         settledRuns.push((await busy(cdp)) - before);
       }
-      const r: EditResult = { persons, op, busyMs: median(busyRuns), busyMinMs: Math.min(...busyRuns), syncMs: median(syncRuns), settledBusyMs: median(settledRuns) };
+      const drawn = await page.evaluate(() => (window.__treeBench as TreeBench).drawn());
+      const r: EditResult = {
+        persons, layout, op, busyMs: median(busyRuns), busyMinMs: Math.min(...busyRuns), syncMs: median(syncRuns), settledBusyMs: median(settledRuns),
+        drawnCards: drawn.cards, drawnEdges: drawn.edges,
+      };
       results.push(r);
-      console.log(`  ${op.padEnd(8)} busy ${r.busyMs.toFixed(1)} ms (min ${r.busyMinMs.toFixed(1)}), call ${r.syncMs.toFixed(1)} ms, settled ${r.settledBusyMs.toFixed(1)} ms`);
+      console.log(`  ${op.padEnd(8)} busy ${r.busyMs.toFixed(1)} ms (min ${r.busyMinMs.toFixed(1)}), call ${r.syncMs.toFixed(1)} ms, settled ${r.settledBusyMs.toFixed(1)} ms, drew ${drawn.cards} cards and ${drawn.edges} lines`);
     }
     return { openMs, results };
   } finally {
@@ -121,24 +137,28 @@ async function main() {
   }
   const { server, origin } = await serveFolder(DIST);
   const all: EditResult[] = [];
-  const opened: Record<number, number> = {};
+  const opened: Record<string, number> = {};
   try {
-    for (const persons of args.persons) {
-      console.log(`${persons.toLocaleString('en')} people`);
-      const { openMs, results } = await measure(origin, persons);
-      opened[persons] = openMs;
-      all.push(...results);
+    for (const layout of args.layouts) {
+      for (const persons of args.persons) {
+        console.log(`${persons.toLocaleString('en')} people, ${layout} layout`);
+        const { openMs, results } = await measure(origin, persons, layout);
+        opened[`${layout}:${persons}`] = openMs;
+        all.push(...results);
+      }
     }
   } finally {
     server.close();
   }
   const [small, big] = [Math.min(...args.persons), Math.max(...args.persons)];
-  console.log(`\n| operation | ${args.persons.map((p) => `${p.toLocaleString('en')} busy ms`).join(' | ')} | growth | ${args.persons.map((p) => `${p.toLocaleString('en')} settled ms`).join(' | ')} |`);
-  console.log(`|---|${args.persons.map(() => '---:').join('|')}|---:|${args.persons.map(() => '---:').join('|')}|`);
-  for (const op of OPS) {
-    const row = (p: number) => all.find((r) => r.op === op && r.persons === p)!;
-    const growth = row(big).busyMs / row(small).busyMs;
-    console.log(`| ${op} | ${args.persons.map((p) => row(p).busyMs.toFixed(1)).join(' | ')} | ×${growth.toFixed(2)} | ${args.persons.map((p) => row(p).settledBusyMs.toFixed(1)).join(' | ')} |`);
+  console.log(`\n| layout | operation | ${args.persons.map((p) => `${p.toLocaleString('en')} busy ms`).join(' | ')} | growth | ${args.persons.map((p) => `${p.toLocaleString('en')} settled ms`).join(' | ')} |`);
+  console.log(`|---|---|${args.persons.map(() => '---:').join('|')}|---:|${args.persons.map(() => '---:').join('|')}|`);
+  for (const layout of args.layouts) {
+    for (const op of OPS) {
+      const row = (p: number) => all.find((r) => r.layout === layout && r.op === op && r.persons === p)!;
+      const growth = row(big).busyMs / row(small).busyMs;
+      console.log(`| ${layout} | ${op} | ${args.persons.map((p) => row(p).busyMs.toFixed(1)).join(' | ')} | ×${growth.toFixed(2)} | ${args.persons.map((p) => row(p).settledBusyMs.toFixed(1)).join(' | ')} |`);
+    }
   }
   if (args.json) writeFileSync(args.json, JSON.stringify({ label: args.label, date: new Date().toISOString(), openMs: opened, results: all }, null, 2));
 }

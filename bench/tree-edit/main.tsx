@@ -1,5 +1,5 @@
 /**
- * The tree-edit bench page: `?persons=N`. The real tree canvas, details panel and dialogs over a
+ * The tree-edit bench page: `?persons=N&layout=rows|tidy` (see bench/scene/familyGraph.ts). The real tree canvas, details panel and dialogs over a
  * TreeSession whose repository is in memory (so only the client's work is measured), zoomed to
  * 1 on a card of a middle generation. `bench/tree-edit.ts` calls the functions on
  * `window.__treeBench` and measures the main thread around each.
@@ -29,6 +29,8 @@ export interface TreeBench {
   ready: boolean;
   persons: number;
   openMs: number;
+  /** Cards and lines the last scene frame drew. */
+  drawn(): { cards: number; edges: number };
   /** Drops the centre card 20 px to the right of where it is (the engine's drop callback). */
   move(): void;
   /** Adds a new child to the centre card through the Add Relative action. */
@@ -44,8 +46,9 @@ declare global {
 }
 
 const UID = 'u-bench';
-const persons = Number(new URLSearchParams(location.search).get('persons') ?? 1000);
-const graph = familyGraph(persons, UID);
+const params = new URLSearchParams(location.search);
+const persons = Number(params.get('persons') ?? 1000);
+const graph = familyGraph(persons, UID, params.get('layout') === 'tidy' ? 'tidy' : 'rows');
 
 /** The server's side, in memory: saves are answered at once, live events come from the bench. */
 class BenchGraphs implements GraphRepository {
@@ -133,6 +136,7 @@ async function start() {
     ready: true,
     persons,
     openMs,
+    drawn: () => ({ cards: handle!.renderer!.stats.drawnCards, edges: handle!.renderer!.stats.drawnEdges }),
     move() {
       const r = handle!.engine.store.nodes.get(centreId)!;
       handle!.engine.moveNodes(new Map([[centreId, { x: r.x + 20, y: r.y }]]), false);

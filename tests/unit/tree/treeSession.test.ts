@@ -9,7 +9,7 @@ import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, GraphSubscription, LoadedGraph } from '../../../src/backend/ports.ts';
 import type { BackupStore, PendingBackup } from '../../../src/screens/tree/session/backupStore.ts';
 import { applyAsOperation } from '../../../src/screens/tree/session/graphChanges.ts';
-import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
+import { TreeSession, type GraphUpdate } from '../../../src/screens/tree/session/treeSession.ts';
 import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
 
 /**
@@ -232,6 +232,101 @@ describe('saving', () => {
   });
 });
 
+describe('what is unsaved', () => {
+  /** A clock that ticks, as a real one does between two edits. */
+  function ticking() {
+    let t = Date.parse('2026-11-22T00:00:00.000Z');
+    return () => new Date((t += 1000)).toISOString();
+  }
+
+  it('a card dragged back to where the server has it is not unsaved, and nothing is sent', async () => {
+    const repo = seeded(3);
+    const s = session(repo, new MemoryBackups(), 'tab-a', { now: ticking() });
+    await s.open();
+    const at = nodeOf(s, 'n1002').position;
+    s.moveNodes(new Map([['n1002', { x: at.x + 40, y: at.y }]]));
+    expect(s.unsaved).toBe(true);
+    s.moveNodes(new Map([['n1002', at]]));
+    expect(s.unsaved).toBe(false);
+    await s.save();
+    expect(repo.saves).toEqual([]);
+  });
+
+  it('a field typed back to what it was is not unsaved; another field still is', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { bio: 'Baker', lastName: 'Smith' } }));
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { bio: '' } }));
+    expect(s.unsaved).toBe(true);
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { lastName: '' } }));
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('a card moved back while its move is being saved is unsaved again once the save lands', async () => {
+    const repo = seeded(3);
+    const s = session(repo, new MemoryBackups(), 'tab-a', { now: ticking() });
+    await s.open();
+    const at = nodeOf(s, 'n1002').position;
+    s.moveNodes(new Map([['n1002', { x: 5, y: 5 }]]));
+    const saving = s.save();
+    s.moveNodes(new Map([['n1002', at]]));
+    await saving;
+    // The server now has (5, 5): the card back at its old place is an edit to send.
+    expect(s.unsaved).toBe(true);
+    await s.save();
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual(at);
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('an edit does not read the whole tree: the lookups and the profiles record carry over', async () => {
+    const repo = seeded(50_000);
+    const s = session(repo);
+    await s.open();
+    const index = graphIndex(s.graph);
+    const profiles = s.graph.profiles;
+    const before = s.graph;
+    s.moveNodes(new Map([['n30000', { x: 1, y: 2 }]]));
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n30001', set: { bio: 'Baker' } }));
+    expect(graphIndex(s.graph)).toBe(index);
+    expect(s.graph.profiles).toBe(profiles);
+    // The older graph still reads as it was.
+    expect(before.profiles['pr:n30001']!.bio).toBe('');
+    expect(s.graph.profiles['pr:n30001']!.bio).toBe('Baker');
+  });
+});
+
+describe('the backup on this device', () => {
+  it('when it cannot be written the member is told once, however many edits follow', async () => {
+    const repo = seeded(3);
+    const backups = new MemoryBackups();
+    backups.failing = true;
+    const told: string[] = [];
+    const s = session(repo, backups, 'tab-a', { onBackupFailed: () => told.push('told') });
+    await s.open();
+    repo.failures = Array.from({ length: 8 }, () => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    await settled();
+    s.moveNodes(new Map([['n1002', { x: 2, y: 2 }]]));
+    await settled();
+    expect(backups.writes).toBeGreaterThanOrEqual(2);
+    expect(told).toEqual(['told']);
+    expect(s.backupFailed).toBe(true);
+    expect(s.unsaved).toBe(true);
+  });
+
+  it('a burst of edits while a write is in flight ends with the last state written', async () => {
+    const repo = seeded(3);
+    const backups = new MemoryBackups();
+    const s = session(repo, backups);
+    await s.open();
+    for (let x = 1; x <= 20; x++) s.moveNodes(new Map([['n1002', { x, y: 0 }]]));
+    await settled();
+    expect(backups.writes).toBeLessThanOrEqual(2);
+    expect(backups.items.get('u1')!.changes.nodes.upsert[0]!.position).toEqual({ x: 20, y: 0 });
+  });
+});
+
 describe('live updates', () => {
   function remote(revision: number, change: (c: ChangeSet) => void, clientId = 'tab-z'): GraphChangeEvent {
     const changes = emptyChangeSet(revision - 1);
@@ -271,6 +366,80 @@ describe('live updates', () => {
     const sent = repo.saves.at(-1)!.changes;
     expect(sent.nodes.upsert.map((n) => n.id)).toEqual(['n1002']);
     expect(sent.profiles.upsert).toEqual([{ id: 'pr:n1003', set: { bio: 'mine' } }]);
+  });
+
+  it('a received change touches only what it names, in the graph and for whoever draws it', async () => {
+    const repo = seeded(1000);
+    const s = session(repo);
+    await s.open();
+    const updates: GraphUpdate[] = [];
+    s.onGraphUpdate((u) => updates.push(u));
+    const untouched = nodeOf(s, 'n1500');
+    s.receive(
+      remote(8, (c) => {
+        c.nodes.upsert.push(person('n1002', 321));
+        c.profiles.upsert.push({ id: 'pr:n1003', set: { bio: 'Baker' } });
+      }),
+    );
+    expect(updates).toEqual([{ nodes: ['n1002'], edges: [], profiles: ['pr:n1003'], added: [] }]);
+    expect(nodeOf(s, 'n1500')).toBe(untouched);
+    expect(nodeOf(s, 'n1002').position.x).toBe(321);
+    expect(s.graph.profiles['pr:n1003']!.bio).toBe('Baker');
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('starts the stream at the revision it loaded', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    expect(repo.since).toBe(7);
+  });
+
+  it('on reload re-bases with one diff: what the server has arrives, unsaved local edits stay', async () => {
+    const repo = seeded(4);
+    const s = session(repo);
+    await s.open();
+    repo.failures = Array.from({ length: 8 }, () => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    // Meanwhile on the server: n1002 and n1003 moved, n1004 removed, a new card and a bio.
+    const server = structuredClone(repo.graph);
+    server.nodes = server.nodes.filter((n) => n.id !== 'n1004').map((n) => (n.id === 'n1002' || n.id === 'n1003' ? { ...n, position: { x: 900, y: 900 } } : n));
+    server.nodes.push(person('n1010', 1234));
+    server.profiles['pr:n1010'] = { ...emptyProfile('pr:n1010'), firstName: 'New', createdBy: 'u2' };
+    server.profiles['pr:n1002'] = { ...server.profiles['pr:n1002']!, bio: 'From the server' };
+    const updates: GraphUpdate[] = [];
+    s.onGraphUpdate((u) => updates.push(u));
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 20 }, migrations: [...repo.migrations] });
+    expect(s.revision).toBe(20);
+    expect(nodeOf(s, 'n1002').position).toEqual({ x: 1, y: 1 });
+    expect(nodeOf(s, 'n1003').position).toEqual({ x: 900, y: 900 });
+    expect(graphIndex(s.graph).nodes.has('n1004')).toBe(false);
+    expect(nodeOf(s, 'n1010').position.x).toBe(1234);
+    expect(s.graph.profiles['pr:n1002']!.bio).toBe('From the server');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.nodes.sort()).toEqual(['n1003', 'n1004', 'n1010']);
+    // Only the local move is still to send, against the server's new state.
+    repo.failures = [];
+    repo.graph = { ...server, revision: 20 };
+    await s.save();
+    const sent = repo.saves.at(-1)!.changes;
+    expect(sent.nodes.upsert.map((n) => [n.id, n.position])).toEqual([['n1002', { x: 1, y: 1 }]]);
+    expect(sent.profiles.upsert).toEqual([]);
+    expect(sent.baseRevision).toBe(20);
+  });
+
+  it('a reload that arrives during a drag waits for the drop', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    s.setDragging(true);
+    const server = structuredClone(repo.graph);
+    server.nodes = server.nodes.map((n) => (n.id === 'n1003' ? { ...n, position: { x: 77, y: 0 } } : n));
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 9 }, migrations: [...repo.migrations] });
+    expect(nodeOf(s, 'n1003').position.x).toBe(400);
+    s.setDragging(false);
+    expect(nodeOf(s, 'n1003').position.x).toBe(77);
+    expect(s.revision).toBe(9);
   });
 
   it('holds incoming changes while a card is dragged', async () => {
