@@ -7,8 +7,6 @@ import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
 
-export type { ActionOutcome } from './commit.ts';
-
 export interface AddRelativeRequest {
   nodeId: string;
   kind: RelativeKind;
