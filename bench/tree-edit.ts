@@ -29,8 +29,8 @@ const DIST = join(ROOT, 'dist-bench');
 const OPS = ['move', 'addChild', 'receive'] as const;
 type Op = (typeof OPS)[number];
 const WARMUP = 3;
-const REPS = 15;
-const SETTLED_REPS = 5;
+const REPS = 25;
+const SETTLED_REPS = 7;
 const READY_TIMEOUT_MS = 300_000;
 
 export interface EditResult {
