@@ -16,6 +16,7 @@ export default defineConfig({
       input: {
         playground: resolve(import.meta.dirname, 'playground/index.html'),
         bench: resolve(import.meta.dirname, 'bench/page/index.html'),
+        treeEdit: resolve(import.meta.dirname, 'bench/tree-edit/index.html'),
       },
     },
   },

@@ -12,13 +12,12 @@
  *                                               phases are marked pan-start/-end, zoom-…, drag-…)
  *   npm run bench -- --no-build                 reuse dist-bench/
  */
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright';
 import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { serveFolder } from './tools/staticServer.ts';
 
 type Engine = 'konva' | 'reactflow';
 
@@ -60,20 +59,6 @@ function parseArgs(argv: string[]) {
   }
   if (!out.scenes.length) for (const persons of SIZES) for (const engine of ['konva', 'reactflow'] as const) out.scenes.push({ engine, persons });
   return out;
-}
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
-
-function serve(dir: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = join(dir, decodeURIComponent(new URL(req.url!, 'http://x').pathname));
-    if (!path.startsWith(dir) || !existsSync(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
-  });
-  return new Promise((r) => server.listen(0, '127.0.0.1', () => r(server)));
 }
 
 const raf2 = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -200,8 +185,7 @@ async function main() {
     await build({ configFile: join(ROOT, 'vite.bench.config.ts'), logLevel: 'warn' });
   }
   if (args.trace) mkdirSync(args.trace, { recursive: true });
-  const server = await serve(DIST);
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, origin } = await serveFolder(DIST);
   const results: SceneResult[] = [];
   try {
     for (const s of args.scenes) {

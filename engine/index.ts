@@ -1,6 +1,6 @@
 /** Public API of the canvas engine. See engine/README.md. */
 export { EngineCanvas, builtInNodeTypes, type CanvasHandle, type EngineCanvasProps } from './react/EngineCanvas.tsx';
-export { CanvasEngine, Dirty, type DeleteRequest, type EngineCallbacks, type EngineOptions } from './core/engine.ts';
+export { CanvasEngine, Dirty, type DeleteRequest, type EngineCallbacks, type EngineOptions, type GraphPatch } from './core/engine.ts';
 export { applyNodeChanges, applyEdgeChanges, addEdge, reconnectEdge, isSameConnection } from './core/changes.ts';
 export { findFreePosition, isSpotFree, type OverlapOptions } from './core/placement.ts';
 export { createRectIndex, type RectIndex } from './core/spatialIndex.ts';

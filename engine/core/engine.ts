@@ -73,6 +73,12 @@ export interface EngineOptions extends EngineCallbacks {
   scheduler?: Scheduler;
 }
 
+/** Part of a graph to change: upserted items replace (or join) by id, removed ids go. */
+export interface GraphPatch {
+  nodes?: { upsert?: readonly EngineNode[]; remove?: readonly string[] };
+  edges?: { upsert?: readonly EngineEdge[]; remove?: readonly string[] };
+}
+
 /** Applies a viewport; the DOM binding routes it through d3-zoom so its state stays in step. */
 export type ViewportDriver = (t: Transform) => void;
 
@@ -188,6 +194,17 @@ export class CanvasEngine {
 
   setEdges(edges: readonly EngineEdge[]) {
     if (this.store.setEdges(edges)) this.notify(Dirty.scene | Dirty.overlay);
+  }
+
+  /**
+   * Changes some nodes and edges without handing over whole arrays: the cost is what the patch
+   * names, not the size of the graph. Nodes go first, so a new edge may join a new node.
+   */
+  patch(changes: GraphPatch) {
+    const nodes = changes.nodes ? this.store.patchNodes(changes.nodes.upsert ?? [], changes.nodes.remove ?? []) : false;
+    const edges = changes.edges ? this.store.patchEdges(changes.edges.upsert ?? [], changes.edges.remove ?? []) : false;
+    if (nodes) this.notify(Dirty.scene | Dirty.mirror | Dirty.minimap | Dirty.overlay);
+    else if (edges) this.notify(Dirty.scene | Dirty.overlay);
   }
 
   /** Container size in CSS pixels; zero or missing sizes fall back to 500 × 500 (error 004). */

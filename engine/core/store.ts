@@ -1,8 +1,8 @@
 /**
  * The engine's working copy of the graph: plain maps of records (never reactive proxies), the two
  * spatial indexes, and the resolution of types, parents, extents and handles with their error
- * codes. Incoming arrays are diffed by reference, so unchanged nodes cost one comparison; moves
- * and selection changes touch only the records involved.
+ * codes. Incoming arrays are diffed by reference, so unchanged nodes cost one comparison; moves,
+ * selection changes and patches (`patchNodes`, `patchEdges`) touch only the records involved.
  */
 import { builtInEdgePaths, flattenPath, type EdgePathFn, type PathCommand } from './edgePaths.ts';
 import type { ErrorReporter } from './errors.ts';
@@ -107,6 +107,8 @@ export class GraphStore {
   private incident = new Map<string, string[]>();
   private nodesInput: readonly EngineNode[] = [];
   private edgesInput: readonly EngineEdge[] = [];
+  /** Drawing order of the next node a patch adds: after every node of the last array. */
+  private nextOrder = 0;
 
   constructor(
     private nodeTypes: () => Record<string, NodeType>,
@@ -132,14 +134,63 @@ export class GraphStore {
       if (rec && rec.node === n && rec.order % DEPTH_ORDER === i) continue;
       changed = true;
       dirtyIds.push(n.id);
-      if (rec) this.updateRecord(rec, n, i);
+      if (rec) this.updateRecord(rec, n, i, !!n.selected);
       else this.nodes.set(n.id, this.createRecord(n, i));
     }
     if (!first && seen.size !== this.nodes.size) {
       for (const id of [...this.nodes.keys()]) if (!seen.has(id)) this.removeNode(id);
       changed = true;
     }
+    this.nextOrder = Math.max(this.nextOrder, input.length);
     if (!changed) return false;
+    this.placeDirty(dirtyIds);
+    return true;
+  }
+
+  /**
+   * Changes some nodes only, at a cost proportional to them: each of `upsert` replaces its record
+   * (or joins, drawn above the others), each of `remove` goes. A node without `selected` keeps
+   * the record's selection, so an app that leaves selection to the engine never hands it back.
+   * A node that differs from its record's only by a position the record already has (the app
+   * storing a drag the engine made) is taken without redrawing anything.
+   */
+  patchNodes(upsert: readonly EngineNode[], remove: readonly string[]): boolean {
+    let changed = false;
+    for (const id of remove) {
+      if (!this.nodes.has(id)) continue;
+      this.removeNode(id);
+      changed = true;
+    }
+    const dirtyIds: string[] = [];
+    for (const n of upsert) {
+      const rec = this.nodes.get(n.id);
+      if (rec && rec.node === n) continue;
+      if (rec && this.confirmsPosition(rec, n)) {
+        rec.node = n;
+        continue;
+      }
+      changed = true;
+      dirtyIds.push(n.id);
+      if (rec) this.updateRecord(rec, n, rec.order % DEPTH_ORDER, n.selected ?? rec.selected);
+      else this.nodes.set(n.id, this.createRecord(n, this.nextOrder++));
+    }
+    if (!changed) return false;
+    this.placeDirty(dirtyIds);
+    return true;
+  }
+
+  /** True when `n` is `rec`'s node at the position the record already has. */
+  private confirmsPosition(rec: NodeRecord, n: EngineNode): boolean {
+    const old = rec.node as unknown as Record<string, unknown>;
+    const next = n as unknown as Record<string, unknown>;
+    for (const k in next) if (k !== 'position' && next[k] !== old[k]) return false;
+    for (const k in old) if (k !== 'position' && !(k in next)) return false;
+    const p = this.relativePosition(rec);
+    return n.position.x === p.x && n.position.y === p.y;
+  }
+
+  /** Orders, positions and indexes nodes whose records were just made or replaced. */
+  private placeDirty(dirtyIds: readonly string[]) {
     this.rebuildChildren(dirtyIds);
     for (const id of dirtyIds) {
       const rec = this.nodes.get(id)!;
@@ -155,7 +206,6 @@ export class GraphStore {
       for (const id of dirtyIds) this.touchIncidentEdges(id);
     }
     this.contentVersion++;
-    return true;
   }
 
   setEdges(input: readonly EngineEdge[]): boolean {
@@ -184,6 +234,29 @@ export class GraphStore {
     else for (const id of dirty) this.reindexEdge(id);
     this.contentVersion++;
     return true;
+  }
+
+  /** Changes some edges only (see `patchNodes`); an edge without `selected` keeps its selection. */
+  patchEdges(upsert: readonly EngineEdge[], remove: readonly string[]): boolean {
+    let changed = false;
+    for (const id of remove) {
+      const rec = this.edges.get(id);
+      if (!rec) continue;
+      this.removeEdge(rec);
+      changed = true;
+    }
+    for (const e of upsert) {
+      const rec = this.edges.get(e.id);
+      if (rec && rec.edge === e) continue;
+      changed = true;
+      const selected = e.selected ?? rec?.selected ?? false;
+      if (rec) this.unlinkEdge(rec);
+      this.edges.set(e.id, this.createEdgeRecord(e, selected));
+      this.linkEdge(e);
+      this.reindexEdge(e.id);
+    }
+    if (changed) this.contentVersion++;
+    return changed;
   }
 
   // ---- queries ------------------------------------------------------------------------------
@@ -327,11 +400,11 @@ export class GraphStore {
 
   private createRecord(n: EngineNode, order: number): NodeRecord {
     const rec = new NodeRecord(n.id, this.checkHandles);
-    this.updateRecord(rec, n, order);
+    this.updateRecord(rec, n, order, !!n.selected);
     return rec;
   }
 
-  private updateRecord(rec: NodeRecord, n: EngineNode, order: number) {
+  private updateRecord(rec: NodeRecord, n: EngineNode, order: number, selected: boolean) {
     const d = this.defaults();
     rec.node = n;
     rec.order = order;
@@ -345,7 +418,6 @@ export class GraphStore {
     rec.connectable = n.connectable ?? d.connectable;
     if (rec.parentId !== n.parentId && rec.parentId) this.children.get(rec.parentId)?.delete(rec.id);
     rec.parentId = n.parentId;
-    const selected = !!n.selected;
     if (selected !== rec.selected) {
       rec.selected = selected;
       if (selected) this.selectedNodes.add(rec.id);
@@ -439,7 +511,7 @@ export class GraphStore {
     this.touchIncidentEdges(id);
   }
 
-  private createEdgeRecord(e: EngineEdge): EdgeRecord {
+  private createEdgeRecord(e: EngineEdge, selected = !!e.selected): EdgeRecord {
     const types = this.edgeTypes();
     const typeName = e.type ?? 'default';
     let path = types[typeName];
@@ -452,7 +524,6 @@ export class GraphStore {
       if (MARKERS.includes(e.markerEnd)) marker = e.markerEnd as MarkerType;
       else this.errors.report('009', e.markerEnd);
     }
-    const selected = !!e.selected;
     if (selected) this.selectedEdges.add(e.id);
     else this.selectedEdges.delete(e.id);
     return { id: e.id, edge: e, path, marker, selected, version: nextVersion(), geometry: null, geometryKey: '' };

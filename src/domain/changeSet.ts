@@ -192,3 +192,49 @@ export function stampChangeSet(changes: ChangeSet, by: { uid: string; now: strin
     },
   };
 }
+
+/**
+ * `older` without what `newer` wrote: cards and lines `newer` upserted or removed, and the profile
+ * fields it set. The server applied `newer` after `older`, so where both touched the same thing
+ * `newer` is what stands (a tab's own save can be answered before an earlier save of another tab
+ * reaches it on the live stream). List additions and removals are kept: they commute as sets.
+ */
+export function withoutOverwritten(older: ChangeSet, newer: readonly ChangeSet[]): ChangeSet {
+  if (!newer.length) return older;
+  const nodes = new Set<string>();
+  const edges = new Set<string>();
+  const fields = new Map<string, Set<string>>();
+  const removedProfiles = new Set<string>();
+  for (const cs of newer) {
+    for (const n of cs.nodes.upsert) nodes.add(n.id);
+    for (const id of cs.nodes.remove) nodes.add(id);
+    for (const e of cs.edges.upsert) edges.add(e.id);
+    for (const id of cs.edges.remove) edges.add(id);
+    for (const id of cs.profiles.remove) removedProfiles.add(id);
+    for (const p of cs.profiles.upsert) {
+      let set = fields.get(p.id);
+      if (!set) fields.set(p.id, (set = new Set()));
+      for (const f of Object.keys(p.set ?? {})) set.add(f);
+    }
+  }
+  const upsert: ProfilePatch[] = [];
+  for (const p of older.profiles.upsert) {
+    if (removedProfiles.has(p.id)) continue;
+    const shadow = fields.get(p.id);
+    if (!shadow || !p.set) {
+      upsert.push(p);
+      continue;
+    }
+    const set = Object.fromEntries(Object.entries(p.set).filter(([f]) => !shadow.has(f))) as Partial<ProfileScalars>;
+    const next: ProfilePatch = { ...p, set };
+    if (!Object.keys(set).length) delete next.set;
+    if (next.create || next.set || next.add || next.remove) upsert.push(next);
+  }
+  return {
+    baseRevision: older.baseRevision,
+    nodes: { upsert: older.nodes.upsert.filter((n) => !nodes.has(n.id)), remove: older.nodes.remove.filter((id) => !nodes.has(id)) },
+    edges: { upsert: older.edges.upsert.filter((e) => !edges.has(e.id)), remove: older.edges.remove.filter((id) => !edges.has(id)) },
+    // A removal stands even after a later patch: a patch of a profile that no longer exists is dropped.
+    profiles: { upsert, remove: older.profiles.remove },
+  };
+}

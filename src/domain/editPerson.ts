@@ -71,7 +71,7 @@ export function linkNodeToProfile(
   if (node.data.isPrimary || oldId === input.ownUid) return { ok: false, message: EDIT_PERSON_MESSAGES.ownProfileRelink };
   const target = draft.profile(input.profileId);
   if (!target) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
-  for (const n of draft.allNodes()) if (n.data.profileId === input.profileId) return { ok: false, message: EDIT_PERSON_MESSAGES.profileOnTree };
+  if (draft.nodeShowing(input.profileId)) return { ok: false, message: EDIT_PERSON_MESSAGES.profileOnTree };
 
   const old = oldId ? draft.profile(oldId) : undefined;
   const moved: Profile = { ...target, updatedBy: input.uid, updatedAt: input.now };

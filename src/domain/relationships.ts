@@ -1,7 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, ParentRole, Profile } from './types.ts';
 import { GraphDraft, undoOperation, type OpResult, type UndoRecord } from './graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from './graphQueries.ts';
-import { edgeId, nextNodeId } from './ids.ts';
+import { edgeId } from './ids.ts';
 import { placeRelative, type FindFree, type Placement } from './placement.ts';
 import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
@@ -98,11 +98,6 @@ function isDescendant(draft: GraphDraft, from: string, to: string): boolean {
   return false;
 }
 
-function nodeShowing(draft: GraphDraft, profileId: string): GraphNode | undefined {
-  for (const n of draft.allNodes()) if (n.data.profileId === profileId) return n;
-  return undefined;
-}
-
 /** Links parent → child: the edge and both profiles' lists. */
 function linkParent(draft: GraphDraft, parent: GraphNode, child: GraphNode): void {
   draft.setEdge(parentEdge(parent.id, child.id));
@@ -164,7 +159,7 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
     profileId = input.person.existingProfileId;
     if (!draft.profile(profileId)) return fail(RELATIONSHIP_MESSAGES.unknownProfile);
     if (profileId === refProfileId) return fail(RELATIONSHIP_MESSAGES.self);
-    other = nodeShowing(draft, profileId);
+    other = draft.nodeShowing(profileId);
   }
 
   if (other) {
@@ -185,7 +180,7 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
           ? { kind: 'spouse', existingSpouses: draft.profile(refProfileId)?.spouses.length ?? 0 }
           : { kind: 'parent', role };
     const position = placeRelative(ref.position, placement, input.findFree);
-    other = personNode(nextNodeId(draft.allNodes()), profileId, position, input.now, input.kind === 'parent' ? role : '');
+    other = personNode(draft.nextNodeId(), profileId, position, input.now, input.kind === 'parent' ? role : '');
     draft.setNode(other);
   }
 
@@ -268,7 +263,7 @@ export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: 
 
   let removedNodeId: string | null = null;
   const remainingSpouses = draft.profile(op)?.spouses ?? [];
-  const connected = draft.edgesOf(other.id).length > 0 || remainingSpouses.some((s) => nodeShowing(draft, s));
+  const connected = draft.edgesOf(other.id).length > 0 || remainingSpouses.some((s) => draft.nodeShowing(s));
   if (!connected && !other.data.isPrimary) {
     draft.removeNode(other.id);
     removedNodeId = other.id;

@@ -1,4 +1,4 @@
-import type { Graph, GraphEdge } from './types.ts';
+import type { Graph, GraphEdge, GraphNode } from './types.ts';
 import { compareNodeIds, spouseEdgeId } from './ids.ts';
 import { nodesByProfile } from './graphQueries.ts';
 import { spouseColour } from './spouseColour.ts';
@@ -19,23 +19,31 @@ export const SPOUSE_EDGE_TYPE = 'straight';
 export function spouseEdges(graph: Graph): SpouseEdge[] {
   const byProfile = nodesByProfile(graph.nodes);
   const out: SpouseEdge[] = [];
-  for (const node of graph.nodes) {
-    for (const spouseId of graph.profiles[node.data.profileId]?.spouses ?? []) {
-      const other = byProfile.get(spouseId);
-      if (!other || compareNodeIds(node.id, other.id) >= 0) continue;
-      const [left, right] = node.position.x <= other.position.x ? [node, other] : [other, node];
-      out.push({
-        id: spouseEdgeId(node.id, other.id),
-        source: left.id,
-        target: right.id,
-        sourceHandle: 'right',
-        targetHandle: 'left',
-        type: SPOUSE_EDGE_TYPE,
-        hidden: node.hidden || other.hidden,
-        data: { kind: 'spouse' },
-        colour: spouseColour(node.id, other.id),
-      });
-    }
+  for (const node of graph.nodes) out.push(...spouseEdgesFrom(node, graph.profiles, (id) => byProfile.get(id)));
+  return out;
+}
+
+/**
+ * The spouse lines `spouseEdges` draws from one card: to each card showing a spouse of its person
+ * whose id is larger. `cardOf` answers the card showing a profile.
+ */
+export function spouseEdgesFrom(node: GraphNode, profiles: Graph['profiles'], cardOf: (profileId: string) => GraphNode | undefined): SpouseEdge[] {
+  const out: SpouseEdge[] = [];
+  for (const spouseId of profiles[node.data.profileId]?.spouses ?? []) {
+    const other = cardOf(spouseId);
+    if (!other || compareNodeIds(node.id, other.id) >= 0) continue;
+    const [left, right] = node.position.x <= other.position.x ? [node, other] : [other, node];
+    out.push({
+      id: spouseEdgeId(node.id, other.id),
+      source: left.id,
+      target: right.id,
+      sourceHandle: 'right',
+      targetHandle: 'left',
+      type: SPOUSE_EDGE_TYPE,
+      hidden: node.hidden || other.hidden,
+      data: { kind: 'spouse' },
+      colour: spouseColour(node.id, other.id),
+    });
   }
   return out;
 }

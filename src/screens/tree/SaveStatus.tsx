@@ -14,8 +14,10 @@ export function SaveStatus({ session }: { session: TreeSession }) {
 function describe(s: TreeSession): { status: string; text: string } {
   if (s.status !== 'ready') return { status: 'idle', text: '' };
   if (s.saving) return { status: 'saving', text: 'Saving…' };
-  if (s.network === 'offline') return { status: 'offline', text: s.unsaved ? 'Offline — changes kept on this device' : 'Offline' };
-  if (s.lastSaveError && s.unsaved) return { status: 'error', text: 'Not saved yet — kept on this device' };
+  // Where the edits are kept is said only when the device could keep them.
+  const kept = s.backupFailed ? '' : ' — kept on this device';
+  if (s.network === 'offline') return { status: 'offline', text: s.unsaved ? `Offline${kept || ' — changes not saved yet'}` : 'Offline' };
+  if (s.lastSaveError && s.unsaved) return { status: 'error', text: `Not saved yet${kept}` };
   if (s.unsaved) return { status: 'unsaved', text: 'Unsaved changes' };
   return { status: 'saved', text: 'All changes saved' };
 }

@@ -12,12 +12,16 @@ import { TreeCanvas } from './canvas/TreeCanvas.tsx';
 import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
 import { UnsavedChangesDialog } from './guard/UnsavedChangesDialog.tsx';
 import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
+import { BACKUP_NOT_KEPT, indexedDbBackupStore } from './session/backupStore.ts';
 import { TreeSession } from './session/treeSession.ts';
 import { TreeContext, type TreeContextValue } from './treeContext.ts';
 import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import './tree.css';
+
+/** The longest a toast stays (§9: 2000–5000 ms): the member must not miss this one. */
+const BACKUP_NOT_KEPT_MS = 5000;
 
 /** §2 "Family tree canvas": the member's tree, saved as they work, shared live with relatives. */
 export default function TreeScreen() {
@@ -29,7 +33,8 @@ export default function TreeScreen() {
         graphs: backend.graphs,
         uid,
         ownProfile: async () => ownProfileState.profile ?? (await backend.profiles.get(uid)),
-        storage: localStorage,
+        backups: indexedDbBackupStore(),
+        onBackupFailed: () => notify.error(BACKUP_NOT_KEPT, { duration: BACKUP_NOT_KEPT_MS }),
       }),
   );
   useSessionVersion(session);

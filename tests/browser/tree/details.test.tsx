@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { family, UID } from './fixtures.ts';
 import { mountTree, tick } from './harness.tsx';
+import { deletePerson } from '../../../src/domain/relationships.ts';
 
 const settle = (el: HTMLElement) => Promise.all(el.getAnimations().map((a) => a.finished));
 
@@ -163,7 +164,9 @@ describe('Person details panel', () => {
     treeUi.detailsNodeId = 'n1005';
     const panel = page.getByRole('complementary', { name: 'Person details' });
     await expect.element(panel).toBeVisible();
-    session.apply({ graph: { ...session.graph, nodes: session.graph.nodes.filter((n) => n.id !== 'n1005') } });
+    const deleted = deletePerson(session.graph, 'n1005');
+    if (!deleted.ok) throw new Error(deleted.message);
+    session.apply(deleted);
     await expect.element(panel).not.toBeInTheDocument();
   });
 });

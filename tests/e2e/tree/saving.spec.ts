@@ -3,6 +3,24 @@ import { addNewRelative, card, openTree, serverGraph } from './treePage.ts';
 
 const applied = (page: import('@playwright/test').Page) => page.locator('[data-sonner-toast]').filter({ hasText: 'Changes applied' });
 
+/** The members whose unsaved edits this browser keeps (keys of the backup in IndexedDB). */
+function backedUp(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('kinfolk');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('pendingEdits')) return resolve([]);
+          const keys = db.transaction('pendingEdits').objectStore('pendingEdits').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result as string[]);
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
+
 test.describe('saving the tree', () => {
   test('an edit autosaves on its own a few seconds later', async ({ page, createMember, signIn }) => {
     await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Byron' }));
@@ -53,8 +71,9 @@ test.describe('saving the tree', () => {
     await expect(failed).toContainText('The database service is unavailable');
     await expect(card(page, 'Ida Kaufmann')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Apply changes' })).toBeVisible();
-    const backup = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('graph:')));
-    expect(backup).toHaveLength(1);
+    // The pending edits are kept in the browser (IndexedDB), not in localStorage any more.
+    await expect.poll(() => backedUp(page)).toHaveLength(1);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('graph:')))).toEqual([]);
 
     await page.unroute('**/api/graphs/*/changes');
     await page.getByRole('button', { name: 'Apply changes' }).click();
@@ -82,5 +101,18 @@ test.describe('saving the tree', () => {
     await expect(card(page, 'Philipp Meitner')).toBeAttached();
     await expect.poll(async () => (await serverGraph(page)).graph.nodes.length).toBe(2);
     await context.close();
+  });
+
+  test('an unsaved edit survives a reload of the page, and is then saved', async ({ page, createMember, signIn }) => {
+    await signIn(page, await createMember({ firstName: 'Rosalind', lastName: 'Franklin' }));
+    await openTree(page);
+    await page.route('**/api/graphs/*/changes', (route) => route.abort('connectionfailed'));
+    await addNewRelative(page, 'Rosalind Franklin', 'Child', { firstName: 'Vincent', lastName: 'Yuan' });
+    await expect.poll(() => backedUp(page)).toHaveLength(1);
+    await page.unroute('**/api/graphs/*/changes');
+    await page.reload();
+    await expect(card(page, 'Vincent Yuan')).toBeAttached();
+    await expect.poll(async () => (await serverGraph(page)).graph.nodes.length).toBe(2);
+    await expect.poll(() => backedUp(page)).toEqual([]);
   });
 });

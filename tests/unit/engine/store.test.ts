@@ -48,4 +48,42 @@ describe('graph store', () => {
     t.engine.setNodes(t.nodes.map((n) => (n.id === 'a' ? { ...n, position: { x: 4950, y: 4900 } } : n)));
     expect(t.engine.store.edgeIndex.queryIds(far)).toEqual(['e-a-d']);
   });
+
+  it('a patch changes only the nodes and edges it names, and adds new ones on top', () => {
+    const t = makeEditor();
+    const b = t.engine.store.nodes.get('b')!.version;
+    const moved = { ...t.nodes.find((n) => n.id === 'a')!, position: { x: 50, y: 0 } };
+    t.engine.patch({ nodes: { upsert: [moved, card('z', 900, 900)], remove: ['d'] }, edges: { upsert: [edge('a', 'z')] } });
+    expect(t.engine.store.nodes.get('b')!.version).toBe(b);
+    expect(t.positionOf('a')).toEqual({ x: 50, y: 0 });
+    expect(t.engine.store.nodes.has('d')).toBe(false);
+    expect(t.engine.nodesIn({ x: 890, y: 890, width: 20, height: 20 })).toEqual(['z']);
+    expect(t.engine.store.nodes.get('z')!.order).toBeGreaterThan(t.engine.store.nodes.get('b')!.order);
+    expect(t.engine.store.edgeIndex.queryIds({ x: 880, y: 880, width: 40, height: 40 })).toEqual(['e-a-z']);
+    t.engine.patch({ edges: { remove: ['e-a-z'] } });
+    expect(t.engine.store.edges.has('e-a-z')).toBe(false);
+    expect(t.engine.store.edgeIndex.queryIds({ x: 880, y: 880, width: 40, height: 40 })).toEqual([]);
+  });
+
+  it('a patched node without `selected` keeps the engine\'s selection', () => {
+    const t = makeEditor();
+    t.engine.select(['a']);
+    const { selected: _, ...plain } = t.nodes.find((n) => n.id === 'a')!;
+    t.engine.patch({ nodes: { upsert: [{ ...plain, data: { label: 'renamed' } }] } });
+    expect(t.engine.store.nodes.get('a')!.selected).toBe(true);
+    expect(t.engine.store.selectedNodes.has('a')).toBe(true);
+  });
+
+  it('storing the position of a drag the engine made redraws nothing', () => {
+    const t = makeEditor();
+    const rec = t.engine.store.nodes.get('a')!;
+    t.engine.moveNodes(new Map([['a', { x: 300, y: 40 }]]), false);
+    const version = rec.version;
+    const content = t.engine.store.contentVersion;
+    const stored = { ...rec.node, position: { x: 300, y: 40 } };
+    t.engine.patch({ nodes: { upsert: [stored] } });
+    expect(rec.node).toBe(stored);
+    expect(rec.version).toBe(version);
+    expect(t.engine.store.contentVersion).toBe(content);
+  });
 });

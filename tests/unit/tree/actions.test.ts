@@ -21,6 +21,7 @@ import {
   unlinkWithUndo,
   type TreeActionContext,
 } from '../../../src/screens/tree/actions/index.ts';
+import { commandForKey, runCommand } from '../../../src/screens/tree/actions/commands.ts';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
@@ -267,5 +268,37 @@ describe('inviteAction', () => {
     const b = ctx(family(), { createInvitation: async () => Promise.reject({}) });
     expect(await inviteAction(b.c, 'n1005', 'c@d.org')).toBe('failed');
     expect(b.toasts.at(-1)!.message).toBe('Failed to create invitation');
+  });
+});
+
+describe('commands shared by card buttons and keys', () => {
+  afterEach(() => {
+    treeUi.dialog = null;
+  });
+
+  it('Backspace and Delete run Delete person on the cards; other keys run nothing', () => {
+    expect(commandForKey('Backspace')).toBe('delete');
+    expect(commandForKey('Delete')).toBe('delete');
+    expect(commandForKey('x')).toBeUndefined();
+    runCommand('delete', ['n1002', 'n1003']);
+    expect(treeUi.dialog).toEqual({ kind: 'delete', nodeIds: ['n1002', 'n1003'] });
+  });
+
+  it('each card button opens its dialog for the card; no card, no dialog', () => {
+    runCommand('unlink', []);
+    expect(treeUi.dialog).toBeNull();
+    for (const [id, kind] of [['invite', 'invite'], ['addRelative', 'addRelative'], ['edit', 'editPerson'], ['unlink', 'unlink'], ['details', 'profileDetails']] as const) {
+      runCommand(id, ['n1002']);
+      expect(treeUi.dialog).toEqual({ kind, nodeId: 'n1002' });
+    }
+  });
+});
+
+describe('commitEdit', () => {
+  it('an answer that changes nothing is not committed and says nothing', () => {
+    const { c, applied, toasts } = ctx();
+    expect(linkToProfileAction(c, 'n1005', 'pr:charles')).toEqual({ ok: true, linked: false });
+    expect(applied).toEqual([]);
+    expect(toasts).toEqual([]);
   });
 });

@@ -1,52 +1,167 @@
 import { describe, expect, it } from 'vitest';
-import { emptyProfile } from '../../../src/domain/profile.ts';
-import type { GraphNode, Profile } from '../../../src/domain/types.ts';
-import { personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
+import type { CardData, EngineEdge, EngineNode, GraphPatch } from '../../../engine/index.ts';
+import { collapseChildren, expandChildren } from '../../../src/domain/collapse.ts';
+import { GraphDraft, type OpResult } from '../../../src/domain/graphDraft.ts';
+import { emptyProfile, newProfile } from '../../../src/domain/profile.ts';
+import { addRelative, deletePerson, parentEdge, unlinkRelation } from '../../../src/domain/relationships.ts';
+import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
+import { PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
+import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
 const node = (isPrimary = false): GraphNode => ({
   id: 'n1002', type: 'person', position: { x: 0, y: 0 }, modifiedAt: '', hidden: false,
   data: { profileId: 'pr:a', parentRole: '', isPrimary },
 });
 const profile = (p: Partial<Profile> = {}): Profile => ({ ...emptyProfile('pr:a'), firstName: 'ada', lastName: 'KING', gender: 'F', ...p });
-const options = (o: { invitationsEnabled?: boolean; related?: boolean; compact?: boolean } = {}) => ({
+const options = (o: { invitationsEnabled?: boolean; compact?: boolean } = {}) => ({
   invitationsEnabled: o.invitationsEnabled ?? true,
   compact: o.compact ?? false,
-  related: new Set(o.related ? ['n1002'] : []),
 });
 
 describe('person card (§2)', () => {
   it('shows the capitalised name, the birth label and the gender', () => {
-    const d = personCardData(node(), profile({ birthYear: '1931', birthMonth: '04' }), options());
+    const d = personCardData(node(), profile({ birthYear: '1931', birthMonth: '04' }), options(), false);
     expect(d.title).toBe('Ada King');
     expect(d.lines).toEqual(['Born 1931-04', 'Female']);
   });
 
   it("falls back to 'Unnamed' without a profile", () => {
-    expect(personCardData(node(), undefined, options()).title).toBe('Unnamed');
+    expect(personCardData(node(), undefined, options(), false).title).toBe('Unnamed');
   });
 
   it('draws the photo when there is one, else the generated default avatar', () => {
-    expect(personCardData(node(), profile({ photoURLSmall: '/files/x/avatar_170.webp?v=1' }), options()).image).toBe('/files/x/avatar_170.webp?v=1');
-    expect(personCardData(node(), profile(), options()).image).toMatch(/^data:image\/svg\+xml/);
-    expect(personCardData(node(), undefined, options()).image).toMatch(/^data:image\/svg\+xml/);
+    expect(personCardData(node(), profile({ photoURLSmall: '/files/x/avatar_170.webp?v=1' }), options(), false).image).toBe('/files/x/avatar_170.webp?v=1');
+    expect(personCardData(node(), profile(), options(), false).image).toMatch(/^data:image\/svg\+xml/);
+    expect(personCardData(node(), undefined, options(), false).image).toMatch(/^data:image\/svg\+xml/);
   });
 
   it('hides the bio in compact mode', () => {
-    expect(personCardData(node(), profile({ bio: 'Baker' }), options()).detail).toBe('Baker');
-    expect(personCardData(node(), profile({ bio: 'Baker' }), options({ compact: true })).compact).toBe(true);
+    expect(personCardData(node(), profile({ bio: 'Baker' }), options(), false).detail).toBe('Baker');
+    expect(personCardData(node(), profile({ bio: 'Baker' }), options({ compact: true }), false).compact).toBe(true);
   });
 
   it.each([
-    ['invitations on, no e-mail, related, not primary', node(), profile(), options({ related: true }), ['invite', 'addRelative', 'unlink', 'delete', 'details']],
-    ['invitations off', node(), profile(), options({ invitationsEnabled: false }), ['addRelative', 'delete', 'details']],
-    ['a linked e-mail: no Invite', node(), profile({ email: 'a@b.co' }), options(), ['addRelative', 'delete', 'details']],
-    ['the primary person: no Delete', node(true), profile(), options({ related: true }), ['invite', 'addRelative', 'unlink', 'details']],
-  ])('buttons: %s', (_n, n, p, o, ids) => {
-    expect(personCardData(n, p, o).buttons!.map((b) => b.id)).toEqual(ids);
+    ['invitations on, no e-mail, related, not primary', node(), profile(), options(), true, ['invite', 'addRelative', 'unlink', 'delete', 'details']],
+    ['invitations off', node(), profile(), options({ invitationsEnabled: false }), false, ['addRelative', 'delete', 'details']],
+    ['a linked e-mail: no Invite', node(), profile({ email: 'a@b.co' }), options(), false, ['addRelative', 'delete', 'details']],
+    ['the primary person: no Delete', node(true), profile(), options(), true, ['invite', 'addRelative', 'unlink', 'details']],
+  ])('buttons: %s', (_n, n, p, o, related, ids) => {
+    expect(personCardData(n, p, o, related).buttons!.map((b) => b.id)).toEqual(ids);
   });
 
   it('Delete is disabled for a card without a profile', () => {
-    const del = personCardData(node(), undefined, options()).buttons!.find((b) => b.id === 'delete');
+    const del = personCardData(node(), undefined, options(), false).buttons!.find((b) => b.id === 'delete');
     expect(del?.disabled).toBe(true);
+  });
+});
+
+describe('PersonCards: the engine gets only what an edit touched', () => {
+  const opts = { invitationsEnabled: true, compact: false };
+  const findFree = (p: { x: number; y: number }) => p;
+  const child = (id: string) => ({ newProfile: newProfile(id, { firstName: id }, { uid: UID, now: NOW }) });
+
+  /** The engine's side: arrays from `build`, then every patch applied. */
+  function engineOf(cards: PersonCards, graph: Graph) {
+    const first = cards.build(graph);
+    const nodes = new Map(first.nodes.map((n) => [n.id, n as EngineNode]));
+    const edges = new Map(first.edges.map((e) => [e.id, e]));
+    return {
+      nodes,
+      edges,
+      patch(p: GraphPatch) {
+        for (const id of p.nodes?.remove ?? []) nodes.delete(id);
+        for (const n of p.nodes?.upsert ?? []) nodes.set(n.id, n);
+        for (const id of p.edges?.remove ?? []) edges.delete(id);
+        for (const e of p.edges?.upsert ?? []) edges.set(e.id, e);
+      },
+    };
+  }
+
+  /** What a card and a line look like, to compare an engine with a fresh build. */
+  const look = (n: EngineNode) => ({ id: n.id, position: n.position, title: (n.data as CardData).title, buttons: (n.data as CardData).buttons!.map((b) => b.id) });
+  const line = (e: EngineEdge) => ({ id: e.id, source: e.source, target: e.target, color: e.color });
+  function expectSameAsFresh(engine: ReturnType<typeof engineOf>, graph: Graph) {
+    const fresh = new PersonCards(opts).build(graph);
+    expect([...engine.nodes.values()].map(look).sort((a, b) => a.id.localeCompare(b.id))).toEqual(fresh.nodes.map(look).sort((a, b) => a.id.localeCompare(b.id)));
+    expect([...engine.edges.values()].map(line).sort((a, b) => a.id.localeCompare(b.id))).toEqual(fresh.edges.map(line).sort((a, b) => a.id.localeCompare(b.id)));
+  }
+
+  it('a moved card is handed over with the same drawing, and nothing else is', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const engine = engineOf(cards, graph);
+    const before = engine.nodes.get('n1003')!;
+    const draft = new GraphDraft(graph);
+    draft.setNode({ ...draft.node('n1003')!, position: { x: 900, y: 200 } });
+    const moved = draft.finish();
+    const patch = cards.update(moved.graph, moved.changed);
+    expect(patch.nodes!.upsert!.map((n) => n.id)).toEqual(['n1003']);
+    expect(patch.nodes!.upsert![0]!.data).toBe(before.data);
+    expect(patch.edges!.upsert).toEqual([]);
+  });
+
+  it('a spouse moved to the other side turns the spouse line round', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const engine = engineOf(cards, graph);
+    expect(line(engine.edges.get('sp-n1001-n1002')!)).toMatchObject({ source: 'n1001', target: 'n1002' });
+    const draft = new GraphDraft(graph);
+    draft.setNode({ ...draft.node('n1002')!, position: { x: -500, y: 0 } });
+    const moved = draft.finish();
+    const patch = cards.update(moved.graph, moved.changed);
+    expect(patch.edges!.upsert!.map(line)).toEqual([{ id: 'sp-n1001-n1002', source: 'n1002', target: 'n1001', color: engine.edges.get('sp-n1001-n1002')!.color }]);
+  });
+
+  it('after any run of edits the engine shows what a fresh build of the graph shows', () => {
+    let graph = family();
+    const cards = new PersonCards(opts);
+    const engine = engineOf(cards, graph);
+    const steps: ((g: Graph) => OpResult & { ok?: boolean })[] = [
+      (g) => addRelative(g, { kind: 'child', referenceNodeId: 'n1003', person: child('pr:k1'), now: NOW, findFree }) as OpResult,
+      (g) => addRelative(g, { kind: 'spouse', referenceNodeId: 'n1003', person: child('pr:s1'), now: NOW, findFree }) as OpResult,
+      (g) => unlinkRelation(g, { nodeId: 'n1001', relation: { kind: 'spouse', nodeId: 'n1005' } }) as OpResult,
+      (g) => collapseChildren(g, 'n1004'),
+      (g) => expandChildren(g, 'n1004'),
+      (g) => deletePerson(g, 'n1002') as OpResult,
+      // A line that no relationship list mirrors (graphs from before the migrations have them).
+      (g) => {
+        const d = new GraphDraft(g);
+        d.setNode({ ...d.node('n1003')!, id: 'n1010', data: { profileId: 'pr:loner', parentRole: '', isPrimary: false } });
+        d.setProfile(emptyProfile('pr:loner'));
+        return d.finish();
+      },
+      (g) => {
+        const d = new GraphDraft(g);
+        d.setEdge(parentEdge('n1010', 'n1003'));
+        return d.finish();
+      },
+      (g) => {
+        const d = new GraphDraft(g);
+        d.removeEdge('e-n1010-n1003');
+        return d.finish();
+      },
+      (g) => {
+        const d = new GraphDraft(g);
+        d.setNode({ ...d.node('n1001')!, position: { x: 5000, y: 0 } });
+        d.setProfile({ ...d.profile('pr:anne')!, firstName: 'Annie' });
+        return d.finish();
+      },
+    ];
+    for (const step of steps) {
+      const r = step(graph);
+      expect(r.ok).not.toBe(false);
+      graph = r.graph;
+      engine.patch(cards.update(graph, r.changed));
+      expectSameAsFresh(engine, graph);
+    }
+  });
+
+  it('compact cards: every card again', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    cards.build(graph);
+    const patch = cards.setOptions(graph, { ...opts, compact: true });
+    expect(patch.nodes!.upsert!.map((n) => n.id).sort()).toEqual(graph.nodes.map((n) => n.id).sort());
+    expect(patch.nodes!.upsert!.every((n) => (n.data as CardData).compact)).toBe(true);
   });
 });

@@ -2,11 +2,14 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
+import { graphIndex } from '../../../src/domain/graphDraft.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { toCurrentShape, type LegacyGraph } from '../../../src/domain/migrations.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, GraphSubscription, LoadedGraph } from '../../../src/backend/ports.ts';
-import { graphBackupKey, TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
+import type { BackupStore, PendingBackup } from '../../../src/screens/tree/session/backupStore.ts';
+import { applyAsOperation } from '../../../src/screens/tree/session/graphChanges.ts';
+import { TreeSession, type GraphUpdate } from '../../../src/screens/tree/session/treeSession.ts';
 import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
 
 /**
@@ -18,7 +21,8 @@ class MemoryGraphs implements GraphRepository {
   migrations: string[] = [];
   saves: { changes: ChangeSet; clientId: string; migrations?: string[] }[] = [];
   failures: AppError[] = [];
-  listener: ((e: GraphChangeEvent) => void) | null = null;
+  live: GraphSubscription | null = null;
+  since = -1;
 
   async load(): Promise<LoadedGraph> {
     return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations] };
@@ -31,18 +35,31 @@ class MemoryGraphs implements GraphRepository {
     this.migrations.push(...(migrations ?? []));
     return { revision: this.graph.revision! };
   }
-  subscribe(_graphId: string, _since: number, handlers: GraphSubscription) {
-    this.listener = handlers.onChange;
-    return () => (this.listener = null);
+  subscribe(_graphId: string, since: number, handlers: GraphSubscription) {
+    this.live = handlers;
+    this.since = since;
+    return () => (this.live = null);
   }
 }
 
-class MemoryStorage {
-  items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, v);
-  removeItem = (k: string) => void this.items.delete(k);
+/** The device's backup, in memory (the IndexedDB one is tested in Chromium: tests/browser/tree). */
+class MemoryBackups implements BackupStore {
+  items = new Map<string, PendingBackup>();
+  writes = 0;
+  failing = false;
+  async read(uid: string) {
+    return structuredClone(this.items.get(uid) ?? null);
+  }
+  async write(uid: string, backup: PendingBackup | null) {
+    this.writes++;
+    if (this.failing) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    if (backup) this.items.set(uid, structuredClone(backup));
+    else this.items.delete(uid);
+  }
 }
+
+/** Lets the session's asynchronous backup writes finish. */
+const settled = () => vi.advanceTimersByTimeAsync(0);
 
 const own: Profile = { ...emptyProfile('u1'), firstName: 'Ada', lastName: 'Lovelace', ownerUid: 'u1', createdBy: 'u1' };
 
@@ -50,9 +67,18 @@ function person(id: string, x = 0, profileId = `pr:${id}`): GraphNode {
   return { id, type: 'person', position: { x, y: 0 }, modifiedAt: '', hidden: false, data: { profileId, parentRole: '', isPrimary: false } };
 }
 
-function session(repo: MemoryGraphs, storage = new MemoryStorage(), clientId = 'tab-a') {
-  return new TreeSession({ graphs: repo, uid: 'u1', ownProfile: async () => own, storage, clientId, now: () => '2026-11-22T00:00:00.000Z' });
+function session(repo: MemoryGraphs, backups = new MemoryBackups(), clientId = 'tab-a', extra: Partial<ConstructorParameters<typeof TreeSession>[0]> = {}) {
+  return new TreeSession({ graphs: repo, uid: 'u1', ownProfile: async () => own, backups, clientId, now: () => '2026-11-22T00:00:00.000Z', ...extra });
 }
+
+/** A local edit made of a change set (what a dialog's operation would do to these fields). */
+function edit(s: TreeSession, change: (c: ChangeSet) => void) {
+  const cs = emptyChangeSet(s.revision);
+  change(cs);
+  s.apply(applyAsOperation(s.graph, cs));
+}
+
+const nodeOf = (s: TreeSession, id: string) => graphIndex(s.graph).nodes.get(id)!;
 
 function seeded(count: number): MemoryGraphs {
   const repo = new MemoryGraphs();
@@ -98,13 +124,14 @@ describe('opening a tree', () => {
 describe('saving', () => {
   it('an edit marks the graph unsaved, keeps a backup and autosaves 3000 ms after the last edit', async () => {
     const repo = seeded(3);
-    const storage = new MemoryStorage();
-    const s = session(repo, storage);
+    const backups = new MemoryBackups();
+    const s = session(repo, backups);
     await s.open();
     expect(s.unsaved).toBe(false);
     s.moveNodes(new Map([['n1002', { x: 5, y: 5 }]]));
     expect(s.unsaved).toBe(true);
-    expect(storage.items.has(graphBackupKey('u1'))).toBe(true);
+    await settled();
+    expect(backups.items.get('u1')!.changes.nodes.upsert.map((n) => n.id)).toEqual(['n1002']);
     await vi.advanceTimersByTimeAsync(2999);
     expect(repo.saves).toHaveLength(0);
     s.moveNodes(new Map([['n1002', { x: 9, y: 9 }]])); // a new edit restarts the debounce
@@ -113,7 +140,8 @@ describe('saving', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(repo.saves).toHaveLength(1);
     expect(s.unsaved).toBe(false);
-    expect(storage.items.has(graphBackupKey('u1'))).toBe(false);
+    await settled();
+    expect(backups.items.has('u1')).toBe(false);
     expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 9, y: 9 });
   });
 
@@ -134,8 +162,8 @@ describe('saving', () => {
 
   it('retries 3 times with 150 ms × 2ⁿ backoff, then fails with the §8 message and keeps every edit', async () => {
     const repo = seeded(2);
-    const storage = new MemoryStorage();
-    const s = session(repo, storage);
+    const backups = new MemoryBackups();
+    const s = session(repo, backups);
     await s.open();
     repo.failures = [0, 1, 2, 3].map(() => new AppError('unavailable', 'x'));
     s.moveNodes(new Map([['n1002', { x: 50, y: 0 }]]));
@@ -151,8 +179,8 @@ describe('saving', () => {
     const error = await result;
     expect((error as Error).message).toBe(SAVE_MESSAGES.unavailable);
     expect(s.unsaved).toBe(true);
-    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(50);
-    expect(storage.items.has(graphBackupKey('u1'))).toBe(true);
+    expect(nodeOf(s, 'n1002').position.x).toBe(50);
+    expect(backups.items.has('u1')).toBe(true);
 
     await s.save(); // the next save sends them
     expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(50);
@@ -187,19 +215,115 @@ describe('saving', () => {
 
   it('edits left in the browser backup come back when the tree is opened again', async () => {
     const repo = seeded(3);
-    const storage = new MemoryStorage();
-    const first = session(repo, storage);
+    const backups = new MemoryBackups();
+    const first = session(repo, backups);
     await first.open();
     repo.failures = [0, 1, 2, 3].map(() => new AppError('unavailable', 'x'));
     first.moveNodes(new Map([['n1003', { x: 77, y: 77 }]]));
+    await settled();
     first.close(); // the browser closes before any save got through
 
-    const second = session(repo, storage, 'tab-b');
+    const second = session(repo, backups, 'tab-b');
     repo.failures = [];
     await second.open();
-    expect(second.graph.nodes.find((n) => n.id === 'n1003')!.position).toEqual({ x: 77, y: 77 });
+    expect(nodeOf(second, 'n1003').position).toEqual({ x: 77, y: 77 });
     expect(repo.graph.nodes.find((n) => n.id === 'n1003')!.position).toEqual({ x: 77, y: 77 });
     expect(second.unsaved).toBe(false);
+  });
+});
+
+describe('what is unsaved', () => {
+  /** A clock that ticks, as a real one does between two edits. */
+  function ticking() {
+    let t = Date.parse('2026-11-22T00:00:00.000Z');
+    return () => new Date((t += 1000)).toISOString();
+  }
+
+  it('a card dragged back to where the server has it is not unsaved, and nothing is sent', async () => {
+    const repo = seeded(3);
+    const s = session(repo, new MemoryBackups(), 'tab-a', { now: ticking() });
+    await s.open();
+    const at = nodeOf(s, 'n1002').position;
+    s.moveNodes(new Map([['n1002', { x: at.x + 40, y: at.y }]]));
+    expect(s.unsaved).toBe(true);
+    s.moveNodes(new Map([['n1002', at]]));
+    expect(s.unsaved).toBe(false);
+    await s.save();
+    expect(repo.saves).toEqual([]);
+  });
+
+  it('a field typed back to what it was is not unsaved; another field still is', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { bio: 'Baker', lastName: 'Smith' } }));
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { bio: '' } }));
+    expect(s.unsaved).toBe(true);
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { lastName: '' } }));
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('a card moved back while its move is being saved is unsaved again once the save lands', async () => {
+    const repo = seeded(3);
+    const s = session(repo, new MemoryBackups(), 'tab-a', { now: ticking() });
+    await s.open();
+    const at = nodeOf(s, 'n1002').position;
+    s.moveNodes(new Map([['n1002', { x: 5, y: 5 }]]));
+    const saving = s.save();
+    s.moveNodes(new Map([['n1002', at]]));
+    await saving;
+    // The server now has (5, 5): the card back at its old place is an edit to send.
+    expect(s.unsaved).toBe(true);
+    await s.save();
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual(at);
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('an edit does not read the whole tree: the lookups and the profiles record carry over', async () => {
+    const repo = seeded(50_000);
+    const s = session(repo);
+    await s.open();
+    const index = graphIndex(s.graph);
+    const profiles = s.graph.profiles;
+    const before = s.graph;
+    s.moveNodes(new Map([['n30000', { x: 1, y: 2 }]]));
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n30001', set: { bio: 'Baker' } }));
+    expect(graphIndex(s.graph)).toBe(index);
+    expect(s.graph.profiles).toBe(profiles);
+    // The older graph still reads as it was.
+    expect(before.profiles['pr:n30001']!.bio).toBe('');
+    expect(s.graph.profiles['pr:n30001']!.bio).toBe('Baker');
+  });
+});
+
+describe('the backup on this device', () => {
+  it('when it cannot be written the member is told once, however many edits follow', async () => {
+    const repo = seeded(3);
+    const backups = new MemoryBackups();
+    backups.failing = true;
+    const told: string[] = [];
+    const s = session(repo, backups, 'tab-a', { onBackupFailed: () => told.push('told') });
+    await s.open();
+    repo.failures = Array.from({ length: 8 }, () => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    await settled();
+    s.moveNodes(new Map([['n1002', { x: 2, y: 2 }]]));
+    await settled();
+    expect(backups.writes).toBeGreaterThanOrEqual(2);
+    expect(told).toEqual(['told']);
+    expect(s.backupFailed).toBe(true);
+    expect(s.unsaved).toBe(true);
+  });
+
+  it('a burst of edits while a write is in flight ends with the last state written', async () => {
+    const repo = seeded(3);
+    const backups = new MemoryBackups();
+    const s = session(repo, backups);
+    await s.open();
+    for (let x = 1; x <= 20; x++) s.moveNodes(new Map([['n1002', { x, y: 0 }]]));
+    await settled();
+    expect(backups.writes).toBeLessThanOrEqual(2);
+    expect(backups.items.get('u1')!.changes.nodes.upsert[0]!.position).toEqual({ x: 20, y: 0 });
   });
 });
 
@@ -215,9 +339,9 @@ describe('live updates', () => {
     const s = session(repo);
     await s.open();
     s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1002', 999)), s.clientId));
-    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(200);
+    expect(nodeOf(s, 'n1002').position.x).toBe(200);
     s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1002', 999))));
-    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(999);
+    expect(nodeOf(s, 'n1002').position.x).toBe(999);
     expect(s.unsaved).toBe(false);
     expect(s.revision).toBe(8);
   });
@@ -227,7 +351,7 @@ describe('live updates', () => {
     const s = session(repo);
     await s.open();
     s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
-    s.setGraph({ ...s.graph, profiles: { ...s.graph.profiles, 'pr:n1003': { ...s.graph.profiles['pr:n1003']!, bio: 'mine' } } });
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1003', set: { bio: 'mine' } }));
     s.receive(
       remote(8, (c) => {
         c.nodes.upsert.push(person('n1002', 500));
@@ -235,8 +359,8 @@ describe('live updates', () => {
         c.profiles.upsert.push({ id: 'pr:n1003', set: { bio: 'theirs', lastName: 'Byron' } });
       }),
     );
-    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 1, y: 1 });
-    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(600);
+    expect(nodeOf(s, 'n1002').position).toEqual({ x: 1, y: 1 });
+    expect(nodeOf(s, 'n1003').position.x).toBe(600);
     expect(s.graph.profiles['pr:n1003']).toMatchObject({ bio: 'mine', lastName: 'Byron' });
     await s.save();
     const sent = repo.saves.at(-1)!.changes;
@@ -258,15 +382,111 @@ describe('live updates', () => {
     expect(s.unsaved).toBe(false);
   });
 
+  it("a change committed before this tab's own save, arriving after it, never undoes what that save wrote", async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    repo.graph = { ...repo.graph, revision: 8 }; // the other tab's save commits first
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    await s.save();
+    // Revision 8 moved the same card and another one; the server applied this tab's move after it.
+    s.receive(
+      remote(8, (c) => {
+        c.nodes.upsert.push(person('n1002', 777));
+        c.nodes.upsert.push(person('n1003', 321));
+      }),
+    );
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 1, y: 1 });
+    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(321);
+    // The echo of the own save arrives next, in order: nothing changes and nothing is unsaved.
+    s.receive(remote(9, (c) => c.nodes.upsert.push({ ...person('n1002', 1), position: { x: 1, y: 1 } }), s.clientId));
+    expect(s.graph.nodes.find((n) => n.id === 'n1002')!.position).toEqual({ x: 1, y: 1 });
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('a received change touches only what it names, in the graph and for whoever draws it', async () => {
+    const repo = seeded(1000);
+    const s = session(repo);
+    await s.open();
+    const updates: GraphUpdate[] = [];
+    s.onGraphUpdate((u) => updates.push(u));
+    const untouched = nodeOf(s, 'n1500');
+    s.receive(
+      remote(8, (c) => {
+        c.nodes.upsert.push(person('n1002', 321));
+        c.profiles.upsert.push({ id: 'pr:n1003', set: { bio: 'Baker' } });
+      }),
+    );
+    expect(updates).toEqual([{ nodes: ['n1002'], edges: [], profiles: ['pr:n1003'], added: [] }]);
+    expect(nodeOf(s, 'n1500')).toBe(untouched);
+    expect(nodeOf(s, 'n1002').position.x).toBe(321);
+    expect(s.graph.profiles['pr:n1003']!.bio).toBe('Baker');
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('starts the stream at the revision it loaded', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    expect(repo.since).toBe(7);
+  });
+
+  it('on reload re-bases with one diff: what the server has arrives, unsaved local edits stay', async () => {
+    const repo = seeded(4);
+    const s = session(repo);
+    await s.open();
+    repo.failures = Array.from({ length: 8 }, () => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 1, y: 1 }]]));
+    // Meanwhile on the server: n1002 and n1003 moved, n1004 removed, a new card and a bio.
+    const server = structuredClone(repo.graph);
+    server.nodes = server.nodes.filter((n) => n.id !== 'n1004').map((n) => (n.id === 'n1002' || n.id === 'n1003' ? { ...n, position: { x: 900, y: 900 } } : n));
+    server.nodes.push(person('n1010', 1234));
+    server.profiles['pr:n1010'] = { ...emptyProfile('pr:n1010'), firstName: 'New', createdBy: 'u2' };
+    server.profiles['pr:n1002'] = { ...server.profiles['pr:n1002']!, bio: 'From the server' };
+    const updates: GraphUpdate[] = [];
+    s.onGraphUpdate((u) => updates.push(u));
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 20 }, migrations: [...repo.migrations] });
+    expect(s.revision).toBe(20);
+    expect(nodeOf(s, 'n1002').position).toEqual({ x: 1, y: 1 });
+    expect(nodeOf(s, 'n1003').position).toEqual({ x: 900, y: 900 });
+    expect(graphIndex(s.graph).nodes.has('n1004')).toBe(false);
+    expect(nodeOf(s, 'n1010').position.x).toBe(1234);
+    expect(s.graph.profiles['pr:n1002']!.bio).toBe('From the server');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.nodes.sort()).toEqual(['n1003', 'n1004', 'n1010']);
+    // Only the local move is still to send, against the server's new state.
+    repo.failures = [];
+    repo.graph = { ...server, revision: 20 };
+    await s.save();
+    const sent = repo.saves.at(-1)!.changes;
+    expect(sent.nodes.upsert.map((n) => [n.id, n.position])).toEqual([['n1002', { x: 1, y: 1 }]]);
+    expect(sent.profiles.upsert).toEqual([]);
+    expect(sent.baseRevision).toBe(20);
+  });
+
+  it('a reload that arrives during a drag waits for the drop', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    s.setDragging(true);
+    const server = structuredClone(repo.graph);
+    server.nodes = server.nodes.map((n) => (n.id === 'n1003' ? { ...n, position: { x: 77, y: 0 } } : n));
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 9 }, migrations: [...repo.migrations] });
+    expect(nodeOf(s, 'n1003').position.x).toBe(400);
+    s.setDragging(false);
+    expect(nodeOf(s, 'n1003').position.x).toBe(77);
+    expect(s.revision).toBe(9);
+  });
+
   it('holds incoming changes while a card is dragged', async () => {
     const repo = seeded(3);
     const s = session(repo);
     await s.open();
     s.setDragging(true);
     s.receive(remote(8, (c) => c.nodes.upsert.push(person('n1003', 321))));
-    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(400);
+    expect(nodeOf(s, 'n1003').position.x).toBe(400);
     s.setDragging(false);
-    expect(s.graph.nodes.find((n) => n.id === 'n1003')!.position.x).toBe(321);
+    expect(nodeOf(s, 'n1003').position.x).toBe(321);
   });
 });
 
@@ -292,7 +512,7 @@ describe('one-time migrations (§4)', () => {
     expect(s.graph.profiles['u-alice']!.children).toContain('pr:carol');
     expect(s.unsaved).toBe(false);
 
-    const again = session(repo, new MemoryStorage(), 'tab-b');
+    const again = session(repo, new MemoryBackups(), 'tab-b');
     await again.open();
     expect(repo.saves).toHaveLength(1); // recorded: not run or sent again
   });

@@ -1,17 +1,16 @@
-import type { UndoRecord } from '../../../domain/graphDraft.ts';
-import { deletePerson, undo } from '../../../domain/relationships.ts';
-import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
+import { chainResults, graphIndex, type OpResult } from '../../../domain/graphDraft.ts';
+import { deletePerson } from '../../../domain/relationships.ts';
 import type { Graph } from '../../../domain/types.ts';
 import { treeUi } from '../treeUi.ts';
-import { notifier, type TreeActionContext } from './context.ts';
+import { commitEdit, type ActionOutcome, type Attempt } from './commit.ts';
+import type { TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
-import type { ActionOutcome } from './relatives.ts';
 
 /** The nodes of a selection that may be deleted: present and not the primary person (§6). */
 export function deletableNodeIds(graph: Graph, nodeIds: readonly string[]): string[] {
-  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const nodes = graphIndex(graph).nodes;
   return [...new Set(nodeIds)].filter((id) => {
-    const node = byId.get(id);
+    const node = nodes.get(id);
     return !!node && !node.data.isPrimary;
   });
 }
@@ -22,51 +21,31 @@ export function deletableNodeIds(graph: Graph, nodeIds: readonly string[]): stri
  * deleted' toast offers 'Undo' for 5 s, which restores all of them ('Deletion undone').
  */
 export function deleteWithUndo(ctx: TreeActionContext, nodeIds: readonly string[]): ActionOutcome<{ deleted: string[] }> {
-  const toast = notifier(ctx);
-  try {
-    const ids = deletableNodeIds(ctx.session.graph, nodeIds);
-    if (!ids.length) {
-      toast.error(TREE_TOASTS.deleteFailed);
-      return { ok: false, message: TREE_TOASTS.deleteFailed };
-    }
-    let graph = ctx.session.graph;
-    const records: UndoRecord[] = [];
-    for (const id of ids) {
-      const result = deletePerson(graph, id);
-      if (!result.ok) {
-        toast.error(TREE_TOASTS.deleteFailed);
-        return { ok: false, message: TREE_TOASTS.deleteFailed };
+  let ids: string[] = [];
+  const done = commitEdit(
+    ctx,
+    (): Attempt<OpResult> => {
+      ids = deletableNodeIds(ctx.session.graph, nodeIds);
+      if (!ids.length) return { ok: false, message: TREE_TOASTS.deleteFailed };
+      const steps: OpResult[] = [];
+      const base = ctx.session.graph;
+      let graph = base;
+      for (const id of ids) {
+        const step = deletePerson(graph, id);
+        if (!step.ok) return { ok: false, message: TREE_TOASTS.deleteFailed };
+        steps.push(step);
+        graph = step.graph;
       }
-      graph = result.graph;
-      records.push(result.undo);
-    }
-    ctx.session.apply({ graph });
-    if (treeUi.detailsNodeId && ids.includes(treeUi.detailsNodeId)) treeUi.detailsNodeId = null;
-    let undone = false;
-    toast.success(TREE_TOASTS.personDeleted, {
-      duration: UNDO_WINDOW_MS,
-      action: {
-        label: TREE_TOASTS.undo,
-        onClick: () => {
-          if (undone) return;
-          undone = true;
-          try {
-            // Later deletions saw the earlier ones: undo them last-first.
-            let restored = ctx.session.graph;
-            for (const record of [...records].reverse()) restored = undo(restored, record).graph;
-            ctx.session.apply({ graph: restored });
-            toast.success(TREE_TOASTS.deletionUndone);
-          } catch (e) {
-            console.error(e);
-            toast.error(TREE_TOASTS.deleteFailed);
-          }
-        },
+      return { ok: true, ...chainResults(base, steps) };
+    },
+    {
+      success: TREE_TOASTS.personDeleted,
+      failure: TREE_TOASTS.deleteFailed,
+      undo: { done: TREE_TOASTS.deletionUndone },
+      after: () => {
+        if (treeUi.detailsNodeId && ids.includes(treeUi.detailsNodeId)) treeUi.detailsNodeId = null;
       },
-    });
-    return { ok: true, deleted: ids };
-  } catch (e) {
-    console.error(e);
-    toast.error(TREE_TOASTS.deleteFailed);
-    return { ok: false, message: TREE_TOASTS.deleteFailed };
-  }
+    },
+  );
+  return done.ok ? { ok: true, deleted: ids } : done;
 }

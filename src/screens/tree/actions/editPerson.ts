@@ -2,10 +2,12 @@ import { findProfileByEmail, linkNodeToProfile, normalisePersonFields, savePerso
 import { linkedToProfileMessage } from '../../../domain/labels.ts';
 import { newProfile } from '../../../domain/profile.ts';
 import type { RelativeKind } from '../../../domain/relationships.ts';
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import type { ParentRole, Profile } from '../../../domain/types.ts';
+import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
-import { addRelativeAction, type ActionOutcome } from './relatives.ts';
+import { addRelativeAction } from './relatives.ts';
 
 /**
  * Create Person (§2 "Modals"): a new profile (fresh 'pr:' id, created by the member) added as the
@@ -31,28 +33,19 @@ export function isUnchanged(profile: Profile, fields: PersonFields): boolean {
  * 'No changes to save'; success → 'Profile updated'; failure → 'Failed to save profile'.
  */
 export function savePersonAction(ctx: TreeActionContext, nodeId: string, fields: PersonFields): ActionOutcome<{ changed: boolean }> {
-  const toast = notifier(ctx);
-  try {
-    const graph = ctx.session.graph;
-    const node = graph.nodes.find((n) => n.id === nodeId);
-    const profile = node ? graph.profiles[node.data.profileId] : undefined;
-    if (profile && isUnchanged(profile, fields)) {
-      toast.info(TREE_TOASTS.noChanges);
-      return { ok: true, changed: false };
-    }
-    const result = savePerson(graph, { nodeId, fields, uid: ctx.uid, now: ctx.now() });
-    if (!result.ok) {
-      toast.error(TREE_TOASTS.profileSaveFailed);
-      return { ok: false, message: result.message };
-    }
-    ctx.session.apply(result);
-    toast.success(TREE_TOASTS.profileUpdated);
-    return { ok: true, changed: true };
-  } catch (e) {
-    console.error(e);
-    toast.error(TREE_TOASTS.profileSaveFailed);
-    return { ok: false, message: TREE_TOASTS.profileSaveFailed };
+  const graph = ctx.session.graph;
+  const node = graphIndex(graph).nodes.get(nodeId);
+  const profile = node ? graph.profiles[node.data.profileId] : undefined;
+  if (profile && isUnchanged(profile, fields)) {
+    notifier(ctx).info(TREE_TOASTS.noChanges);
+    return { ok: true, changed: false };
   }
+  const done = commitEdit(ctx, () => savePerson(ctx.session.graph, { nodeId, fields, uid: ctx.uid, now: ctx.now() }), {
+    success: TREE_TOASTS.profileUpdated,
+    failure: TREE_TOASTS.profileSaveFailed,
+    refusal: () => TREE_TOASTS.profileSaveFailed,
+  });
+  return done.ok ? { ok: true, changed: true } : done;
 }
 
 /**
@@ -60,22 +53,11 @@ export function savePersonAction(ctx: TreeActionContext, nodeId: string, fields:
  * is ignored (`linked: false`, no toast); the own profile cannot be re-linked (domain message).
  */
 export function linkToProfileAction(ctx: TreeActionContext, nodeId: string, profileId: string): ActionOutcome<{ linked: boolean }> {
-  const toast = notifier(ctx);
-  try {
-    const result = linkNodeToProfile(ctx.session.graph, { nodeId, profileId, ownUid: ctx.uid, uid: ctx.uid, now: ctx.now() });
-    if (!result.ok) {
-      toast.error(result.message);
-      return result;
-    }
-    if (!result.linked) return { ok: true, linked: false };
-    ctx.session.apply(result);
-    toast.success(linkedToProfileMessage(result.graph.profiles[profileId]!));
-    return { ok: true, linked: true };
-  } catch (e) {
-    console.error(e);
-    toast.error(TREE_TOASTS.linkRelativeFailed);
-    return { ok: false, message: TREE_TOASTS.linkRelativeFailed };
-  }
+  const done = commitEdit(ctx, () => linkNodeToProfile(ctx.session.graph, { nodeId, profileId, ownUid: ctx.uid, uid: ctx.uid, now: ctx.now() }), {
+    success: (result) => (result.linked ? linkedToProfileMessage(result.graph.profiles[profileId]!) : undefined),
+    failure: TREE_TOASTS.linkRelativeFailed,
+  });
+  return done.ok ? { ok: true, linked: done.result.linked } : done;
 }
 
 /** Link by e-mail: case-insensitive exact match, else 'No profile found with that email'. */

@@ -1,10 +1,13 @@
 /**
- * Tree actions: run one domain operation, commit it to the session, toast the outcome. The
- * dialogs, the details panel, the canvas's card buttons and keyboard commands all call these.
+ * Tree actions: run one domain operation, commit it to the session and toast the outcome, all
+ * through `commitEdit`. The dialogs, the details panel and the canvas call these; the card
+ * buttons and keys run the commands (`commands.ts`), which open the dialogs.
  */
 export { TREE_TOASTS } from './messages.ts';
 export { currentYear, type Notifier, type TreeActionContext } from './context.ts';
-export { addRelativeAction, linkSpousesAction, type ActionOutcome, type AddRelativeRequest } from './relatives.ts';
+export { commitEdit, type ActionOutcome, type Attempt, type CommitTexts } from './commit.ts';
+export { TREE_COMMANDS, commandForKey, runCommand, type TreeCommandId } from './commands.ts';
+export { addRelativeAction, linkSpousesAction, linkParentAction, relinkParentAction, type AddRelativeRequest } from './relatives.ts';
 export { unlinkWithUndo } from './unlink.ts';
 export { deleteWithUndo, deletableNodeIds } from './delete.ts';
 export { toggleCollapse, COLLAPSE_LABELS } from './collapse.ts';

@@ -1,9 +1,11 @@
+import type { EngineEdge } from '../../../../engine/index.ts';
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import { addRelative, type RelativeKind, type RelativeSource } from '../../../domain/relationships.ts';
 import type { ParentRole } from '../../../domain/types.ts';
+import { linkParent, relinkParent, type ConnectionIntent } from '../canvas/connections.ts';
+import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
-
-export type ActionOutcome<T = object> = ({ ok: true } & T) | { ok: false; message: string };
 
 export interface AddRelativeRequest {
   nodeId: string;
@@ -18,40 +20,52 @@ export interface AddRelativeRequest {
  * domain's message; anything unexpected 'Failed to link relative' / 'Failed to link spouse'.
  */
 export function addRelativeAction(ctx: TreeActionContext, req: AddRelativeRequest): ActionOutcome<{ nodeId: string }> {
-  const toast = notifier(ctx);
   const spouse = req.kind === 'spouse';
-  try {
-    const result = addRelative(ctx.session.graph, {
-      kind: req.kind,
-      referenceNodeId: req.nodeId,
-      parentRole: req.parentRole,
-      person: req.person,
-      now: ctx.now(),
-      findFree: ctx.findFree,
-    });
-    if (!result.ok) {
-      toast.error(result.message);
-      return result;
-    }
-    ctx.session.apply(result);
-    toast.success(spouse ? TREE_TOASTS.spouseLinked : TREE_TOASTS.linked);
-    return { ok: true, nodeId: result.nodeId };
-  } catch (e) {
-    console.error(e);
-    const message = spouse ? TREE_TOASTS.linkSpouseFailed : TREE_TOASTS.linkRelativeFailed;
-    toast.error(message);
-    return { ok: false, message };
-  }
+  const done = commitEdit(
+    ctx,
+    () =>
+      addRelative(ctx.session.graph, {
+        kind: req.kind,
+        referenceNodeId: req.nodeId,
+        parentRole: req.parentRole,
+        person: req.person,
+        now: ctx.now(),
+        findFree: ctx.findFree,
+      }),
+    {
+      success: spouse ? TREE_TOASTS.spouseLinked : TREE_TOASTS.linked,
+      failure: spouse ? TREE_TOASTS.linkSpouseFailed : TREE_TOASTS.linkRelativeFailed,
+    },
+  );
+  return done.ok ? { ok: true, nodeId: done.result.nodeId } : done;
 }
 
 /**
  * Link spouse (two cards joined side handle to side handle): marries the people of the two cards.
  */
 export function linkSpousesAction(ctx: TreeActionContext, nodeId: string, otherNodeId: string): ActionOutcome<{ nodeId: string }> {
-  const other = ctx.session.graph.nodes.find((n) => n.id === otherNodeId);
+  const other = graphIndex(ctx.session.graph).nodes.get(otherNodeId);
   if (!other || !other.data.profileId) {
     notifier(ctx).error(TREE_TOASTS.linkSpouseFailed);
     return { ok: false, message: TREE_TOASTS.linkSpouseFailed };
   }
   return addRelativeAction(ctx, { nodeId, kind: 'spouse', person: { existingProfileId: other.data.profileId } });
+}
+
+type ParentIntent = Extract<ConnectionIntent, { kind: 'parent' }>;
+
+/** A line drawn from a parent's bottom handle to a child's top handle: 'this is their parent'. */
+export function linkParentAction(ctx: TreeActionContext, intent: ParentIntent): ActionOutcome {
+  return commitEdit(ctx, () => linkParent(ctx.session.graph, intent.parentNodeId, intent.childNodeId, ctx.now(), ctx.findFree), {
+    success: TREE_TOASTS.linked,
+    failure: TREE_TOASTS.linkRelativeFailed,
+  });
+}
+
+/** One end of a parent line dragged to another card: the old link goes and the new one comes, as one edit. */
+export function relinkParentAction(ctx: TreeActionContext, old: Pick<EngineEdge, 'source' | 'target'>, intent: ParentIntent): ActionOutcome {
+  return commitEdit(ctx, () => relinkParent(ctx.session.graph, old, intent, ctx.now(), ctx.findFree), {
+    success: TREE_TOASTS.linked,
+    failure: TREE_TOASTS.linkRelativeFailed,
+  });
 }

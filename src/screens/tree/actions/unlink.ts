@@ -1,9 +1,8 @@
-import { RELATIONSHIP_MESSAGES, undo, unlinkRelation, type Relation } from '../../../domain/relationships.ts';
-import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
+import { RELATIONSHIP_MESSAGES, unlinkRelation, type Relation } from '../../../domain/relationships.ts';
 import { treeUi } from '../treeUi.ts';
-import { notifier, type TreeActionContext } from './context.ts';
+import { commitEdit, type ActionOutcome } from './commit.ts';
+import type { TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
-import type { ActionOutcome } from './relatives.ts';
 
 /**
  * Unlink person (§4): removes one relationship and offers 'Undo' for 5 s. Spouses who share a
@@ -12,38 +11,14 @@ import type { ActionOutcome } from './relatives.ts';
  * cleaned up'); parent and child links toast 'Relationship unlinked'.
  */
 export function unlinkWithUndo(ctx: TreeActionContext, nodeId: string, relation: Relation): ActionOutcome<{ removedNodeId: string | null }> {
-  const toast = notifier(ctx);
-  try {
-    const result = unlinkRelation(ctx.session.graph, { nodeId, relation });
-    if (!result.ok) {
-      const message = result.message === RELATIONSHIP_MESSAGES.sharedChildren ? result.message : TREE_TOASTS.unlinkFailed;
-      toast.error(message);
-      return { ok: false, message };
-    }
-    ctx.session.apply(result);
-    if (result.removedNodeId && treeUi.detailsNodeId === result.removedNodeId) treeUi.detailsNodeId = null;
-    let undone = false;
-    toast.success(relation.kind === 'spouse' ? TREE_TOASTS.spouseUnlinked : TREE_TOASTS.relationshipUnlinked, {
-      duration: UNDO_WINDOW_MS,
-      action: {
-        label: TREE_TOASTS.undo,
-        onClick: () => {
-          if (undone) return;
-          undone = true;
-          try {
-            ctx.session.apply(undo(ctx.session.graph, result.undo));
-            toast.success(TREE_TOASTS.unlinkUndone);
-          } catch (e) {
-            console.error(e);
-            toast.error(TREE_TOASTS.unlinkFailed);
-          }
-        },
-      },
-    });
-    return { ok: true, removedNodeId: result.removedNodeId };
-  } catch (e) {
-    console.error(e);
-    toast.error(TREE_TOASTS.unlinkFailed);
-    return { ok: false, message: TREE_TOASTS.unlinkFailed };
-  }
+  const done = commitEdit(ctx, () => unlinkRelation(ctx.session.graph, { nodeId, relation }), {
+    success: relation.kind === 'spouse' ? TREE_TOASTS.spouseUnlinked : TREE_TOASTS.relationshipUnlinked,
+    failure: TREE_TOASTS.unlinkFailed,
+    refusal: (message) => (message === RELATIONSHIP_MESSAGES.sharedChildren ? message : TREE_TOASTS.unlinkFailed),
+    undo: { done: TREE_TOASTS.unlinkUndone },
+    after: ({ removedNodeId }) => {
+      if (removedNodeId && treeUi.detailsNodeId === removedNodeId) treeUi.detailsNodeId = null;
+    },
+  });
+  return done.ok ? { ok: true, removedNodeId: done.result.removedNodeId } : done;
 }

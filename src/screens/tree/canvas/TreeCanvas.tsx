@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
-import { notify } from '../../../components/notify.ts';
-import { TREE_TOASTS } from '../actions/messages.ts';
 import { useSnapshot } from 'valtio';
+import { commandForKey, runCommand, type TreeCommandId } from '../actions/commands.ts';
+import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
-import { useSessionVersion } from '../useSessionVersion.ts';
-import { connectionIntent, linkParent, relinkParent } from './connections.ts';
-import { PersonCardCache, relatedNodeIds, type CardButtonId } from './personCards.ts';
+import { connectionIntent } from './connections.ts';
+import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
   compact: boolean;
@@ -15,42 +14,48 @@ interface TreeCanvasProps {
 }
 
 /**
- * The family tree on the engine. The engine previews drags itself; the session is told once, on
- * drop, so a drag costs nothing per pointer move outside the engine. Selection is kept here and
- * handed to the engine on the cards.
+ * The family tree on the engine. The engine gets every card once, when the tree opens; after that
+ * each update of the session's graph reaches it as a patch of the cards and lines it touched
+ * (`PersonCards`), so React does no work per edit here. The engine owns positions and selection:
+ * it previews a drag itself and the session is told once, on drop, and nothing it already has is
+ * handed back to it.
  */
-export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
+export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
   const ctx = useTree();
   const { session } = ctx;
-  useSessionVersion(session);
-  const graph = session.graph;
-  const cache = useRef<PersonCardCache>(null);
-  cache.current ??= new PersonCardCache();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const selectedRef = useRef<ReadonlySet<string>>(selected);
-
-  const related = useMemo(() => relatedNodeIds(graph), [graph]);
-  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, related }), [ctx.invitationsEnabled, compact, related]);
-  const nodes = useMemo(() => cache.current!.nodes(graph, selected, options), [graph, selected, options]);
-  const edges = useMemo(() => cache.current!.edges(graph), [graph]);
-
-  // A relative added off-screen is brought into view, so the member sees what they made.
+  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact }), [ctx.invitationsEnabled, compact]);
+  const [cards] = useState(() => new PersonCards(options));
+  const [initial] = useState(() => cards.build(session.graph));
   const handle = useRef<CanvasHandle | null>(null);
-  const added = session.addedByLastEdit;
+
+  // Every later update, as a patch. Subscribed before any event can run after the first render;
+  // should the graph have changed in between, the engine gets the arrays again.
+  useLayoutEffect(() => {
+    if (cards.graph !== session.graph) {
+      const all = cards.build(session.graph);
+      handle.current?.engine.setNodes(all.nodes);
+      handle.current?.engine.setEdges(all.edges);
+    }
+    return session.onGraphUpdate((update) => {
+      const patch = cards.update(session.graph, update);
+      const h = handle.current;
+      if (!h) return;
+      h.engine.patch(patch);
+      // A relative added off-screen is brought into view, so the member sees what they made.
+      const added = update.added[update.added.length - 1];
+      if (added) bringIntoView(h, added);
+    });
+  }, [session, cards]);
+
+  const shownOptions = useRef(options);
   useEffect(() => {
-    const h = handle.current;
-    const id = added[added.length - 1];
-    const rec = id ? h?.engine.store.nodes.get(id) : undefined;
-    if (!h || !rec) return;
-    const { x, y, k } = h.getViewport();
-    const { width, height } = h.engine.size;
-    const left = rec.x * k + x;
-    const top = rec.y * k + y;
-    const inView = left >= 0 && top >= 0 && left + rec.width * k <= width && top + rec.height * k <= height;
-    if (!inView) h.engine.centreOn({ x: rec.x + rec.width / 2, y: rec.y + rec.height / 2 });
-  }, [added, nodes]);
+    if (shownOptions.current === options) return;
+    shownOptions.current = options;
+    handle.current?.engine.patch(cards.setOptions(session.graph, options));
+  }, [options, cards, session]);
+
   // Opening the details panel over the card that was clicked: slide the view so the card stays
-  // visible beside the panel (it covers a third of a tablet's canvas).
+  // visible beside it (it covers a third of a tablet's canvas).
   const { detailsNodeId } = useSnapshot(treeUi);
   useEffect(() => {
     const h = handle.current;
@@ -69,6 +74,7 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
     });
     return () => cancelAnimationFrame(frame);
   }, [detailsNodeId]);
+
   const setHandle = useCallback(
     (h: CanvasHandle | null) => {
       handle.current = h;
@@ -82,33 +88,38 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
     (changes: NodeChange[]) => {
       const moves = new Map<string, { x: number; y: number }>();
       let dragging = false;
-      let selection: Set<string> | null = null;
       for (const c of changes) {
-        if (c.type === 'position') {
-          if (c.dragging) dragging = true;
-          else moves.set(c.id, c.position);
-        } else if (c.type === 'select') {
-          selection ??= new Set(selectedRef.current);
-          if (c.selected) selection.add(c.id);
-          else selection.delete(c.id);
-        }
+        if (c.type !== 'position') continue;
+        if (c.dragging) dragging = true;
+        else moves.set(c.id, c.position);
       }
       if (dragging) session.setDragging(true);
       if (moves.size) {
         session.moveNodes(moves);
         session.setDragging(false);
       }
-      if (selection) {
-        selectedRef.current = selection;
-        setSelected(selection);
-      }
     },
     [session],
   );
-  const onBeforeDelete = useCallback(({ nodes: doomed }: DeleteRequest) => {
-    if (doomed.length) openDialog({ kind: 'delete', nodeIds: doomed.map((n) => n.id) });
-    // The Delete person dialog does the removal (with undo); the engine removes nothing itself.
+
+  // Backspace reaches the engine first, which asks here; the Delete person dialog does the removal
+  // (with undo), so the engine removes nothing itself.
+  const onBeforeDelete = useCallback(({ nodes }: DeleteRequest) => {
+    runCommand('delete', nodes.map((n) => n.id));
     return false;
+  }, []);
+
+  const onKeyDown = useCallback((e: KeyboardEvent) => {
+    const command = commandForKey(e.key);
+    const h = handle.current;
+    if (!command || e.defaultPrevented || !h) return;
+    if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
+    const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
+    const selected = [...h.engine.store.selectedNodes];
+    const nodeIds = selected.length ? selected : focused ? [focused] : [];
+    if (!nodeIds.length) return;
+    e.preventDefault();
+    runCommand(command, nodeIds);
   }, []);
 
   const onConnect = useCallback(
@@ -116,62 +127,63 @@ export function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
       const intent = connectionIntent(c);
       if (!intent) return;
       if (intent.kind === 'spouse') return openDialog({ kind: 'linkSpouse', nodeId: intent.nodeId, otherNodeId: intent.otherNodeId });
-      const result = linkParent(session.graph, intent.parentNodeId, intent.childNodeId, ctx.now(), ctx.findFree);
-      if (!result.ok) return notify.error(result.message);
-      session.apply(result);
-      notify.success(TREE_TOASTS.linked);
+      linkParentAction(ctx, intent);
     },
-    [session, ctx],
+    [ctx],
   );
 
   const onReconnect = useCallback(
     (old: EngineEdge, c: Connection) => {
       const intent = connectionIntent(c);
       if (!intent || intent.kind !== 'parent' || (old.data as { kind?: string } | undefined)?.kind !== 'parent') return;
-      const result = relinkParent(session.graph, old, intent, ctx.now(), ctx.findFree);
-      if (!result.ok) return notify.error(result.message);
-      session.apply(result);
-      notify.success(TREE_TOASTS.linked);
+      relinkParentAction(ctx, old, intent);
     },
-    [session, ctx],
+    [ctx],
   );
 
-  const onNodeButton = useCallback((node: EngineNode, button: string) => {
-    const nodeId = node.id;
-    switch (button as CardButtonId) {
-      case 'invite':
-        return openDialog({ kind: 'invite', nodeId });
-      case 'addRelative':
-        return openDialog({ kind: 'addRelative', nodeId });
-      case 'unlink':
-        return openDialog({ kind: 'unlink', nodeId });
-      case 'delete':
-        return openDialog({ kind: 'delete', nodeIds: [nodeId] });
-      case 'details':
-        return openDialog({ kind: 'profileDetails', nodeId });
-    }
-  }, []);
+  const onNodeButton = useCallback((node: EngineNode, button: string) => runCommand(BUTTON_COMMANDS[button as CardButtonId], [node.id]), []);
 
   const onNodeClick = useCallback((node: EngineNode) => {
     treeUi.detailsNodeId = node.id;
   }, []);
 
   return (
-    <EngineCanvas
-      ref={setHandle}
-      nodes={nodes}
-      edges={edges}
-      preset="tree"
-      fitView
-      ariaLabel="Family tree"
-      onNodesChange={onNodesChange}
-      onConnect={onConnect}
-      onReconnect={onReconnect}
-      onBeforeDelete={onBeforeDelete}
-      onNodeButton={onNodeButton}
-      onNodeClick={onNodeClick}
-      onError={(code, message) => console.warn(`Canvas error ${code}: ${message}`)}
-      style={{ position: 'absolute', inset: 0 }}
-    />
+    <div className="tree-canvas" onKeyDown={onKeyDown}>
+      <EngineCanvas
+        ref={setHandle}
+        nodes={initial.nodes}
+        edges={initial.edges}
+        preset="tree"
+        fitView
+        ariaLabel="Family tree"
+        onNodesChange={onNodesChange}
+        onConnect={onConnect}
+        onReconnect={onReconnect}
+        onBeforeDelete={onBeforeDelete}
+        onNodeButton={onNodeButton}
+        onNodeClick={onNodeClick}
+        onError={(code, message) => console.warn(`Canvas error ${code}: ${message}`)}
+        style={{ position: 'absolute', inset: 0 }}
+      />
+    </div>
   );
+});
+
+const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
+  invite: 'invite',
+  addRelative: 'addRelative',
+  unlink: 'unlink',
+  delete: 'delete',
+  details: 'details',
+};
+
+function bringIntoView(h: CanvasHandle, nodeId: string) {
+  const rec = h.engine.store.nodes.get(nodeId);
+  if (!rec) return;
+  const { x, y, k } = h.getViewport();
+  const { width, height } = h.engine.size;
+  const left = rec.x * k + x;
+  const top = rec.y * k + y;
+  const inView = left >= 0 && top >= 0 && left + rec.width * k <= width && top + rec.height * k <= height;
+  if (!inView) h.engine.centreOn({ x: rec.x + rec.width / 2, y: rec.y + rec.height / 2 });
 }

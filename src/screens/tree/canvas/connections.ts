@@ -1,5 +1,6 @@
 import type { Connection } from '../../../../engine/index.ts';
-import { RELATIONSHIP_MESSAGES, unlinkRelation, addRelative, type Outcome } from '../../../domain/relationships.ts';
+import { unlinkRelation, addRelative, type Outcome } from '../../../domain/relationships.ts';
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import type { FindFree } from '../../../domain/placement.ts';
 import type { Graph } from '../../../domain/types.ts';
 
@@ -22,8 +23,8 @@ export function connectionIntent(c: Connection): ConnectionIntent | null {
 
 /** Links an existing parent card to an existing child card (the child's profile gains the parent). */
 export function linkParent(graph: Graph, parentNodeId: string, childNodeId: string, now: string, findFree: FindFree): Outcome {
-  const child = graph.nodes.find((n) => n.id === childNodeId);
-  if (!child) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownPerson };
+  const child = graphIndex(graph).nodes.get(childNodeId);
+  if (!child) return { ok: false, message: 'That person is no longer on the tree' };
   return addRelative(graph, { kind: 'child', referenceNodeId: parentNodeId, person: { existingProfileId: child.data.profileId }, now, findFree });
 }
 

@@ -1,14 +1,18 @@
-import type { CardButtonSpec, CardData, EngineEdge, EngineNode } from '../../../../engine/index.ts';
+import type { CardButtonSpec, CardData, EngineEdge, EngineNode, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
+import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
+import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
+import { compareNodeIds } from '../../../domain/ids.ts';
 import { canDeleteNode } from '../../../domain/permissions.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
-import { spouseEdges } from '../../../domain/spouseEdges.ts';
+import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
- * Graph → engine model for the person cards (§2 "Person card"). Mapping is cached per node so an
- * edit or a drop hands the engine the same objects for every card it did not change: the
- * engine's store then only re-indexes what moved (no work proportional to the tree per edit).
+ * Graph → engine model for the person cards and their lines (§2 "Person card"). `PersonCards`
+ * builds it whole once, when the tree opens; after that each graph update names what it touched
+ * and only those cards and lines are made again and handed to the engine as a patch, so an edit
+ * or a received change costs what it changed, whatever the size of the tree.
  */
 
 /** 132 × 96 fits inside the §9 140 × 100 overlap box, so 140-apart siblings sit 8 px apart. */
@@ -29,15 +33,14 @@ const NO_BIRTH = { birthYear: '', birthMonth: '', birthDay: '' };
 export interface CardOptions {
   invitationsEnabled: boolean;
   compact: boolean;
-  /** Node ids with a spouse, parent or child (Unlink shows only for them). */
-  related: ReadonlySet<string>;
 }
 
-export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions): CardData {
+/** `related`: the person has a spouse, parent or child (Unlink shows only then). */
+export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean): CardData {
   const buttons: CardButtonSpec[] = [];
   if (o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
   buttons.push(CARD_BUTTONS.addRelative);
-  if (o.related.has(node.id)) buttons.push(CARD_BUTTONS.unlink);
+  if (related) buttons.push(CARD_BUTTONS.unlink);
   if (canDeleteNode(node)) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
   buttons.push(CARD_BUTTONS.details);
   const gender = profile?.gender ?? '';
@@ -60,104 +63,277 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
   return data;
 }
 
-interface CachedCard {
+interface ShownCard {
   node: GraphNode;
   profile: Profile | undefined;
-  selected: boolean;
   related: boolean;
   options: CardOptions;
   card: EngineNode<CardData>;
 }
 
-export class PersonCardCache {
-  private cards = new Map<string, CachedCard>();
-  private edgeCache = new Map<string, { key: string; edge: EngineEdge }>();
+interface Line {
+  key: string;
+  edge: EngineEdge;
+}
 
-  nodes(graph: Graph, selected: ReadonlySet<string>, options: CardOptions): EngineNode<CardData>[] {
-    const next = new Map<string, CachedCard>();
-    const out: EngineNode<CardData>[] = [];
+/** What to hand the engine: cards and lines to make or replace, and ids to drop. */
+class PatchBuilder {
+  private nodes = new Map<string, EngineNode>();
+  private goneNodes = new Set<string>();
+  private edges = new Map<string, EngineEdge>();
+  private goneEdges = new Set<string>();
+  node(n: EngineNode) {
+    this.nodes.set(n.id, n);
+    this.goneNodes.delete(n.id);
+  }
+  dropNode(id: string) {
+    this.nodes.delete(id);
+    this.goneNodes.add(id);
+  }
+  edge(e: EngineEdge) {
+    this.edges.set(e.id, e);
+    this.goneEdges.delete(e.id);
+  }
+  dropEdge(id: string) {
+    this.edges.delete(id);
+    this.goneEdges.add(id);
+  }
+  build(): GraphPatch {
+    return {
+      nodes: { upsert: [...this.nodes.values()], remove: [...this.goneNodes] },
+      edges: { upsert: [...this.edges.values()], remove: [...this.goneEdges] },
+    };
+  }
+}
+
+export class PersonCards {
+  private shown = new Map<string, ShownCard>();
+  private parentLines = new Map<string, Line>();
+  private spouseLines = new Map<string, Line>();
+  /** Spouse line ids by card, both ends. */
+  private spouseLinesOf = new Map<string, Set<string>>();
+  /** The two ends of every edge of the graph, drawn or not: what a removed edge touched. */
+  private ends = new Map<string, { source: string; target: string }>();
+  /** The graph the cards show. */
+  graph: Graph | null = null;
+
+  constructor(private options: CardOptions) {}
+
+  /** Every card and line of a graph, for the engine's first arrays. */
+  build(graph: Graph): { nodes: EngineNode<CardData>[]; edges: EngineEdge[] } {
+    this.graph = graph;
+    this.shown.clear();
+    this.parentLines.clear();
+    this.spouseLines.clear();
+    this.spouseLinesOf.clear();
+    this.ends.clear();
+    const index = graphIndex(graph);
+    const nodes: EngineNode<CardData>[] = [];
     for (const node of graph.nodes) {
       if (node.hidden) continue;
-      const profile = graph.profiles[node.data.profileId];
-      const isSelected = selected.has(node.id);
-      const related = options.related.has(node.id);
-      let c = this.cards.get(node.id);
-      if (!c || c.node !== node || c.profile !== profile || c.selected !== isSelected || c.related !== related || !sameOptions(c.options, options)) {
-        c = {
-          node,
-          profile,
-          selected: isSelected,
-          related,
-          options,
-          card: {
+      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), undefined);
+      this.shown.set(node.id, shown);
+      nodes.push(shown.card);
+    }
+    const edges: EngineEdge[] = [];
+    for (const e of graph.edges) {
+      this.ends.set(e.id, { source: e.source, target: e.target });
+      const line = parentLine(e);
+      if (line) this.parentLines.set(e.id, line), edges.push(line.edge);
+    }
+    const cardOf = cardFinder(index);
+    for (const node of graph.nodes) {
+      for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
+        if (s.hidden) continue;
+        const line = spouseLine(s);
+        this.addSpouseLine(line);
+        edges.push(line.edge);
+      }
+    }
+    return { nodes, edges };
+  }
+
+  /** The engine patch for one update of the graph: only the cards and lines it touched. */
+  update(graph: Graph, touched: Touched): GraphPatch {
+    this.graph = graph;
+    const index = graphIndex(graph);
+    const patch = new PatchBuilder();
+    const cards = new Set(touched.nodes);
+    const couples = new Set(touched.nodes);
+    for (const id of touched.edges) {
+      const before = this.ends.get(id);
+      const now = index.edges.get(id);
+      for (const end of [before?.source, before?.target, now?.source, now?.target]) if (end) cards.add(end);
+      if (now) this.ends.set(id, { source: now.source, target: now.target });
+      else this.ends.delete(id);
+      const line = now ? parentLine(now) : null;
+      const old = this.parentLines.get(id);
+      if (line && line.key !== old?.key) this.parentLines.set(id, line), patch.edge(line.edge);
+      else if (!line && old) this.parentLines.delete(id), patch.dropEdge(id);
+    }
+    for (const profileId of touched.profiles) {
+      for (const nodeId of index.nodesByProfile.get(profileId) ?? []) cards.add(nodeId), couples.add(nodeId);
+    }
+    for (const id of cards) this.refreshCard(graph, index, id, patch);
+    const cardOf = cardFinder(index);
+    for (const id of couples) this.refreshSpouseLines(graph, index, cardOf, id, patch);
+    return patch.build();
+  }
+
+  /** Other card options (compact cards): every card again. */
+  setOptions(graph: Graph, options: CardOptions): GraphPatch {
+    this.options = options;
+    const patch = new PatchBuilder();
+    const index = graphIndex(graph);
+    for (const id of [...this.shown.keys()]) this.refreshCard(graph, index, id, patch);
+    return patch.build();
+  }
+
+  private refreshCard(graph: Graph, index: GraphIndex, id: string, patch: PatchBuilder) {
+    const node = index.nodes.get(id);
+    const old = this.shown.get(id);
+    if (!node || node.hidden) {
+      if (old) this.shown.delete(id), patch.dropNode(id);
+      return;
+    }
+    const next = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), old);
+    if (next === old) return;
+    this.shown.set(id, next);
+    if (next.card !== old?.card) patch.node(next.card);
+  }
+
+  /**
+   * A card object is made again only when something it shows changed; a card that only moved
+   * keeps its drawing (`data`), so the engine recognises a move it made itself.
+   */
+  private cardFor(node: GraphNode, profile: Profile | undefined, related: boolean, old: ShownCard | undefined): ShownCard {
+    const options = this.options;
+    if (old && old.node === node && old.profile === profile && old.related === related && old.options === options) return old;
+    const sameLook =
+      !!old &&
+      old.profile === profile &&
+      old.related === related &&
+      old.options === options &&
+      old.node.data.profileId === node.data.profileId &&
+      old.node.data.isPrimary === node.data.isPrimary;
+    const samePlace = !!old && old.node.position.x === node.position.x && old.node.position.y === node.position.y;
+    const card: EngineNode<CardData> =
+      sameLook && samePlace
+        ? old.card
+        : {
             id: node.id,
             type: 'card',
             position: node.position,
             width: PERSON_CARD.width,
             height: PERSON_CARD.height,
-            selected: isSelected,
-            data: personCardData(node, profile, options),
-          },
-        };
+            data: sameLook ? old.card.data : personCardData(node, profile, options, related),
+          };
+    return { node, profile, related, options, card };
+  }
+
+  /**
+   * The spouse lines at one card. A line is drawn from the card with the smaller id (see
+   * `spouseEdgesFrom`), so the lines into this card are asked of its spouses' cards and of the
+   * cards it had lines with.
+   */
+  private refreshSpouseLines(graph: Graph, index: GraphIndex, cardOf: (profileId: string) => GraphNode | undefined, id: string, patch: PatchBuilder) {
+    const wanted = new Map<string, SpouseEdge>();
+    const node = index.nodes.get(id);
+    const partners = new Set<string>();
+    if (node) {
+      for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) wanted.set(s.id, s);
+      for (const spouse of profileOf(graph, node)?.spouses ?? []) {
+        const other = cardOf(spouse);
+        if (other) partners.add(other.id);
       }
-      next.set(node.id, c);
-      out.push(c.card);
     }
-    this.cards = next;
-    return out;
-  }
-
-  edges(graph: Graph): EngineEdge[] {
-    const next = new Map<string, { key: string; edge: EngineEdge }>();
-    const out: EngineEdge[] = [];
-    const keep = (id: string, key: string, make: () => EngineEdge) => {
-      let c = this.edgeCache.get(id);
-      if (!c || c.key !== key) c = { key, edge: make() };
-      next.set(id, c);
-      out.push(c.edge);
-    };
-    for (const e of graph.edges) {
-      if (e.hidden || e.data.kind === 'spouse') continue;
-      keep(e.id, parentKey(e), () => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: e.type, data: e.data }));
+    for (const lineId of this.spouseLinesOf.get(id) ?? []) {
+      const e = this.spouseLines.get(lineId)!.edge;
+      partners.add(e.source === id ? e.target : e.source);
     }
-    for (const s of spouseEdges(graph)) {
+    for (const partnerId of partners) {
+      const partner = index.nodes.get(partnerId);
+      if (!partner || compareNodeIds(partnerId, id) >= 0) continue;
+      for (const s of spouseEdgesFrom(partner, graph.profiles, cardOf)) if (s.source === id || s.target === id) wanted.set(s.id, s);
+    }
+    for (const lineId of [...(this.spouseLinesOf.get(id) ?? [])]) {
+      const s = wanted.get(lineId);
+      if (s && !s.hidden) continue;
+      this.removeSpouseLine(lineId);
+      patch.dropEdge(lineId);
+    }
+    for (const s of wanted.values()) {
       if (s.hidden) continue;
-      keep(s.id, `${s.source}>${s.target}:${s.colour}`, () => ({
-        id: s.id,
-        source: s.source,
-        target: s.target,
-        sourceHandle: s.sourceHandle,
-        targetHandle: s.targetHandle,
-        type: s.type,
-        color: s.colour,
-        style: { dash: [6, 5], width: 2 },
-        data: s.data,
-      }));
+      const line = spouseLine(s);
+      if (this.spouseLines.get(s.id)?.key === line.key) continue;
+      this.removeSpouseLine(s.id);
+      this.addSpouseLine(line);
+      patch.edge(line.edge);
     }
-    this.edgeCache = next;
-    return out;
+  }
+
+  private addSpouseLine(line: Line) {
+    this.spouseLines.set(line.edge.id, line);
+    for (const end of [line.edge.source, line.edge.target]) {
+      let set = this.spouseLinesOf.get(end);
+      if (!set) this.spouseLinesOf.set(end, (set = new Set()));
+      set.add(line.edge.id);
+    }
+  }
+
+  private removeSpouseLine(id: string) {
+    const line = this.spouseLines.get(id);
+    if (!line) return;
+    this.spouseLines.delete(id);
+    for (const end of [line.edge.source, line.edge.target]) this.spouseLinesOf.get(end)?.delete(id);
   }
 }
 
-function parentKey(e: GraphEdge) {
-  return `${e.source}>${e.target}:${e.sourceHandle}:${e.targetHandle}:${e.type}`;
+function profileOf(graph: Graph, node: GraphNode): Profile | undefined {
+  const id = node.data.profileId;
+  return id && Object.hasOwn(graph.profiles, id) ? graph.profiles[id] : undefined;
 }
 
-function sameOptions(a: CardOptions, b: CardOptions) {
-  return a.invitationsEnabled === b.invitationsEnabled && a.compact === b.compact;
+/** The card showing a profile (the first, should a graph show one twice). */
+function cardFinder(index: GraphIndex) {
+  return (profileId: string): GraphNode | undefined => {
+    for (const id of index.nodesByProfile.get(profileId) ?? []) return index.nodes.get(id);
+    return undefined;
+  };
 }
 
-/** Nodes with any spouse, parent or child: the ones whose card offers 'Unlink person'. */
-export function relatedNodeIds(graph: Graph): Set<string> {
-  const out = new Set<string>();
-  for (const e of graph.edges) {
-    if (e.hidden && e.data.kind === 'spouse') continue;
-    out.add(e.source);
-    out.add(e.target);
+/** A person with any spouse, parent or child: their card offers 'Unlink person'. */
+function isRelated(index: GraphIndex, graph: Graph, node: GraphNode): boolean {
+  for (const id of index.edgesByNode.get(node.id) ?? []) {
+    const e = index.edges.get(id);
+    if (e && !(e.hidden && isSpouseEdge(e))) return true;
   }
-  for (const n of graph.nodes) {
-    const p = graph.profiles[n.data.profileId];
-    if (p && (p.spouses.length || p.parents.length || p.children.length)) out.add(n.id);
-  }
-  return out;
+  const p = profileOf(graph, node);
+  return !!p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0);
+}
+
+/** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
+function parentLine(e: GraphEdge): Line | null {
+  if (e.hidden || !isParentEdge(e)) return null;
+  return {
+    key: `${e.source}>${e.target}:${e.sourceHandle}:${e.targetHandle}:${e.type}`,
+    edge: { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: e.type, data: e.data },
+  };
+}
+
+function spouseLine(s: SpouseEdge): Line {
+  return {
+    key: `${s.source}>${s.target}:${s.colour}`,
+    edge: {
+      id: s.id,
+      source: s.source,
+      target: s.target,
+      sourceHandle: s.sourceHandle,
+      targetHandle: s.targetHandle,
+      type: s.type,
+      color: s.colour,
+      style: { dash: [6, 5], width: 2 },
+      data: s.data,
+    },
+  };
 }

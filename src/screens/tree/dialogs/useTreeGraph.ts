@@ -1,3 +1,4 @@
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import { cardName } from '../../../domain/labels.ts';
 import type { Graph, GraphNode, Profile } from '../../../domain/types.ts';
 import { useTree } from '../treeContext.ts';
@@ -21,7 +22,7 @@ export interface PersonView {
 
 export function personOf(graph: Graph, nodeId: string | null | undefined): PersonView | null {
   if (!nodeId) return null;
-  const node = graph.nodes.find((n) => n.id === nodeId);
+  const node = graphIndex(graph).nodes.get(nodeId);
   if (!node) return null;
   const profile = node.data.profileId ? graph.profiles[node.data.profileId] : undefined;
   return { node, profile, name: cardName(profile), seed: profile?.id || node.id };

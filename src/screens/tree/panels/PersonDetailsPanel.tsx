@@ -3,12 +3,14 @@ import { useSnapshot } from 'valtio';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { hasCollapsedChildren } from '../../../domain/collapse.ts';
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import { birthLabel, genderLabel, orDash } from '../../../domain/labels.ts';
 import { COLLAPSE_LABELS, toggleCollapse } from '../actions/collapse.ts';
+import { runCommand } from '../actions/commands.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { useTree } from '../treeContext.ts';
-import { openDialog, treeUi } from '../treeUi.ts';
+import { treeUi } from '../treeUi.ts';
 import '../dialogs/dialogs.css';
 import './panels.css';
 
@@ -50,7 +52,11 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const ref = useRef<HTMLElement>(null);
   const p = person.profile;
   const collapsed = hasCollapsedChildren(graph, nodeId);
-  const hasChildren = graph.edges.some((e) => e.source === nodeId && isParentEdge(e));
+  const index = graphIndex(graph);
+  const hasChildren = [...(index.edgesByNode.get(nodeId) ?? [])].some((id) => {
+    const e = index.edges.get(id)!;
+    return e.source === nodeId && isParentEdge(e);
+  });
   const field = (v: string | undefined) => orDash(v ?? '');
 
   return (
@@ -75,10 +81,10 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         <h2 className="person-panel-name">{person.name}</h2>
       </div>
       <div className="person-panel-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => openDialog({ kind: 'editPerson', nodeId })}>
+        <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
           {DETAILS_PANEL_TEXTS.edit}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => openDialog({ kind: 'addRelative', nodeId })}>
+        <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
           {DETAILS_PANEL_TEXTS.addRelative}
         </button>
       </div>

@@ -1,34 +1,37 @@
-import {
-  applyChangeSet,
-  diffGraphs,
-  emptyChangeSet,
-  isEmptyChangeSet,
-  type ChangeSet,
-  type ProfilePatch,
-} from '../../../domain/changeSet.ts';
-import type { OpResult } from '../../../domain/graphDraft.ts';
-import { nextNodeId } from '../../../domain/ids.ts';
-import { runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
+import { diffGraphs, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
+import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
+import { nodesEqual } from '../../../domain/snapshot.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
-import type { Graph, GraphNode, Profile } from '../../../domain/types.ts';
+import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
+import type { BackupStore } from './backupStore.ts';
+import { applyAsOperation, lookup } from './graphChanges.ts';
+import { PendingEdits, touchedBy } from './pendingEdits.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
 /**
- * The open family tree: the graph on screen, the last state the server confirmed, and everything
- * that moves edits between them (§4 "Graph saving", DESIGN.md "Data").
+ * The open family tree: the graph on screen and everything that moves edits between it and the
+ * server (§4 "Graph saving", DESIGN.md "Data"). Every step costs what it changes, not the size of
+ * the tree:
  *
- * - Every edit replaces `graph` with a new immutable graph. "Unsaved" means its change set against
- *   `saved` is not empty (the normalised comparison lives in domain/changeSet).
- * - Saves send that change set, retrying with 150 ms × 2ⁿ backoff except when a retry cannot
- *   help (permission-denied and other refusals). A failed save keeps every edit.
- * - The pending change set is also kept in browser storage (`graph:{uid}`), small whatever the
- *   size of the tree, and re-applied when the tree is opened again: closing the browser mid-edit
- *   loses nothing.
- * - Changes other tabs and members saved arrive on the live stream. They always update `saved`;
- *   on screen they update everything this tab has not changed itself (per card, per edge and per
- *   profile field), so a local edit is never overwritten and never reverts someone else's.
- *   They are held while a card is being dragged, and a tab's own echo is ignored.
+ * - Every edit is a domain operation's answer (`OpResult`): the new graph and what it touched.
+ *   The session keeps one graph, and for each touched card, line and profile the state the server
+ *   confirmed (`PendingEdits`); "unsaved" means some touched entity still differs from it, so an
+ *   edit undone by hand (a card dragged back) is not unsaved.
+ * - Saves send the change set built from those entries, retrying with 150 ms × 2ⁿ backoff except
+ *   when a retry cannot help (permission-denied and other refusals). A failed save keeps every
+ *   edit.
+ * - The pending change set is also kept on the device (`BackupStore`, IndexedDB) and re-applied
+ *   when the tree is opened again: closing the browser mid-edit loses nothing. When it cannot be
+ *   kept the member is told once.
+ * - Changes other tabs and members saved arrive on the live stream, in revision order. They
+ *   update the confirmed state; on screen they change everything this tab has not changed itself
+ *   (per card, per line and per profile field), so a local edit is never overwritten and never
+ *   reverts someone else's. They wait while a card is dragged, and a tab's own echo is ignored.
+ *   When the stream could not fill a gap it hands over the whole graph, and the session applies
+ *   the difference to what it knows was confirmed.
+ * - Whoever draws the graph listens to `onGraphUpdate`, which names what each update touched.
  */
 export type SessionStatus = 'loading' | 'ready' | 'error';
 
@@ -37,19 +40,21 @@ export interface TreeSessionDeps {
   uid: string;
   /** The member's own profile, for the primary card of an empty tree. */
   ownProfile: () => Promise<Profile>;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  backups?: BackupStore;
+  /** Called once per session when the backup of unsaved edits cannot be kept on the device. */
+  onBackupFailed?: () => void;
   now?: () => string;
   clientId?: string;
   autosaveMs?: number;
 }
 
-interface PendingBackup {
-  graphId: string;
-  changes: ChangeSet;
-  migrations: string[];
+/** What one update of the graph touched, by id. */
+export interface GraphUpdate extends Touched {
+  /** Cards a local edit added (the canvas brings the newest into view). */
+  added: readonly string[];
 }
 
-export const graphBackupKey = (uid: string) => `graph:${uid}`;
+type Incoming = { kind: 'change'; event: GraphChangeEvent } | { kind: 'reload'; loaded: LoadedGraph };
 
 export class TreeSession {
   status: SessionStatus = 'loading';
@@ -58,28 +63,37 @@ export class TreeSession {
   ownerUid = '';
   revision = 0;
   graph: Graph = emptyGraph();
-  saved: Graph = emptyGraph();
   unsaved = false;
   saving = false;
   lastSaveError: Error | null = null;
   network: NetworkState = 'unknown';
+  /** The backup could not be written: the edits live only in this tab until they are saved. */
+  backupFailed = false;
   readonly clientId: string;
 
+  private readonly pending = new PendingEdits();
   private version = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly updateListeners = new Set<(update: GraphUpdate) => void>();
   private autosaveTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubscribeLive: (() => void) | null = null;
   private holdIncoming = false;
-  private held: GraphChangeEvent[] = [];
+  private held: Incoming[] = [];
+  /** This tab's saves the server answered whose echo the stream has not delivered yet. */
+  private unechoed: { revision: number; changes: ChangeSet }[] = [];
   private migrationsToRecord: string[] = [];
   private inflight: Promise<void> | null = null;
   private closed = false;
+  private backupStored = false;
+  private backupWriting = false;
+  private backupDirty = false;
 
   constructor(private readonly deps: TreeSessionDeps) {
     this.clientId = deps.clientId ?? randomClientId();
   }
 
-  // ---- observing (useSyncExternalStore) ----------------------------------------------------
+  // ---- observing ----------------------------------------------------------------------------
+  /** For React (useSyncExternalStore): called on every change of anything the screen shows. */
   subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -90,6 +104,12 @@ export class TreeSession {
     for (const l of this.listeners) l();
   }
 
+  /** Called after every change of `graph` with what it touched. */
+  onGraphUpdate(listener: (update: GraphUpdate) => void): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
   // ---- opening ------------------------------------------------------------------------------
   async open(): Promise<void> {
     try {
@@ -98,33 +118,38 @@ export class TreeSession {
       this.graphId = loaded.graphId;
       this.ownerUid = loaded.ownerUid;
       this.revision = loaded.graph.revision;
-      // Graphs saved before a migration existed come in the old shape; the domain brings them up to date.
+      // Graphs saved before a migration existed come in the old shape; the domain brings them up
+      // to date, and what it changed is an edit of this tab, saved with the migration's flag.
       const stored = loaded.graph as unknown as LegacyGraph;
-      // What the server holds, in today's shape, so the migration's own changes are what gets saved.
-      this.saved = { ...toCurrentShape(stored), revision: this.revision };
-      const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
-      // Nothing to migrate (every graph after its first save): the screen starts from the very
-      // objects of the saved graph, so telling "unsaved" apart costs nothing on a big tree.
-      let current: Graph = applied.length ? { ...migrated, revision: this.revision } : this.saved;
-      this.migrationsToRecord = applied;
+      // A fresh graph nobody else holds: edits update its profiles record in place.
+      this.graph = claimGraph({ ...toCurrentShape(stored), revision: this.revision }, true);
+      // Built now, so the first edit does not pay for reading the whole tree.
+      graphIndex(this.graph);
+      if (MIGRATION_IDS.some((id) => !loaded.migrations.includes(id))) {
+        const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
+        this.record(applyAsOperation(this.graph, diffGraphs(this.graph, migrated)));
+        this.migrationsToRecord = applied;
+      }
 
-      const backup = this.readBackup();
+      const backup = await this.deps.backups?.read(this.deps.uid);
+      if (this.closed) return;
+      this.backupStored = !!backup;
       if (backup && backup.graphId === this.graphId) {
-        current = applyChangeSet(current, backup.changes);
+        this.record(applyAsOperation(this.graph, backup.changes));
         this.migrationsToRecord = [...new Set([...this.migrationsToRecord, ...backup.migrations])];
       }
-      if (current.nodes.length === 0) current = await this.withPrimaryNode(current);
-      this.graph = current;
+      if (this.graph.nodes.length === 0) await this.addPrimaryNode();
       this.status = 'ready';
       this.unsubscribeLive = this.deps.graphs.subscribe(this.graphId, this.revision, {
-        onChange: (event) => this.receive(event),
-        onReload: (fresh) => this.rebase(fresh),
+        onChange: (event) => this.incoming({ kind: 'change', event }),
+        onReload: (fresh) => this.incoming({ kind: 'reload', loaded: fresh }),
         onNetwork: (state) => {
           this.network = state;
           this.emit();
         },
       });
-      this.settle();
+      this.settleUnsaved();
+      this.backUp();
       this.emit();
       // An empty tree's primary card, a migration or a restored backup is saved at once (§4).
       if (this.unsaved) await this.save().catch(() => undefined);
@@ -136,19 +161,21 @@ export class TreeSession {
   }
 
   /** §4: an empty graph gets one primary node for the member's own profile. */
-  private async withPrimaryNode(graph: Graph): Promise<Graph> {
+  private async addPrimaryNode() {
     const profile = await this.deps.ownProfile();
-    // The own profile already exists on the server: it joins `saved` too, so it is not re-sent.
-    this.saved = { ...this.saved, profiles: { ...this.saved.profiles, [profile.id]: profile } };
-    const node: GraphNode = {
-      id: nextNodeId(graph.nodes),
+    const draft = new GraphDraft(this.graph);
+    draft.setNode({
+      id: draft.nextNodeId(),
       type: 'person',
       position: { x: 0, y: 0 },
       modifiedAt: this.now(),
       hidden: false,
       data: { profileId: profile.id, parentRole: '', isPrimary: true },
-    };
-    return { ...graph, nodes: [...graph.nodes, node], profiles: { ...graph.profiles, [profile.id]: profile } };
+    });
+    draft.setProfile(profile);
+    this.record(draft.finish());
+    // The own profile already exists on the server: only the card is sent.
+    this.pending.profiles.delete(profile.id);
   }
 
   close() {
@@ -156,46 +183,64 @@ export class TreeSession {
     this.unsubscribeLive?.();
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
     this.listeners.clear();
+    this.updateListeners.clear();
   }
 
   // ---- editing ------------------------------------------------------------------------------
-  /** Cards a local edit just added; the canvas brings them into view. */
-  addedByLastEdit: readonly string[] = [];
-
   /** Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…). */
-  apply(result: Pick<OpResult, 'graph'> & Partial<Pick<OpResult, 'changed'>>) {
-    const before = new Set(this.graph.nodes.map((n) => n.id));
-    this.addedByLastEdit = (result.changed?.nodes ?? []).filter((id) => !before.has(id));
-    this.setGraph(result.graph);
-  }
-
-  /** Card moves from the canvas: one new node object per moved card, the rest shared. */
-  moveNodes(positions: ReadonlyMap<string, { x: number; y: number }>) {
-    if (positions.size === 0) return;
-    const now = this.now();
-    const nodes = this.graph.nodes.map((n) => {
-      const p = positions.get(n.id);
-      return p && (p.x !== n.position.x || p.y !== n.position.y) ? { ...n, position: { x: p.x, y: p.y }, modifiedAt: now } : n;
-    });
-    this.setGraph({ ...this.graph, nodes });
-  }
-
-  setGraph(graph: Graph) {
-    this.graph = graph;
-    this.afterEdit();
-  }
-
-  private afterEdit() {
-    this.settle();
+  apply(result: OpResult) {
+    this.record(result);
+    this.settleUnsaved();
+    this.backUp();
     this.scheduleAutosave();
     this.emit();
   }
 
-  /** Recomputes what is unsaved (one diff) and keeps the browser backup in step with it. */
-  private settle() {
-    const pending = diffGraphs(this.saved, this.graph);
-    this.unsaved = this.migrationsToRecord.length > 0 || !isEmptyChangeSet(pending);
-    this.writeBackup(pending);
+  /**
+   * Card moves from the canvas (a drop or a nudge). A card put back where the server has it gets
+   * its confirmed state back, so it is not an unsaved change.
+   */
+  moveNodes(positions: ReadonlyMap<string, { x: number; y: number }>) {
+    const draft = new GraphDraft(this.graph);
+    const now = this.now();
+    let moved = false;
+    for (const [id, p] of positions) {
+      const node = draft.node(id);
+      if (!node || (node.position.x === p.x && node.position.y === p.y)) continue;
+      const confirmed = this.pending.nodes.get(id);
+      const back = confirmed && nodesEqual({ ...node, position: p, modifiedAt: confirmed.modifiedAt }, confirmed);
+      draft.setNode(back ? confirmed : { ...node, position: { x: p.x, y: p.y }, modifiedAt: now });
+      moved = true;
+    }
+    if (moved) this.apply(draft.finish());
+  }
+
+  /** A local edit becomes the graph on screen and is remembered as pending. */
+  private record(result: OpResult) {
+    this.take(result.graph);
+    this.pending.record(result, lookup(this.graph));
+    const index = graphIndex(this.graph);
+    const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
+    this.announce(result.changed, added);
+  }
+
+  /**
+   * The graph an operation made becomes the one on screen. It is claimed for in-place edits like
+   * the one before it; should an operation have worked on another graph (a result made and then
+   * dropped, say), claiming gives it its own profiles record once.
+   */
+  private take(graph: Graph) {
+    this.graph = claimGraph(graph);
+  }
+
+  private announce(touched: Touched, added: readonly string[]) {
+    if (!touched.nodes.length && !touched.edges.length && !touched.profiles.length) return;
+    const update: GraphUpdate = { ...touched, added };
+    for (const l of this.updateListeners) l(update);
+  }
+
+  private settleUnsaved() {
+    this.unsaved = this.migrationsToRecord.length > 0 || !this.pending.empty;
   }
 
   // ---- saving -------------------------------------------------------------------------------
@@ -218,18 +263,17 @@ export class TreeSession {
       clearTimeout(this.autosaveTimer);
       this.autosaveTimer = null;
     }
-    const changes = diffGraphs(this.saved, this.graph);
+    const changes = this.pending.changeSet(lookup(this.graph), this.revision);
     const migrations = this.migrationsToRecord;
     if (isEmptyChangeSet(changes) && migrations.length === 0) return Promise.resolve();
-    changes.baseRevision = this.revision;
     this.saving = true;
     this.lastSaveError = null;
     this.emit();
     this.inflight = this.sendWithRetries(changes, migrations)
       .then(({ revision }) => {
-        this.saved = applyChangeSet(this.saved, changes);
+        this.pending.confirm(changes, lookup(this.graph));
+        this.unechoed.push({ revision, changes });
         this.revision = Math.max(this.revision, revision);
-        this.saved.revision = this.revision;
         this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
       })
       .catch((e: unknown) => {
@@ -239,7 +283,8 @@ export class TreeSession {
       .finally(() => {
         this.inflight = null;
         this.saving = false;
-        this.settle();
+        this.settleUnsaved();
+        this.backUp();
         this.emit();
       });
     return this.inflight;
@@ -269,58 +314,104 @@ export class TreeSession {
     if (!dragging && this.held.length) {
       const held = this.held;
       this.held = [];
-      for (const e of held) this.receive(e);
+      for (const item of held) this.incoming(item);
     }
+  }
+
+  private incoming(item: Incoming) {
+    if (item.kind === 'change') this.receive(item.event);
+    else if (this.holdIncoming) this.held.push(item);
+    else this.rebase(item.loaded);
+  }
+
+  /** One change set another tab or member saved (the stream's `onChange`). */
+  receive(event: GraphChangeEvent) {
+    if (this.holdIncoming) {
+      this.held.push({ kind: 'change', event });
+      return;
+    }
+    // The stream delivers every revision once and in order; what came before an echo is settled.
+    this.unechoed = this.unechoed.filter((own) => own.revision > event.revision);
+    if (event.clientId === this.clientId) return; // the echo of this tab's own save
+    // A revision below one this tab's own save already answered still applies, except where that
+    // later save wrote the same thing (the server applied it last).
+    this.revision = Math.max(this.revision, event.revision);
+    const newer = this.unechoed.map((own) => own.changes);
+    this.takeConfirmed(withoutOverwritten(event.changes, newer));
   }
 
   /**
-   * Every other tab's change set, once and in revision order (the repository sees to that). Its
-   * revision may be below one this tab's own save already answered: it is applied all the same.
+   * The stream could not fill a gap and handed over the graph as the server holds it: one diff
+   * against what this tab knows was confirmed, applied like a received change.
    */
-  receive(event: GraphChangeEvent) {
-    if (event.clientId === this.clientId) return; // the echo of this tab's own save
-    if (this.holdIncoming) {
-      this.held.push(event);
-      return;
-    }
-    const local = diffGraphs(this.saved, this.graph);
-    this.saved = applyChangeSet(this.saved, event.changes);
-    this.revision = Math.max(this.revision, event.revision);
-    this.saved.revision = this.revision;
-    const onScreen = withoutLocalEdits(event.changes, local, this.graph);
-    if (!isEmptyChangeSet(onScreen)) this.graph = applyChangeSet(this.graph, onScreen);
-    this.graph = { ...this.graph, revision: this.revision };
-    this.settle();
+  private rebase(loaded: LoadedGraph) {
+    const fresh = toCurrentShape(loaded.graph as unknown as LegacyGraph);
+    this.revision = Math.max(this.revision, loaded.graph.revision);
+    this.unechoed = this.unechoed.filter((own) => own.revision > loaded.graph.revision);
+    this.takeConfirmed(diffGraphs(this.confirmedGraph(), fresh));
+  }
+
+  private takeConfirmed(changes: ChangeSet) {
+    const wasPending = !this.pending.empty;
+    const show = this.pending.receive(changes, lookup(this.graph));
+    const result = applyAsOperation(this.graph, show);
+    this.take(result.graph);
+    this.pending.settle(touchedBy(changes), lookup(this.graph));
+    this.announce(result.changed, []);
+    this.settleUnsaved();
+    if (wasPending) this.backUp();
     this.emit();
   }
 
-  /** The stream could not be replayed: what the server holds now arrives as one change against `saved`. */
-  private rebase(loaded: LoadedGraph) {
-    const fresh: Graph = { ...toCurrentShape(loaded.graph as unknown as LegacyGraph), revision: loaded.graph.revision };
-    this.receive({ revision: loaded.graph.revision, changes: diffGraphs(this.saved, fresh), clientId: '', actorUid: '' });
+  /** The graph as the server has it: the one on screen with every pending entity put back. */
+  private confirmedGraph(): Graph {
+    const g = this.graph;
+    const nodes = g.nodes.filter((n) => !this.pending.nodes.has(n.id));
+    for (const n of this.pending.nodes.values()) if (n) nodes.push(n);
+    const edges = g.edges.filter((e) => !this.pending.edges.has(e.id));
+    for (const e of this.pending.edges.values()) if (e) edges.push(e);
+    const profiles = { ...g.profiles };
+    for (const [id, p] of this.pending.profiles) {
+      if (p) profiles[id] = p;
+      else delete profiles[id];
+    }
+    return { ...g, nodes, edges, profiles, revision: this.revision };
   }
 
   // ---- backup -------------------------------------------------------------------------------
-  private readBackup(): PendingBackup | null {
-    try {
-      const raw = this.deps.storage?.getItem(graphBackupKey(this.deps.uid));
-      return raw ? (JSON.parse(raw) as PendingBackup) : null;
-    } catch {
-      return null;
-    }
+  /**
+   * Keeps the device's backup in step with what is unsaved. Writes are asynchronous; edits made
+   * while one is in flight are written by the next, so a burst of edits costs one or two writes.
+   */
+  private backUp() {
+    if (!this.deps.backups || !this.graphId) return;
+    if (!this.unsaved && !this.backupStored) return;
+    this.backupDirty = true;
+    if (!this.backupWriting) void this.writeBackups(this.deps.backups);
   }
 
-  private writeBackup(changes: ChangeSet) {
-    const storage = this.deps.storage;
-    if (!storage || !this.graphId) return;
-    const key = graphBackupKey(this.deps.uid);
-    try {
-      if (!this.unsaved) return storage.removeItem(key);
-      const backup: PendingBackup = { graphId: this.graphId, changes, migrations: this.migrationsToRecord };
-      storage.setItem(key, JSON.stringify(backup));
-    } catch {
-      // Storage full or disabled: the edits are still on screen and in the next save.
+  private async writeBackups(store: BackupStore) {
+    this.backupWriting = true;
+    while (this.backupDirty && !this.closed) {
+      this.backupDirty = false;
+      const backup = this.unsaved
+        ? { graphId: this.graphId, changes: this.pending.changeSet(lookup(this.graph), this.revision), migrations: this.migrationsToRecord }
+        : null;
+      try {
+        await store.write(this.deps.uid, backup);
+        this.backupStored = !!backup;
+      } catch {
+        this.reportBackupFailure();
+      }
     }
+    this.backupWriting = false;
+  }
+
+  private reportBackupFailure() {
+    if (this.backupFailed) return;
+    this.backupFailed = true;
+    this.deps.onBackupFailed?.();
+    this.emit();
   }
 
   private now() {
@@ -338,38 +429,3 @@ function randomClientId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The part of a remote change set that may be shown without touching this tab's unsaved edits:
- * whole cards and edges this tab changed are left as they are; profile fields this tab changed
- * are left, the other fields of the same person still arrive.
- */
-export function withoutLocalEdits(remote: ChangeSet, local: ChangeSet, current: Graph): ChangeSet {
-  const localNodes = new Set([...local.nodes.upsert.map((n) => n.id), ...local.nodes.remove]);
-  const localEdges = new Set([...local.edges.upsert.map((e) => e.id), ...local.edges.remove]);
-  const localProfiles = new Map(local.profiles.upsert.map((p) => [p.id, p]));
-  const removedProfiles = new Set(local.profiles.remove);
-  const out = emptyChangeSet(remote.baseRevision);
-  out.nodes.upsert = remote.nodes.upsert.filter((n) => !localNodes.has(n.id));
-  out.nodes.remove = remote.nodes.remove.filter((id) => !localNodes.has(id));
-  out.edges.upsert = remote.edges.upsert.filter((e) => !localEdges.has(e.id));
-  out.edges.remove = remote.edges.remove.filter((id) => !localEdges.has(id));
-  out.profiles.remove = remote.profiles.remove.filter((id) => !localProfiles.has(id));
-  for (const patch of remote.profiles.upsert) {
-    if (removedProfiles.has(patch.id)) continue;
-    const mine = localProfiles.get(patch.id);
-    if (!mine) {
-      out.profiles.upsert.push(patch);
-      continue;
-    }
-    if (mine.create && !Object.hasOwn(current.profiles, patch.id)) continue;
-    const kept: ProfilePatch = { id: patch.id };
-    if (patch.set) {
-      const set = Object.fromEntries(Object.entries(patch.set).filter(([f]) => !(mine.set && f in mine.set)));
-      if (Object.keys(set).length) kept.set = set;
-    }
-    if (patch.add) kept.add = patch.add;
-    if (patch.remove) kept.remove = patch.remove;
-    if (kept.set || kept.add || kept.remove) out.profiles.upsert.push(kept);
-  }
-  return out;
-}

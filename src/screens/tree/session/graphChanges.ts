@@ -1,0 +1,38 @@
+import { applyProfilePatch, type ChangeSet } from '../../../domain/changeSet.ts';
+import { GraphDraft, graphIndex, type OpResult } from '../../../domain/graphDraft.ts';
+import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
+
+/**
+ * A change set (a restored backup, a live change, the difference a reload found) applied as one
+ * graph operation, so the session handles it like any edit: it costs what the change set names,
+ * and the answer says what it touched.
+ */
+export function applyAsOperation(graph: Graph, changes: ChangeSet): OpResult {
+  const draft = new GraphDraft(graph);
+  for (const n of changes.nodes.upsert) draft.setNode(n);
+  for (const id of changes.nodes.remove) draft.removeNode(id);
+  for (const e of changes.edges.upsert) draft.setEdge(e);
+  for (const id of changes.edges.remove) draft.removeEdge(id);
+  for (const patch of changes.profiles.upsert) {
+    const next = applyProfilePatch(draft.profile(patch.id), patch);
+    if (next) draft.setProfile(next);
+  }
+  for (const id of changes.profiles.remove) draft.removeProfile(id);
+  return draft.finish();
+}
+
+/** Reads one graph by id without copying it (the lookups `graphIndex` keeps). */
+export interface GraphLookup {
+  node(id: string): GraphNode | undefined;
+  edge(id: string): GraphEdge | undefined;
+  profile(id: string): Profile | undefined;
+}
+
+export function lookup(graph: Graph): GraphLookup {
+  const index = graphIndex(graph);
+  return {
+    node: (id) => index.nodes.get(id),
+    edge: (id) => index.edges.get(id),
+    profile: (id) => (Object.hasOwn(graph.profiles, id) ? graph.profiles[id] : undefined),
+  };
+}

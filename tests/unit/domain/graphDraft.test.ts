@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { chainResults, claimGraph, graphIndex, GraphDraft, undoOperation } from '../../../src/domain/graphDraft.ts';
+import { newProfile } from '../../../src/domain/profile.ts';
+import { addRelative, deletePerson, type Outcome } from '../../../src/domain/relationships.ts';
+import type { Graph } from '../../../src/domain/types.ts';
+import { frozenCopy, makeGraph, noOverlapSearch, NOW } from './helpers.ts';
+
+function ok<T>(r: Outcome<T>): Exclude<Outcome<T>, { ok: false }> {
+  if (!r.ok) throw new Error(`refused: ${r.message}`);
+  return r as Exclude<Outcome<T>, { ok: false }>;
+}
+
+const family = () =>
+  makeGraph({
+    people: [{ node: 'n1001', profile: 'u-owner', primary: true }, { node: 'n1002' }, { node: 'n1003' }, { node: 'n1004' }],
+    parents: [
+      ['n1001', 'n1003'],
+      ['n1002', 'n1003'],
+    ],
+    spouses: [['n1001', 'n1002']],
+  });
+
+const addChild = (g: Graph, of: string, id: string) =>
+  ok(addRelative(g, { kind: 'child', referenceNodeId: of, person: { newProfile: newProfile(id, { firstName: id }, { uid: 'u-owner', now: NOW }) }, now: NOW, findFree: noOverlapSearch }));
+
+describe('lookups handed from graph to graph', () => {
+  it('an operation hands its base graph’s lookups on, updated, to the graph it makes', () => {
+    const g = family();
+    const index = graphIndex(g);
+    const r = addChild(g, 'n1003', 'pr:kid');
+    expect(graphIndex(r.graph)).toBe(index);
+    expect(index.nodes.get(r.nodeId)).toBe(r.graph.nodes.at(-1));
+    expect(index.edgesByNode.get('n1003')).toEqual(new Set(['e-n1001-n1003', 'e-n1002-n1003', `e-n1003-${r.nodeId}`]));
+    expect(index.nodesByProfile.get('pr:kid')).toEqual(new Set([r.nodeId]));
+    // The old graph gets lookups of its own again when asked, describing it as it is.
+    expect(graphIndex(g)).not.toBe(index);
+    expect(graphIndex(g).nodes.has(r.nodeId)).toBe(false);
+  });
+
+  it('a deleted card leaves the lookups, and the next id counts without it', () => {
+    const g = family();
+    const r = ok(deletePerson(g, 'n1004'));
+    const index = graphIndex(r.graph);
+    expect(index.nodes.has('n1004')).toBe(false);
+    expect(index.nodesByProfile.has('pr:n1004')).toBe(false);
+    expect(new GraphDraft(r.graph).nextNodeId()).toBe('n1004');
+    expect(new GraphDraft(g).nextNodeId()).toBe('n1005');
+  });
+
+  it('an operation that changes nothing answers its own graph', () => {
+    const g = family();
+    const draft = new GraphDraft(g);
+    draft.removeNode('n9999');
+    expect(draft.finish().graph).toBe(g);
+  });
+});
+
+describe('claimed graphs', () => {
+  it('are edited in place, while the older graphs still read their own profiles', () => {
+    const g0 = claimGraph(family());
+    const record = g0.profiles;
+    const r1 = addChild(g0, 'n1003', 'pr:kid');
+    const r2 = addChild(r1.graph, 'n1003', 'pr:kid2');
+    expect(r2.graph.profiles).toBe(record);
+    expect(Object.keys(r2.graph.profiles)).toContain('pr:kid2');
+    expect(Object.keys(g0.profiles)).not.toContain('pr:kid');
+    expect(g0.profiles['pr:n1003']!.children).toEqual([]);
+    expect(Object.keys(r1.graph.profiles)).toContain('pr:kid');
+    expect(Object.keys(r1.graph.profiles)).not.toContain('pr:kid2');
+    expect(r1.graph.profiles['pr:n1003']!.children).toEqual(['pr:kid']);
+  });
+
+  it('a graph nobody claimed is never changed', () => {
+    const g = family();
+    const before = frozenCopy(g);
+    const r = addChild(g, 'n1003', 'pr:kid');
+    expect(g).toEqual(before);
+    expect(r.graph.profiles).not.toBe(g.profiles);
+  });
+
+  it('claiming a graph that may share its record gives it a copy first', () => {
+    const g = family();
+    const shared = { ...g, profiles: g.profiles };
+    claimGraph(shared);
+    expect(shared.profiles).not.toBe(g.profiles);
+    addChild(shared, 'n1003', 'pr:kid');
+    expect(Object.keys(g.profiles)).not.toContain('pr:kid');
+  });
+});
+
+describe('chainResults', () => {
+  it('undoes several deletions at once, each card back in its place', () => {
+    const g = family();
+    const a = ok(deletePerson(g, 'n1002'));
+    const b = ok(deletePerson(a.graph, 'n1004'));
+    const both = chainResults(g, [a, b]);
+    expect(both.changed.nodes.sort()).toEqual(['n1002', 'n1004']);
+    const back = undoOperation(both.graph, both.undo).graph;
+    expect(back.nodes).toEqual(g.nodes);
+    expect(back.edges).toEqual(g.edges);
+    expect(back.profiles).toEqual(g.profiles);
+  });
+});
