@@ -29,8 +29,8 @@ export const TOUCH_TRAY = {
   gap: 4,
   /** Padding inside the tray's panel. */
   pad: 4,
-  /** Space between the card and the tray. */
-  offset: 8,
+  /** Space between the card and the tray: room for the handle drawn on the card's border. */
+  offset: 14,
   /** The tray stays this far inside the canvas. */
   margin: 8,
 } as const;

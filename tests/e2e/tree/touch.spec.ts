@@ -124,8 +124,8 @@ for (const size of [
       const { box } = await cardCentre(page, 'George Hale');
       const canvas = (await page.locator('.kin-engine').boundingBox())!;
       const width = names.length * 44 + (names.length - 1) * 4 + 8;
-      const below = box.y + box.height + 8;
-      const top = below + 52 <= canvas.y + canvas.height - 8 ? below : box.y - 8 - 52;
+      const below = box.y + box.height + 14;
+      const top = below + 52 <= canvas.y + canvas.height - 8 ? below : box.y - 14 - 52;
       const left = Math.max(canvas.x + 8, Math.min(box.x + box.width / 2 - width / 2, canvas.x + canvas.width - 8 - width));
       const details = names.indexOf('View details');
       await page.touchscreen.tap(left + 4 + details * 48 + 22, top + 4 + 22);

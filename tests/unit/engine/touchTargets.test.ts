@@ -21,11 +21,11 @@ describe('buttonsFitForTouch', () => {
 describe('layoutTouchTray', () => {
   it.each([
     // card box (screen) → tray x, y
-    ['under the card, centred', { x: 400, y: 300, width: 70, height: 50 }, { x: 435 - 98, y: 358 }],
-    ['over the card when there is no room below', { x: 400, y: 620, width: 70, height: 50 }, { x: 435 - 98, y: 620 - 8 - 52 }],
-    ['under it when there is room neither below nor above', { x: 400, y: 20, width: 70, height: 660 }, { x: 435 - 98, y: 688 }],
-    ['inside the canvas at the left edge', { x: -30, y: 300, width: 70, height: 50 }, { x: 8, y: 358 }],
-    ['inside the canvas at the right edge', { x: 980, y: 300, width: 70, height: 50 }, { x: 1000 - 8 - 196, y: 358 }],
+    ['under the card, centred', { x: 400, y: 300, width: 70, height: 50 }, { x: 435 - 98, y: 364 }],
+    ['over the card when there is no room below', { x: 400, y: 620, width: 70, height: 50 }, { x: 435 - 98, y: 620 - 14 - 52 }],
+    ['under it when there is room neither below nor above', { x: 400, y: 20, width: 70, height: 660 }, { x: 435 - 98, y: 694 }],
+    ['inside the canvas at the left edge', { x: -30, y: 300, width: 70, height: 50 }, { x: 8, y: 364 }],
+    ['inside the canvas at the right edge', { x: 980, y: 300, width: 70, height: 50 }, { x: 1000 - 8 - 196, y: 364 }],
   ])('%s', (_name, card, at) => {
     const tray = layoutTouchTray('n1', four, card, view)!;
     expect({ x: tray.x, y: tray.y, width: tray.width, height: tray.height }).toEqual({ ...at, width: 196, height: 52 });

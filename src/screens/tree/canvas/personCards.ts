@@ -3,6 +3,7 @@ import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { canDeleteNode } from '../../../domain/permissions.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdges } from '../../../domain/spouseEdges.ts';
+import { parentLineEdge, parentLineRoutes, routeKey } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
@@ -116,9 +117,11 @@ export class PersonCardCache {
       next.set(id, c);
       out.push(c.edge);
     };
+    const routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
       if (e.hidden || e.data.kind === 'spouse') continue;
-      keep(e.id, parentKey(e), () => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: e.type, data: e.data }));
+      const route = routes.get(e.id);
+      keep(e.id, `${parentKey(e)}:${routeKey(route)}`, () => parentLineEdge(e, route));
     }
     for (const s of spouseEdges(graph)) {
       if (s.hidden) continue;
