@@ -98,7 +98,11 @@ export class Interaction {
 
   pointerMove(e: PointerInput) {
     if (!this.pointers.has(e.pointerId)) {
-      if (e.pointerType !== 'touch' && this.state.name === 'idle') this.hover(e);
+      if (e.pointerType !== 'touch' && this.state.name === 'idle') {
+        // A hovering mouse or pen is in use: cards show their own buttons again.
+        this.engine.setCoarse(false);
+        this.hover(e);
+      }
       return;
     }
     this.pointers.set(e.pointerId, e);

@@ -445,7 +445,10 @@ describe('touch targets', () => {
     expect(t.engine.touchTray).toBeNull();
     t.pointerUp();
     expect(t.engine.touchTray).not.toBeNull();
-    t.withPointer('mouse').hover(900, 700).click(a.x, a.y).click(a.x, a.y);
+    t.withPointer('mouse').hover(900, 700);
+    expect(t.engine.coarse).toBe(false);
+    expect(t.engine.touchTray).toBeNull();
+    t.click(a.x, a.y).click(a.x, a.y);
     expect(t.selectedIds()).toEqual(['a']);
     expect(t.engine.touchTray).toBeNull();
   });
