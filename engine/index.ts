@@ -6,7 +6,7 @@ export { findFreePosition, isSpotFree, type OverlapOptions } from './core/placem
 export { createRectIndex, type RectIndex } from './core/spatialIndex.ts';
 export { createNodeIndex } from './core/nodeIndex.ts';
 export { errorMessages, type ErrorCode, type OnError } from './core/errors.ts';
-export { builtInEdgePaths, type EdgePathFn, type PathCommand } from './core/edgePaths.ts';
+export { builtInEdgePaths, FORK_DEFAULTS, forkPoints, type EdgeEnds, type EdgePathFn, type ForkPathOptions, type PathCommand } from './core/edgePaths.ts';
 export * from './core/constants.ts';
 export { lightTheme, darkTheme, type Theme } from './core/theme.ts';
 export type { NodeType, CardView, Size } from './core/nodeType.ts';

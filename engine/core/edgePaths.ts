@@ -3,7 +3,7 @@
  * polyline a hit test can measure. Pure functions; the control-point rules follow xyflow's so
  * edges look the way users of node libraries expect.
  */
-import type { Side, XY } from './types.ts';
+import type { EngineEdge, Side, XY } from './types.ts';
 
 export type PathCommand =
   | { op: 'M'; x: number; y: number }
@@ -18,7 +18,12 @@ export interface EdgeEnds {
   targetSide: Side;
 }
 
-export type EdgePathFn = (ends: EdgeEnds) => PathCommand[];
+/**
+ * A route from its ends. A custom edge type may also read the edge itself (its `data`, as an
+ * xyflow custom edge reads its props); the route must depend only on the ends and the edge object,
+ * which is what the engine caches it by.
+ */
+export type EdgePathFn = (ends: EdgeEnds, edge?: EngineEdge) => PathCommand[];
 
 const DIR: Record<Side, XY> = { top: { x: 0, y: -1 }, bottom: { x: 0, y: 1 }, left: { x: -1, y: 0 }, right: { x: 1, y: 0 } };
 const vertical = (s: Side) => s === 'top' || s === 'bottom';
@@ -119,12 +124,62 @@ export function roundedPolyline(points: XY[], radius: number): PathCommand[] {
 export const stepPath: EdgePathFn = (ends) => roundedPolyline(stepPoints(ends), 0);
 export const smoothStepPath: EdgePathFn = (ends) => roundedPolyline(stepPoints(ends), 8);
 
+/**
+ * Options of the 'fork' route (`EngineEdge.pathOptions`), in world units. Family trees use it to
+ * draw a couple's children from the point between the two parents and to keep the lines of
+ * different parents on different heights.
+ */
+export interface ForkPathOptions {
+  /** Sideways offset, from the source, of the point the route drops from (0: straight down). */
+  joinDx?: number;
+  /** How far below the source the route turns sideways to that point. */
+  forkDepth?: number;
+  /** How far above the target the route runs across to it. */
+  busHeight?: number;
+  radius?: number;
+}
+
+export const FORK_DEFAULTS = { joinDx: 0, forkDepth: 10, busHeight: 14, radius: 6 } as const;
+/** The route's horizontal stretches keep at least this far apart. */
+const FORK_MIN_GAP = 8;
+
+/**
+ * Corners of a 'fork' route from a source on a card's bottom to a target on a card's top: down
+ * to the fork, across to the drop point, down to the bus, across above the target and down into
+ * it. Only corners are kept (no repeated or collinear points).
+ */
+export function forkPoints({ source: s, target: t }: Pick<EdgeEnds, 'source' | 'target'>, options: ForkPathOptions = {}): XY[] {
+  const o = { ...FORK_DEFAULTS, ...options };
+  const forkY = s.y + o.forkDepth;
+  const dropX = s.x + o.joinDx;
+  const busY = Math.max(t.y - o.busHeight, (o.joinDx ? forkY : s.y) + FORK_MIN_GAP);
+  const points = o.joinDx ? [s, { x: s.x, y: forkY }, { x: dropX, y: forkY }, { x: dropX, y: busY }] : [s, { x: s.x, y: busY }];
+  points.push({ x: t.x, y: busY }, t);
+  const out: XY[] = [];
+  for (const p of points) {
+    const a = out[out.length - 2], b = out[out.length - 1];
+    if (b && p.x === b.x && p.y === b.y) continue;
+    if (a && ((a.x === b.x && b.x === p.x) || (a.y === b.y && b.y === p.y))) out[out.length - 1] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
+/** Other sides, or a target without room below the source, get the smoothstep route. */
+export const forkPath: EdgePathFn = (ends, edge) => {
+  const o = { ...FORK_DEFAULTS, ...edge?.pathOptions };
+  const room = ends.target.y - ends.source.y >= o.forkDepth + o.busHeight;
+  if (ends.sourceSide !== 'bottom' || ends.targetSide !== 'top' || !room) return smoothStepPath(ends);
+  return roundedPolyline(forkPoints(ends, o), o.radius);
+};
+
 export const builtInEdgePaths = {
   default: bezierPath,
   straight: straightPath,
   step: stepPath,
   smoothstep: smoothStepPath,
   simplebezier: simpleBezierPath,
+  fork: forkPath,
 } satisfies Record<string, EdgePathFn>;
 
 /** The path as a polyline (curves sampled), for hit testing and bounds. */

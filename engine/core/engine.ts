@@ -7,6 +7,7 @@ import { actions, runKey, type ActionName } from './interaction/actions.ts';
 import type { KeyInput, PointerInput, Scheduler } from './interaction/input.ts';
 import { realScheduler } from './interaction/input.ts';
 import { Interaction } from './interaction/machine.ts';
+import { buttonsFitForTouch, layoutTouchTray, type TouchTray } from './interaction/touchTargets.ts';
 import {
   CONNECTION_RADIUS, DEFAULT_LOD_ZOOM, FALLBACK_SIZE, RECONNECT_RADIUS, SNAP_GRID, VIEWPORT_PRESETS,
   ZOOM_STEP, type ViewportPreset,
@@ -78,6 +79,8 @@ export interface GraphPatch {
   nodes?: { upsert?: readonly EngineNode[]; remove?: readonly string[] };
   edges?: { upsert?: readonly EngineEdge[]; remove?: readonly string[] };
 }
+/** Interaction states in which the touch tray is shown: none of them moves anything. */
+const TRAY_STATES: ReadonlySet<string> = new Set(['idle', 'pointing_node', 'pointing_button', 'pointing_handle', 'pointing_edge', 'pointing_edge_end', 'pointing_canvas']);
 
 /** Applies a viewport; the DOM binding routes it through d3-zoom so its state stays in step. */
 export type ViewportDriver = (t: Transform) => void;
@@ -105,6 +108,11 @@ export class CanvasEngine {
   /** Ids of the cards being dragged: the renderer draws them on the fast-changing layer. */
   dragging: ReadonlySet<string> = new Set();
   cursor = 'grab';
+  /**
+   * The input in use is a finger (set by every pointer that goes down; the DOM binding starts it
+   * from the `pointer: coarse` media query). Touch gets 44 px targets and the touch tray.
+   */
+  coarse = false;
   private driver: ViewportDriver;
   private listeners = new Set<(dirty: number) => void>();
   private readonly defaults = () => ({
@@ -284,6 +292,31 @@ export class CanvasEngine {
 
   private centre(): XY {
     return { x: this.size.width / 2, y: this.size.height / 2 };
+  }
+
+  setCoarse(coarse: boolean) {
+    if (this.coarse === coarse) return;
+    this.coarse = coarse;
+    // Cards are drawn with or without their buttons, and the tray comes or goes.
+    this.notify(Dirty.scene | Dirty.overlay | Dirty.drag);
+  }
+
+  /** Whether a card's own drawn buttons are shown and hit (on touch only when they are 44 px). */
+  cardButtonsShown(rec: NodeRecord): boolean {
+    return this.detailed && (!this.coarse || buttonsFitForTouch(rec.buttons, this.viewport.k));
+  }
+
+  /**
+   * The selected card's buttons as a row of 44 px touch targets beside it, when a finger is in
+   * use, exactly one card is selected and its own buttons are too small to tap (touchTargets.ts).
+   * Shown while no gesture moves anything.
+   */
+  get touchTray(): TouchTray | null {
+    if (!this.coarse || this.store.selectedNodes.size !== 1 || !TRAY_STATES.has(this.interaction.state.name)) return null;
+    const rec = this.store.nodes.get(this.store.selectedNodes.values().next().value!);
+    if (!rec || rec.hidden || !rec.buttons.length || this.cardButtonsShown(rec)) return null;
+    const { x, y, k } = this.viewport;
+    return layoutTouchTray(rec.id, rec.buttons, { x: rec.x * k + x, y: rec.y * k + y, width: rec.width * k, height: rec.height * k }, this.size);
   }
 
   // ---- selection ----------------------------------------------------------------------------

@@ -293,7 +293,7 @@ export class GraphStore {
     if (rec.geometry && rec.geometryKey === key) return rec.geometry;
     const sp = this.handlePoint(s, 'source', rec.edge.sourceHandle, rec.id);
     const tp = this.handlePoint(t, 'target', rec.edge.targetHandle, rec.id);
-    const commands = rec.path({ source: sp.point, sourceSide: sp.side, target: tp.point, targetSide: tp.side });
+    const commands = rec.path({ source: sp.point, sourceSide: sp.side, target: tp.point, targetSide: tp.side }, rec.edge);
     // Curves lie inside the hull of their control points, so these bounds always contain the edge.
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     const grow = (x: number, y: number) => {
@@ -578,7 +578,8 @@ export class GraphStore {
   /**
    * A box that surely contains the edge, for the index. A built-in route never leaves the box of
    * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
-   * offset), so no path is built for it; a custom route is built once and measured.
+   * offset) plus a fork's sideways offset, so no path is built for it; a custom route is built
+   * once and measured.
    */
   private edgeBounds(rec: EdgeRecord): Rect | null {
     const s = this.nodes.get(rec.edge.source);
@@ -590,7 +591,7 @@ export class GraphStore {
     }
     const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
     const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
-    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0));
+    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + Math.abs(rec.edge.pathOptions?.joinDx ?? 0);
     return { x: x0 - bulge, y: y0 - bulge, width: x1 - x0 + 2 * bulge, height: y1 - y0 + 2 * bulge };
   }
 }

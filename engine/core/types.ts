@@ -1,4 +1,5 @@
 /** Plain data shapes shared by every part of the engine. No behaviour lives here. */
+import type { ForkPathOptions } from './edgePaths.ts';
 
 export interface XY {
   x: number;
@@ -41,7 +42,7 @@ export interface EngineNode<D = unknown> {
   data: D;
 }
 
-export type EdgeType = 'default' | 'straight' | 'step' | 'smoothstep' | 'simplebezier';
+export type EdgeType = 'default' | 'straight' | 'step' | 'smoothstep' | 'simplebezier' | 'fork';
 export type MarkerType = 'arrow' | 'arrowclosed';
 
 export interface EdgeStyle {
@@ -62,6 +63,8 @@ export interface EngineEdge<D = unknown> {
   style?: EdgeStyle;
   color?: string;
   markerEnd?: MarkerType | string;
+  /** Options of the built-in 'fork' route (see `core/edgePaths.ts`). */
+  pathOptions?: ForkPathOptions;
   data?: D;
 }
 

@@ -17,11 +17,6 @@ export interface PointerInputTarget {
   keyDown(e: KeyInput): boolean;
 }
 
-export interface PointerInputOptions {
-  /** Told the kind of every pointer that goes down (the renderer sizes handles by it). */
-  onPointerDown?(pointerType: PointerKind): void;
-}
-
 export interface DomPointerInput {
   /**
    * True from a pointer release until the click it causes has been dispatched. The engine's hit
@@ -38,7 +33,7 @@ const TEXT_ENTRY = 'input, textarea, select, [contenteditable="true"]';
 
 export const pointerKind = (t: string): PointerKind => (t === 'touch' || t === 'pen' ? t : 'mouse');
 
-export function createPointerInput(root: HTMLElement, target: PointerInputTarget, options: PointerInputOptions = {}): DomPointerInput {
+export function createPointerInput(root: HTMLElement, target: PointerInputTarget): DomPointerInput {
   let pointerClick = false;
   // Read on press, scroll and resize only: a pointer move must not force a layout.
   let rect = root.getBoundingClientRect();
@@ -58,7 +53,6 @@ export function createPointerInput(root: HTMLElement, target: PointerInputTarget
     if (inPanel(e.target)) return;
     rect = root.getBoundingClientRect();
     pointerClick = false;
-    options.onPointerDown?.(pointerKind(e.pointerType));
     // No text selection, no emulated mouse events, no focus jump; focus is placed explicitly.
     e.preventDefault();
     const card = e.target instanceof Element ? e.target.closest<HTMLElement>('.kin-engine-card') : null;
@@ -77,6 +71,11 @@ export function createPointerInput(root: HTMLElement, target: PointerInputTarget
     setTimeout(() => (pointerClick = false), 0);
   };
   const onCancel = (e: PointerEvent) => target.pointerCancel(toInput(e));
+  // The engine handled the tap already. The click a browser makes of it would land on whatever
+  // the tap opened under the finger (a dialog's radio, the details sheet), so it is not made.
+  const onTouchEnd = (e: TouchEvent) => {
+    if (e.cancelable && !inPanel(e.target)) e.preventDefault();
+  };
   // A mouse or pen leaving the canvas clears the hover; a lifted finger has no hover to clear.
   const onLeave = (e: PointerEvent) => {
     if (e.pointerType !== 'touch' && target.state === 'idle') target.pointerMove({ ...toInput(e), x: -1e9, y: -1e9 });
@@ -101,6 +100,7 @@ export function createPointerInput(root: HTMLElement, target: PointerInputTarget
   root.addEventListener('pointermove', onMove, { signal });
   root.addEventListener('pointerup', onUp, { signal });
   root.addEventListener('pointercancel', onCancel, { signal });
+  root.addEventListener('touchend', onTouchEnd, { signal, passive: false });
   root.addEventListener('pointerleave', onLeave, { signal });
   root.addEventListener('keydown', onKey, { signal });
   root.addEventListener('contextmenu', noMenu, { signal });

@@ -143,11 +143,11 @@ export function EngineCanvas(props: EngineCanvasProps) {
       { scene: sceneRef.current!, active: activeRef.current!, background: bgRef.current!, root, mirror },
       theme,
     );
-    renderer.coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+    engine.setCoarse(typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches);
     rendererRef.current = renderer;
     const zoom = createWheelZoom(root, engine, props.defaultViewport ?? engine.viewport);
     zoomRef.current = zoom;
-    input = createPointerInput(root, engine, { onPointerDown: (kind) => (renderer.coarse = kind === 'touch') });
+    input = createPointerInput(root, engine);
     let minimap: Minimap | null = null;
     if (minimapRef.current) {
       const mm = typeof props.minimap === 'object' ? props.minimap : MINIMAP_SIZE;

@@ -1,7 +1,7 @@
 /**
  * Cards drawn once into small bitmaps and then copied with one drawImage per frame: text and
  * anti-aliased shapes are what a software-rendered canvas spends its time on. A sprite is valid for
- * one node object, selection state and device scale; sprites are only made while the zoom holds
+ * one node object, selection state, set of drawn buttons and device scale; sprites are only made while the zoom holds
  * still (during a wheel zoom every step would need new ones, so existing ones are stretched until
  * the gesture settles), and the least recently used go first.
  */
@@ -9,9 +9,21 @@ const MAX_SPRITES = 800;
 /** Room around the card for its shadow. */
 const PAD = 3;
 
+/** What a sprite depends on besides the scale. */
+export interface SpriteKey {
+  id: string;
+  node: unknown;
+  selected: boolean;
+  /** Whether the card's buttons are drawn (not on touch when they are too small to tap). */
+  buttons: boolean;
+  width: number;
+  height: number;
+}
+
 interface Sprite {
   node: unknown;
   selected: boolean;
+  buttons: boolean;
   scale: number;
   width: number;
   height: number;
@@ -30,15 +42,15 @@ export class CardSprites {
    */
   draw(
     ctx: CanvasRenderingContext2D,
-    key: { id: string; node: unknown; selected: boolean; width: number; height: number },
+    key: SpriteKey,
     scale: number,
     allowNew: boolean,
     draw: (ctx: CanvasRenderingContext2D) => void,
   ) {
     let s = this.sprites.get(key.id);
-    const valid = s && s.node === key.node && s.selected === key.selected && s.scale === scale && s.width === key.width && s.height === key.height;
-    if (!valid) {
-      const stretchable = s && s.node === key.node && s.selected === key.selected && s.width === key.width && s.height === key.height;
+    // A sprite of the same card at another scale can be stretched for a moment.
+    const stretchable = s && s.node === key.node && s.selected === key.selected && s.buttons === key.buttons && s.width === key.width && s.height === key.height;
+    if (!stretchable || s!.scale !== scale) {
       if (!allowNew && !stretchable) return draw(ctx);
       if (allowNew) s = this.make(key, scale, draw);
     } else {
@@ -53,7 +65,7 @@ export class CardSprites {
     this.sprites.clear();
   }
 
-  private make(key: { id: string; node: unknown; selected: boolean; width: number; height: number }, scale: number, draw: (ctx: CanvasRenderingContext2D) => void): Sprite {
+  private make(key: SpriteKey, scale: number, draw: (ctx: CanvasRenderingContext2D) => void): Sprite {
     const old = this.sprites.get(key.id);
     this.sprites.delete(key.id);
     if (this.sprites.size >= MAX_SPRITES) this.sprites.delete(this.sprites.keys().next().value!);
@@ -63,7 +75,7 @@ export class CardSprites {
     const c = canvas.getContext('2d')!;
     c.setTransform(scale, 0, 0, scale, PAD * scale, PAD * scale);
     draw(c);
-    const s: Sprite = { node: key.node, selected: key.selected, scale, width: key.width, height: key.height, canvas };
+    const s: Sprite = { node: key.node, selected: key.selected, buttons: key.buttons, scale, width: key.width, height: key.height, canvas };
     this.sprites.set(key.id, s);
     this.made++;
     return s;

@@ -1,13 +1,15 @@
 /**
  * The fast-changing overlay: hover ring, button highlight, the hovered card's handles, connection
- * preview and selection box. It is small, so it is redrawn whole on any change.
+ * preview, selection box and the touch tray. It is small, so it is redrawn whole on any change.
  * Sizes are divided by the zoom so they stay the same on screen.
  */
 import type { CanvasEngine } from '../core/engine.ts';
+import type { TouchTray } from '../core/interaction/touchTargets.ts';
 import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
+import { drawIcon } from './icons.ts';
 
-export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, visibleIds: readonly string[], coarse: boolean) {
+export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, visibleIds: readonly string[]) {
   const k = en.viewport.k;
   const px = 1 / k;
   const store = en.store;
@@ -40,7 +42,7 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, the
     for (const id of cards) {
       const rec = store.nodes.get(id);
       if (!rec || en.dragging.has(id)) continue;
-      drawHandles(ctx, en, theme, rec, coarse);
+      drawHandles(ctx, en, theme, rec);
     }
   }
 
@@ -69,11 +71,47 @@ export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, the
     ctx.stroke();
     ctx.setLineDash([]);
   }
+
+  const tray = en.touchTray;
+  if (tray) drawTouchTray(ctx, en, theme, tray);
 }
 
-function drawHandles(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, rec: NodeRecord, coarse: boolean) {
+/** The touch tray is laid out in screen pixels; the overlay draws in world units. */
+function drawTouchTray(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, tray: TouchTray) {
+  const { x: vx, y: vy, k } = en.viewport;
+  ctx.save();
+  ctx.translate(-vx / k, -vy / k);
+  ctx.scale(1 / k, 1 / k);
+  ctx.beginPath();
+  ctx.roundRect(tray.x, tray.y + 2, tray.width, tray.height, 12);
+  ctx.fillStyle = theme.shadow;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(tray.x, tray.y, tray.width, tray.height, 12);
+  ctx.fillStyle = theme.controlBackground;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = theme.border;
+  ctx.stroke();
+  ctx.lineWidth = 1.75;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const b of tray.buttons) {
+    ctx.globalAlpha = b.disabled ? 0.4 : 1;
+    ctx.beginPath();
+    ctx.roundRect(b.x, b.y, b.width, b.height, 8);
+    ctx.fillStyle = theme.surfaceMuted;
+    ctx.fill();
+    ctx.strokeStyle = b.tone === 'danger' ? theme.danger : b.tone === 'accent' ? theme.accent : theme.textMuted;
+    drawIcon(ctx, b.icon ?? b.id, b.x + b.width / 2, b.y + b.height / 2, 20);
+  }
+  ctx.globalAlpha = 1;
+  ctx.restore();
+}
+
+function drawHandles(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, rec: NodeRecord) {
   const px = 1 / en.viewport.k;
-  const r = (coarse ? 7 : 4) * px;
+  const r = (en.coarse ? 7 : 4) * px;
   for (const h of rec.handles) {
     const active = en.hover.handle?.nodeId === rec.id && en.hover.handle.handleId === h.id;
     const target = en.connection?.target?.nodeId === rec.id && en.connection.target.handleId === h.id;
@@ -91,13 +129,13 @@ function drawHandles(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: The
  * What selection adds to the scene: handles of selected cards in view and the grab circles at the
  * ends of selected edges. It changes only with the selection, so it is drawn with the scene.
  */
-export function drawSelectionDecor(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, drawnIds: readonly string[], coarse: boolean) {
+export function drawSelectionDecor(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, drawnIds: readonly string[]) {
   const store = en.store;
   const px = 1 / en.viewport.k;
   if (en.detailed && en.canConnect && store.selectedNodes.size) {
     for (const id of drawnIds) {
       const rec = store.nodes.get(id)!;
-      if (rec.selected && rec.connectable) drawHandles(ctx, en, theme, rec, coarse);
+      if (rec.selected && rec.connectable) drawHandles(ctx, en, theme, rec);
     }
   }
   for (const id of store.selectedEdges) {

@@ -21,7 +21,7 @@ import type { Transform } from '../core/types.ts';
 import { placeBackground, styleBackground } from './background.ts';
 import { drawEdges } from './drawEdges.ts';
 import { drawOverlay, drawSelectionDecor } from './drawOverlay.ts';
-import { CardSprites } from './cardSprites.ts';
+import { CardSprites, type SpriteKey } from './cardSprites.ts';
 import { ImageCache } from './imageCache.ts';
 import type { Minimap } from './minimap.ts';
 import type { Mirror } from './mirror.ts';
@@ -98,7 +98,6 @@ export class Renderer {
   private sceneAnchor: Transform | null = null;
   private activeAnchor: Transform | null = null;
   private activeEmpty = false;
-  coarse = false;
   private pending = 0;
   private raf = 0;
   private images: ImageCache;
@@ -116,6 +115,8 @@ export class Renderer {
   minimap: Minimap | null = null;
   private unsubscribe: () => void;
   private view: CardView;
+  /** Reused for every card drawn (no allocation per card per frame). */
+  private spriteKey: SpriteKey = { id: '', node: null, selected: false, buttons: false, width: 0, height: 0 };
   private onFonts = () => {
     this.text.clear();
     this.sprites.clear();
@@ -149,7 +150,7 @@ export class Renderer {
     const sceneSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.drawnIds) });
     const sceneDecor = new Konva.Shape({
       listening: false,
-      sceneFunc: (k) => drawSelectionDecor(k._context, engine, this.theme, this.drawnIds, this.coarse),
+      sceneFunc: (k) => drawSelectionDecor(k._context, engine, this.theme, this.drawnIds),
     });
     parts.scene.add(sceneEdges, sceneSimple, sceneCards, sceneDecor);
     this.scenePool = new CardPool(sceneCards, drawCard, lookup);
@@ -162,7 +163,7 @@ export class Renderer {
     const dragSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.dragIds) });
     const overlay = new Konva.Shape({
       listening: false,
-      sceneFunc: (k) => drawOverlay(k._context, engine, this.theme, this.drawnIds, this.coarse),
+      sceneFunc: (k) => drawOverlay(k._context, engine, this.theme, this.drawnIds),
     });
     parts.active.add(dragEdges, dragSimple, dragCards, overlay);
     this.dragPool = new CardPool(dragCards, drawCard, lookup);
@@ -290,7 +291,7 @@ export class Renderer {
 
   private hasActiveContent(): boolean {
     const en = this.engine;
-    return en.dragging.size > 0 || !!en.hover.nodeId || !!en.selectionBox || !!en.connection;
+    return en.dragging.size > 0 || !!en.hover.nodeId || !!en.selectionBox || !!en.connection || !!en.touchTray;
   }
 
   /** Cards in view exactly (the drawn set minus the overscan), plus the dragged ones in view. */
@@ -358,11 +359,19 @@ export class Renderer {
     view.height = rec.height;
     view.selected = rec.selected;
     view.zoom = this.engine.viewport.k;
-    view.buttons = rec.buttons;
+    const buttons = this.engine.cardButtonsShown(rec);
+    view.buttons = buttons ? rec.buttons : [];
     const draw = rec.type.draw ?? this.engine.options.nodeTypes.default.draw;
     if (!draw) return;
     const scale = Math.round(this.engine.viewport.k * (window.devicePixelRatio || 1) * 100) / 100;
-    this.sprites.draw(ctx, rec, scale, this.zoomSteady, (c) => draw(c, rec.node, view));
+    const key = this.spriteKey;
+    key.id = rec.id;
+    key.node = rec.node;
+    key.selected = rec.selected;
+    key.buttons = buttons;
+    key.width = rec.width;
+    key.height = rec.height;
+    this.sprites.draw(ctx, key, scale, this.zoomSteady, (c) => draw(c, rec.node, view));
   }
 
   /**

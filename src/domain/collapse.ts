@@ -1,45 +1,74 @@
-import type { Graph, GraphEdge } from './types.ts';
+import type { Graph } from './types.ts';
 import { GraphDraft, type OpResult } from './graphDraft.ts';
 import { isParentEdge, nodesByProfile } from './graphQueries.ts';
 
 /**
- * Collapse Children (§4) hides every descendant reachable from the person over visible
- * parent→child edges, and the edges that touch them. Partners who married in (a spouse of a
- * hidden descendant with no parents of their own on the tree) go with them, and so do their
- * children; nobody above the person is touched. Expanding shows the same set again, found over
+ * Collapse Children (§4) hides the person's descendants, reachable over visible parent→child
+ * edges, and the edges that touch them. Of the descendants' spouses, it hides only those left
+ * connected to nothing visible (no parent, child or spouse outside what is hidden): a partner who
+ * married in goes with the branch, but one with a child of their own elsewhere (a step-child of
+ * the branch) or parents on the tree stays. Nobody above the person is touched, nor the person's
+ * own spouses, nor children who are not theirs. Expanding shows the same set again, found over
  * hidden edges as well, so it also works after a reload. Stored spouse edges stay as they are.
  */
 
 function branch(graph: Graph, rootId: string, overHidden: boolean): Set<string> {
-  const out = new Map<string, GraphEdge[]>();
-  const hasParent = new Set<string>();
+  const down = new Map<string, string[]>();
+  const connections = new Map<string, string[]>();
+  const connect = (a: string, b: string) => {
+    let list = connections.get(a);
+    if (!list) connections.set(a, (list = []));
+    list.push(b);
+  };
   for (const e of graph.edges) {
     if (!isParentEdge(e)) continue;
-    hasParent.add(e.target);
+    connect(e.source, e.target);
+    connect(e.target, e.source);
     if (e.hidden && !overHidden) continue;
-    let list = out.get(e.source);
-    if (!list) out.set(e.source, (list = []));
-    list.push(e);
+    let list = down.get(e.source);
+    if (!list) down.set(e.source, (list = []));
+    list.push(e.target);
   }
   const byProfile = nodesByProfile(graph.nodes);
-  const profileOf = new Map(graph.nodes.map((n) => [n.id, n.data.profileId]));
-  const found = new Set<string>();
-  const queue = [rootId];
-  const visit = (id: string) => {
-    if (id === rootId || found.has(id)) return;
-    found.add(id);
-    queue.push(id);
+  const nodeById = new Map(graph.nodes.map((n) => [n.id, n]));
+  const spousesOf = (id: string): string[] => {
+    const out: string[] = [];
+    for (const p of graph.profiles[nodeById.get(id)?.data.profileId ?? '']?.spouses ?? []) {
+      const node = byProfile.get(p);
+      if (node && node.id !== id) out.push(node.id);
+    }
+    return out;
   };
+
+  const descendants = new Set<string>();
+  const queue = [rootId];
   while (queue.length) {
-    const id = queue.pop()!;
-    for (const e of out.get(id) ?? []) visit(e.target);
-    if (id === rootId) continue;
-    for (const spouseProfile of graph.profiles[profileOf.get(id) ?? '']?.spouses ?? []) {
-      const partner = byProfile.get(spouseProfile);
-      if (partner && !hasParent.has(partner.id) && (overHidden || !partner.hidden)) visit(partner.id);
+    for (const child of down.get(queue.pop()!) ?? []) {
+      if (child === rootId || descendants.has(child)) continue;
+      descendants.add(child);
+      queue.push(child);
     }
   }
-  return found;
+
+  // Partners start as every spouse of a descendant; those still connected to someone visible
+  // outside the branch are dropped until none is (a partner may be held only by another partner).
+  const partners = new Set<string>();
+  for (const id of descendants) {
+    for (const s of spousesOf(id)) if (s !== rootId && !descendants.has(s) && nodeById.get(s)!.hidden === overHidden) partners.add(s);
+  }
+  const inBranch = (id: string) => descendants.has(id) || partners.has(id);
+  const heldOutside = (id: string) =>
+    [...(connections.get(id) ?? []), ...spousesOf(id)].some((other) => !inBranch(other) && nodeById.get(other)?.hidden === false);
+  for (let dropped = true; dropped; ) {
+    dropped = false;
+    for (const p of partners) {
+      if (heldOutside(p)) {
+        partners.delete(p);
+        dropped = true;
+      }
+    }
+  }
+  return new Set([...descendants, ...partners]);
 }
 
 function setHidden(graph: Graph, ids: Set<string>, hidden: boolean): OpResult {

@@ -2,12 +2,13 @@
  * Pointer → what is under it, through the quadtrees (never Konva's hit canvas). Priority follows
  * what is drawn on top: a card's buttons, then the grab circles of a selected edge's ends, then
  * handles, then cards, then edges, then the empty canvas. Slop is in screen pixels, so coarse
- * pointers get their 44 px targets at any zoom.
+ * pointers get their 44 px targets at any zoom, but never over a card's body (touchTargets.ts).
  */
 import { COARSE_TARGET, FINE_EDGE_TARGET, FINE_HANDLE_TARGET } from '../constants.ts';
 import { distance, distanceToPolyline } from '../geometry.ts';
 import type { GraphStore, NodeRecord } from '../store.ts';
 import type { HandleKind, XY } from '../types.ts';
+import { buttonsFitForTouch, COARSE_BORDER_DEPTH, depthInside, distanceToRect, TOUCH_SLOP } from './touchTargets.ts';
 
 export type Hit =
   | { kind: 'button'; nodeId: string; buttonId: string }
@@ -30,42 +31,53 @@ export function hitTest(store: GraphStore, p: XY, o: HitOptions): Hit {
   const px = 1 / o.zoom;
   const node = store.nodeIndex.hit(p);
   const rec = node ? store.nodes.get(node.id) : undefined;
+  // On touch, handle and edge-end circles reach only this far into the card under the finger.
+  const nearBorder = !o.coarse || !rec || depthInside(rec, p) <= COARSE_BORDER_DEPTH * px;
 
-  if (rec && o.detailed) {
-    const button = buttonAt(rec, p, o.coarse ? COARSE_TARGET * px : 0);
+  if (rec && o.detailed && (!o.coarse || buttonsFitForTouch(rec.buttons, o.zoom))) {
+    const button = buttonAt(rec, p);
     if (button) return { kind: 'button', nodeId: rec.id, buttonId: button };
   }
   const endRadius = (o.coarse ? Math.max(o.reconnectRadius, COARSE_TARGET / 2) : o.reconnectRadius) * px;
   // A selected edge's ends sit on handles; grabbing one there reconnects rather than connects.
-  for (const id of store.selectedEdges) {
+  for (const id of nearBorder ? store.selectedEdges : []) {
     const g = store.edges.get(id) && store.edgeGeometry(store.edges.get(id)!);
     if (!g) continue;
     if (distance(p, g.target) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'target' };
     if (distance(p, g.source) <= endRadius) return { kind: 'edge-end', edgeId: id, end: 'source' };
   }
-  if (o.detailed && o.connectable) {
-    const handle = closestHandle(store, p, ((o.coarse ? COARSE_TARGET : FINE_HANDLE_TARGET) / 2) * px, () => true);
+  if (o.detailed && o.connectable && nearBorder) {
+    // A finger has no hover, so it can only use the handles it sees: those of selected cards.
+    const accept = o.coarse ? (r: NodeRecord) => r.selected : () => true;
+    const handle = closestHandle(store, p, ((o.coarse ? COARSE_TARGET : FINE_HANDLE_TARGET) / 2) * px, accept);
     if (handle) return { kind: 'handle', ...handle };
   }
   if (rec) return { kind: 'node', nodeId: rec.id };
+  const near = o.coarse ? nearestNode(store, p, TOUCH_SLOP * px) : undefined;
+  if (near) return { kind: 'node', nodeId: near };
   const edge = edgeAt(store, p, ((o.coarse ? COARSE_TARGET : FINE_EDGE_TARGET) / 2) * px);
   if (edge) return { kind: 'edge', edgeId: edge };
   return { kind: 'canvas' };
 }
 
-/** The button under `p`; on coarse pointers each button's target grows to `minTarget`, nearest centre wins. */
-export function buttonAt(rec: NodeRecord, p: XY, minTarget: number): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
+/** The enabled button whose drawn box holds `p`. */
+export function buttonAt(rec: NodeRecord, p: XY): string | undefined {
   for (const b of rec.buttons) {
     if (b.disabled) continue;
-    const w = Math.max(b.width, minTarget), h = Math.max(b.height, minTarget);
-    const cx = rec.x + b.x + b.width / 2, cy = rec.y + b.y + b.height / 2;
-    if (Math.abs(p.x - cx) <= w / 2 && Math.abs(p.y - cy) <= h / 2) {
-      const d = Math.hypot(p.x - cx, p.y - cy);
-      if (d < bestD) [best, bestD] = [b.id, d];
-    }
+    const x = p.x - rec.x - b.x, y = p.y - rec.y - b.y;
+    if (x >= 0 && x <= b.width && y >= 0 && y <= b.height) return b.id;
   }
+  return undefined;
+}
+
+/** The card nearest to `p` within `radius` (world units), for a finger landing just beside one. */
+function nearestNode(store: GraphStore, p: XY, radius: number): string | undefined {
+  let best: string | undefined;
+  let bestD = radius;
+  store.nodeIndex.query({ x: p.x - radius, y: p.y - radius, width: 2 * radius, height: 2 * radius }, (e) => {
+    const d = distanceToRect(e, p);
+    if (d <= bestD) [best, bestD] = [e.id, d];
+  });
   return best;
 }
 

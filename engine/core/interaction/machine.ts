@@ -13,6 +13,7 @@ import type { Connection, HandleKind, Transform, XY } from '../types.ts';
 import { panBy, pinch, toWorld } from '../viewport.ts';
 import { closestHandle, hitTest, type Hit } from './hitTest.ts';
 import type { PointerInput, Scheduler } from './input.ts';
+import { trayButtonAt } from './touchTargets.ts';
 
 interface HandleRef {
   nodeId: string;
@@ -59,6 +60,7 @@ export class Interaction {
       return;
     }
     const en = this.engine;
+    en.setCoarse(e.pointerType === 'touch');
     const hit = this.hit(e);
     const start = { x: e.x, y: e.y };
     const additive = en.isAdditive(e);
@@ -96,7 +98,11 @@ export class Interaction {
 
   pointerMove(e: PointerInput) {
     if (!this.pointers.has(e.pointerId)) {
-      if (e.pointerType !== 'touch' && this.state.name === 'idle') this.hover(e);
+      if (e.pointerType !== 'touch' && this.state.name === 'idle') {
+        // A hovering mouse or pen is in use: cards show their own buttons again.
+        this.engine.setCoarse(false);
+        this.hover(e);
+      }
       return;
     }
     this.pointers.set(e.pointerId, e);
@@ -133,6 +139,18 @@ export class Interaction {
       case 'pointing_button': {
         const hit = this.hit(e);
         if (hit.kind === 'button' && hit.nodeId === s.nodeId && hit.buttonId === s.buttonId) en.pressButton(s.nodeId, s.buttonId);
+        break;
+      }
+      case 'pointing_handle':
+      case 'pointing_edge_end': {
+        // A handle sits on its card's border: pressing it without drawing a line taps the card.
+        const edge = s.name === 'pointing_edge_end' ? en.store.edges.get(s.edgeId)?.edge : undefined;
+        const nodeId = s.name === 'pointing_handle' ? s.handle.nodeId : edge && (s.end === 'source' ? edge.source : edge.target);
+        const rec = nodeId ? en.store.nodes.get(nodeId) : undefined;
+        if (rec) {
+          en.toggleNode(rec.id, en.isAdditive(e));
+          en.options.onNodeClick?.(rec.node);
+        }
         break;
       }
       case 'pointing_edge':
@@ -396,6 +414,9 @@ export class Interaction {
 
   private hit(e: PointerInput): Hit {
     const en = this.engine;
+    const tray = e.pointerType === 'touch' ? en.touchTray : null;
+    const trayButton = tray && trayButtonAt(tray, e);
+    if (trayButton) return { kind: 'button', nodeId: tray.nodeId, buttonId: trayButton.id };
     return hitTest(en.store, toWorld(en.viewport, e), {
       zoom: en.viewport.k,
       coarse: e.pointerType === 'touch',

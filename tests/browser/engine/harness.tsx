@@ -142,7 +142,7 @@ export async function wheel(m: Mounted | Element, p: XY, deltaY: number, opts: M
   await frames();
 }
 
-export async function touch(m: Mounted, type: 'touchStart' | 'touchMove' | 'touchEnd', points: (XY & { id: number })[]) {
+export async function touch(m: Mounted | Element, type: 'touchStart' | 'touchMove' | 'touchEnd', points: (XY & { id: number })[]) {
   await cdp().send('Input.dispatchTouchEvent', {
     type,
     touchPoints: points.map((p) => ({ ...toPage(m, p), id: p.id, radiusX: 4, radiusY: 4, force: 1 })),

@@ -147,14 +147,22 @@ describe('touch (CDP touch events)', () => {
     expect(mirrorOf(m, 'c')!.getAttribute('aria-selected')).toBe('true');
   });
 
-  it('a tap on a button inside its 44 px target presses it', async () => {
+  it("a tap on a card's button row selects the card; its buttons come in a tray of 44 px buttons that take the next tap", async () => {
     m = await mount({ nodes: scene() });
-    // 4 px below the drawn button (y 60–80 on a card 88 tall): outside it, inside the coarse target.
-    const p = screenOf(m, 'a', { x: 35, y: 84 });
+    // On the drawn "add" button (y 60–80 on a card 88 tall): 20 px is too small for a finger.
+    const p = screenOf(m, 'a', { x: 35, y: 70 });
     await touch(m, 'touchStart', [{ ...p, id: 1 }]);
     await touch(m, 'touchEnd', []);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(m.buttons).toEqual([{ nodeId: 'a', buttonId: 'add' }]);
+    await frames();
+    expect(m.buttons).toEqual([]);
+    expect(mirrorOf(m, 'a')!.getAttribute('aria-selected')).toBe('true');
+    const tray = m.handle.engine.touchTray!;
+    expect(tray.buttons.map((b) => [b.id, b.width, b.height])).toEqual([['add', 44, 44], ['details', 44, 44]]);
+    const details = tray.buttons[1];
+    await touch(m, 'touchStart', [{ x: details.x + 22, y: details.y + 22, id: 1 }]);
+    await touch(m, 'touchEnd', []);
+    await expect.poll(() => m!.buttons).toEqual([{ nodeId: 'a', buttonId: 'details' }]);
+    expect(mirrorOf(m, 'a')!.getAttribute('aria-selected')).toBe('true');
   });
 });
 

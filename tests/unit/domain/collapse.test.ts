@@ -28,6 +28,78 @@ const tree = () =>
 
 const hidden = (g: ReturnType<typeof tree>) => g.nodes.filter((n) => n.hidden).map((n) => n.id).sort();
 
+/**
+ * Issue 12, item 6: collapsing George hid people who are not his descendants. Node names:
+ * pa George's father; george + mary (married in) → carl; george + xena (his first wife) → kim;
+ * mary alone → sam (George's step-child), sam's partner tess; carl + dora (married in) → eve;
+ * dora alone → finn (carl's step-child), finn's partner fay; carl's second wife greta, whose
+ * father hal is on the tree; kim's husband lou, married in with nothing else; kim + lou → joy.
+ */
+const family = () => {
+  const ids = ['pa', 'george', 'mary', 'xena', 'carl', 'kim', 'sam', 'tess', 'dora', 'eve', 'finn', 'fay', 'greta', 'hal', 'lou', 'joy'];
+  const n = (name: string) => `n${1001 + ids.indexOf(name)}`;
+  const graph = makeGraph({
+    people: ids.map((name) => ({ node: n(name), fields: { firstName: name } })),
+    parents: (
+      [
+        ['pa', 'george'],
+        ['george', 'carl'], ['mary', 'carl'],
+        ['george', 'kim'], ['xena', 'kim'],
+        ['mary', 'sam'],
+        ['carl', 'eve'], ['dora', 'eve'],
+        ['dora', 'finn'],
+        ['hal', 'greta'],
+        ['kim', 'joy'], ['lou', 'joy'],
+      ] as [string, string][]
+    ).map(([a, b]) => [n(a), n(b)] as [string, string]),
+    spouses: (
+      [
+        ['george', 'mary'], ['george', 'xena'], ['sam', 'tess'], ['carl', 'dora'], ['carl', 'greta'], ['finn', 'fay'], ['kim', 'lou'],
+      ] as [string, string][]
+    ).map(([a, b]) => [n(a), n(b)] as [string, string]),
+  });
+  const names = (g: typeof graph, pick: (node: (typeof graph.nodes)[number]) => boolean) =>
+    g.nodes.filter(pick).map((x) => g.profiles[x.data.profileId].firstName).sort();
+  return { graph, n, names };
+};
+
+describe('collapseChildren hides descendants, and of their partners only those left with nothing visible', () => {
+  it.each([
+    // root → hidden
+    ['george', ['carl', 'eve', 'joy', 'kim', 'lou']],
+    ['carl', ['eve']],
+    ['kim', ['joy']],
+    ['mary', ['carl', 'eve', 'sam', 'tess']],
+    ['dora', ['eve', 'fay', 'finn']],
+    ['pa', ['carl', 'eve', 'george', 'joy', 'kim', 'lou', 'xena']],
+  ])('collapsing %s hides %j', (root, expected) => {
+    const { graph, n, names } = family();
+    const r = collapseChildren(graph, n(root));
+    expect(names(r.graph, (x) => x.hidden)).toEqual(expected);
+    expect(checkGraph(r.graph)).toEqual([]);
+    const back = expandChildren(frozenCopy(r.graph), n(root)).graph;
+    expect(back).toEqual(graph);
+  });
+
+  it("never hides the person's own spouse, even one also listed as a descendant's spouse", () => {
+    const { graph, n, names } = family();
+    const mary = graph.profiles[`pr:${n('mary')}`];
+    const carl = graph.profiles[`pr:${n('carl')}`];
+    mary.spouses.push(carl.id);
+    carl.spouses.push(mary.id);
+    expect(names(collapseChildren(graph, n('george')).graph, (x) => x.hidden)).toEqual(['carl', 'eve', 'joy', 'kim', 'lou']);
+  });
+
+  it('expanding leaves hidden a partner that another collapse hid', () => {
+    const { graph, n, names } = family();
+    // Greta is hidden by collapsing her father; expanding Carl must not show her.
+    const g1 = collapseChildren(graph, n('hal')).graph;
+    const g2 = collapseChildren(g1, n('carl')).graph;
+    expect(names(g2, (x) => x.hidden)).toEqual(['eve', 'greta']);
+    expect(names(expandChildren(g2, n('carl')).graph, (x) => x.hidden)).toEqual(['greta']);
+  });
+});
+
 describe('collapseChildren', () => {
   it.each([
     ['n1001', ['n1002', 'n1003', 'n1004', 'n1011']],

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bezierPath, builtInEdgePaths, flattenPath, simpleBezierPath, smoothStepPath, stepPath, stepPoints, straightPath } from '../../../engine/core/edgePaths.ts';
+import { bezierPath, builtInEdgePaths, flattenPath, forkPath, forkPoints, simpleBezierPath, smoothStepPath, stepPath, stepPoints, straightPath } from '../../../engine/core/edgePaths.ts';
 
 const down = { source: { x: 0, y: 0 }, sourceSide: 'bottom' as const, target: { x: 100, y: 200 }, targetSide: 'top' as const };
 
 describe('edge paths', () => {
   it('has the five built-in edge types', () => {
-    expect(Object.keys(builtInEdgePaths).sort()).toEqual(['default', 'simplebezier', 'smoothstep', 'step', 'straight']);
+    expect(Object.keys(builtInEdgePaths).sort()).toEqual(['default', 'fork', 'simplebezier', 'smoothstep', 'step', 'straight']);
   });
 
   it('draws a straight line between the ends', () => {
@@ -47,5 +47,30 @@ describe('edge paths', () => {
     expect(pts[0]).toEqual({ x: 0, y: 0 });
     expect(pts[10].x).toBeCloseTo(100);
     expect(pts[10].y).toBeCloseTo(200);
+  });
+});
+
+describe('the fork route', () => {
+  const ends = (sx: number, tx: number) => ({ source: { x: sx, y: 96 }, target: { x: tx, y: 160 } });
+  it.each<[string, ReturnType<typeof ends>, object, [number, number][]]>([
+    ['straight above its target', ends(66, 66), {}, [[66, 96], [66, 160]]],
+    ['beside its target: down, across 14 above it, down', ends(66, 206), {}, [[66, 96], [66, 146], [206, 146], [206, 160]]],
+    ['a higher bus', ends(66, 206), { busHeight: 30 }, [[66, 96], [66, 130], [206, 130], [206, 160]]],
+    ['forking right to a drop point', ends(66, 206), { joinDx: 90 }, [[66, 96], [66, 106], [156, 106], [156, 146], [206, 146], [206, 160]]],
+    ['forking left to a drop point', ends(246, 206), { joinDx: -90 }, [[246, 96], [246, 106], [156, 106], [156, 146], [206, 146], [206, 160]]],
+    ['a deeper fork, dropping straight into the target', ends(66, 156), { joinDx: 90, forkDepth: 16 }, [[66, 96], [66, 112], [156, 112], [156, 160]]],
+    ['a bus too high for the gap stays under the fork', ends(66, 206), { joinDx: 90, busHeight: 90 }, [[66, 96], [66, 106], [156, 106], [156, 114], [206, 114], [206, 160]]],
+  ])('%s', (_name, e, options, want) => {
+    expect(forkPoints(e, options).map((p) => [p.x, p.y])).toEqual(want);
+  });
+
+  it('rounds its corners, and falls back to smoothstep for other sides or a target without room below', () => {
+    const down = { source: { x: 66, y: 96 }, sourceSide: 'bottom' as const, target: { x: 206, y: 160 }, targetSide: 'top' as const };
+    const edge = { id: 'e', source: 'a', target: 'b', pathOptions: { joinDx: 90 } };
+    expect(forkPath(down, edge).filter((c) => c.op === 'Q')).toHaveLength(4);
+    const up = { ...down, target: { x: 206, y: 100 } };
+    expect(forkPath(up, edge)).toEqual(smoothStepPath(up));
+    const side = { ...down, sourceSide: 'right' as const };
+    expect(forkPath(side, edge)).toEqual(smoothStepPath(side));
   });
 });

@@ -331,16 +331,143 @@ describe('touch and pen', () => {
     expect(t.positionOf('b')).toEqual({ x: 200, y: 30 });
   });
 
-  it('touch gets 44 px targets for buttons and handles; a mouse does not', () => {
+  it('a mouse presses a card button where it is drawn; a finger on a drawn button too small to tap selects the card', () => {
     const mouse = makeEditor();
+    mouse.click(35, 70);
+    expect(mouse.buttonPresses).toEqual([{ nodeId: 'a', buttonId: 'add' }]);
     mouse.click(35, 84);
-    expect(mouse.buttonPresses).toEqual([]);
     expect(mouse.selectedIds()).toEqual(['a']);
     const touch = makeEditor().withPointer('touch');
-    touch.click(35, 84);
-    expect(touch.buttonPresses).toEqual([{ nodeId: 'a', buttonId: 'add' }]);
-    touch.pointerDown(264 + 15, 88 + 10).expectToBeIn('pointing_handle').pointerUp();
-    mouse.pointerDown(264 + 15, 88 + 10).expectToBeIn('pointing_canvas').pointerUp();
+    touch.click(35, 70);
+    expect(touch.buttonPresses).toEqual([]);
+    expect(touch.selectedIds()).toEqual(['a']);
+  });
+});
+
+/**
+ * Issue 12, item 3: at zoom 0.47–0.68 a tap on a card's middle pressed 'Unlink person' (the 44 px
+ * button targets covered the card) and between 0.53 and 0.92 a tap neither selected nor opened
+ * anything (the handles' targets did). A card shaped like the tree's person card, 132 × 96, with
+ * four buttons in a row at y 68–88 and handles on its four sides.
+ */
+describe('touch targets', () => {
+  const person = (id: string, x: number, y: number) =>
+    card(id, x, y, {
+      width: 132,
+      height: 96,
+      data: {
+        title: `Person ${id}`,
+        lines: ['Born 1950'],
+        buttons: [
+          { id: 'add', label: 'Add Relative', icon: 'plus' },
+          { id: 'unlink', label: 'Unlink person', icon: 'unlink' },
+          { id: 'delete', label: 'Delete person', icon: 'trash', disabled: true },
+          { id: 'details', label: 'View details', icon: 'info' },
+        ],
+      },
+    });
+  const tree = (k: number) =>
+    makeEditor({ nodes: [person('a', 0, 0), person('b', 180, 0), person('c', 0, 160)], edges: [edge('a', 'c')], viewport: { x: 100, y: 100, k }, options: { preset: 'tree' } });
+  const screen = (k: number, wx: number, wy: number) => ({ x: wx * k + 100, y: wy * k + 100 });
+  // World points on card a: its middle, its title, just inside each handle, on its button row.
+  const spots: [string, number, number][] = [
+    ['middle', 66, 48],
+    ['title', 80, 20],
+    ['inside the top handle', 66, 14],
+    ['inside the left handle', 14, 38],
+    ['inside the right handle', 118, 38],
+    ['inside the bottom handle', 66, 84],
+    ['on the Unlink button', 50, 78],
+  ];
+
+  for (const k of [0.3, 0.46, 0.47, 0.53, 0.6, 0.68, 0.8, 0.92, 1, 1.5]) {
+    it.each(spots)(`at zoom ${k} a tap %s selects the card and presses nothing`, (_name, wx, wy) => {
+      const t = tree(k).withPointer('touch');
+      const p = screen(k, wx, wy);
+      t.click(p.x, p.y);
+      expect(t.buttonPresses).toEqual([]);
+      expect(t.selectedIds()).toEqual(['a']);
+      expect(t.clicks).toEqual(['a']);
+    });
+  }
+
+  it.each([0.3, 0.53, 1])('at zoom %s a tap a few pixels beside a card lands on it; further away it does not', (k) => {
+    const t = tree(k).withPointer('touch');
+    t.click(100 - 6, 100 + 48 * k);
+    expect(t.selectedIds()).toEqual(['a']);
+    t.click(100 - 6, 100 + 48 * k);
+    expect(t.selectedIds()).toEqual([]);
+    t.click(100 - 14, 100 + 48 * k);
+    expect(t.clicks).toEqual(['a', 'a']);
+  });
+
+  it.each([0.3, 0.53, 1])('at zoom %s a long press on the middle adds the card to the selection', (k) => {
+    const t = tree(k).withPointer('touch');
+    const a = screen(k, 66, 48), b = screen(k, 246, 48);
+    t.click(a.x, a.y);
+    t.pointerDown(b.x, b.y).advance(500).pointerUp();
+    expect(t.selectedIds()).toEqual(['a', 'b']);
+  });
+
+  it('the selected card offers its buttons in a tray of 44 px buttons under it, which take taps where drawn', () => {
+    const k = 0.53;
+    const t = tree(k).withPointer('touch');
+    expect(t.engine.touchTray).toBeNull();
+    const mid = screen(k, 66, 48);
+    t.click(mid.x, mid.y);
+    const tray = t.engine.touchTray!;
+    expect(tray.nodeId).toBe('a');
+    expect(tray.buttons.map((b) => [b.id, b.width, b.height])).toEqual([['add', 44, 44], ['unlink', 44, 44], ['delete', 44, 44], ['details', 44, 44]]);
+    // Under the card, never over it.
+    expect(tray.y).toBeGreaterThanOrEqual(100 + 96 * k);
+    const unlink = tray.buttons[1];
+    t.click(unlink.x + 22, unlink.y + 22);
+    expect(t.buttonPresses).toEqual([{ nodeId: 'a', buttonId: 'unlink' }]);
+    expect(t.selectedIds()).toEqual(['a']);
+    // A disabled button takes the tap and does nothing.
+    const del = tray.buttons[2];
+    t.click(del.x + 22, del.y + 22);
+    expect(t.buttonPresses).toHaveLength(1);
+    expect(t.selectedIds()).toEqual(['a']);
+  });
+
+  it('the tray shows for one selected card, only for a finger, and hides while the view moves', () => {
+    const k = 0.53;
+    const t = tree(k).withPointer('touch');
+    const a = screen(k, 66, 48), b = screen(k, 246, 48);
+    t.click(a.x, a.y);
+    t.pointerDown(b.x, b.y).advance(500).pointerUp();
+    expect(t.engine.touchTray).toBeNull();
+    t.keyDown('Escape');
+    t.click(a.x, a.y);
+    expect(t.engine.touchTray).not.toBeNull();
+    t.pointerDown(900, 700).pointerMove(880, 690).expectToBeIn('panning');
+    expect(t.engine.touchTray).toBeNull();
+    t.pointerUp();
+    expect(t.engine.touchTray).not.toBeNull();
+    t.withPointer('mouse').hover(900, 700);
+    expect(t.engine.coarse).toBe(false);
+    expect(t.engine.touchTray).toBeNull();
+    t.click(a.x, a.y).click(a.x, a.y);
+    expect(t.selectedIds()).toEqual(['a']);
+    expect(t.engine.touchTray).toBeNull();
+  });
+
+  it("a finger drags a card from its middle at any zoom, and draws a line from a selected card's handle", () => {
+    const k = 0.53;
+    const t = tree(k).withPointer('touch');
+    const mid = screen(k, 66, 48);
+    t.drag(mid, { x: mid.x + 53, y: mid.y });
+    expect(t.positionOf('a')).toEqual({ x: 100, y: 0 });
+    expect(t.connections).toEqual([]);
+    const b = screen(k, 246, 48);
+    t.click(b.x, b.y);
+    // Just below b's bottom handle, outside the card.
+    const from = screen(k, 246, 96 + 8);
+    const to = screen(k, 66, 160);
+    t.pointerDown(from.x, from.y).expectToBeIn('pointing_handle');
+    t.pointerMove(from.x, from.y + 20).pointerMove(to.x, to.y).expectToBeIn('connecting').pointerUp();
+    expect(t.connections).toEqual([{ source: 'b', sourceHandle: 'bottom', target: 'c', targetHandle: 'top' }]);
   });
 });
 

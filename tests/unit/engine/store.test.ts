@@ -86,4 +86,12 @@ describe('graph store', () => {
     expect(rec.version).toBe(version);
     expect(t.engine.store.contentVersion).toBe(content);
   });
+
+  it("indexes a fork edge over its whole route, its sideways drop included, without building it", () => {
+    const fork = edge('a', 'd', { type: 'fork', pathOptions: { joinDx: 600 } });
+    const t = makeEditor({ nodes: [card('a', 0, 0), card('d', 0, 200)], edges: [fork] });
+    const drop = { x: 64 + 590, y: 110, width: 20, height: 20 };
+    expect(t.engine.store.edgeIndex.queryIds(drop)).toEqual(['e-a-d']);
+    expect(t.engine.store.edges.get('e-a-d')!.geometry).toBeNull();
+  });
 });

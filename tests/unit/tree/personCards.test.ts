@@ -79,7 +79,7 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
 
   /** What a card and a line look like, to compare an engine with a fresh build. */
   const look = (n: EngineNode) => ({ id: n.id, position: n.position, title: (n.data as CardData).title, buttons: (n.data as CardData).buttons!.map((b) => b.id) });
-  const line = (e: EngineEdge) => ({ id: e.id, source: e.source, target: e.target, color: e.color });
+  const line = (e: EngineEdge) => ({ id: e.id, source: e.source, target: e.target, color: e.color, route: e.pathOptions });
   function expectSameAsFresh(engine: ReturnType<typeof engineOf>, graph: Graph) {
     const fresh = new PersonCards(opts).build(graph);
     expect([...engine.nodes.values()].map(look).sort((a, b) => a.id.localeCompare(b.id))).toEqual(fresh.nodes.map(look).sort((a, b) => a.id.localeCompare(b.id)));
@@ -109,7 +109,11 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     draft.setNode({ ...draft.node('n1002')!, position: { x: -500, y: 0 } });
     const moved = draft.finish();
     const patch = cards.update(moved.graph, moved.changed);
-    expect(patch.edges!.upsert!.map(line)).toEqual([{ id: 'sp-n1001-n1002', source: 'n1002', target: 'n1001', color: engine.edges.get('sp-n1001-n1002')!.color }]);
+    expect(patch.edges!.upsert!.map(line)).toContainEqual({ id: 'sp-n1001-n1002', source: 'n1002', target: 'n1001', color: engine.edges.get('sp-n1001-n1002')!.color, route: undefined });
+    // The couple's children now hang from each parent alone: their lines are routed again, nothing else.
+    expect(patch.edges!.upsert!.every((e) => e.id === 'sp-n1001-n1002' || e.source === 'n1001' || e.source === 'n1002')).toBe(true);
+    engine.patch(patch);
+    expectSameAsFresh(engine, moved.graph);
   });
 
   it('after any run of edits the engine shows what a fresh build of the graph shows', () => {

@@ -6,6 +6,7 @@ import { compareNodeIds } from '../../../domain/ids.ts';
 import { canDeleteNode } from '../../../domain/permissions.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
+import { parentLineEdge, parentLineRoutes, routeKey, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
@@ -114,6 +115,10 @@ export class PersonCards {
   private spouseLinesOf = new Map<string, Set<string>>();
   /** The two ends of every edge of the graph, drawn or not: what a removed edge touched. */
   private ends = new Map<string, { source: string; target: string }>();
+  /** Each parent line's route (parentLines.ts), and the children with a parent line by row. */
+  private routes = new Map<string, ParentLineRoute>();
+  private rowOf = new Map<string, number>();
+  private rowChildren = new Map<number, Set<string>>();
   /** The graph the cards show. */
   graph: Graph | null = null;
 
@@ -127,6 +132,8 @@ export class PersonCards {
     this.spouseLines.clear();
     this.spouseLinesOf.clear();
     this.ends.clear();
+    this.rowOf.clear();
+    this.rowChildren.clear();
     const index = graphIndex(graph);
     const nodes: EngineNode<CardData>[] = [];
     for (const node of graph.nodes) {
@@ -136,11 +143,13 @@ export class PersonCards {
       nodes.push(shown.card);
     }
     const edges: EngineEdge[] = [];
+    this.routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
       this.ends.set(e.id, { source: e.source, target: e.target });
-      const line = parentLine(e);
+      const line = parentLine(e, this.routes.get(e.id));
       if (line) this.parentLines.set(e.id, line), edges.push(line.edge);
     }
+    for (const id of this.shown.keys()) this.placeChild(index, id);
     const cardOf = cardFinder(index);
     for (const node of graph.nodes) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
@@ -166,15 +175,13 @@ export class PersonCards {
       for (const end of [before?.source, before?.target, now?.source, now?.target]) if (end) cards.add(end);
       if (now) this.ends.set(id, { source: now.source, target: now.target });
       else this.ends.delete(id);
-      const line = now ? parentLine(now) : null;
-      const old = this.parentLines.get(id);
-      if (line && line.key !== old?.key) this.parentLines.set(id, line), patch.edge(line.edge);
-      else if (!line && old) this.parentLines.delete(id), patch.dropEdge(id);
+      if (!now && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
     }
     for (const profileId of touched.profiles) {
       for (const nodeId of index.nodesByProfile.get(profileId) ?? []) cards.add(nodeId), couples.add(nodeId);
     }
     for (const id of cards) this.refreshCard(graph, index, id, patch);
+    this.refreshParentLines(index, cards, touched.edges, patch);
     const cardOf = cardFinder(index);
     for (const id of couples) this.refreshSpouseLines(graph, index, cardOf, id, patch);
     return patch.build();
@@ -272,6 +279,89 @@ export class PersonCards {
     }
   }
 
+  /** Files a child with a visible parent line under the row it sits in (or takes it out). */
+  private placeChild(index: GraphIndex, id: string) {
+    const old = this.rowOf.get(id);
+    const node = index.nodes.get(id);
+    const row = node && !node.hidden && parentLinesInto(index, id).length ? Math.round(node.position.y) : undefined;
+    if (old === row) return;
+    if (old !== undefined) this.rowChildren.get(old)?.delete(id);
+    if (row === undefined) return void this.rowOf.delete(id);
+    this.rowOf.set(id, row);
+    let set = this.rowChildren.get(row);
+    if (!set) this.rowChildren.set(row, (set = new Set()));
+    set.add(id);
+  }
+
+  /**
+   * Routes again only the parent lines an update can have moved: every line into the rows of the
+   * children it touched (lanes are shared along a row) and every line of their parents (forks are
+   * shared by a parent's couples). Lines of those parents in other rows keep their lane.
+   */
+  private refreshParentLines(index: GraphIndex, cards: ReadonlySet<string>, edges: readonly string[], patch: PatchBuilder) {
+    const children = new Set<string>();
+    for (const id of cards) {
+      children.add(id);
+      for (const e of parentLinesFrom(index, id)) children.add(e.target);
+    }
+    for (const id of edges) {
+      const e = this.ends.get(id);
+      if (e) children.add(e.target);
+    }
+    const rows = new Set<number>();
+    for (const id of children) {
+      const before = this.rowOf.get(id);
+      if (before !== undefined) rows.add(before);
+      this.placeChild(index, id);
+      const after = this.rowOf.get(id);
+      if (after !== undefined) rows.add(after);
+    }
+    if (!rows.size && !edges.length) return;
+
+    const inRows = new Set<string>();
+    for (const row of rows) for (const id of this.rowChildren.get(row) ?? []) inRows.add(id);
+    const lines: GraphEdge[] = [];
+    const nodes = new Map<string, GraphNode>();
+    const take = (child: string) => {
+      for (const e of parentLinesInto(index, child)) {
+        lines.push(e);
+        nodes.set(e.source, index.nodes.get(e.source)!);
+        nodes.set(e.target, index.nodes.get(e.target)!);
+      }
+    };
+    for (const id of inRows) take(id);
+    const elsewhere = new Set<string>();
+    for (const e of [...lines]) {
+      for (const sibling of parentLinesFrom(index, e.source)) {
+        if (inRows.has(sibling.target) || elsewhere.has(sibling.target)) continue;
+        elsewhere.add(sibling.target);
+        take(sibling.target);
+      }
+    }
+    const routes = parentLineRoutes({ nodes: [...nodes.values()], edges: lines, profiles: {}, updatedAt: '', version: 1 }, PERSON_CARD);
+    const update = (e: GraphEdge, route: ParentLineRoute | undefined) => {
+      this.routes.set(e.id, route ?? { joinDx: 0, fork: 0, lane: 0 });
+      const line = parentLine(e, this.routes.get(e.id));
+      if (line && line.key !== this.parentLines.get(e.id)?.key) this.parentLines.set(e.id, line), patch.edge(line.edge);
+    };
+    for (const e of lines) {
+      const route = routes.get(e.id);
+      update(e, inRows.has(e.target) || !route ? route : { ...route, lane: this.routes.get(e.id)?.lane ?? 0 });
+    }
+    // Lines touched by the update that are no longer drawn (hidden, or a parent card hidden).
+    for (const id of edges) {
+      const e = index.edges.get(id);
+      if (e && !parentLine(e) && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
+    }
+    for (const id of children) {
+      if (this.rowOf.has(id)) continue;
+      for (const lineId of index.edgesByNode.get(id) ?? []) {
+        const e = index.edges.get(lineId);
+        if (e && e.target === id && this.parentLines.delete(lineId)) this.routes.delete(lineId), patch.dropEdge(lineId);
+      }
+    }
+  }
+
   private addSpouseLine(line: Line) {
     this.spouseLines.set(line.edge.id, line);
     for (const end of [line.edge.source, line.edge.target]) {
@@ -313,12 +403,28 @@ function isRelated(index: GraphIndex, graph: Graph, node: GraphNode): boolean {
 }
 
 /** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
-function parentLine(e: GraphEdge): Line | null {
+function parentLine(e: GraphEdge, route?: ParentLineRoute): Line | null {
   if (e.hidden || !isParentEdge(e)) return null;
-  return {
-    key: `${e.source}>${e.target}:${e.sourceHandle}:${e.targetHandle}:${e.type}`,
-    edge: { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: e.type, data: e.data },
-  };
+  return { key: `${e.source}>${e.target}:${e.sourceHandle}:${e.targetHandle}:${e.type}:${routeKey(route)}`, edge: parentLineEdge(e, route) };
+}
+
+/** The visible parent lines of a card, into it (from visible parents) or out of it (to visible children). */
+function parentLinesInto(index: GraphIndex, id: string): GraphEdge[] {
+  return parentLinesAt(index, id, (e) => e.target === id);
+}
+function parentLinesFrom(index: GraphIndex, id: string): GraphEdge[] {
+  return parentLinesAt(index, id, (e) => e.source === id);
+}
+function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => boolean): GraphEdge[] {
+  const out: GraphEdge[] = [];
+  for (const lineId of index.edgesByNode.get(id) ?? []) {
+    const e = index.edges.get(lineId);
+    if (!e || e.hidden || !isParentEdge(e) || !which(e)) continue;
+    const a = index.nodes.get(e.source);
+    const b = index.nodes.get(e.target);
+    if (a && b && !a.hidden && !b.hidden) out.push(e);
+  }
+  return out;
 }
 
 function spouseLine(s: SpouseEdge): Line {

@@ -1,0 +1,153 @@
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import { card, openTree } from './treePage.ts';
+import { seedFamily, TEN_PEOPLE } from './seedFamily.ts';
+
+/**
+ * Taps on touch screens (issue 12, item 3): a tap selects the card under the finger and opens its
+ * details at any zoom, a tap on a card's middle never presses one of its buttons, and long-press
+ * adds to the selection. Real touch input (CDP touch events) in touch contexts at tablet and phone
+ * sizes.
+ */
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
+
+/** The zoom the tree is drawn at, read from the accessibility mirror's transform. */
+async function zoomOf(page: Page): Promise<number> {
+  return page.locator('.kin-engine-mirror-layer').evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).a);
+}
+
+/** Zooms about the canvas centre with the wheel (d3-zoom: factor 2^(-deltaY × 0.002)). */
+async function zoomTo(page: Page, k: number) {
+  const box = (await page.locator('.kin-engine').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const k0 = await zoomOf(page);
+  await page.mouse.wheel(0, -Math.log2(k / k0) / 0.002);
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(k, 2);
+}
+
+/** The centre of a card on screen, once the view has stopped moving. */
+async function cardCentre(page: Page, name: string) {
+  let box = (await card(page, name).boundingBox())!;
+  await expect
+    .poll(async () => {
+      const last = box;
+      box = (await card(page, name).boundingBox())!;
+      return box.x === last.x && box.y === last.y && box.width === last.width;
+    })
+    .toBe(true);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+async function tapCard(page: Page, name: string, at: 'middle' | 'title' = 'middle') {
+  const { x, y, box } = await cardCentre(page, name);
+  if (at === 'title') await page.touchscreen.tap(box.x + box.width * 0.6, box.y + box.height * 0.2);
+  else await page.touchscreen.tap(x, y);
+}
+
+/** Nothing selected, no panel, no dialog: the state each tap starts from. */
+async function reset(page: Page) {
+  await page.keyboard.press('Escape');
+  if (await panel(page).isVisible()) await panel(page).getByRole('button', { name: 'Close details' }).click();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.locator('[data-node-id][aria-selected="true"]')).toHaveCount(0);
+}
+
+async function expectTapSelects(page: Page, name: string, at: 'middle' | 'title' = 'middle') {
+  await tapCard(page, name, at);
+  await expect(card(page, name)).toHaveAttribute('aria-selected', 'true');
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+for (const size of [
+  { name: 'tablet', viewport: { width: 1024, height: 768 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`touch on a ${size.name} (${size.viewport.width} × ${size.viewport.height})`, () => {
+    test.use({ viewport: size.viewport, hasTouch: true, isMobile: size.name === 'phone' });
+
+    test('a tap selects the card under the finger and opens its details, at the opening zoom and at any other', async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'Ralph King')).toBeAttached();
+      await expectTapSelects(page, 'Ada Lovelace');
+      for (const k of [0.47, 0.53, 0.6, 0.68, 0.8, 1, 1.3]) {
+        await reset(page);
+        await zoomTo(page, k);
+        await expectTapSelects(page, 'Ada Lovelace');
+        await reset(page);
+        await expectTapSelects(page, 'Ada Lovelace', 'title');
+      }
+    });
+
+    test("a tap on a card's middle never presses one of its buttons", async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, {
+        primary: 'me',
+        people: [
+          { key: 'me', first: 'Ada', last: 'Lovelace', at: [0, 0] },
+          { key: 'child', first: 'Byron', last: 'King', gender: 'M', at: [0, 160] },
+        ],
+        parents: [['me', 'child']],
+      });
+      await page.reload();
+      await expect(card(page, 'Byron King')).toBeAttached();
+      for (const k of [0.47, 0.53, 0.6, 0.68, 0.9, 1.2, 1.5]) {
+        await reset(page);
+        await zoomTo(page, k);
+        await tapCard(page, 'Byron King');
+        await expect(card(page, 'Byron King')).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('dialog', { name: 'Unlink person' })).toHaveCount(0);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+    });
+
+    test("the selected card's buttons come in a tray under it; a tap there presses the button", async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'Ralph King')).toBeAttached();
+      await zoomTo(page, 0.6);
+      await expectTapSelects(page, 'George Hale');
+      // The phone's details sheet covers the canvas; closing it keeps the selection.
+      await panel(page).getByRole('button', { name: 'Close details' }).click();
+      await expect(card(page, 'George Hale')).toHaveAttribute('aria-selected', 'true');
+      // The tray sits just under the card (over it when there is no room), one 44 px button for
+      // each of the card's buttons, in the same order: the mirror lists them.
+      const names = await card(page, 'George Hale').getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+      const { box } = await cardCentre(page, 'George Hale');
+      const canvas = (await page.locator('.kin-engine').boundingBox())!;
+      const width = names.length * 44 + (names.length - 1) * 4 + 8;
+      const below = box.y + box.height + 14;
+      const top = below + 52 <= canvas.y + canvas.height - 8 ? below : box.y - 14 - 52;
+      const left = Math.max(canvas.x + 8, Math.min(box.x + box.width / 2 - width / 2, canvas.x + canvas.width - 8 - width));
+      const details = names.indexOf('View details');
+      await page.touchscreen.tap(left + 4 + details * 48 + 22, top + 4 + 22);
+      await expect(page.getByRole('dialog', { name: 'Profile details' })).toBeVisible();
+      await expect(card(page, 'George Hale')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('a long-press adds a card to the selection', async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'Ralph King')).toBeAttached();
+      await expectTapSelects(page, 'Ada Lovelace');
+      await panel(page).getByRole('button', { name: 'Close details' }).click();
+      const { x, y } = await cardCentre(page, 'George Hale');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      await expect(card(page, 'George Hale')).toHaveAttribute('aria-selected', 'true');
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await expect(card(page, 'Ada Lovelace')).toHaveAttribute('aria-selected', 'true');
+      await expect(card(page, 'George Hale')).toHaveAttribute('aria-selected', 'true');
+    });
+  });
+}
