@@ -147,9 +147,12 @@ export class PersonCards {
     for (const e of graph.edges) {
       this.ends.set(e.id, { source: e.source, target: e.target });
       const line = parentLine(e, this.routes.get(e.id));
-      if (line) this.parentLines.set(e.id, line), edges.push(line.edge);
+      if (!line) continue;
+      this.parentLines.set(e.id, line);
+      edges.push(line.edge);
+      const child = this.shown.get(e.target)?.node;
+      if (child && this.shown.has(e.source) && !this.rowOf.has(e.target)) this.fileChild(e.target, Math.round(child.position.y));
     }
-    for (const id of this.shown.keys()) this.placeChild(index, id);
     const cardOf = cardFinder(index);
     for (const node of graph.nodes) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
@@ -287,6 +290,10 @@ export class PersonCards {
     if (old === row) return;
     if (old !== undefined) this.rowChildren.get(old)?.delete(id);
     if (row === undefined) return void this.rowOf.delete(id);
+    this.fileChild(id, row);
+  }
+
+  private fileChild(id: string, row: number) {
     this.rowOf.set(id, row);
     let set = this.rowChildren.get(row);
     if (!set) this.rowChildren.set(row, (set = new Set()));
