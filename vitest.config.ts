@@ -27,6 +27,22 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Bundled up front: Vite finding a dependency mid-run reloads the page under a running test.
+        optimizeDeps: {
+          include: [
+            '@radix-ui/react-alert-dialog',
+            '@radix-ui/react-dialog',
+            '@radix-ui/react-dropdown-menu',
+            '@radix-ui/react-label',
+            '@radix-ui/react-radio-group',
+            '@radix-ui/react-tabs',
+            '@radix-ui/react-tooltip',
+            'react-router-dom',
+            'react-hook-form',
+            'sonner',
+            'valtio',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx'],
