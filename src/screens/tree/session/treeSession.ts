@@ -3,10 +3,11 @@ import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from 
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
 import { nodesEqual } from '../../../domain/snapshot.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
-import type { Graph, Profile } from '../../../domain/types.ts';
+import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
-import { applyAsOperation, lookup } from './graphChanges.ts';
+import { applyAsOperation, lookup, type GraphLookup } from './graphChanges.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { PendingEdits, touchedBy } from './pendingEdits.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
@@ -46,6 +47,25 @@ export interface TreeSessionDeps {
   now?: () => string;
   clientId?: string;
   autosaveMs?: number;
+  /**
+   * The server refused an edit for good (a right or a rule, not the network): it has been taken
+   * back on screen. `failure` is the §8 toast of the edit's operation, `error` the server's answer.
+   */
+  onEditRefused?: (failure: string, error: Error) => void;
+}
+
+/** What a refused edit toasts when its operation named nothing else (§8). */
+export const APPLY_FAILED = 'Failed to apply changes';
+
+/**
+ * One committed edit, as it left the screen: what it touched and their states just after it, so
+ * it can be sent, or taken back, on its own when the server refuses the edits sent together.
+ */
+interface CommittedEdit {
+  failure: string;
+  nodes: Map<string, GraphNode | undefined>;
+  edges: Map<string, GraphEdge | undefined>;
+  profiles: Map<string, Profile | undefined>;
 }
 
 /** What one update of the graph touched, by id. */
@@ -72,6 +92,8 @@ export class TreeSession {
   readonly clientId: string;
 
   private readonly pending = new PendingEdits();
+  /** The edits not yet confirmed, in the order they were made (see `saveOneByOne`). */
+  private edits: CommittedEdit[] = [];
   private version = 0;
   private readonly listeners = new Set<() => void>();
   private readonly updateListeners = new Set<(update: GraphUpdate) => void>();
@@ -187,9 +209,12 @@ export class TreeSession {
   }
 
   // ---- editing ------------------------------------------------------------------------------
-  /** Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…). */
-  apply(result: OpResult) {
-    this.record(result);
+  /**
+   * Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…); `failure`
+   * is its §8 toast should the server refuse it.
+   */
+  apply(result: OpResult, failure = APPLY_FAILED) {
+    this.record(result, failure);
     this.settleUnsaved();
     this.backUp();
     this.scheduleAutosave();
@@ -216,9 +241,10 @@ export class TreeSession {
   }
 
   /** A local edit becomes the graph on screen and is remembered as pending. */
-  private record(result: OpResult) {
+  private record(result: OpResult, failure = APPLY_FAILED) {
     this.take(result.graph);
     this.pending.record(result, lookup(this.graph));
+    this.edits.push(committedEdit(result, lookup(this.graph), failure));
     const index = graphIndex(this.graph);
     const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
     this.announce(result.changed, added);
@@ -265,17 +291,26 @@ export class TreeSession {
     }
     const changes = this.pending.changeSet(lookup(this.graph), this.revision);
     const migrations = this.migrationsToRecord;
+    const edits = this.edits.length;
     if (isEmptyChangeSet(changes) && migrations.length === 0) return Promise.resolve();
     this.saving = true;
     this.lastSaveError = null;
     this.emit();
     this.inflight = this.sendWithRetries(changes, migrations)
-      .then(({ revision }) => {
-        this.pending.confirm(changes, lookup(this.graph));
-        this.unechoed.push({ revision, changes });
-        this.revision = Math.max(this.revision, revision);
-        this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
-      })
+      .then(
+        (answer) => {
+          this.confirmSaved(changes, migrations, answer.revision);
+          this.edits.splice(0, edits);
+        },
+        (e: unknown) => {
+          if (!isRefusal(e)) throw e;
+          // One edit the server will not take must not hold back the others: each is sent on
+          // its own, and the ones refused are taken back. A lone edit was just refused alone.
+          const sent = this.edits.splice(0, edits);
+          if (sent.length === 1) return this.takeBack(sent[0]!, toSaveError(e));
+          return this.saveOneByOne(sent, migrations);
+        },
+      )
       .catch((e: unknown) => {
         this.lastSaveError = toSaveError(e);
         throw this.lastSaveError;
@@ -288,6 +323,105 @@ export class TreeSession {
         this.emit();
       });
     return this.inflight;
+  }
+
+  private confirmSaved(changes: ChangeSet, migrations: string[], revision: number) {
+    this.pending.confirm(changes, lookup(this.graph));
+    this.unechoed.push({ revision, changes });
+    this.revision = Math.max(this.revision, revision);
+    this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
+  }
+
+  /**
+   * The edits sent together were refused: each is sent alone, in the order made. One the server
+   * refuses is taken back on screen (and so leaves the pending set and the backup) with its
+   * operation's toast, as is a later one that touched what it touched (it was built on it); the
+   * others are saved. A failure the network may cure puts the rest back for the next save.
+   */
+  private async saveOneByOne(edits: CommittedEdit[], migrations: string[]) {
+    const refused = new Set<string>();
+    let toRecord = migrations;
+    for (let i = 0; i < edits.length; i++) {
+      const edit = edits[i]!;
+      const keys = keysOf(edit);
+      if (keys.some((k) => refused.has(k))) {
+        for (const k of keys) refused.add(k);
+        this.takeBack(edit, null);
+        continue;
+      }
+      const changes = this.changesOf(edit);
+      if (isEmptyChangeSet(changes) && !toRecord.length) continue;
+      try {
+        const { revision } = await this.sendWithRetries(changes, toRecord);
+        this.confirmSaved(changes, toRecord, revision);
+        toRecord = [];
+      } catch (e) {
+        if (!isRefusal(e)) {
+          this.edits.unshift(...edits.slice(i));
+          throw e;
+        }
+        for (const k of keys) refused.add(k);
+        this.takeBack(edit, toSaveError(e));
+      }
+    }
+  }
+
+  /** The change set of one edit alone: its entities from the confirmed state to the edit's. */
+  private changesOf(edit: CommittedEdit): ChangeSet {
+    const part = new PendingEdits();
+    for (const id of edit.nodes.keys()) if (this.pending.nodes.has(id)) part.nodes.set(id, this.pending.nodes.get(id)!);
+    for (const id of edit.edges.keys()) if (this.pending.edges.has(id)) part.edges.set(id, this.pending.edges.get(id)!);
+    for (const id of edit.profiles.keys()) if (this.pending.profiles.has(id)) part.profiles.set(id, this.pending.profiles.get(id)!);
+    return part.changeSet({ node: (id) => edit.nodes.get(id), edge: (id) => edit.edges.get(id), profile: (id) => edit.profiles.get(id) }, this.revision);
+  }
+
+  /** Puts what an edit touched back to the state the server confirmed, and toasts its failure. */
+  private takeBack(edit: CommittedEdit, error: Error | null) {
+    this.revert({ nodes: [...edit.nodes.keys()], edges: [...edit.edges.keys()], profiles: [...edit.profiles.keys()] });
+    this.deps.onEditRefused?.(edit.failure, error ?? new Error(edit.failure));
+  }
+
+  /** The entities among `ids` that are pending get their confirmed state back on screen. */
+  private revert(ids: Touched) {
+    const draft = new GraphDraft(this.graph);
+    for (const id of ids.nodes) {
+      if (!this.pending.nodes.has(id)) continue;
+      const confirmed = this.pending.nodes.get(id);
+      if (confirmed) draft.setNode(confirmed);
+      else if (draft.node(id)) draft.removeNode(id);
+    }
+    for (const id of ids.edges) {
+      if (!this.pending.edges.has(id)) continue;
+      const confirmed = this.pending.edges.get(id);
+      if (confirmed) draft.setEdge(confirmed);
+      else if (draft.edge(id)) draft.removeEdge(id);
+    }
+    for (const id of ids.profiles) {
+      if (!this.pending.profiles.has(id)) continue;
+      const confirmed = this.pending.profiles.get(id);
+      if (confirmed) draft.setProfile(confirmed);
+      else if (draft.profile(id)) draft.removeProfile(id);
+    }
+    const result = draft.finish();
+    this.take(result.graph);
+    this.pending.settle(ids, lookup(this.graph));
+    this.announce(result.changed, []);
+    this.settleUnsaved();
+    this.backUp();
+  }
+
+  /**
+   * Drops every unsaved edit (§4 "Discard changes"): the screen shows what the server confirmed,
+   * and the device's backup is cleared.
+   */
+  discard() {
+    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = null;
+    this.edits = [];
+    this.migrationsToRecord = [];
+    this.revert({ nodes: [...this.pending.nodes.keys()], edges: [...this.pending.edges.keys()], profiles: [...this.pending.profiles.keys()] });
+    this.lastSaveError = null;
+    this.emit();
   }
 
   private async sendWithRetries(changes: ChangeSet, migrations: string[]) {
@@ -418,6 +552,28 @@ export class TreeSession {
     return (this.deps.now ?? (() => new Date().toISOString()))();
   }
 }
+
+/** A refusal: the server will answer the same whatever the network does (§7: never retried). */
+function isRefusal(error: unknown): boolean {
+  return isAppError(error) && (error.code === 'permission-denied' || error.code === 'invalid-argument');
+}
+
+function committedEdit(result: OpResult, now: GraphLookup, failure: string): CommittedEdit {
+  const ids = (own: readonly string[], undone: readonly { id: string }[]) => new Set([...own, ...undone.map((e) => e.id)]);
+  const nodes = new Map<string, GraphNode | undefined>();
+  for (const id of ids(result.changed.nodes, result.undo.nodes)) nodes.set(id, now.node(id));
+  const edges = new Map<string, GraphEdge | undefined>();
+  for (const id of ids(result.changed.edges, result.undo.edges)) edges.set(id, now.edge(id));
+  const profiles = new Map<string, Profile | undefined>();
+  for (const id of ids(result.changed.profiles, result.undo.profiles)) profiles.set(id, now.profile(id));
+  return { failure, nodes, edges, profiles };
+}
+
+const keysOf = (edit: CommittedEdit) => [
+  ...[...edit.nodes.keys()].map((id) => `n:${id}`),
+  ...[...edit.edges.keys()].map((id) => `e:${id}`),
+  ...[...edit.profiles.keys()].map((id) => `p:${id}`),
+];
 
 function emptyGraph(): Graph {
   return { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };
