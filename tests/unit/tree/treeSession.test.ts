@@ -285,19 +285,20 @@ describe('a refused edit (§4): taken back, the others saved, never a wedge', ()
     expect(s.unsaved).toBe(false);
   });
 
-  it('an edit built on the refused one goes with it', async () => {
+  it('a later edit of the same person is replayed on what the server has, and saved', async () => {
     const repo = seeded(3);
     repo.refuse = (c) => (c.profiles.upsert.some((p) => p.set?.lastName === 'Refused') ? youMayNot : undefined);
     const refused: string[] = [];
     const s = session(repo, new MemoryBackups(), 'tab-a', { onEditRefused: (failure) => refused.push(failure) });
     await s.open();
-    s.apply(applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', set: { lastName: 'Refused' } }], remove: [] } }), 'Failed to save profile');
-    s.apply(applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', set: { firstName: 'After' } }], remove: [] } }), 'Failed to save profile');
-    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1003', set: { firstName: 'Kept' } }));
+    const patch = (set: Partial<Profile>) => applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', set }], remove: [] } });
+    s.apply(patch({ lastName: 'Refused' }), 'Failed to save profile');
+    s.apply(patch({ firstName: 'After' }), 'Failed to save profile');
+    s.apply(applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', add: { children: ['pr:n1003'] } }, { id: 'pr:n1003', add: { parents: ['pr:n1002'] } }], remove: [] } }));
     await s.save();
-    expect(refused).toEqual(['Failed to save profile', 'Failed to save profile']);
-    expect(s.graph.profiles['pr:n1002']).toMatchObject({ firstName: 'n1002', lastName: '' });
-    expect(repo.graph.profiles['pr:n1003']!.firstName).toBe('Kept');
+    expect(refused).toEqual(['Failed to save profile']);
+    expect(s.graph.profiles['pr:n1002']).toMatchObject({ firstName: 'After', lastName: '', children: ['pr:n1003'] });
+    expect(repo.graph.profiles['pr:n1002']).toMatchObject({ firstName: 'After', lastName: '', children: ['pr:n1003'] });
     expect(s.unsaved).toBe(false);
   });
 });

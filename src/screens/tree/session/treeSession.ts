@@ -1,9 +1,9 @@
-import { diffGraphs, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { diffGraphs, diffProfile, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
-import { nodesEqual } from '../../../domain/snapshot.ts';
+import { nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
-import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
+import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
 import { applyAsOperation, lookup, type GraphLookup } from './graphChanges.ts';
@@ -58,14 +58,13 @@ export interface TreeSessionDeps {
 export const APPLY_FAILED = 'Failed to apply changes';
 
 /**
- * One committed edit, as it left the screen: what it touched and their states just after it, so
- * it can be sent, or taken back, on its own when the server refuses the edits sent together.
+ * One committed edit: what it changed, as a change set of its own (cards and lines whole, profiles
+ * as patches), so it can be sent alone, or replayed on the confirmed state when an edit before it
+ * is taken back.
  */
 interface CommittedEdit {
   failure: string;
-  nodes: Map<string, GraphNode | undefined>;
-  edges: Map<string, GraphEdge | undefined>;
-  profiles: Map<string, Profile | undefined>;
+  changes: ChangeSet;
 }
 
 /** What one update of the graph touched, by id. */
@@ -198,6 +197,8 @@ export class TreeSession {
     this.record(draft.finish());
     // The own profile already exists on the server: only the card is sent.
     this.pending.profiles.delete(profile.id);
+    const edit = this.edits[this.edits.length - 1]!;
+    edit.changes.profiles.upsert = [];
   }
 
   close() {
@@ -244,7 +245,7 @@ export class TreeSession {
   private record(result: OpResult, failure = APPLY_FAILED) {
     this.take(result.graph);
     this.pending.record(result, lookup(this.graph));
-    this.edits.push(committedEdit(result, lookup(this.graph), failure));
+    this.edits.push({ failure, changes: editChanges(result, lookup(this.graph)) });
     const index = graphIndex(this.graph);
     const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
     this.announce(result.changed, added);
@@ -307,7 +308,7 @@ export class TreeSession {
           // One edit the server will not take must not hold back the others: each is sent on
           // its own, and the ones refused are taken back. A lone edit was just refused alone.
           const sent = this.edits.splice(0, edits);
-          if (sent.length === 1) return this.takeBack(sent[0]!, toSaveError(e));
+          if (sent.length === 1) return this.takeBack(sent[0]!, [], toSaveError(e));
           return this.saveOneByOne(sent, migrations);
         },
       )
@@ -334,22 +335,16 @@ export class TreeSession {
 
   /**
    * The edits sent together were refused: each is sent alone, in the order made. One the server
-   * refuses is taken back on screen (and so leaves the pending set and the backup) with its
-   * operation's toast, as is a later one that touched what it touched (it was built on it); the
-   * others are saved. A failure the network may cure puts the rest back for the next save.
+   * refuses is taken back: what it touched returns to the confirmed state, with the edits after it
+   * replayed on top (so it also leaves the pending set and the backup), and its operation's §8
+   * toast is shown; the others are saved. A failure the network may cure puts the rest back for
+   * the next save.
    */
   private async saveOneByOne(edits: CommittedEdit[], migrations: string[]) {
-    const refused = new Set<string>();
     let toRecord = migrations;
     for (let i = 0; i < edits.length; i++) {
       const edit = edits[i]!;
-      const keys = keysOf(edit);
-      if (keys.some((k) => refused.has(k))) {
-        for (const k of keys) refused.add(k);
-        this.takeBack(edit, null);
-        continue;
-      }
-      const changes = this.changesOf(edit);
+      const changes = { ...edit.changes, baseRevision: this.revision };
       if (isEmptyChangeSet(changes) && !toRecord.length) continue;
       try {
         const { revision } = await this.sendWithRetries(changes, toRecord);
@@ -360,25 +355,27 @@ export class TreeSession {
           this.edits.unshift(...edits.slice(i));
           throw e;
         }
-        for (const k of keys) refused.add(k);
-        this.takeBack(edit, toSaveError(e));
+        this.takeBack(edit, edits.slice(i + 1), toSaveError(e));
       }
     }
   }
 
-  /** The change set of one edit alone: its entities from the confirmed state to the edit's. */
-  private changesOf(edit: CommittedEdit): ChangeSet {
-    const part = new PendingEdits();
-    for (const id of edit.nodes.keys()) if (this.pending.nodes.has(id)) part.nodes.set(id, this.pending.nodes.get(id)!);
-    for (const id of edit.edges.keys()) if (this.pending.edges.has(id)) part.edges.set(id, this.pending.edges.get(id)!);
-    for (const id of edit.profiles.keys()) if (this.pending.profiles.has(id)) part.profiles.set(id, this.pending.profiles.get(id)!);
-    return part.changeSet({ node: (id) => edit.nodes.get(id), edge: (id) => edit.edges.get(id), profile: (id) => edit.profiles.get(id) }, this.revision);
-  }
-
-  /** Puts what an edit touched back to the state the server confirmed, and toasts its failure. */
-  private takeBack(edit: CommittedEdit, error: Error | null) {
-    this.revert({ nodes: [...edit.nodes.keys()], edges: [...edit.edges.keys()], profiles: [...edit.profiles.keys()] });
-    this.deps.onEditRefused?.(edit.failure, error ?? new Error(edit.failure));
+  /**
+   * Takes one refused edit back: everything it and the edits after it touched goes back to the
+   * confirmed state, and the later edits (`later`, then any made meanwhile) are replayed on it.
+   */
+  private takeBack(edit: CommittedEdit, later: CommittedEdit[], error: Error) {
+    const replay = [...later, ...this.edits];
+    this.revert([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched));
+    for (const next of replay) {
+      const result = applyAsOperation(this.graph, next.changes);
+      this.take(result.graph);
+      this.announce(result.changed, []);
+    }
+    this.pending.settle([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched), lookup(this.graph));
+    this.settleUnsaved();
+    this.backUp();
+    this.deps.onEditRefused?.(edit.failure, error);
   }
 
   /** The entities among `ids` that are pending get their confirmed state back on screen. */
@@ -388,19 +385,19 @@ export class TreeSession {
       if (!this.pending.nodes.has(id)) continue;
       const confirmed = this.pending.nodes.get(id);
       if (confirmed) draft.setNode(confirmed);
-      else if (draft.node(id)) draft.removeNode(id);
+      else draft.removeNode(id);
     }
     for (const id of ids.edges) {
       if (!this.pending.edges.has(id)) continue;
       const confirmed = this.pending.edges.get(id);
       if (confirmed) draft.setEdge(confirmed);
-      else if (draft.edge(id)) draft.removeEdge(id);
+      else draft.removeEdge(id);
     }
     for (const id of ids.profiles) {
       if (!this.pending.profiles.has(id)) continue;
       const confirmed = this.pending.profiles.get(id);
       if (confirmed) draft.setProfile(confirmed);
-      else if (draft.profile(id)) draft.removeProfile(id);
+      else draft.removeProfile(id);
     }
     const result = draft.finish();
     this.take(result.graph);
@@ -558,22 +555,29 @@ function isRefusal(error: unknown): boolean {
   return isAppError(error) && (error.code === 'permission-denied' || error.code === 'invalid-argument');
 }
 
-function committedEdit(result: OpResult, now: GraphLookup, failure: string): CommittedEdit {
-  const ids = (own: readonly string[], undone: readonly { id: string }[]) => new Set([...own, ...undone.map((e) => e.id)]);
-  const nodes = new Map<string, GraphNode | undefined>();
-  for (const id of ids(result.changed.nodes, result.undo.nodes)) nodes.set(id, now.node(id));
-  const edges = new Map<string, GraphEdge | undefined>();
-  for (const id of ids(result.changed.edges, result.undo.edges)) edges.set(id, now.edge(id));
-  const profiles = new Map<string, Profile | undefined>();
-  for (const id of ids(result.changed.profiles, result.undo.profiles)) profiles.set(id, now.profile(id));
-  return { failure, nodes, edges, profiles };
+/** An operation's own change set: from the states before it to those it left. */
+function editChanges(result: OpResult, now: GraphLookup): ChangeSet {
+  const cs = emptyChangeSet(0);
+  for (const { id, before } of result.undo.nodes) {
+    const after = now.node(id);
+    if (after) cs.nodes.upsert.push(normaliseNode(after));
+    else if (before) cs.nodes.remove.push(id);
+  }
+  for (const { id, before } of result.undo.edges) {
+    const after = now.edge(id);
+    if (after) cs.edges.upsert.push(normaliseEdge(after));
+    else if (before) cs.edges.remove.push(id);
+  }
+  for (const { id, before } of result.undo.profiles) {
+    const after = now.profile(id);
+    const patch = after ? diffProfile(before ?? undefined, after) : null;
+    if (patch) cs.profiles.upsert.push(patch);
+    else if (!after && before) cs.profiles.remove.push(id);
+  }
+  return cs;
 }
 
-const keysOf = (edit: CommittedEdit) => [
-  ...[...edit.nodes.keys()].map((id) => `n:${id}`),
-  ...[...edit.edges.keys()].map((id) => `e:${id}`),
-  ...[...edit.profiles.keys()].map((id) => `p:${id}`),
-];
+const joinTouched = (a: Touched, b: Touched): Touched => ({ nodes: [...a.nodes, ...b.nodes], edges: [...a.edges, ...b.edges], profiles: [...a.profiles, ...b.profiles] });
 
 function emptyGraph(): Graph {
   return { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };
