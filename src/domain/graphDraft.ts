@@ -175,12 +175,9 @@ export class GraphDraft {
   /** Next node id: one more than the largest number in use, and never below n1001. */
   nextNodeId(): string {
     const index = this.lookups();
+    // Never lowered when the largest is removed: an id is not given again while the removal may
+    // still be undone, refused by the server or not yet saved (the new card would take its place).
     let max = (index.maxNodeNumber ??= largestNodeNumber(index.nodes.values()));
-    // This draft removed the node with the largest number: count again without it.
-    if ([...this.nodeBefore].some(([id, before]) => before && !this.nodeNow.get(id) && nodeNumber(id) === max)) {
-      max = FIRST_NODE_NUMBER - 1;
-      for (const id of index.nodes.keys()) if (!this.nodeNow.has(id)) max = Math.max(max, nodeNumber(id) ?? max);
-    }
     for (const n of this.nodeNow.values()) if (n) max = Math.max(max, nodeNumber(n.id) ?? max);
     return `n${max + 1}`;
   }
@@ -299,8 +296,9 @@ export class GraphDraft {
         const k = nodeNumber(id);
         if (index.maxNodeNumber !== null && k !== null && k > index.maxNodeNumber) index.maxNodeNumber = k;
       } else {
+        // The largest number stays taken (see `nextNodeId`): counted before a removal, once.
+        index.maxNodeNumber ??= largestNodeNumber(index.nodes.values());
         index.nodes.delete(id);
-        if (nodeNumber(id) === index.maxNodeNumber) index.maxNodeNumber = null;
       }
     }
     for (const [id] of this.edgeBefore) {

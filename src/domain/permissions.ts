@@ -56,6 +56,32 @@ export function canRemoveProfile(profile: Owned, uid: string, graphOwnerUid: str
   return !profile.ownerUid || profile.ownerUid === uid;
 }
 
+/** What a member may do to a card's place in the tree (§6 as the server's validation applies it). */
+export interface CardRights {
+  /**
+   * Link it with, or unlink it from, people already on the tree: Link existing (either end),
+   * a line drawn to or from it, Unlink. Adding a new person beside it is always allowed.
+   */
+  link: boolean;
+  /** Point the card at another profile (Edit Person's 'Link to profile'). */
+  relink: boolean;
+  /** Delete the card with its profile. */
+  remove: boolean;
+}
+
+/**
+ * The one decision the buttons, commands and dialogs take before offering an edit of a card's
+ * links, and the server's `validateChangeSet` refuses the same: a profile another member has
+ * claimed changes its relatives only through its owner (nobody else links, unlinks, re-links or
+ * removes it), and the primary card is never removed or re-linked. `profile` is the card's
+ * profile, or the profile about to be put on a card (Link to profile); a card without one is free.
+ */
+export function cardRights(node: Pick<GraphNode, 'data'> | undefined, profile: Pick<Profile, 'ownerUid'> | undefined, uid: string): CardRights {
+  const link = !profile || !isClaimedByAnother(profile, uid);
+  const primary = !!node?.data.isPrimary;
+  return { link, relink: link && !primary, remove: link && !primary };
+}
+
 /** Adding a parent is allowed only while the person has fewer than 2. */
 export function canAddParent(parentCount: number): boolean {
   return parentCount < MAX_PARENTS;

@@ -10,6 +10,7 @@ import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
 import { TreeCanvas } from './canvas/TreeCanvas.tsx';
 import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
+import { DiscardChangesDialog, DISCARD_TEXTS } from './guard/DiscardChangesDialog.tsx';
 import { UnsavedChangesDialog } from './guard/UnsavedChangesDialog.tsx';
 import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
 import { BACKUP_NOT_KEPT, indexedDbBackupStore } from './session/backupStore.ts';
@@ -35,11 +36,15 @@ export default function TreeScreen() {
         ownProfile: async () => ownProfileState.profile ?? (await backend.profiles.get(uid)),
         backups: indexedDbBackupStore(),
         onBackupFailed: () => notify.error(BACKUP_NOT_KEPT, { duration: BACKUP_NOT_KEPT_MS }),
+        // §8: the operation's failure toast, with the server's reason underneath.
+        onEditRefused: (failure, error) => notify.error(failure, { description: error.message !== failure ? error.message : undefined }),
       }),
   );
   useSessionVersion(session);
   const canvas = useRef<CanvasHandle>(null);
   const [compact, setCompact] = useState(false);
+  /** The discard confirmation is open, asked from the toolbar ('stay') or while leaving ('leave'). */
+  const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
 
   useEffect(() => {
     void session.open();
@@ -111,6 +116,11 @@ export default function TreeScreen() {
               <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
             </label>
             {session.unsaved && (
+              <button className="btn btn-secondary" onClick={() => setDiscarding('stay')}>
+                {DISCARD_TEXTS.action}
+              </button>
+            )}
+            {session.unsaved && (
               <button className="btn btn-primary" onClick={() => applyChanges().catch(() => undefined)}>
                 Apply changes
               </button>
@@ -120,11 +130,21 @@ export default function TreeScreen() {
         </div>
         {session.status === 'ready' && <TreeDialogs />}
         <UnsavedChangesDialog
-          open={blocker.state === 'blocked'}
+          open={blocker.state === 'blocked' && !discarding}
           onStay={() => blocker.reset?.()}
+          onDiscard={() => setDiscarding('leave')}
           onApplyAndLeave={async () => {
             await applyChanges().catch(() => undefined);
             if (!session.unsaved) blocker.proceed?.();
+          }}
+        />
+        <DiscardChangesDialog
+          open={!!discarding}
+          onCancel={() => setDiscarding(null)}
+          onDiscard={() => {
+            session.discard();
+            if (discarding === 'leave') blocker.proceed?.();
+            setDiscarding(null);
           }}
         />
       </div>

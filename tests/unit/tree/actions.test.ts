@@ -14,6 +14,8 @@ import {
   INVITE_SUBJECT,
   isUnchanged,
   linkByEmailAction,
+  linkParentAction,
+  relinkParentAction,
   linkSpousesAction,
   linkToProfileAction,
   savePersonAction,
@@ -151,7 +153,7 @@ describe('unlinkWithUndo', () => {
 
 describe('deleteWithUndo', () => {
   it('skips the primary person and unknown ids', () => {
-    expect(deletableNodeIds(family(), ['n1001', 'n1003', 'n9999', 'n1003'])).toEqual(['n1003']);
+    expect(deletableNodeIds(family(), ['n1001', 'n1003', 'n9999', 'n1003'], UID)).toEqual(['n1003']);
   });
 
   it('deletes several in one edit, one toast with Undo for 5 s restoring all', () => {
@@ -300,5 +302,29 @@ describe('commitEdit', () => {
     expect(linkToProfileAction(c, 'n1005', 'pr:charles')).toEqual({ ok: true, linked: false });
     expect(applied).toEqual([]);
     expect(toasts).toEqual([]);
+  });
+});
+
+describe("a person another member has claimed (§6): the actions refuse what the server would", () => {
+  // n1004 Anne Milbanke, Ada's mother, is claimed by u2.
+  it('no delete, unlink, line, Link existing or re-link of the claimed card; nothing applied', () => {
+    const { c, toasts, applied } = ctx();
+    expect(deletableNodeIds(family(), ['n1004', 'n1003'], UID)).toEqual(['n1003']);
+    expect(deleteWithUndo(c, ['n1004']).ok).toBe(false);
+    expect(unlinkWithUndo(c, 'n1001', { kind: 'parent', nodeId: 'n1004' }).ok).toBe(false);
+    expect(unlinkWithUndo(c, 'n1004', { kind: 'child', nodeId: 'n1001' }).ok).toBe(false);
+    expect(linkParentAction(c, { kind: 'parent', parentNodeId: 'n1004', childNodeId: 'n1003' }).ok).toBe(false);
+    expect(relinkParentAction(c, { source: 'n1004', target: 'n1001' }, { kind: 'parent', parentNodeId: 'n1002', childNodeId: 'n1001' }).ok).toBe(false);
+    expect(addRelativeAction(c, { nodeId: 'n1004', kind: 'spouse', person: { existingProfileId: 'pr:byron' } }).ok).toBe(false);
+    expect(addRelativeAction(c, { nodeId: 'n1003', kind: 'child', person: { existingProfileId: 'pr:anne' } }).ok).toBe(false);
+    expect(linkToProfileAction(c, 'n1004', 'pr:byron')).toEqual({ ok: false, message: 'You may not re-link this person' });
+    expect(applied).toEqual([]);
+    expect(toasts.every((t) => t.kind === 'error')).toBe(true);
+  });
+
+  it('a new person may still be added beside the claimed card', () => {
+    const { c, applied } = ctx();
+    expect(createPersonAction(c, { nodeId: 'n1004', kind: 'spouse', fields: { firstName: 'Noel' } }).ok).toBe(true);
+    expect(applied).toHaveLength(1);
   });
 });

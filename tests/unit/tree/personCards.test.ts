@@ -13,9 +13,10 @@ const node = (isPrimary = false): GraphNode => ({
   data: { profileId: 'pr:a', parentRole: '', isPrimary },
 });
 const profile = (p: Partial<Profile> = {}): Profile => ({ ...emptyProfile('pr:a'), firstName: 'ada', lastName: 'KING', gender: 'F', ...p });
-const options = (o: { invitationsEnabled?: boolean; compact?: boolean } = {}) => ({
+const options = (o: { invitationsEnabled?: boolean; compact?: boolean; uid?: string } = {}) => ({
   invitationsEnabled: o.invitationsEnabled ?? true,
   compact: o.compact ?? false,
+  uid: o.uid ?? 'u-me',
 });
 
 describe('person card (§2)', () => {
@@ -45,6 +46,8 @@ describe('person card (§2)', () => {
     ['invitations off', node(), profile(), options({ invitationsEnabled: false }), false, ['addRelative', 'delete', 'details']],
     ['a linked e-mail: no Invite', node(), profile({ email: 'a@b.co' }), options(), false, ['addRelative', 'delete', 'details']],
     ['the primary person: no Delete', node(true), profile(), options(), true, ['invite', 'addRelative', 'unlink', 'details']],
+    ['claimed by another member: no Unlink, no Delete', node(), profile({ ownerUid: 'u-other', email: 'o@b.co' }), options(), true, ['addRelative', 'details']],
+    ['claimed by me', node(), profile({ ownerUid: 'u-me', email: 'o@b.co' }), options(), true, ['addRelative', 'unlink', 'delete', 'details']],
   ])('buttons: %s', (_n, n, p, o, related, ids) => {
     expect(personCardData(n, p, o, related).buttons!.map((b) => b.id)).toEqual(ids);
   });
@@ -56,7 +59,7 @@ describe('person card (§2)', () => {
 });
 
 describe('PersonCards: the engine gets only what an edit touched', () => {
-  const opts = { invitationsEnabled: true, compact: false };
+  const opts = { invitationsEnabled: true, compact: false, uid: UID };
   const findFree = (p: { x: number; y: number }) => p;
   const child = (id: string) => ({ newProfile: newProfile(id, { firstName: id }, { uid: UID, now: NOW }) });
 

@@ -21,6 +21,8 @@ class MemoryGraphs implements GraphRepository {
   migrations: string[] = [];
   saves: { changes: ChangeSet; clientId: string; migrations?: string[] }[] = [];
   failures: AppError[] = [];
+  /** A rule of the server's: a change set it refuses, whenever it is sent. */
+  refuse: (changes: ChangeSet) => AppError | undefined = () => undefined;
   live: GraphSubscription | null = null;
   since = -1;
 
@@ -29,7 +31,7 @@ class MemoryGraphs implements GraphRepository {
   }
   async save(_graphId: string, changes: ChangeSet, clientId: string, migrations?: string[]) {
     this.saves.push({ changes: structuredClone(changes), clientId, migrations });
-    const failure = this.failures.shift();
+    const failure = this.failures.shift() ?? this.refuse(changes);
     if (failure) throw failure;
     this.graph = { ...applyChangeSet(this.graph, changes), revision: (this.graph.revision ?? 0) + 1 };
     this.migrations.push(...(migrations ?? []));
@@ -187,14 +189,18 @@ describe('saving', () => {
     expect(s.unsaved).toBe(false);
   });
 
-  it('permission-denied is not retried and is thrown as is', async () => {
+  it('permission-denied is not retried: the edit is taken back with the server message as is', async () => {
     const repo = seeded(2);
-    const s = session(repo);
+    const refused: [string, string][] = [];
+    const s = session(repo, new MemoryBackups(), 'tab-a', { onEditRefused: (failure, e) => refused.push([failure, e.message]) });
     await s.open();
     repo.failures = [new AppError('permission-denied', 'You may not change this tree.')];
     s.moveNodes(new Map([['n1002', { x: 1, y: 0 }]]));
-    await expect(s.save()).rejects.toThrow('You may not change this tree.');
+    await s.save();
     expect(repo.saves).toHaveLength(1);
+    expect(refused).toEqual([['Failed to apply changes', 'You may not change this tree.']]);
+    expect(nodeOf(s, 'n1002').position).toEqual({ x: 200, y: 0 });
+    expect(s.unsaved).toBe(false);
   });
 
   it.each([
@@ -229,6 +235,96 @@ describe('saving', () => {
     expect(nodeOf(second, 'n1003').position).toEqual({ x: 77, y: 77 });
     expect(repo.graph.nodes.find((n) => n.id === 'n1003')!.position).toEqual({ x: 77, y: 77 });
     expect(second.unsaved).toBe(false);
+  });
+});
+
+describe('a refused edit (§4): taken back, the others saved, never a wedge', () => {
+  const youMayNot = new AppError('permission-denied', 'You may not remove this person');
+
+  async function openWithEdits() {
+    const repo = seeded(4);
+    repo.refuse = (c) => (c.nodes.remove.includes('n1002') ? youMayNot : undefined);
+    const backups = new MemoryBackups();
+    const refused: [string, string][] = [];
+    const s = session(repo, backups, 'tab-a', { onEditRefused: (failure, e) => refused.push([failure, e.message]) });
+    await s.open();
+    s.moveNodes(new Map([['n1003', { x: 999, y: 40 }]]));
+    const del = emptyChangeSet(s.revision);
+    del.nodes.remove.push('n1002');
+    del.profiles.remove.push('pr:n1002');
+    s.apply(applyAsOperation(s.graph, del), 'Failed to delete person');
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1004', set: { firstName: 'Grace' } }));
+    await settled();
+    return { repo, backups, refused, s };
+  }
+
+  it('the refused edit comes back on screen with its toast; every other edit is saved', async () => {
+    const { repo, backups, refused, s } = await openWithEdits();
+    expect(backups.items.get('u1')?.changes.nodes.remove).toEqual(['n1002']);
+    await s.save();
+    expect(refused).toEqual([['Failed to delete person', 'You may not remove this person']]);
+    expect(nodeOf(s, 'n1002')).toBeDefined();
+    expect(s.graph.profiles['pr:n1002']).toBeDefined();
+    const saved = graphIndex(repo.graph).nodes;
+    expect(saved.get('n1003')!.position).toEqual({ x: 999, y: 40 });
+    expect(repo.graph.profiles['pr:n1004']!.firstName).toBe('Grace');
+    expect(saved.get('n1002')).toBeDefined();
+    expect(s.unsaved).toBe(false);
+    expect(s.lastSaveError).toBeNull();
+    // The refused part left the device's backup too: a reload does not bring it back.
+    await settled();
+    expect(backups.items.has('u1')).toBe(false);
+  });
+
+  it('after a refusal the next edits are saved as usual', async () => {
+    const { repo, s } = await openWithEdits();
+    await s.save();
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1003', set: { firstName: 'Ada' } }));
+    await s.save();
+    expect(repo.graph.profiles['pr:n1003']!.firstName).toBe('Ada');
+    expect(s.unsaved).toBe(false);
+  });
+
+  it('a later edit of the same person is replayed on what the server has, and saved', async () => {
+    const repo = seeded(3);
+    repo.refuse = (c) => (c.profiles.upsert.some((p) => p.set?.lastName === 'Refused') ? youMayNot : undefined);
+    const refused: string[] = [];
+    const s = session(repo, new MemoryBackups(), 'tab-a', { onEditRefused: (failure) => refused.push(failure) });
+    await s.open();
+    const patch = (set: Partial<Profile>) => applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', set }], remove: [] } });
+    s.apply(patch({ lastName: 'Refused' }), 'Failed to save profile');
+    s.apply(patch({ firstName: 'After' }), 'Failed to save profile');
+    s.apply(applyAsOperation(s.graph, { ...emptyChangeSet(s.revision), profiles: { upsert: [{ id: 'pr:n1002', add: { children: ['pr:n1003'] } }, { id: 'pr:n1003', add: { parents: ['pr:n1002'] } }], remove: [] } }));
+    await s.save();
+    expect(refused).toEqual(['Failed to save profile']);
+    expect(s.graph.profiles['pr:n1002']).toMatchObject({ firstName: 'After', lastName: '', children: ['pr:n1003'] });
+    expect(repo.graph.profiles['pr:n1002']).toMatchObject({ firstName: 'After', lastName: '', children: ['pr:n1003'] });
+    expect(s.unsaved).toBe(false);
+  });
+});
+
+describe('discarding unsaved changes (§4)', () => {
+  it('puts back what the server confirmed, sends nothing and clears the backup', async () => {
+    const repo = seeded(3);
+    const backups = new MemoryBackups();
+    const s = session(repo, backups);
+    await s.open();
+    const before = structuredClone(s.graph);
+    s.moveNodes(new Map([['n1002', { x: 5, y: 5 }]]));
+    edit(s, (c) => {
+      c.nodes.remove.push('n1003');
+      c.profiles.upsert.push({ id: 'pr:n1002', set: { firstName: 'Changed' } });
+    });
+    await settled();
+    expect(backups.items.has('u1')).toBe(true);
+    s.discard();
+    await settled();
+    expect(s.unsaved).toBe(false);
+    expect(s.graph.nodes.map((n) => [n.id, n.position]).sort()).toEqual(before.nodes.map((n) => [n.id, n.position]).sort());
+    expect(s.graph.profiles).toEqual(before.profiles);
+    expect(backups.items.has('u1')).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(repo.saves).toHaveLength(0);
   });
 });
 

@@ -41,7 +41,8 @@ export function commitEdit<R extends OpResult>(ctx: TreeActionContext, operation
     const result = attempt as R;
     const { nodes, edges, profiles } = result.changed;
     if (!nodes.length && !edges.length && !profiles.length) return { ok: true, result };
-    ctx.session.apply(result);
+    // Should the server refuse this edit, the session takes it back with the same failure text.
+    ctx.session.apply(result, texts.failure);
     texts.after?.(result);
     const message = typeof texts.success === 'function' ? texts.success(result) : texts.success;
     if (message && texts.undo) toast.success(message, { duration: UNDO_WINDOW_MS, action: { label: TREE_TOASTS.undo, onClick: undoOnce(ctx, result, texts.undo.done, texts.failure) } });
@@ -61,7 +62,7 @@ function undoOnce(ctx: TreeActionContext, result: OpResult, done: string, failur
     used = true;
     const toast = notifier(ctx);
     try {
-      ctx.session.apply(undo(ctx.session.graph, result.undo));
+      ctx.session.apply(undo(ctx.session.graph, result.undo), failure);
       toast.success(done);
     } catch (e) {
       console.error(e);

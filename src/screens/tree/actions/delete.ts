@@ -1,18 +1,18 @@
-import { chainResults, graphIndex, type OpResult } from '../../../domain/graphDraft.ts';
+import { chainResults, type OpResult } from '../../../domain/graphDraft.ts';
 import { deletePerson } from '../../../domain/relationships.ts';
 import type { Graph } from '../../../domain/types.ts';
 import { treeUi } from '../treeUi.ts';
 import { commitEdit, type ActionOutcome, type Attempt } from './commit.ts';
 import type { TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
+import { rightsOf } from './rights.ts';
 
-/** The nodes of a selection that may be deleted: present and not the primary person (§6). */
-export function deletableNodeIds(graph: Graph, nodeIds: readonly string[]): string[] {
-  const nodes = graphIndex(graph).nodes;
-  return [...new Set(nodeIds)].filter((id) => {
-    const node = nodes.get(id);
-    return !!node && !node.data.isPrimary;
-  });
+/**
+ * The cards of a selection the member may delete (§6, `cardRights`): present, not the primary
+ * person, not someone another member has claimed.
+ */
+export function deletableNodeIds(graph: Graph, nodeIds: readonly string[], uid: string): string[] {
+  return [...new Set(nodeIds)].filter((id) => rightsOf(graph, id, uid).remove);
 }
 
 /**
@@ -25,7 +25,7 @@ export function deleteWithUndo(ctx: TreeActionContext, nodeIds: readonly string[
   const done = commitEdit(
     ctx,
     (): Attempt<OpResult> => {
-      ids = deletableNodeIds(ctx.session.graph, nodeIds);
+      ids = deletableNodeIds(ctx.session.graph, nodeIds, ctx.uid);
       if (!ids.length) return { ok: false, message: TREE_TOASTS.deleteFailed };
       const steps: OpResult[] = [];
       const base = ctx.session.graph;

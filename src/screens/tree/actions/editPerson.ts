@@ -8,6 +8,8 @@ import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
 import { addRelativeAction } from './relatives.ts';
+import { mayLinkProfile, mayRelink } from './rights.ts';
+import { RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
 
 /**
  * Create Person (§2 "Modals"): a new profile (fresh 'pr:' id, created by the member) added as the
@@ -53,7 +55,13 @@ export function savePersonAction(ctx: TreeActionContext, nodeId: string, fields:
  * is ignored (`linked: false`, no toast); the own profile cannot be re-linked (domain message).
  */
 export function linkToProfileAction(ctx: TreeActionContext, nodeId: string, profileId: string): ActionOutcome<{ linked: boolean }> {
-  const done = commitEdit(ctx, () => linkNodeToProfile(ctx.session.graph, { nodeId, profileId, ownUid: ctx.uid, uid: ctx.uid, now: ctx.now() }), {
+  const graph = ctx.session.graph;
+  const target = graph.profiles[profileId];
+  // The card's relatives move to the chosen profile: all of them must be free to change (§6).
+  const node = graphIndex(graph).nodes.get(nodeId);
+  const allowed = !node || node.data.isPrimary || node.data.profileId === profileId || (mayRelink(graph, nodeId, ctx.uid) && (!target || mayLinkProfile(target, ctx.uid)));
+  const link = () => linkNodeToProfile(graph, { nodeId, profileId, ownUid: ctx.uid, uid: ctx.uid, now: ctx.now() });
+  const done = commitEdit(ctx, () => (allowed ? link() : { ok: false as const, message: RIGHTS_MESSAGES.relink }), {
     success: (result) => (result.linked ? linkedToProfileMessage(result.graph.profiles[profileId]!) : undefined),
     failure: TREE_TOASTS.linkRelativeFailed,
   });

@@ -6,6 +6,8 @@ import { linkParent, relinkParent, type ConnectionIntent } from '../canvas/conne
 import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
+import { mayLink, mayLinkProfile, rightsOf } from './rights.ts';
+import { RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
 
 export interface AddRelativeRequest {
   nodeId: string;
@@ -24,7 +26,9 @@ export function addRelativeAction(ctx: TreeActionContext, req: AddRelativeReques
   const done = commitEdit(
     ctx,
     () =>
-      addRelative(ctx.session.graph, {
+      'existingProfileId' in req.person && !mayLinkExisting(ctx, req.nodeId, req.person.existingProfileId)
+        ? { ok: false as const, message: RIGHTS_MESSAGES.relatives }
+        : addRelative(ctx.session.graph, {
         kind: req.kind,
         referenceNodeId: req.nodeId,
         parentRole: req.parentRole,
@@ -52,11 +56,21 @@ export function linkSpousesAction(ctx: TreeActionContext, nodeId: string, otherN
   return addRelativeAction(ctx, { nodeId, kind: 'spouse', person: { existingProfileId: other.data.profileId } });
 }
 
+/** What a line to or from someone another member has claimed answers (§6, as the server). */
+const refused = { ok: false as const, message: RIGHTS_MESSAGES.relatives };
+
+/** Linking an existing profile changes its relatives and the card's (§6, `cardRights`). */
+function mayLinkExisting(ctx: TreeActionContext, nodeId: string, profileId: string): boolean {
+  const graph = ctx.session.graph;
+  const profile = graph.profiles[profileId];
+  return rightsOf(graph, nodeId, ctx.uid).link && (!profile || mayLinkProfile(profile, ctx.uid));
+}
+
 type ParentIntent = Extract<ConnectionIntent, { kind: 'parent' }>;
 
 /** A line drawn from a parent's bottom handle to a child's top handle: 'this is their parent'. */
 export function linkParentAction(ctx: TreeActionContext, intent: ParentIntent): ActionOutcome {
-  return commitEdit(ctx, () => linkParent(ctx.session.graph, intent.parentNodeId, intent.childNodeId, ctx.now(), ctx.findFree), {
+  return commitEdit(ctx, () => (!mayLink(ctx.session.graph, intent.parentNodeId, intent.childNodeId, ctx.uid) ? refused : linkParent(ctx.session.graph, intent.parentNodeId, intent.childNodeId, ctx.now(), ctx.findFree)), {
     success: TREE_TOASTS.linked,
     failure: TREE_TOASTS.linkRelativeFailed,
   });
@@ -64,7 +78,9 @@ export function linkParentAction(ctx: TreeActionContext, intent: ParentIntent): 
 
 /** One end of a parent line dragged to another card: the old link goes and the new one comes, as one edit. */
 export function relinkParentAction(ctx: TreeActionContext, old: Pick<EngineEdge, 'source' | 'target'>, intent: ParentIntent): ActionOutcome {
-  return commitEdit(ctx, () => relinkParent(ctx.session.graph, old, intent, ctx.now(), ctx.findFree), {
+  const graph = ctx.session.graph;
+  const allowed = mayLink(graph, old.source, old.target, ctx.uid) && mayLink(graph, intent.parentNodeId, intent.childNodeId, ctx.uid);
+  return commitEdit(ctx, () => (allowed ? relinkParent(graph, old, intent, ctx.now(), ctx.findFree) : refused), {
     success: TREE_TOASTS.linked,
     failure: TREE_TOASTS.linkRelativeFailed,
   });

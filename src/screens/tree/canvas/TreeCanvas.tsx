@@ -23,7 +23,7 @@ interface TreeCanvasProps {
 export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
   const ctx = useTree();
   const { session } = ctx;
-  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact }), [ctx.invitationsEnabled, compact]);
+  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid }), [ctx.invitationsEnabled, compact, ctx.uid]);
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
   const handle = useRef<CanvasHandle | null>(null);

@@ -3,7 +3,7 @@ import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
 import { compareNodeIds } from '../../../domain/ids.ts';
-import { canDeleteNode } from '../../../domain/permissions.ts';
+import { cardRights } from '../../../domain/permissions.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
 import { parentLineEdge, parentLineRoutes, routeKey, type ParentLineRoute } from './parentLines.ts';
@@ -34,6 +34,8 @@ const NO_BIRTH = { birthYear: '', birthMonth: '', birthDay: '' };
 export interface CardOptions {
   invitationsEnabled: boolean;
   compact: boolean;
+  /** The member looking: a card another member has claimed offers no Unlink or Delete (§6). */
+  uid: string;
 }
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
@@ -41,8 +43,9 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
   const buttons: CardButtonSpec[] = [];
   if (o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
   buttons.push(CARD_BUTTONS.addRelative);
-  if (related) buttons.push(CARD_BUTTONS.unlink);
-  if (canDeleteNode(node)) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
+  const rights = cardRights(node, profile, o.uid);
+  if (related && rights.link) buttons.push(CARD_BUTTONS.unlink);
+  if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
   buttons.push(CARD_BUTTONS.details);
   const gender = profile?.gender ?? '';
   const photo = profile?.photoURLSmall || profile?.photoURL;

@@ -10,6 +10,7 @@ import { closeDialog, openDialog } from '../treeUi.ts';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { ProfileSearch } from './ProfileSearch.tsx';
+import { mayLinkProfile, rightsOf } from '../actions/rights.ts';
 import { personOf, useTreeGraph } from './useTreeGraph.ts';
 
 export const ADD_RELATIVE_TEXTS = {
@@ -54,8 +55,14 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
   const [kind, setKind] = useState<RelativeKind>('child');
   const [role, setRole] = useState<'mother' | 'father' | ''>('');
   const [mode, setMode] = useState<'new' | 'existing'>('new');
-  const exclude = useMemo(() => (person?.profile ? [person.profile.id] : []), [person?.profile]);
+  // Someone another member has claimed cannot be linked by anyone else (§6): not listed.
+  const exclude = useMemo(
+    () => [...(person?.profile ? [person.profile.id] : []), ...Object.values(graph.profiles).filter((p) => !mayLinkProfile(p, tree.uid)).map((p) => p.id)],
+    [person?.profile, graph.profiles, tree.uid],
+  );
   if (!person) return null;
+  // A claimed card takes new people beside it, never existing ones (§6, `cardRights`).
+  const linkable = rightsOf(graph, nodeId, tree.uid).link;
 
   const parentsFull = !canAddParent(parentCountOf(graph, nodeId));
   const needsRole = kind === 'parent' && !role;
@@ -110,14 +117,16 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
             )}
           </div>
         )}
-        <Tabs.Root value={mode} onValueChange={(v) => setMode(v as 'new' | 'existing')}>
+        <Tabs.Root value={linkable ? mode : 'new'} onValueChange={(v) => setMode(v as 'new' | 'existing')}>
           <Tabs.List className="tabs-list" aria-label="Add new or link existing">
             <Tabs.Trigger className="tabs-trigger" value="new">
               {ADD_RELATIVE_TEXTS.addNew}
             </Tabs.Trigger>
-            <Tabs.Trigger className="tabs-trigger" value="existing">
-              {ADD_RELATIVE_TEXTS.linkExisting}
-            </Tabs.Trigger>
+            {linkable && (
+              <Tabs.Trigger className="tabs-trigger" value="existing">
+                {ADD_RELATIVE_TEXTS.linkExisting}
+              </Tabs.Trigger>
+            )}
           </Tabs.List>
           <Tabs.Content value="new">
             <p className="muted tree-dialog-text">{ADD_RELATIVE_TEXTS.addNewHint(person.name, relation)}</p>

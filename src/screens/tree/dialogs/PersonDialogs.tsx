@@ -3,7 +3,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
 import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
 import { capitaliseName, cardName } from '../../../domain/labels.ts';
-import { canEditProfile } from '../../../domain/permissions.ts';
+import { canEditProfile, RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
+import { mayLinkProfile, mayRelink } from '../actions/rights.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import { storeOwnProfile } from '../../../state/ownProfile.ts';
 import { currentYear } from '../actions/context.ts';
@@ -127,9 +128,9 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
           />
         </Tabs.Content>
         <Tabs.Content value="link">
-          {ownCard ? (
+          {ownCard || !mayRelink(graph, nodeId, tree.uid) ? (
             <p className="form-alert form-alert-info" role="note">
-              {EDIT_PERSON_MESSAGES.ownProfileRelink}
+              {ownCard ? EDIT_PERSON_MESSAGES.ownProfileRelink : RIGHTS_MESSAGES.relink}
             </p>
           ) : (
             <LinkProfilePanel nodeId={nodeId} graph={graph} />
@@ -144,7 +145,11 @@ function LinkProfilePanel({ nodeId, graph }: { nodeId: string; graph: Graph }) {
   const tree = useTree();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
-  const onTree = useMemo(() => graph.nodes.map((n) => n.data.profileId).filter(Boolean), [graph.nodes]);
+  // Profiles on a card, and those another member has claimed (§6: theirs to link), are not offered.
+  const onTree = useMemo(
+    () => [...graph.nodes.map((n) => n.data.profileId).filter(Boolean), ...Object.values(graph.profiles).filter((p) => !mayLinkProfile(p, tree.uid)).map((p) => p.id)],
+    [graph.nodes, graph.profiles, tree.uid],
+  );
 
   const done = (result: { ok: true; linked: boolean } | { ok: false }) => {
     if (!result.ok) return setNote('');

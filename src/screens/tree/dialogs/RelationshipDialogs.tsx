@@ -4,6 +4,7 @@ import { relationsOf, RELATIONSHIP_MESSAGES, type Relation } from '../../../doma
 import { deleteWithUndo } from '../actions/delete.ts';
 import { linkSpousesAction } from '../actions/relatives.ts';
 import { unlinkWithUndo } from '../actions/unlink.ts';
+import { mayLink, rightsOf } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
 import { closeDialog } from '../treeUi.ts';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
@@ -86,7 +87,8 @@ export function UnlinkDialog({ nodeId, relation }: { nodeId: string; relation?: 
   const tree = useTree();
   const graph = useTreeGraph();
   const person = personOf(graph, nodeId);
-  const relations = useMemo(() => relationsOf(graph, nodeId), [graph, nodeId]);
+  // Only relationships both people may change (§6): a claimed person's are their own.
+  const relations = useMemo(() => relationsOf(graph, nodeId).filter((r) => mayLink(graph, nodeId, r.nodeId, tree.uid)), [graph, nodeId, tree.uid]);
   const [chosen, setChosen] = useState(() => (relation ? relationKey(relation) : relations[0] ? relationKey(relations[0]) : ''));
   if (!person) return null;
   const selected = relations.find((r) => relationKey(r) === chosen);
@@ -144,7 +146,7 @@ export function DeleteDialog({ nodeIds }: { nodeIds: readonly string[] }) {
   const tree = useTree();
   const graph = useTreeGraph();
   const people = nodeIds.map((id) => personOf(graph, id)).filter((p): p is PersonView => !!p);
-  const deletable = people.filter((p) => !p.node.data.isPrimary);
+  const deletable = people.filter((p) => rightsOf(graph, p.node.id, tree.uid).remove);
   const skipped = people.filter((p) => p.node.data.isPrimary);
   const question = deletable.length === 1 ? RELATIONSHIP_DIALOG_TEXTS.deleteOne(deletable[0]!.name) : RELATIONSHIP_DIALOG_TEXTS.deleteMany(deletable.length);
 

@@ -1,12 +1,13 @@
-import { diffGraphs, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { diffGraphs, diffProfile, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
-import { nodesEqual } from '../../../domain/snapshot.ts';
+import { nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
-import { applyAsOperation, lookup } from './graphChanges.ts';
+import { applyAsOperation, lookup, type GraphLookup } from './graphChanges.ts';
+import { isAppError } from '../../../domain/errors.ts';
 import { PendingEdits, touchedBy } from './pendingEdits.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
@@ -46,6 +47,24 @@ export interface TreeSessionDeps {
   now?: () => string;
   clientId?: string;
   autosaveMs?: number;
+  /**
+   * The server refused an edit for good (a right or a rule, not the network): it has been taken
+   * back on screen. `failure` is the §8 toast of the edit's operation, `error` the server's answer.
+   */
+  onEditRefused?: (failure: string, error: Error) => void;
+}
+
+/** What a refused edit toasts when its operation named nothing else (§8). */
+export const APPLY_FAILED = 'Failed to apply changes';
+
+/**
+ * One committed edit: what it changed, as a change set of its own (cards and lines whole, profiles
+ * as patches), so it can be sent alone, or replayed on the confirmed state when an edit before it
+ * is taken back.
+ */
+interface CommittedEdit {
+  failure: string;
+  changes: ChangeSet;
 }
 
 /** What one update of the graph touched, by id. */
@@ -72,6 +91,8 @@ export class TreeSession {
   readonly clientId: string;
 
   private readonly pending = new PendingEdits();
+  /** The edits not yet confirmed, in the order they were made (see `saveOneByOne`). */
+  private edits: CommittedEdit[] = [];
   private version = 0;
   private readonly listeners = new Set<() => void>();
   private readonly updateListeners = new Set<(update: GraphUpdate) => void>();
@@ -176,6 +197,8 @@ export class TreeSession {
     this.record(draft.finish());
     // The own profile already exists on the server: only the card is sent.
     this.pending.profiles.delete(profile.id);
+    const edit = this.edits[this.edits.length - 1]!;
+    edit.changes.profiles.upsert = [];
   }
 
   close() {
@@ -187,9 +210,12 @@ export class TreeSession {
   }
 
   // ---- editing ------------------------------------------------------------------------------
-  /** Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…). */
-  apply(result: OpResult) {
-    this.record(result);
+  /**
+   * Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…); `failure`
+   * is its §8 toast should the server refuse it.
+   */
+  apply(result: OpResult, failure = APPLY_FAILED) {
+    this.record(result, failure);
     this.settleUnsaved();
     this.backUp();
     this.scheduleAutosave();
@@ -216,9 +242,10 @@ export class TreeSession {
   }
 
   /** A local edit becomes the graph on screen and is remembered as pending. */
-  private record(result: OpResult) {
+  private record(result: OpResult, failure = APPLY_FAILED) {
     this.take(result.graph);
     this.pending.record(result, lookup(this.graph));
+    this.edits.push({ failure, changes: editChanges(result, lookup(this.graph)) });
     const index = graphIndex(this.graph);
     const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
     this.announce(result.changed, added);
@@ -265,17 +292,26 @@ export class TreeSession {
     }
     const changes = this.pending.changeSet(lookup(this.graph), this.revision);
     const migrations = this.migrationsToRecord;
+    const edits = this.edits.length;
     if (isEmptyChangeSet(changes) && migrations.length === 0) return Promise.resolve();
     this.saving = true;
     this.lastSaveError = null;
     this.emit();
     this.inflight = this.sendWithRetries(changes, migrations)
-      .then(({ revision }) => {
-        this.pending.confirm(changes, lookup(this.graph));
-        this.unechoed.push({ revision, changes });
-        this.revision = Math.max(this.revision, revision);
-        this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
-      })
+      .then(
+        (answer) => {
+          this.confirmSaved(changes, migrations, answer.revision);
+          this.edits.splice(0, edits);
+        },
+        (e: unknown) => {
+          if (!isRefusal(e)) throw e;
+          // One edit the server will not take must not hold back the others: each is sent on
+          // its own, and the ones refused are taken back. A lone edit was just refused alone.
+          const sent = this.edits.splice(0, edits);
+          if (sent.length === 1) return this.takeBack(sent[0]!, [], toSaveError(e));
+          return this.saveOneByOne(sent, migrations);
+        },
+      )
       .catch((e: unknown) => {
         this.lastSaveError = toSaveError(e);
         throw this.lastSaveError;
@@ -288,6 +324,101 @@ export class TreeSession {
         this.emit();
       });
     return this.inflight;
+  }
+
+  private confirmSaved(changes: ChangeSet, migrations: string[], revision: number) {
+    this.pending.confirm(changes, lookup(this.graph));
+    this.unechoed.push({ revision, changes });
+    this.revision = Math.max(this.revision, revision);
+    this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
+  }
+
+  /**
+   * The edits sent together were refused: each is sent alone, in the order made. One the server
+   * refuses is taken back: what it touched returns to the confirmed state, with the edits after it
+   * replayed on top (so it also leaves the pending set and the backup), and its operation's §8
+   * toast is shown; the others are saved. A failure the network may cure puts the rest back for
+   * the next save.
+   */
+  private async saveOneByOne(edits: CommittedEdit[], migrations: string[]) {
+    let toRecord = migrations;
+    for (let i = 0; i < edits.length; i++) {
+      const edit = edits[i]!;
+      const changes = { ...edit.changes, baseRevision: this.revision };
+      if (isEmptyChangeSet(changes) && !toRecord.length) continue;
+      try {
+        const { revision } = await this.sendWithRetries(changes, toRecord);
+        this.confirmSaved(changes, toRecord, revision);
+        toRecord = [];
+      } catch (e) {
+        if (!isRefusal(e)) {
+          this.edits.unshift(...edits.slice(i));
+          throw e;
+        }
+        this.takeBack(edit, edits.slice(i + 1), toSaveError(e));
+      }
+    }
+  }
+
+  /**
+   * Takes one refused edit back: everything it and the edits after it touched goes back to the
+   * confirmed state, and the later edits (`later`, then any made meanwhile) are replayed on it.
+   */
+  private takeBack(edit: CommittedEdit, later: CommittedEdit[], error: Error) {
+    const replay = [...later, ...this.edits];
+    this.revert([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched));
+    for (const next of replay) {
+      const result = applyAsOperation(this.graph, next.changes);
+      this.take(result.graph);
+      this.announce(result.changed, []);
+    }
+    this.pending.settle([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched), lookup(this.graph));
+    this.settleUnsaved();
+    this.backUp();
+    this.deps.onEditRefused?.(edit.failure, error);
+  }
+
+  /** The entities among `ids` that are pending get their confirmed state back on screen. */
+  private revert(ids: Touched) {
+    const draft = new GraphDraft(this.graph);
+    for (const id of ids.nodes) {
+      if (!this.pending.nodes.has(id)) continue;
+      const confirmed = this.pending.nodes.get(id);
+      if (confirmed) draft.setNode(confirmed);
+      else draft.removeNode(id);
+    }
+    for (const id of ids.edges) {
+      if (!this.pending.edges.has(id)) continue;
+      const confirmed = this.pending.edges.get(id);
+      if (confirmed) draft.setEdge(confirmed);
+      else draft.removeEdge(id);
+    }
+    for (const id of ids.profiles) {
+      if (!this.pending.profiles.has(id)) continue;
+      const confirmed = this.pending.profiles.get(id);
+      if (confirmed) draft.setProfile(confirmed);
+      else draft.removeProfile(id);
+    }
+    const result = draft.finish();
+    this.take(result.graph);
+    this.pending.settle(ids, lookup(this.graph));
+    this.announce(result.changed, []);
+    this.settleUnsaved();
+    this.backUp();
+  }
+
+  /**
+   * Drops every unsaved edit (§4 "Discard changes"): the screen shows what the server confirmed,
+   * and the device's backup is cleared.
+   */
+  discard() {
+    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = null;
+    this.edits = [];
+    this.migrationsToRecord = [];
+    this.revert({ nodes: [...this.pending.nodes.keys()], edges: [...this.pending.edges.keys()], profiles: [...this.pending.profiles.keys()] });
+    this.lastSaveError = null;
+    this.emit();
   }
 
   private async sendWithRetries(changes: ChangeSet, migrations: string[]) {
@@ -418,6 +549,35 @@ export class TreeSession {
     return (this.deps.now ?? (() => new Date().toISOString()))();
   }
 }
+
+/** A refusal: the server will answer the same whatever the network does (§7: never retried). */
+function isRefusal(error: unknown): boolean {
+  return isAppError(error) && (error.code === 'permission-denied' || error.code === 'invalid-argument');
+}
+
+/** An operation's own change set: from the states before it to those it left. */
+function editChanges(result: OpResult, now: GraphLookup): ChangeSet {
+  const cs = emptyChangeSet(0);
+  for (const { id, before } of result.undo.nodes) {
+    const after = now.node(id);
+    if (after) cs.nodes.upsert.push(normaliseNode(after));
+    else if (before) cs.nodes.remove.push(id);
+  }
+  for (const { id, before } of result.undo.edges) {
+    const after = now.edge(id);
+    if (after) cs.edges.upsert.push(normaliseEdge(after));
+    else if (before) cs.edges.remove.push(id);
+  }
+  for (const { id, before } of result.undo.profiles) {
+    const after = now.profile(id);
+    const patch = after ? diffProfile(before ?? undefined, after) : null;
+    if (patch) cs.profiles.upsert.push(patch);
+    else if (!after && before) cs.profiles.remove.push(id);
+  }
+  return cs;
+}
+
+const joinTouched = (a: Touched, b: Touched): Touched => ({ nodes: [...a.nodes, ...b.nodes], edges: [...a.edges, ...b.edges], profiles: [...a.profiles, ...b.profiles] });
 
 function emptyGraph(): Graph {
   return { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };

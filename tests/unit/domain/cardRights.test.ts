@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { diffGraphs, stampChangeSet } from '../../../src/domain/changeSet.ts';
+import { linkNodeToProfile } from '../../../src/domain/editPerson.ts';
+import { cardRights } from '../../../src/domain/permissions.ts';
+import { emptyProfile } from '../../../src/domain/profile.ts';
+import { addRelative, deletePerson, relationsOf, unlinkRelation } from '../../../src/domain/relationships.ts';
+import { graphLookup, Neighbourhood } from '../../../src/domain/save/neighbourhood.ts';
+import { validateChangeSet } from '../../../src/domain/save/validate.ts';
+import type { Graph } from '../../../src/domain/types.ts';
+import { mayLink, mayLinkProfile, mayRelink, rightsOf } from '../../../src/screens/tree/actions/rights.ts';
+import { LATER, makeGraph, noOverlapSearch } from './helpers.ts';
+
+const card = (isPrimary = false) => ({ data: { profileId: 'x', parentRole: '' as const, isPrimary } });
+
+describe('cardRights (§6: what the screens offer on a card)', () => {
+  it.each([
+    ['a card without a profile', card(), undefined, 'u1', { link: true, relink: true, remove: true }],
+    ['an unclaimed person', card(), { ownerUid: '' }, 'u1', { link: true, relink: true, remove: true }],
+    ['a person I claimed', card(), { ownerUid: 'u1' }, 'u1', { link: true, relink: true, remove: true }],
+    ['a person another member claimed', card(), { ownerUid: 'u2' }, 'u1', { link: false, relink: false, remove: false }],
+    ['my own primary card', card(true), { ownerUid: 'u1' }, 'u1', { link: true, relink: false, remove: false }],
+    ["the owner's primary card, for another member", card(true), { ownerUid: 'u0' }, 'u1', { link: false, relink: false, remove: false }],
+    ['a profile to be linked (no card), claimed by another', undefined, { ownerUid: 'u2' }, 'u1', { link: false, relink: false, remove: false }],
+  ])('%s', (_n, node, profile, uid, expected) => expect(cardRights(node, profile, uid)).toEqual(expected));
+});
+
+/** The owner's card, their spouse, a child and grandchild, a joined member (claimed), a spare profile. */
+const family = (): Graph => {
+  const g = makeGraph({
+    people: [
+      { node: 'n1001', profile: 'u-owner', primary: true, fields: { ownerUid: 'u-owner', createdBy: 'u-owner' } },
+      { node: 'n1002', profile: 'pr:mine', fields: { createdBy: 'u-member' } },
+      { node: 'n1003', profile: 'pr:theirs', fields: { createdBy: 'u-owner' } },
+      { node: 'n1004', profile: 'u-member', fields: { ownerUid: 'u-member', createdBy: 'u-owner' } },
+      { node: 'n1005', profile: 'pr:grandkid', fields: { createdBy: 'u-owner' } },
+    ],
+    parents: [
+      ['n1001', 'n1003'],
+      ['n1003', 'n1005'],
+      ['n1001', 'n1004'],
+    ],
+    spouses: [['n1001', 'n1002']],
+  });
+  g.profiles['pr:spare'] = { ...emptyProfile('pr:spare'), createdBy: 'u-owner' };
+  return { ...g, revision: 3 };
+};
+
+const CARDS = ['n1001', 'n1002', 'n1003', 'n1004', 'n1005'];
+const MEMBERS = ['u-owner', 'u-member'];
+
+/** Whether the server accepts the change set of an edit of the family, sent by `uid`. */
+async function serverAccepts(edit: Graph, uid: string): Promise<boolean> {
+  const g = family();
+  const changes = stampChangeSet(diffGraphs(g, edit), { uid, now: LATER });
+  const refusal = await validateChangeSet(changes, { neighbourhood: new Neighbourhood(graphLookup(g)), actingUid: uid, graphOwnerUid: 'u-owner', currentYear: 2025 });
+  if (refusal && refusal.code !== 'permission-denied') throw new Error(`refused for another reason: ${refusal.message}`);
+  return refusal === null;
+}
+
+/**
+ * The screens and the server agree: every edit of every card of the family, by the owner and by
+ * the member, is offered exactly when the server's validation accepts its change set.
+ */
+describe('the screens offer exactly what the server accepts', () => {
+  for (const uid of MEMBERS) {
+    for (const nodeId of CARDS) {
+      it(`${uid}: deleting ${nodeId}`, async () => {
+        const result = deletePerson(family(), nodeId);
+        if (!result.ok) return expect(rightsOf(family(), nodeId, uid).remove).toBe(false);
+        expect(await serverAccepts(result.graph, uid)).toBe(rightsOf(family(), nodeId, uid).remove);
+      });
+
+      it(`${uid}: unlinking each relative of ${nodeId}`, async () => {
+        for (const relation of relationsOf(family(), nodeId)) {
+          const result = unlinkRelation(family(), { nodeId, relation });
+          if (!result.ok) continue;
+          expect(await serverAccepts(result.graph, uid), `${relation.kind} ${relation.nodeId}`).toBe(mayLink(family(), nodeId, relation.nodeId, uid));
+        }
+      });
+
+      it(`${uid}: linking ${nodeId} with each other card`, async () => {
+        for (const other of CARDS) {
+          for (const kind of ['child', 'spouse'] as const) {
+            const g = family();
+            const profileId = g.nodes.find((n) => n.id === other)!.data.profileId;
+            const result = addRelative(g, { kind, referenceNodeId: nodeId, person: { existingProfileId: profileId }, now: LATER, findFree: noOverlapSearch });
+            if (!result.ok) continue;
+            expect(await serverAccepts(result.graph, uid), `${kind} ${other}`).toBe(mayLink(family(), nodeId, other, uid));
+          }
+        }
+      });
+
+      it(`${uid}: pointing ${nodeId} at another profile`, async () => {
+        for (const profileId of ['pr:spare', 'u-member']) {
+          const result = linkNodeToProfile(family(), { nodeId, profileId, ownUid: uid, uid, now: LATER });
+          if (!result.ok || !result.linked) continue;
+          const offered = mayRelink(family(), nodeId, uid) && mayLinkProfile(family().profiles[profileId]!, uid);
+          expect(await serverAccepts(result.graph, uid), profileId).toBe(offered);
+        }
+      });
+    }
+  }
+});
