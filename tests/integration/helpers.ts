@@ -1,24 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app.ts';
 import { openPglite, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrations.ts';
+import { clearData, migrate } from '../../server/db/migrations.ts';
 
 export const PASSWORD = 'correct horse battery';
 const HIGH = { max: 10_000, timeWindowMs: 60_000 };
 
 export async function tempDir(prefix = 'kinfolk-it-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
-}
-
-/** One in-memory PGlite per test file (it takes seconds to start); tables are emptied per test. */
-export async function testDatabase(): Promise<Database> {
-  const db = await openPglite('memory://');
-  await migrate(db);
-  return db;
 }
 
 export interface TestServer extends RunningServer {
@@ -46,6 +39,63 @@ export async function startTestServer(db: Database | undefined, options: Partial
       await rm(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/** Read a value the file's beforeAll fills in: only tests and later hooks may. */
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is started in beforeAll: use it inside tests and hooks`);
+  return value;
+}
+
+/** Server options, or a function giving them when the server starts (after the hooks registered before). */
+type TestServerOptions = Partial<ServerOptions> | (() => Partial<ServerOptions>);
+const optionsNow = (options: TestServerOptions) => (typeof options === 'function' ? options() : options);
+
+export interface TestDatabase {
+  readonly db: Database;
+}
+
+/**
+ * One in-memory PGlite for the test file (it takes seconds to start), emptied before each test
+ * unless `keepData` (tests that build on what earlier ones left). Registers its own hooks.
+ */
+export function useTestDatabase({ keepData = false }: { keepData?: boolean } = {}): TestDatabase {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+  if (!keepData) beforeEach(() => clearData(started(db, 'the test database')));
+  return {
+    get db() {
+      return started(db, 'the test database');
+    },
+  };
+}
+
+export interface TestSite extends TestDatabase {
+  readonly server: TestServer;
+  client(): Client;
+}
+
+/** The test database and one server on it for the whole file; closed after the last test. */
+export function useTestServer({ server: options = {}, keepData = false }: { server?: TestServerOptions; keepData?: boolean } = {}): TestSite {
+  const database = useTestDatabase({ keepData });
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(database.db, optionsNow(options));
+  });
+  afterAll(() => server?.close());
+  return {
+    get db() {
+      return database.db;
+    },
+    get server() {
+      return started(server, 'the test server');
+    },
+    client: () => started(server, 'the test server').client(),
+  };
 }
 
 export interface Answer {
