@@ -2,28 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { newProfile } from '../../src/domain/profile.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import { AVATAR_MESSAGES, MAX_AVATAR_INPUT_PIXELS } from '../../server/files/avatarImages.ts';
 import { readStoredFile } from '../../server/files/avatarStorage.ts';
 import { upsertProfiles } from '../../server/graphs/store.ts';
-import { createMember, expectError, startTestServer, tempDir, testDatabase, type Answer, type Member, type TestServer } from './helpers.ts';
+import { createMember, expectError, startTestServer, tempDir, useTestServer, type Answer, type Member } from './helpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 type Part = { name: string; bytes: Uint8Array | string; type: string; filename?: string };
 
@@ -36,7 +23,7 @@ async function putAvatar(member: Member | null, id: string, parts: Part[]): Prom
   }
   const headers: Record<string, string> = {};
   if (member?.client.cookie) headers.cookie = `${SESSION_COOKIE}=${member.client.cookie}`;
-  const res = await fetch(`${server.url}/api/profiles/${encodeURIComponent(id)}/avatar`, { method: 'PUT', headers, body: form });
+  const res = await fetch(`${site.server.url}/api/profiles/${encodeURIComponent(id)}/avatar`, { method: 'PUT', headers, body: form });
   const text = await res.text();
   let body: unknown;
   try {
@@ -65,12 +52,12 @@ async function pair(format: 'png' | 'jpeg' | 'webp', w = 400, h = 300): Promise<
 
 /** The names stored for a profile, whichever process stored them. */
 async function storedNames(id: string): Promise<string[]> {
-  const rows = await db.query<{ path: string }>(`SELECT path FROM files WHERE path LIKE $1 ORDER BY path`, [`profiles/${id}/%`]);
+  const rows = await site.db.query<{ path: string }>(`SELECT path FROM files WHERE path LIKE $1 ORDER BY path`, [`profiles/${id}/%`]);
   return rows.map((r) => r.path.slice(`profiles/${id}/`.length));
 }
 
 async function storedBytes(id: string, name: string): Promise<Buffer> {
-  return (await readStoredFile(db, `profiles/${id}/${name}`))!.bytes;
+  return (await readStoredFile(site.db, `profiles/${id}/${name}`))!.bytes;
 }
 
 /** A PNG of one colour: a few kilobytes however many pixels it declares. */
@@ -78,7 +65,7 @@ const flatPng = (width: number, height: number) => sharp({ create: { width, heig
 
 describe('PUT /api/profiles/:id/avatar', () => {
   it('re-encodes a WebP upload as exact 320 and 170 squares of WebP without metadata and answers their URLs', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const res = await putAvatar(ada, ada.uid, await pair('webp', 500, 300));
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
@@ -99,11 +86,11 @@ describe('PUT /api/profiles/:id/avatar', () => {
   });
 
   it('only stores the files: the profile is written by the profile save that carries the URLs', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     // Her own tree exists once opened: a profile write would give it a revision.
     expect((await ada.client.get('/api/graph')).status).toBe(200);
     const before = (await ada.client.get(`/api/profiles/${ada.uid}`)).body.profile;
-    const revisions = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM graph_changes'))[0]!.n;
+    const revisions = async () => (await site.db.query<{ n: number }>('SELECT count(*)::int AS n FROM graph_changes'))[0]!.n;
     const logged = await revisions();
     const res = await putAvatar(ada, ada.uid, await pair('webp'));
     expect(res.status, res.text).toBe(200);
@@ -112,7 +99,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
   });
 
   it('turns any other image into JPEG, deletes the WebP files and changes the URLs', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const first = await putAvatar(ada, ada.uid, await pair('webp'));
     expect(first.status).toBe(200);
     const second = await putAvatar(ada, ada.uid, await pair('png', 300, 700));
@@ -130,7 +117,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
   });
 
   it('refuses files that are not images, even when they say they are', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const text: Part = { name: 'large', bytes: 'just some text', type: 'image/png' };
     const svg: Part = {
       name: 'large',
@@ -145,7 +132,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
   });
 
   it('refuses files over 10 MB with 413', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const [large] = await pair('png');
     const huge: Part = { name: 'small', bytes: new Uint8Array(10 * 1024 * 1024 + 1), type: 'image/png' };
     expectError(await putAvatar(ada, ada.uid, [large!, huge]), 413, 'invalid-argument', AVATAR_MESSAGES.tooLarge);
@@ -157,7 +144,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
     ['7280 × 5456 (39.7 megapixels, the 125 KB PNG of the attack)', 7280, 5456],
     ['one pixel row over 24 megapixels', 6000, 4001],
   ])('refuses %s from its header with a coded 400, as the small file too', async (_, width, height) => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const bomb = await flatPng(width, height);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const [large, small] = await pair('png');
@@ -170,7 +157,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
 
   it('accepts exactly the limit: a 6000 × 4000 photo off a 24-megapixel camera', async () => {
     expect(6000 * 4000).toBe(MAX_AVATAR_INPUT_PIXELS);
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const [, small] = await pair('jpeg');
     const res = await putAvatar(ada, ada.uid, [{ name: 'large', bytes: await flatPng(6000, 4000), type: 'image/png' }, small!]);
     expect(res.status, res.text).toBe(200);
@@ -178,7 +165,7 @@ describe('PUT /api/profiles/:id/avatar', () => {
   });
 
   it('wants exactly the files large and small', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const [large, small] = await pair('png');
     expectError(await putAvatar(ada, ada.uid, [large!]), 400, 'invalid-argument', AVATAR_MESSAGES.missingFiles);
     expectError(await putAvatar(ada, ada.uid, [large!, { ...small!, name: 'other' }]), 400, 'invalid-argument', AVATAR_MESSAGES.missingFiles);
@@ -188,13 +175,13 @@ describe('PUT /api/profiles/:id/avatar', () => {
 
   describe('ownership: nobody can replace another member’s photo', () => {
     it('needs a session', async () => {
-      const ada = await createMember(server);
+      const ada = await createMember(site.server);
       expectError(await putAvatar(null, ada.uid, await pair('png')), 401, 'unauthenticated');
     });
 
     it("refuses another member's own profile and leaves their files alone", async () => {
-      const ada = await createMember(server);
-      const bob = await createMember(server);
+      const ada = await createMember(site.server);
+      const bob = await createMember(site.server);
       expect((await putAvatar(ada, ada.uid, await pair('webp'))).status).toBe(200);
       const before = await storedBytes(ada.uid, 'avatar_320.webp');
       expectError(await putAvatar(bob, ada.uid, await pair('png')), 403, 'permission-denied');
@@ -203,23 +190,23 @@ describe('PUT /api/profiles/:id/avatar', () => {
     });
 
     it('lets the creator change an unclaimed relative, but not once another member has claimed it', async () => {
-      const ada = await createMember(server);
-      const bob = await createMember(server);
+      const ada = await createMember(site.server);
+      const bob = await createMember(site.server);
       const now = new Date().toISOString();
       const grandma = newProfile('pr:0123456789abcdef0123456789abcdef', { firstName: 'Rose' }, { uid: ada.uid, now });
-      await upsertProfiles(db, [grandma]);
+      await upsertProfiles(site.db, [grandma]);
       expect((await putAvatar(ada, grandma.id, await pair('png'))).status).toBe(200);
       expect(await storedNames(grandma.id)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
       expectError(await putAvatar(bob, grandma.id, await pair('png')), 403, 'permission-denied');
 
       const claimed = newProfile('pr:fedcba9876543210fedcba9876543210', { firstName: 'Bob', ownerUid: bob.uid }, { uid: ada.uid, now });
-      await upsertProfiles(db, [claimed]);
+      await upsertProfiles(site.db, [claimed]);
       expectError(await putAvatar(ada, claimed.id, await pair('png')), 403, 'permission-denied');
       expect((await putAvatar(bob, claimed.id, await pair('png'))).status).toBe(200);
     });
 
     it('answers 404 for an unknown profile and 400 for a malformed id', async () => {
-      const ada = await createMember(server);
+      const ada = await createMember(site.server);
       expectError(await putAvatar(ada, 'pr:00000000000000000000000000000000', await pair('png')), 404, 'not-found');
       expectError(await putAvatar(ada, 'a b', await pair('png')), 400, 'invalid-argument');
     });
@@ -228,22 +215,22 @@ describe('PUT /api/profiles/:id/avatar', () => {
 
 describe('GET /files/profiles/:id/…', () => {
   it('serves the stored files for a year, immutable, as the right type', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const up = await putAvatar(ada, ada.uid, await pair('webp'));
     for (const [url, name] of [[up.body.photoURL, 'avatar_320.webp'], [up.body.photoURLSmall, 'avatar_170.webp']]) {
-      const res = await fetch(server.url + url);
+      const res = await fetch(site.server.url + url);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(Buffer.from(await res.arrayBuffer())).toEqual(await storedBytes(ada.uid, name));
     }
-    const head = await fetch(server.url + up.body.photoURL, { method: 'HEAD' });
+    const head = await fetch(site.server.url + up.body.photoURL, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves nothing else: no listing, no other names, no climbing out of the folder', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     expect((await putAvatar(ada, ada.uid, await pair('jpeg'))).status).toBe(200);
     const paths = [
       `/files/profiles/${ada.uid}/avatar_320.webp`,
@@ -258,7 +245,7 @@ describe('GET /files/profiles/:id/…', () => {
       `/files/profiles/${ada.uid}/%2E%2E%2F%2E%2E%2Foutbox`,
     ];
     for (const path of paths) {
-      const res = await fetch(server.url + path);
+      const res = await fetch(site.server.url + path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/immutable/);
     }
@@ -267,10 +254,10 @@ describe('GET /files/profiles/:id/…', () => {
 
 describe('several processes and older installs', () => {
   it('serves a photo stored through one process from another with its own data folder', async () => {
-    const ada = await createMember(server);
-    const other = await startTestServer(db);
+    const ada = await createMember(site.server);
+    const other = await startTestServer(site.db);
     try {
-      expect(other.dataDir).not.toBe(server.dataDir);
+      expect(other.dataDir).not.toBe(site.server.dataDir);
       const up = await putAvatar(ada, ada.uid, await pair('webp'));
       expect(up.status, up.text).toBe(200);
       for (const url of [up.body.photoURL, up.body.photoURLSmall]) {
@@ -285,7 +272,7 @@ describe('several processes and older installs', () => {
   });
 
   it('answers a replaced photo’s old URL with the current bytes, never cached as immutable', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const flat = async (background: string): Promise<Part[]> => {
       const bytes = await sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
       return [
@@ -296,16 +283,16 @@ describe('several processes and older installs', () => {
     const first = await putAvatar(ada, ada.uid, await flat('#123456'));
     const second = await putAvatar(ada, ada.uid, await flat('#abcdef'));
     expect(first.body.photoURL).not.toBe(second.body.photoURL);
-    const old = await fetch(server.url + first.body.photoURL);
+    const old = await fetch(site.server.url + first.body.photoURL);
     expect(old.status).toBe(200);
     expect(old.headers.get('cache-control')).toBe('no-cache');
     expect(Buffer.from(await old.arrayBuffer())).toEqual(await storedBytes(ada.uid, 'avatar_320.jpg'));
-    const bare = await fetch(server.url + first.body.photoURL.split('?')[0]);
+    const bare = await fetch(site.server.url + first.body.photoURL.split('?')[0]);
     expect(bare.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('moves avatar files an older version wrote to DATA_DIR/files into the database at start, URLs unchanged', async () => {
-    const ada = await createMember(server);
+    const ada = await createMember(site.server);
     const dataDir = await tempDir();
     const folder = join(dataDir, 'files', 'profiles', ada.uid);
     await mkdir(folder, { recursive: true });
@@ -315,7 +302,7 @@ describe('several processes and older installs', () => {
     const { createHash } = await import('node:crypto');
     const url = `/files/profiles/${ada.uid}/avatar_320.jpg?v=${createHash('sha256').update(jpeg).digest('hex').slice(0, 16)}`;
 
-    const upgraded = await startTestServer(db, { dataDir });
+    const upgraded = await startTestServer(site.db, { dataDir });
     try {
       const res = await fetch(upgraded.url + url);
       expect(res.status).toBe(200);
@@ -324,7 +311,7 @@ describe('several processes and older installs', () => {
       expect(await storedNames(ada.uid)).toEqual(['avatar_320.jpg']);
       expect(existsSync(join(dataDir, 'files'))).toBe(false);
       expect(existsSync(join(dataDir, 'files-imported', 'profiles', ada.uid, 'avatar_320.jpg'))).toBe(true);
-      expect((await fetch(server.url + url)).status).toBe(200);
+      expect((await fetch(site.server.url + url)).status).toBe(200);
     } finally {
       await upgraded.close();
     }

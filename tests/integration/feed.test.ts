@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
 import { createLocalFeed, type ChangeLog, type FeedListener } from '../../server/graphs/feed.ts';
 import { recordRevision } from '../../server/graphs/store.ts';
-import { eventually, testDatabase } from './helpers.ts';
+import { eventually, useTestDatabase } from './helpers.ts';
 
 /**
  * The live feed on one process: whatever order this process publishes its commits in, and
  * whatever it never saw itself (another process's commits), each listener receives every revision
  * once, in order, read from the change log where needed, or `reload` where the log cannot help.
  */
-let db: Database;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(() => db?.close());
+const database = useTestDatabase();
 beforeEach(async () => {
-  await clearData(db);
-  await db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u1', 'u1@example.com', 'x')`);
-  await db.query(`INSERT INTO graphs (id, owner_uid) VALUES ('u1', 'u1')`);
+  await database.db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u1', 'u1@example.com', 'x')`);
+  await database.db.query(`INSERT INTO graphs (id, owner_uid) VALUES ('u1', 'u1')`);
 });
 
 const event = (revision: number): GraphChangeEvent => ({ revision, changes: emptyChangeSet(revision - 1), clientId: `tab-${revision}`, actorUid: 'u1' });
@@ -29,7 +22,7 @@ const event = (revision: number): GraphChangeEvent => ({ revision, changes: empt
 /** Commits revisions the way a save does (revision, log, NOTIFY), without publishing them. */
 async function commit(...revisions: number[]): Promise<GraphChangeEvent[]> {
   const events = revisions.map(event);
-  for (const e of events) await db.transaction((tx) => recordRevision(tx, 'u1', e));
+  for (const e of events) await database.db.transaction((tx) => recordRevision(tx, 'u1', e));
   return events;
 }
 
@@ -46,7 +39,7 @@ function recorder() {
 
 describe('live feed', () => {
   it('delivers each revision once and in order, whatever order this process publishes them in', async () => {
-    const feed = createLocalFeed(sqlChangeLog(db));
+    const feed = createLocalFeed(sqlChangeLog(database.db));
     const r = recorder();
     feed.subscribe('u1', 0, r.listener);
     const [e1, e2, e3] = await commit(1, 2, 3);
@@ -60,14 +53,14 @@ describe('live feed', () => {
   });
 
   it('reads from the log what it did not publish, and says reload where the log has a hole', async () => {
-    const feed = createLocalFeed(sqlChangeLog(db));
+    const feed = createLocalFeed(sqlChangeLog(database.db));
     const r = recorder();
     feed.subscribe('u1', 0, r.listener);
     const [, , e3] = await commit(1, 2, 3);
     feed.publish('u1', e3!);
     expect(await r.next(3)).toEqual(['change 1 tab-1', 'change 2 tab-2', 'change 3 tab-3']);
     const [, , e6] = await commit(4, 5, 6);
-    await db.query(`DELETE FROM graph_changes WHERE graph_id = 'u1' AND revision = 5`);
+    await database.db.query(`DELETE FROM graph_changes WHERE graph_id = 'u1' AND revision = 5`);
     feed.publish('u1', e6!);
     const [e7] = await commit(7);
     feed.publish('u1', e7!);
@@ -76,7 +69,7 @@ describe('live feed', () => {
   });
 
   it('replays after `since`; a `since` ahead of the graph gets reload at the latest revision', async () => {
-    const feed = createLocalFeed(sqlChangeLog(db));
+    const feed = createLocalFeed(sqlChangeLog(database.db));
     await commit(1, 2, 3);
     const behind = recorder();
     const ahead = recorder();
@@ -96,7 +89,7 @@ describe('live feed', () => {
   });
 
   it('a failed read ends the subscriptions of the graph; subscribing again works', async () => {
-    const log = sqlChangeLog(db);
+    const log = sqlChangeLog(database.db);
     let failing = true;
     const flaky: ChangeLog = {
       latest: log.latest,

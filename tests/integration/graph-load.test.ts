@@ -1,26 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
 import { loadGraph } from '../../src/backend/http/graphLoad.ts';
 import type { LoadedGraph } from '../../src/backend/ports.ts';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
-import { createMember, eventually, startTestServer, testDatabase, type Client, type Member, type TestServer } from './helpers.ts';
+import { createMember, eventually, useTestServer, type Client, type Member } from './helpers.ts';
 import { addNew, loadGraph as loadPlain, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 afterEach(() => vi.unstubAllGlobals());
 
 /** The browser's fetch for the adapter: same-origin paths go to the test server with the member's cookie. */
@@ -41,7 +28,7 @@ async function adapterLoad(member: Member): Promise<LoadedGraph> {
 }
 
 async function snapshotRevision(graphId: string): Promise<number | undefined> {
-  const rows = await db.query<{ revision: unknown }>('SELECT revision FROM graph_snapshots WHERE graph_id = $1', [graphId]);
+  const rows = await site.db.query<{ revision: unknown }>('SELECT revision FROM graph_snapshots WHERE graph_id = $1', [graphId]);
   return rows[0] ? Number(rows[0].revision) : undefined;
 }
 
@@ -66,7 +53,7 @@ describe('GET /api/graph, compressed and compact', () => {
     { accept: 'br;q=0, gzip', encoding: 'gzip' },
     { accept: 'identity', encoding: null },
   ])('answers Accept-Encoding "$accept" with $encoding, the same graph either way', async ({ accept, encoding }) => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     await postChanges(owner.client, owner.uid, familyChangeSet(50, owner.uid));
     const plain = await owner.client.get('/api/graph', { 'accept-encoding': 'identity' });
     const res = await owner.client.get('/api/graph', { 'accept-encoding': accept });
@@ -77,7 +64,7 @@ describe('GET /api/graph, compressed and compact', () => {
   });
 
   it('sends the compact form when asked for it, and the adapter decodes it to the same LoadedGraph', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     await postChanges(owner.client, owner.uid, familyChangeSet(300, owner.uid));
     // No snapshot yet: the graph is read whole and sent plain, and the snapshot made meanwhile.
     const first = await owner.client.get('/api/graph', { accept: GRAPH_COLUMNS_TYPE });
@@ -93,7 +80,7 @@ describe('GET /api/graph, compressed and compact', () => {
   });
 
   it('opens from the snapshot and the change sets logged since, exactly as a full read', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     let g = tree.saved;
     const child = addNew(g, owner.uid, 'child', primaryNodeId(g), { firstName: 'Byron' });
@@ -123,14 +110,14 @@ describe('GET /api/graph, compressed and compact', () => {
   });
 
   it('reads the graph whole, and keeps it as the new snapshot, when the log cannot fill the gap', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     await expectSameAsPlain(owner);
     const first = await snapshotAt(tree.graphId, tree.saved.revision!);
     let g = tree.saved;
     for (const name of ['Ann', 'Bea', 'Cy']) await saveOk(tree, (g = addNew(g, owner.uid, 'child', primaryNodeId(g), { firstName: name }).graph));
     // As if the log had been pruned past the snapshot.
-    await db.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision = $2', [tree.graphId, first + 2]);
+    await site.db.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision = $2', [tree.graphId, first + 2]);
 
     const loaded = await expectSameAsPlain(owner);
     expect(loaded.graph.nodes).toHaveLength(4);

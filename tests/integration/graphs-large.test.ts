@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { diffGraphs, emptyChangeSet } from '../../src/domain/changeSet.ts';
 import { edgeId } from '../../src/domain/ids.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import { PARENT_EDGE_HANDLES, PARENT_EDGE_TYPE } from '../../src/domain/relationships.ts';
 import type { Graph, GraphEdge, GraphNode } from '../../src/domain/types.ts';
-import type { Database } from '../../server/db/database.ts';
-import { createMember, startTestServer, testDatabase, type Member, type TestServer } from './helpers.ts';
+import { createMember, useTestServer, type Member } from './helpers.ts';
 import { loadGraph, postChanges } from './graphHelpers.ts';
 
 const PEOPLE = 10_000;
 /** Issue 4: opening a 10,000-person tree is under 2 s from request to first frame. */
 const LOAD_BUDGET_MS = 2000;
 
-let db: Database;
-let server: TestServer;
+/** The tests build on one another: the big tree the first one saves, the second one changes. */
+const site = useTestServer({ keepData: true });
 let owner: Member;
 let big: Graph;
 
 beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-  owner = await createMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
+  owner = await createMember(site.server);
 });
 
 /** A tree of `count` people: each has up to three children; the owner is the root and primary. */

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { Graph } from '../../src/domain/types.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, eventually, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { createMember, eventually, expectError, startTestServer, useTestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db, { liveKeepAliveMs: 200 });
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer({ server: { liveKeepAliveMs: 200 } });
 
 async function sharedFamily() {
-  const owner = await createMember(server);
+  const owner = await createMember(site.server);
   const tree = await openTree(owner);
   const child = addNew(tree.saved, owner.uid, 'child', primaryNodeId(tree.saved), { firstName: 'Byron' });
   const spouse = addNew(child.graph, owner.uid, 'spouse', primaryNodeId(tree.saved), { firstName: 'William' });
   await saveOk(tree, spouse.graph);
-  const kid = await inviteAndJoin(server, tree, child.nodeId, 'kid@example.com');
+  const kid = await inviteAndJoin(site.server, tree, child.nodeId, 'kid@example.com');
   return { owner, tree, child, spouse, kid };
 }
 
@@ -78,13 +65,13 @@ describe('GET /api/graphs/:graphId/events', () => {
 
   it('is for members only', async () => {
     const { owner } = await sharedFamily();
-    const stranger = await createMember(server);
+    const stranger = await createMember(site.server);
     const refused = await openStream(stranger.client, eventsPath(owner.uid));
     expect(refused.status).toBe(403);
     await refused.ended;
     expect(refused.events).toEqual([]);
     expectError(await stranger.client.get(eventsPath(owner.uid)), 403, 'permission-denied');
-    expectError(await server.client().get(eventsPath(owner.uid)), 401, 'unauthenticated');
+    expectError(await site.client().get(eventsPath(owner.uid)), 401, 'unauthenticated');
   });
 
   it('replays the change sets after ?since= or Last-Event-ID, then goes on live', async () => {
@@ -116,7 +103,7 @@ describe('GET /api/graphs/:graphId/events', () => {
   it('asks for a reload when the log no longer reaches back far enough', async () => {
     const { owner } = await sharedFamily();
     const revision = (await loadGraph(owner.client)).graph.revision!;
-    await db.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision = 2', [owner.uid]);
+    await site.db.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision = 2', [owner.uid]);
     const stream = await openStream(owner.client, eventsPath(owner.uid, '?since=1'));
     try {
       const e = await stream.next();
@@ -139,7 +126,7 @@ describe('GET /api/graphs/:graphId/events', () => {
 
 describe('closing the server', () => {
   it('ends the open streams', async () => {
-    const own = await startTestServer(db);
+    const own = await startTestServer(site.db);
     const m = await createMember(own);
     await openTree(m);
     const stream = await openStream(m.client, `/api/graphs/${m.uid}/events`);

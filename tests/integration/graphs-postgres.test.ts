@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { Graph } from '../../src/domain/types.ts';
-import { Client, createMember, startTestServer, type TestServer } from './helpers.ts';
+import { createMember, signedInOn, usePostgresSite } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
 
 /**
@@ -11,37 +10,11 @@ import { addNew, inviteAndJoin, loadGraph, openStream, openTree, postChanges, pr
  * processes (here two servers) on one database, each with a pool of connections, so change sets
  * really do run at the same time and live changes cross processes through LISTEN/NOTIFY.
  */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `kinfolk_graphs_${randomBytes(6).toString('hex')}`;
-const url = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-
-let admin: pg.Client;
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  a = await startTestServer(undefined, { databaseUrl: url });
-  b = await startTestServer(undefined, { databaseUrl: url });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin?.end();
-});
-
-/** The same signed-in member talking to the other process. */
-function onB(client: Client): Client {
-  const other = b.client();
-  other.cookie = client.cookie;
-  return other;
-}
+const site = usePostgresSite({ schemaPrefix: 'kinfolk_graphs', processes: 2 });
 
 describe('graphs on PostgreSQL with two app processes', () => {
   it('concurrent change sets from two clients on two processes: no lost update, one revision each', async () => {
+    const [a, b] = site.servers;
     const owner = await createMember(a);
     const tree = await openTree(owner);
     let g: Graph = tree.saved;
@@ -53,7 +26,7 @@ describe('graphs on PostgreSQL with two app processes', () => {
     }
     await saveOk(tree, g);
     const base = tree.saved.revision!;
-    const clients = [owner.client, onB(owner.client)];
+    const clients = [owner.client, signedInOn(b, owner.client)];
     const answers = await Promise.all(
       ids.map((id, i) => {
         const cs = emptyChangeSet(base);
@@ -66,7 +39,7 @@ describe('graphs on PostgreSQL with two app processes', () => {
     expect(answers.map((r) => r.status)).toEqual(ids.map(() => 200));
     const revisions = answers.map((r) => r.body.revision as number);
     expect([...revisions].sort((x, y) => x - y)).toEqual(ids.map((_, i) => base + 1 + i));
-    const loaded = (await loadGraph(onB(owner.client))).graph;
+    const loaded = (await loadGraph(signedInOn(b, owner.client))).graph;
     expect(loaded.revision).toBe(base + ids.length);
     ids.forEach((id, i) => {
       const n = loaded.nodes.find((x) => x.id === id)!;
@@ -79,12 +52,13 @@ describe('graphs on PostgreSQL with two app processes', () => {
   });
 
   it("delivers a change saved on one process to a member's stream on the other", async () => {
+    const [a, b] = site.servers;
     const owner = await createMember(a);
     const tree = await openTree(owner);
     const child = addNew(tree.saved, owner.uid, 'child', primaryNodeId(tree.saved), { firstName: 'Byron' });
     await saveOk(tree, child.graph);
     const kid = await inviteAndJoin(a, tree, child.nodeId, `kid-${randomBytes(3).toString('hex')}@example.com`);
-    const stream = await openStream(onB(kid.client), `/api/graphs/${owner.uid}/events`);
+    const stream = await openStream(signedInOn(b, kid.client), `/api/graphs/${owner.uid}/events`);
     try {
       expect(stream.status).toBe(200);
       const cs = emptyChangeSet(0);

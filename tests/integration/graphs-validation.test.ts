@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { edgeId } from '../../src/domain/ids.ts';
 import { RELATIONSHIP_MESSAGES } from '../../src/domain/relationships.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { createMember, expectError, useTestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openTree, postChanges, primaryNodeId, saveOk, type Tree } from './graphHelpers.ts';
 
 /**
@@ -12,29 +10,18 @@ import { addNew, inviteAndJoin, loadGraph, openTree, postChanges, primaryNodeId,
  * (stored) or 500 before the one save path; each must be a coded refusal that changes nothing.
  */
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 /** The owner with a mother, a father and a child; the child's card is claimed by a member. */
 async function family() {
-  const owner = await createMember(server);
+  const owner = await createMember(site.server);
   const tree = await openTree(owner);
   const primary = primaryNodeId(tree.saved);
   const mother = addNew(tree.saved, owner.uid, 'parent', primary, { firstName: 'Anne' }, 'mother');
   const father = addNew(mother.graph, owner.uid, 'parent', primary, { firstName: 'George' }, 'father');
   const child = addNew(father.graph, owner.uid, 'child', primary, { firstName: 'Byron' });
   await saveOk(tree, child.graph);
-  const kid = await inviteAndJoin(server, tree, child.nodeId, 'kid@example.com');
+  const kid = await inviteAndJoin(site.server, tree, child.nodeId, 'kid@example.com');
   tree.saved = (await loadGraph(owner.client)).graph;
   return { owner, tree, primary, mother, father, child, kid };
 }
@@ -43,7 +30,7 @@ async function family() {
 async function everything() {
   const tables = ['graphs', 'graph_nodes', 'graph_edges', 'graph_profiles', 'graph_changes', 'profiles'];
   const out: Record<string, unknown[]> = {};
-  for (const t of tables) out[t] = await db.query(`SELECT * FROM ${t} ORDER BY 1, 2`);
+  for (const t of tables) out[t] = await site.db.query(`SELECT * FROM ${t} ORDER BY 1, 2`);
   return out;
 }
 
@@ -171,11 +158,11 @@ describe('a change set reaches only its own graph', () => {
   it('removing a profile the graph does not show leaves it alone', async () => {
     const { owner, tree } = await family();
     // A profile no graph shows (its graph went, say): not this tree's to delete.
-    await db.query(`INSERT INTO profiles (id, data) VALUES ('pr:elsewhere', $1)`, [JSON.stringify({ id: 'pr:elsewhere', firstName: 'Elsewhere' })]);
+    await site.db.query(`INSERT INTO profiles (id, data) VALUES ('pr:elsewhere', $1)`, [JSON.stringify({ id: 'pr:elsewhere', firstName: 'Elsewhere' })]);
     const cs = emptyChangeSet(tree.saved.revision);
     cs.profiles.remove.push('pr:elsewhere');
     const res = await postChanges(owner.client, tree.graphId, cs);
     expect(res.status, res.text).toBe(200);
-    expect(await db.query(`SELECT id FROM profiles WHERE id = 'pr:elsewhere'`)).toEqual([{ id: 'pr:elsewhere' }]);
+    expect(await site.db.query(`SELECT id FROM profiles WHERE id = 'pr:elsewhere'`)).toEqual([{ id: 'pr:elsewhere' }]);
   });
 });

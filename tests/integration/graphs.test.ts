@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { deletePerson } from '../../src/domain/relationships.ts';
 import { RELATIONSHIP_MESSAGES } from '../../src/domain/relationships.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { createMember, expectError, useTestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openTree, postChanges, primaryNodeId, saveOk, saveTree, withoutRevision, type Tree } from './graphHelpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 /** Owner with a small family: primary, a child and a spouse. */
 async function family() {
-  const owner = await createMember(server);
+  const owner = await createMember(site.server);
   const tree = await openTree(owner);
   const primary = primaryNodeId(tree.saved);
   const child = addNew(tree.saved, owner.uid, 'child', primary, { firstName: 'Byron', birthYear: '1990' });
@@ -40,7 +27,7 @@ async function expectUnchanged(tree: Tree, run: () => Promise<unknown>) {
 
 describe('GET /api/graph', () => {
   it("answers the member's own graph, created empty at revision 0 with their profile", async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const loaded = await loadGraph(m.client);
     expect(loaded).toMatchObject({ graphId: m.uid, ownerUid: m.uid, migrations: [] });
     expect(loaded.graph).toMatchObject({ nodes: [], edges: [], version: 1, revision: 0, updatedAt: '' });
@@ -50,7 +37,7 @@ describe('GET /api/graph', () => {
   });
 
   it('needs a session', async () => {
-    expectError(await server.client().get('/api/graph'), 401, 'unauthenticated');
+    expectError(await site.client().get('/api/graph'), 401, 'unauthenticated');
   });
 });
 
@@ -79,10 +66,10 @@ describe('POST /api/graphs/:graphId/changes', () => {
   it('moving one card sends and writes one node', async () => {
     const { tree, child } = await family();
     const nodes = tree.saved.nodes.map((n) => (n.id === child.nodeId ? { ...n, position: { x: 480, y: 520 } } : n));
-    const before = await db.query<{ id: string; data: unknown }>('SELECT id, data FROM graph_nodes WHERE graph_id = $1 ORDER BY id', [tree.graphId]);
+    const before = await site.db.query<{ id: string; data: unknown }>('SELECT id, data FROM graph_nodes WHERE graph_id = $1 ORDER BY id', [tree.graphId]);
     const res = await saveTree(tree, { ...tree.saved, nodes });
     expect(res.status).toBe(200);
-    const after = await db.query<{ id: string; data: any }>('SELECT id, data FROM graph_nodes WHERE graph_id = $1 ORDER BY id', [tree.graphId]);
+    const after = await site.db.query<{ id: string; data: any }>('SELECT id, data FROM graph_nodes WHERE graph_id = $1 ORDER BY id', [tree.graphId]);
     expect(after.filter((r, i) => JSON.stringify(r) !== JSON.stringify(before[i])).map((r) => r.id)).toEqual([child.nodeId]);
     expect(after.find((r) => r.id === child.nodeId)!.data.position).toEqual({ x: 480, y: 520 });
   });
@@ -97,7 +84,7 @@ describe('POST /api/graphs/:graphId/changes', () => {
     expect(g.edges).toEqual([]);
     expect(g.profiles[child.profileId]).toBeUndefined();
     expect(g.profiles[owner.uid]!.children).toEqual([]);
-    expect(await db.query('SELECT 1 FROM profiles WHERE id = $1', [child.profileId])).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM profiles WHERE id = $1', [child.profileId])).toEqual([]);
     expect(primary).toBe(g.nodes[0]!.id);
   });
 
@@ -111,12 +98,12 @@ describe('POST /api/graphs/:graphId/changes', () => {
 
   it('only members of a graph may write it', async () => {
     const { tree, child } = await family();
-    const stranger = await createMember(server);
+    const stranger = await createMember(site.server);
     const move: ChangeSet = emptyChangeSet(2);
     move.nodes.upsert.push({ ...tree.saved.nodes.find((n) => n.id === child.nodeId)!, position: { x: 9, y: 9 } });
     await expectUnchanged(tree, async () => {
       expectError(await postChanges(stranger.client, tree.graphId, move), 403, 'permission-denied', 'You are not a member of this family tree.');
-      expectError(await postChanges(server.client(), tree.graphId, move), 401, 'unauthenticated');
+      expectError(await postChanges(site.client(), tree.graphId, move), 401, 'unauthenticated');
     });
     expectError(await postChanges(stranger.client, 'no such graph!', move), 400, 'invalid-argument');
   });
@@ -188,7 +175,7 @@ describe('POST /api/graphs/:graphId/changes', () => {
 
   it('applies §6 rights to another member of the graph', async () => {
     const { owner, tree, child, spouse } = await family();
-    const kid = await inviteAndJoin(server, tree, child.nodeId, 'kid@example.com');
+    const kid = await inviteAndJoin(site.server, tree, child.nodeId, 'kid@example.com');
     const kidTree = await openTree(kid);
     expect(kidTree.graphId).toBe(owner.uid);
 
@@ -222,7 +209,7 @@ describe('POST /api/graphs/:graphId/changes', () => {
 describe('concurrent change sets', () => {
   it('two clients saving different people at once both keep their edits', async () => {
     const { owner, tree, child, spouse } = await family();
-    const kid = await inviteAndJoin(server, tree, child.nodeId, 'kid2@example.com');
+    const kid = await inviteAndJoin(site.server, tree, child.nodeId, 'kid2@example.com');
     const base = (await loadGraph(owner.client)).graph;
     const a = emptyChangeSet(base.revision!);
     a.profiles.upsert.push({ id: spouse.profileId, set: { bio: 'edited by the owner' } });
@@ -278,7 +265,7 @@ describe('concurrent change sets', () => {
     expect(loaded.revision).toBe(base + ids.length);
     ids.forEach((id, i) => expect(loaded.nodes.find((n) => n.id === id)!.position).toEqual({ x: i * 1000, y: 1 }));
     // Replaying the logged change sets on the first state gives the stored graph.
-    const rows = await db.query<{ changes: string }>('SELECT changes FROM graph_changes WHERE graph_id = $1 AND revision > $2 ORDER BY revision', [tree.graphId, base]);
+    const rows = await site.db.query<{ changes: string }>('SELECT changes FROM graph_changes WHERE graph_id = $1 AND revision > $2 ORDER BY revision', [tree.graphId, base]);
     const replayed = rows.reduce((acc, r) => applyChangeSet(acc, JSON.parse(r.changes)), tree.saved);
     expect(replayed.nodes).toEqual(loaded.nodes);
   });

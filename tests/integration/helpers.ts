@@ -1,24 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app.ts';
 import { openPglite, type Database } from '../../server/db/database.ts';
-import { migrate } from '../../server/db/migrations.ts';
+import { clearData, migrate } from '../../server/db/migrations.ts';
 
 export const PASSWORD = 'correct horse battery';
 const HIGH = { max: 10_000, timeWindowMs: 60_000 };
 
 export async function tempDir(prefix = 'kinfolk-it-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
-}
-
-/** One in-memory PGlite per test file (it takes seconds to start); tables are emptied per test. */
-export async function testDatabase(): Promise<Database> {
-  const db = await openPglite('memory://');
-  await migrate(db);
-  return db;
 }
 
 export interface TestServer extends RunningServer {
@@ -46,6 +41,160 @@ export async function startTestServer(db: Database | undefined, options: Partial
       await rm(dataDir, { recursive: true, force: true });
     },
   });
+}
+
+/** Read a value the file's beforeAll fills in: only tests and later hooks may. */
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is started in beforeAll: use it inside tests and hooks`);
+  return value;
+}
+
+/** Server options, or a function giving them when the server starts (after the hooks registered before). */
+type TestServerOptions = Partial<ServerOptions> | (() => Partial<ServerOptions>);
+const optionsNow = (options: TestServerOptions) => (typeof options === 'function' ? options() : options);
+
+export interface TestDatabase {
+  readonly db: Database;
+}
+
+/**
+ * One in-memory PGlite for the test file (it takes seconds to start), emptied before each test
+ * unless `keepData` (tests that build on what earlier ones left). Registers its own hooks.
+ */
+export function useTestDatabase({ keepData = false }: { keepData?: boolean } = {}): TestDatabase {
+  let db: Database | undefined;
+  beforeAll(async () => {
+    db = await openPglite('memory://');
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+  if (!keepData) beforeEach(() => clearData(started(db, 'the test database')));
+  return {
+    get db() {
+      return started(db, 'the test database');
+    },
+  };
+}
+
+export interface TestSite extends TestDatabase {
+  readonly server: TestServer;
+  client(): Client;
+}
+
+/** The test database and one server on it for the whole file; closed after the last test. */
+export function useTestServer({ server: options = {}, keepData = false }: { server?: TestServerOptions; keepData?: boolean } = {}): TestSite {
+  const database = useTestDatabase({ keepData });
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(database.db, optionsNow(options));
+  });
+  afterAll(() => server?.close());
+  return {
+    get db() {
+      return database.db;
+    },
+    get server() {
+      return started(server, 'the test server');
+    },
+    client: () => started(server, 'the test server').client(),
+  };
+}
+
+/** The PostgreSQL server of the test machine (trust auth). */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface PostgresSchema {
+  /** `${prefix}_<random hex>`: a throwaway schema keeps the shared database clean. */
+  schema: string;
+  /** A connection outside the app, to look into the schema. */
+  admin: pg.Client;
+  /** DATABASE_URL for a process working in the schema, named so a test can find its connections. */
+  url(applicationName?: string): string;
+  /** Drops the schema and ends the admin connection. */
+  drop(): Promise<void>;
+}
+
+export async function createPostgresSchema(prefix: string): Promise<PostgresSchema> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const base = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    schema,
+    admin,
+    url: (applicationName) => (applicationName ? `${base}&application_name=${applicationName}` : base),
+    async drop() {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export interface PostgresSite extends TestSite {
+  /** The app processes (servers with their own pools and data folders), `server` first. */
+  readonly servers: TestServer[];
+  readonly admin: pg.Client;
+  readonly schema: string;
+  /** DATABASE_URL for one more process on the schema. */
+  readonly databaseUrl: string;
+  /** The application_name of process `i`'s connections. */
+  applicationName(i: number): string;
+}
+
+/** A throwaway schema and `processes` servers on it for the whole file; dropped after the last test. */
+export function usePostgresSite({
+  schemaPrefix,
+  processes = 1,
+  server: options = {},
+}: {
+  schemaPrefix: string;
+  processes?: number;
+  server?: TestServerOptions;
+}): PostgresSite {
+  let pgSchema: PostgresSchema | undefined;
+  const servers: TestServer[] = [];
+  const schema = () => started(pgSchema, 'the test schema');
+  const applicationName = (i: number) => `${schema().schema}_${i}`;
+  beforeAll(async () => {
+    pgSchema = await createPostgresSchema(schemaPrefix);
+    for (let i = 0; i < processes; i++) servers.push(await startTestServer(undefined, { ...optionsNow(options), databaseUrl: pgSchema.url(applicationName(i)) }));
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    await pgSchema?.drop();
+  });
+  const first = () => started(servers[0], 'the test server');
+  return {
+    get db() {
+      return first().db;
+    },
+    get server() {
+      return first();
+    },
+    get servers() {
+      first();
+      return servers;
+    },
+    get admin() {
+      return schema().admin;
+    },
+    get schema() {
+      return schema().schema;
+    },
+    get databaseUrl() {
+      return schema().url();
+    },
+    applicationName,
+    client: () => first().client(),
+  };
+}
+
+/** The same signed-in member talking to another process. */
+export function signedInOn(server: TestServer, client: Client): Client {
+  const other = server.client();
+  other.cookie = client.cookie;
+  return other;
 }
 
 export interface Answer {

@@ -1,49 +1,22 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
 import { loadedGraphFrom } from '../../src/backend/http/graphLoad.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
-import { createMember, expectError, startTestServer, type Client, type TestServer } from './helpers.ts';
+import { createMember, expectError, signedInOn, usePostgresSite } from './helpers.ts';
 import { loadGraph, openStream } from './graphHelpers.ts';
 
 /**
  * The bulk path on a real PostgreSQL with two app processes: the chunks of one import arrive
  * through both, the commit through either, and the result is one revision everyone sees.
  */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `kinfolk_imports_${randomBytes(6).toString('hex')}`;
-const url = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-
-let admin: pg.Client;
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  a = await startTestServer(undefined, { databaseUrl: url });
-  b = await startTestServer(undefined, { databaseUrl: url });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin?.end();
-});
-
-function onB(client: Client): Client {
-  const other = b.client();
-  other.cookie = client.cookie;
-  return other;
-}
+const site = usePostgresSite({ schemaPrefix: 'kinfolk_imports', processes: 2 });
 
 describe('bulk import on PostgreSQL with two app processes', () => {
   it('takes chunks through both processes and commits them as one revision, seen live on the other process', async () => {
+    const [a, b] = site.servers;
     const owner = await createMember(a);
-    const other = onB(owner.client);
+    const other = signedInOn(b, owner.client);
     const before = await loadGraph(owner.client);
     const stream = await openStream(other, `/api/graphs/${before.graphId}/events?since=${before.graph.revision}`);
     try {
@@ -61,7 +34,7 @@ describe('bulk import on PostgreSQL with two app processes', () => {
 
       const event = await stream.next((e) => e.event === 'change' || e.event === 'reload', 10_000);
       expect(event.id).toBe('1');
-      const log = await admin.query(`SELECT revision FROM ${schema}.graph_changes WHERE graph_id = $1`, [owner.uid]);
+      const log = await site.admin.query(`SELECT revision FROM ${site.schema}.graph_changes WHERE graph_id = $1`, [owner.uid]);
       expect(log.rows.map((r) => Number(r.revision))).toEqual([1]);
 
       // Either process opens it, plain or compact, the same.

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHttpGraphImporter } from '../../src/backend/http/httpGraphImport.ts';
 import type { ImportProgress } from '../../src/backend/ports.ts';
 import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { chunkChangeSet, importTooLarge, IMPORT_LIMITS, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
-import { createMember, expectError, startTestServer, testDatabase, type Client, type Member, type TestServer } from './helpers.ts';
+import { createMember, expectError, useTestServer, type Client, type Member } from './helpers.ts';
 import { loadGraph, openStream, openTree } from './graphHelpers.ts';
 
 /** Lower than the real limits so a test can cross them; the real ones are checked in a test of their own. */
 const LIMITS: ImportLimits = { ...IMPORT_LIMITS, people: 500, bytes: 400_000, chunkBytes: 100_000 };
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db, { importLimits: LIMITS, liveKeepAliveMs: 200 });
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer({ server: { importLimits: LIMITS, liveKeepAliveMs: 200 } });
 
 /** The HTTP adapter as a script uses it: the server's address and the member's session cookie. */
 function importer(client: Client, chunkChars = 20_000) {
@@ -43,7 +30,7 @@ const putChunk = (member: Member, graphId: string, importId: string, index: numb
 const commit = (member: Member, graphId: string, importId: string) => member.client.post(`/api/graphs/${graphId}/imports/${importId}/commit`);
 
 async function logEntries(graphId: string): Promise<number[]> {
-  const rows = await db.query<{ revision: unknown }>('SELECT revision FROM graph_changes WHERE graph_id = $1 ORDER BY revision', [graphId]);
+  const rows = await site.db.query<{ revision: unknown }>('SELECT revision FROM graph_changes WHERE graph_id = $1 ORDER BY revision', [graphId]);
   return rows.map((r) => Number(r.revision));
 }
 
@@ -55,7 +42,7 @@ async function stored(member: Member) {
 
 describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () => {
   it('commits a multi-chunk upload as one revision with one log entry, reporting progress', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const changes = familyChangeSet(300, owner.uid);
     const progress: ImportProgress[] = [];
     const markMigrations = ['spouses-v1', 'parents-children-v1'];
@@ -80,7 +67,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it('is one step on the live stream of a member who has the tree open', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const before = await loadGraph(owner.client);
     const stream = await openStream(owner.client, `/api/graphs/${before.graphId}/events?since=${before.graph.revision}`);
     try {
@@ -95,7 +82,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it('refuses the whole upload when a chunk is missing at the commit, and changes nothing', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     const before = await stored(owner);
     const bodies = chunkChangeSet(familyChangeSet(120, owner.uid), 5_000).slice(0, 3);
@@ -107,11 +94,11 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     expect(await stored(owner)).toEqual(before);
     // The import is closed: sending the missing chunk now does not revive it.
     expectError(await putChunk(owner, tree.graphId, id, 1, bodies[1]!), 409, 'failed-precondition', /^This import was refused: The upload is incomplete/);
-    expect(await db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
   });
 
   it('takes a repeated chunk with the same body, and refuses the whole upload for a chunk sent twice with different contents', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const bodies = chunkChangeSet(familyChangeSet(60, owner.uid), 5_000);
     const id = await begin(owner, owner.uid, bodies.length);
     expect((await putChunk(owner, owner.uid, id, 0, bodies[0]!)).status).toBe(200);
@@ -122,7 +109,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it('refuses the whole upload when two chunks name the same card', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const bodies = chunkChangeSet(familyChangeSet(60, owner.uid), 5_000);
     const id = await begin(owner, owner.uid, 2);
     expect((await putChunk(owner, owner.uid, id, 0, bodies[0]!)).status).toBe(200);
@@ -133,7 +120,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it('refuses the whole upload for a malformed chunk (not JSON, or not a change set)', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     const before = await stored(owner);
     const bodies = chunkChangeSet(familyChangeSet(60, owner.uid), 5_000);
@@ -155,18 +142,18 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it("refuses what the save path refuses, whole, with the save's code and message", async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const changes = familyChangeSet(40, owner.uid);
     changes.profiles.upsert.push({ id: 'pr:gone', set: { bio: 'edited meanwhile' } });
     await expect(importer(owner.client).importChangeSet(owner.uid, changes, 'import-tab')).rejects.toMatchObject({ code: 'not-found', message: 'Profile pr:gone no longer exists' });
     expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
-    expect((await db.query<{ state: string }>('SELECT state FROM graph_imports'))[0]!.state).toBe('refused');
+    expect((await site.db.query<{ state: string }>('SELECT state FROM graph_imports'))[0]!.state).toBe('refused');
   });
 
   it('lets only members of the graph import, and only into their own import', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
-    const stranger = await createMember(server);
+    const stranger = await createMember(site.server);
     expectError(await stranger.client.post(`/api/graphs/${tree.graphId}/imports`, { clientId: 'x', chunks: 1 }), 403, 'permission-denied', NOT_A_MEMBER);
     await expect(importer(stranger.client).importChangeSet(tree.graphId, familyChangeSet(5, owner.uid), 'x')).rejects.toMatchObject({ code: 'permission-denied' });
 
@@ -174,11 +161,11 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     const body = chunkChangeSet(familyChangeSet(5, owner.uid))[0]!;
     expectError(await putChunk(stranger, tree.graphId, id, 0, body), 404, 'not-found');
     expectError(await commit(stranger, tree.graphId, id), 404, 'not-found');
-    expectError(await server.client().post(`/api/graphs/${tree.graphId}/imports`, { clientId: 'x', chunks: 1 }), 401, 'unauthenticated');
+    expectError(await site.client().post(`/api/graphs/${tree.graphId}/imports`, { clientId: 'x', chunks: 1 }), 401, 'unauthenticated');
   });
 
   it('refuses an import over the limits with the stated message, however it is found out', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const message = importTooLarge(LIMITS);
     expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.');
 
@@ -203,17 +190,17 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   });
 
   it('stops sending when the member cancels, and the server forgets what was sent', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const cancel = new AbortController();
     const sending = importer(owner.client, 5_000).importChangeSet(owner.uid, familyChangeSet(200, owner.uid), 'import-tab', (p) => p.sent > 0 && cancel.abort(), { signal: cancel.signal });
     await expect(sending).rejects.toMatchObject({ code: 'failed-precondition', message: 'The import was cancelled. Nothing was imported.' });
-    expect(await db.query('SELECT 1 FROM graph_imports')).toEqual([]);
-    expect(await db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM graph_imports')).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
     expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
   });
 
   it('answers a repeated commit with the same revision, and forgets a cancelled import', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const body = chunkChangeSet(familyChangeSet(10, owner.uid))[0]!;
     const id = await begin(owner, owner.uid, 1);
     expect((await putChunk(owner, owner.uid, id, 0, body)).status).toBe(200);

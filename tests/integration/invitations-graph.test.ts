@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, expectError, useTestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, openTree, primaryNodeId, saveOk } from './graphHelpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 /** Owner, their spouse and a daughter whose details the owner entered. */
 async function family() {
-  const owner = await createMember(server);
+  const owner = await createMember(site.server);
   const tree = await openTree(owner);
   const primary = primaryNodeId(tree.saved);
   const daughter = addNew(tree.saved, owner.uid, 'child', primary, { firstName: 'Annabella', birthYear: '1990', birthMonth: '12', birthDay: '10', bio: 'Entered by her mother', gender: 'F' });
@@ -34,31 +21,31 @@ describe('POST /api/invitations', () => {
     const { owner, daughter } = await family();
     const res = await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: '  Annabella@Example.COM ' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), inviteUrl: `${server.url}/invite?token=${res.body.token}` });
-    const rows = await db.query('SELECT email, node_id, inviter_uid, graph_uid, status, first_account FROM invitations WHERE token = $1', [res.body.token]);
+    expect(res.body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), inviteUrl: `${site.server.url}/invite?token=${res.body.token}` });
+    const rows = await site.db.query('SELECT email, node_id, inviter_uid, graph_uid, status, first_account FROM invitations WHERE token = $1', [res.body.token]);
     expect(rows).toEqual([{ email: 'annabella@example.com', node_id: daughter.nodeId, inviter_uid: owner.uid, graph_uid: owner.uid, status: 'pending', first_account: false }]);
-    expect((await server.client().get(`/api/invitations/${res.body.token}`)).body).toEqual({ email: 'annabella@example.com', firstAccount: false });
+    expect((await site.client().get(`/api/invitations/${res.body.token}`)).body).toEqual({ email: 'annabella@example.com', firstAccount: false });
   });
 
   it.each(['', 'annabella', 'a@b', 'a b@c.d', '@example.com'])('refuses the e-mail %j with invalid-email', async (email) => {
     const { owner, daughter } = await family();
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email }), 400, 'invalid-email', 'Invalid email');
-    expect(await db.query("SELECT 1 FROM invitations WHERE node_id <> ''")).toEqual([]);
+    expect(await site.db.query("SELECT 1 FROM invitations WHERE node_id <> ''")).toEqual([]);
   });
 
   it('is for members of the graph, for cards on it not yet claimed', async () => {
     const { owner, tree, daughter, spouse } = await family();
-    const stranger = await createMember(server);
+    const stranger = await createMember(site.server);
     expectError(await stranger.client.post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: 'x@example.com' }), 403, 'permission-denied');
-    expectError(await server.client().post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: 'x@example.com' }), 401, 'unauthenticated');
+    expectError(await site.client().post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: 'x@example.com' }), 401, 'unauthenticated');
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: 'n9999', email: 'x@example.com' }), 404, 'not-found', 'That person is not on this family tree.');
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: primaryNodeId(tree.saved), email: 'x@example.com' }), 409, 'failed-precondition');
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, email: 'x@example.com' }), 400, 'invalid-argument');
     // graphUid defaults to the inviter's own graph (§3).
     const byDefault = await owner.client.post('/api/invitations', { nodeId: spouse.nodeId, email: 'w@example.com' });
     expect(byDefault.status, byDefault.text).toBe(200);
-    expect(await db.query('SELECT graph_uid FROM invitations WHERE token = $1', [byDefault.body.token])).toEqual([{ graph_uid: owner.uid }]);
-    const kid = await inviteAndJoin(server, tree, daughter.nodeId, 'annabella@example.com');
+    expect(await site.db.query('SELECT graph_uid FROM invitations WHERE token = $1', [byDefault.body.token])).toEqual([{ graph_uid: owner.uid }]);
+    const kid = await inviteAndJoin(site.server, tree, daughter.nodeId, 'annabella@example.com');
     // Another member of the graph may invite too; a claimed card may not be invited again.
     expect((await kid.client.post('/api/invitations', { graphUid: owner.uid, nodeId: spouse.nodeId, email: 'william@example.com' })).status).toBe(200);
     expectError(await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: 'x@example.com' }), 409, 'failed-precondition');
@@ -70,7 +57,7 @@ describe('accepting an invitation to a graph', () => {
     const { owner, tree, daughter, spouse, grandchild } = await family();
     const ownerStream = await openStream(owner.client, `/api/graphs/${owner.uid}/events`);
     try {
-      const kid = await inviteAndJoin(server, tree, daughter.nodeId, 'Annabella@example.com', { firstName: 'ANNA', lastName: 'byron', gender: 'Non-binary' });
+      const kid = await inviteAndJoin(site.server, tree, daughter.nodeId, 'Annabella@example.com', { firstName: 'ANNA', lastName: 'byron', gender: 'Non-binary' });
 
       const loaded = await loadGraph(kid.client);
       expect(loaded.graphId).toBe(owner.uid);
@@ -96,8 +83,8 @@ describe('accepting an invitation to a graph', () => {
       expect(g.profiles[owner.uid]!.children).toEqual([kid.uid]);
       expect(g.profiles[grandchild.profileId]!.parents).toEqual([kid.uid]);
       expect(JSON.stringify(g)).not.toContain(daughter.profileId);
-      expect(await db.query('SELECT 1 FROM profiles WHERE id = $1', [daughter.profileId])).toEqual([]);
-      expect(await db.query('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [owner.uid, kid.uid])).toEqual([{ role: 'member' }]);
+      expect(await site.db.query('SELECT 1 FROM profiles WHERE id = $1', [daughter.profileId])).toEqual([]);
+      expect(await site.db.query('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [owner.uid, kid.uid])).toEqual([{ role: 'member' }]);
       // The owner's open tree hears about it.
       const e = await ownerStream.next((x) => x.event === 'change', 1000);
       expect(e.data.actorUid).toBe(kid.uid);
@@ -115,8 +102,8 @@ describe('accepting an invitation to a graph', () => {
   });
 
   it('an invitation without a card still creates the account with its own graph', async () => {
-    const token = await server.createInvitation({ email: 'solo@example.com' });
-    const client = server.client();
+    const token = await site.server.createInvitation({ email: 'solo@example.com' });
+    const client = site.client();
     const res = await client.post(`/api/invitations/${token}/accept`, { firstName: 'solo', lastName: 'member', gender: 'Male', email: 'solo@example.com', password: 'correct horse battery' });
     expect(res.status).toBe(200);
     const loaded = await loadGraph(client);
@@ -129,7 +116,7 @@ describe('accepting an invitation to a graph', () => {
     const created = await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: spouse.nodeId, email: 'will@example.com' });
     const withoutSpouse = { ...tree.saved, nodes: tree.saved.nodes.filter((n) => n.id !== spouse.nodeId) };
     await saveOk(tree, withoutSpouse);
-    const client = server.client();
+    const client = site.client();
     const res = await client.post(`/api/invitations/${created.body.token}/accept`, { firstName: 'will', lastName: 'king', gender: 'Male', email: 'will@example.com', password: 'correct horse battery' });
     expect(res.status, res.text).toBe(200);
     const g = (await loadGraph(client)).graph;

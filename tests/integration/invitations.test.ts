@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { PASSWORD, createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { PASSWORD, createMember, expectError, startTestServer, useTestServer } from './helpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 const signUp = (email: string, extra: Record<string, unknown> = {}) => ({
   firstName: 'grace',
@@ -28,31 +15,31 @@ const signUp = (email: string, extra: Record<string, unknown> = {}) => ({
 
 describe('GET /api/invitations/:token', () => {
   it('describes a pending invitation', async () => {
-    const token = await server.createInvitation({ email: '  Grace@Example.COM ' });
+    const token = await site.server.createInvitation({ email: '  Grace@Example.COM ' });
     expect(token).toMatch(/^[0-9a-f]{32}$/);
-    const res = await server.client().get(`/api/invitations/${token}`);
+    const res = await site.client().get(`/api/invitations/${token}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ email: 'grace@example.com', firstAccount: false });
   });
 
   it('gives 404 for an unknown token and 400 for a malformed one', async () => {
-    expectError(await server.client().get(`/api/invitations/${'0'.repeat(32)}`), 404, 'auth/invitation-invalid');
+    expectError(await site.client().get(`/api/invitations/${'0'.repeat(32)}`), 404, 'auth/invitation-invalid');
     for (const bad of ['abc', 'A'.repeat(32), 'g'.repeat(32), '0'.repeat(33)]) {
-      expectError(await server.client().get(`/api/invitations/${bad}`), 400, 'invalid-argument', /32 hexadecimal/);
+      expectError(await site.client().get(`/api/invitations/${bad}`), 400, 'invalid-argument', /32 hexadecimal/);
     }
   });
 
   it('gives 410 once the invitation has been used', async () => {
-    const token = await server.createInvitation({ email: 'g@example.com' });
-    expect((await server.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'))).status).toBe(200);
-    expectError(await server.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used', 'This invitation has already been used.');
+    const token = await site.server.createInvitation({ email: 'g@example.com' });
+    expect((await site.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'))).status).toBe(200);
+    expectError(await site.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used', 'This invitation has already been used.');
   });
 });
 
 describe('POST /api/invitations/:token/accept', () => {
   it('creates the account and its own profile, marks the invitation accepted and signs in', async () => {
-    const token = await server.createInvitation({ email: 'grace@example.com' });
-    const client = server.client();
+    const token = await site.server.createInvitation({ email: 'grace@example.com' });
+    const client = site.client();
     const res = await client.post(`/api/invitations/${token}/accept`, signUp('GRACE@example.com'));
     expect(res.status).toBe(200);
     const { user } = res.body;
@@ -60,7 +47,7 @@ describe('POST /api/invitations/:token/accept', () => {
     expect(res.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly/.test(c))).toBe(true);
     expect((await client.get('/api/session')).body.user).toEqual(user);
 
-    const inv = await db.query<{ status: string; accepted_by: string; accepted_at: Date | null }>(
+    const inv = await site.db.query<{ status: string; accepted_by: string; accepted_at: Date | null }>(
       'SELECT status, accepted_by, accepted_at FROM invitations WHERE token = $1',
       [token],
     );
@@ -77,48 +64,48 @@ describe('POST /api/invitations/:token/accept', () => {
     ['Non-binary', ''],
     ['Prefer not to say', ''],
   ])('maps the sign-up gender %s to the profile gender %j', async (gender, expected) => {
-    const m = await createMember(server, { gender });
+    const m = await createMember(site.server, { gender });
     expect((await m.client.get(`/api/profiles/${m.uid}`)).body.profile.gender).toBe(expected);
   });
 
   it('refuses a used invitation with 410 and its §8 message', async () => {
-    const token = await server.createInvitation({ email: 'g@example.com' });
-    await server.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));
-    const again = await server.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));
+    const token = await site.server.createInvitation({ email: 'g@example.com' });
+    await site.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));
+    const again = await site.client().post(`/api/invitations/${token}/accept`, signUp('g@example.com'));
     expectError(again, 410, 'auth/invitation-used', 'This invitation has already been used.');
     expect(again.setCookies).toEqual([]);
   });
 
   it('lets only one of two simultaneous accepts win', async () => {
-    const token = await server.createInvitation();
+    const token = await site.server.createInvitation();
     const [a, b] = await Promise.all([
-      server.client().post(`/api/invitations/${token}/accept`, signUp('one@example.com')),
-      server.client().post(`/api/invitations/${token}/accept`, signUp('two@example.com')),
+      site.client().post(`/api/invitations/${token}/accept`, signUp('one@example.com')),
+      site.client().post(`/api/invitations/${token}/accept`, signUp('two@example.com')),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 410]);
-    expect(await db.query('SELECT 1 FROM users')).toHaveLength(1);
+    expect(await site.db.query('SELECT 1 FROM users')).toHaveLength(1);
   });
 
   it('refuses unknown (404) and malformed (400) tokens', async () => {
-    expectError(await server.client().post(`/api/invitations/${'a'.repeat(32)}/accept`, signUp('x@example.com')), 404, 'auth/invitation-invalid');
-    expectError(await server.client().post('/api/invitations/XYZ/accept', signUp('x@example.com')), 400, 'invalid-argument');
+    expectError(await site.client().post(`/api/invitations/${'a'.repeat(32)}/accept`, signUp('x@example.com')), 404, 'auth/invitation-invalid');
+    expectError(await site.client().post('/api/invitations/XYZ/accept', signUp('x@example.com')), 400, 'invalid-argument');
   });
 
   it('refuses an e-mail that already has an account with 409 and leaves the invitation pending', async () => {
-    await createMember(server, { email: 'taken@example.com' });
-    const token = await server.createInvitation({ email: 'taken@example.com' });
-    expectError(await server.client().post(`/api/invitations/${token}/accept`, signUp('Taken@example.com')), 409, 'auth/email-already-in-use');
-    expect((await server.client().get(`/api/invitations/${token}`)).status).toBe(200);
+    await createMember(site.server, { email: 'taken@example.com' });
+    const token = await site.server.createInvitation({ email: 'taken@example.com' });
+    expectError(await site.client().post(`/api/invitations/${token}/accept`, signUp('Taken@example.com')), 409, 'auth/email-already-in-use');
+    expect((await site.client().get(`/api/invitations/${token}`)).status).toBe(200);
   });
 
   it('refuses an e-mail other than the invited one', async () => {
-    const token = await server.createInvitation({ email: 'invited@example.com' });
-    expectError(await server.client().post(`/api/invitations/${token}/accept`, signUp('other@example.com')), 400, 'invalid-argument', /different email/);
+    const token = await site.server.createInvitation({ email: 'invited@example.com' });
+    expectError(await site.client().post(`/api/invitations/${token}/accept`, signUp('other@example.com')), 400, 'invalid-argument', /different email/);
   });
 
   it('applies the §5 sign-up rules with their messages', async () => {
-    const token = await server.createInvitation();
-    const accept = (body: Record<string, unknown>) => server.client().post(`/api/invitations/${token}/accept`, body);
+    const token = await site.server.createInvitation();
+    const accept = (body: Record<string, unknown>) => site.client().post(`/api/invitations/${token}/accept`, body);
     expectError(await accept(signUp('a@example.com', { password: '' })), 400, 'invalid-argument', 'Email and password are required.');
     expectError(await accept(signUp('')), 400, 'invalid-argument', 'Email and password are required.');
     expectError(await accept(signUp('a@example.com', { password: 'short' })), 400, 'invalid-argument', 'Password must be at least 8 characters.');
@@ -127,36 +114,36 @@ describe('POST /api/invitations/:token/accept', () => {
     expectError(await accept(signUp('a@example.com', { gender: 'Other' })), 400, 'invalid-argument', 'Gender is required.');
     expectError(await accept(signUp('a@example.com', { gender: 3 })), 400, 'invalid-argument', /gender/);
     expectError(await accept(signUp('a@example.com', { password: 'x'.repeat(257) })), 400, 'invalid-argument', /at most 256/);
-    expect(await db.query('SELECT 1 FROM users')).toEqual([]);
-    expect((await server.client().get(`/api/invitations/${token}`)).status).toBe(200);
+    expect(await site.db.query('SELECT 1 FROM users')).toEqual([]);
+    expect((await site.client().get(`/api/invitations/${token}`)).status).toBe(200);
   });
 });
 
 describe('the first-account invitation', () => {
   it('exists only while there are no accounts, is the same link each time and has no e-mail', async () => {
-    const link = await server.firstAccountLink();
-    expect(link).toMatch(new RegExp(`^${server.url}/invite\\?token=[0-9a-f]{32}$`));
-    expect(await server.firstAccountLink()).toBe(link);
+    const link = await site.server.firstAccountLink();
+    expect(link).toMatch(new RegExp(`^${site.server.url}/invite\\?token=[0-9a-f]{32}$`));
+    expect(await site.server.firstAccountLink()).toBe(link);
     const token = new URL(link!).searchParams.get('token')!;
-    expect((await server.client().get(`/api/invitations/${token}`)).body).toEqual({ email: '', firstAccount: true });
+    expect((await site.client().get(`/api/invitations/${token}`)).body).toEqual({ email: '', firstAccount: true });
 
-    const res = await server.client().post(`/api/invitations/${token}/accept`, signUp('Founder@Example.com'));
+    const res = await site.client().post(`/api/invitations/${token}/accept`, signUp('Founder@Example.com'));
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe('founder@example.com');
-    expect(await server.firstAccountLink()).toBeNull();
-    expectError(await server.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used');
+    expect(await site.server.firstAccountLink()).toBeNull();
+    expectError(await site.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used');
   });
 
   it('dies as soon as any account exists, even one made through another invitation', async () => {
-    const link = (await server.firstAccountLink())!;
-    await createMember(server);
+    const link = (await site.server.firstAccountLink())!;
+    await createMember(site.server);
     const token = new URL(link).searchParams.get('token')!;
-    expectError(await server.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used');
-    expectError(await server.client().post(`/api/invitations/${token}/accept`, signUp('late@example.com')), 410, 'auth/invitation-used');
+    expectError(await site.client().get(`/api/invitations/${token}`), 410, 'auth/invitation-used');
+    expectError(await site.client().post(`/api/invitations/${token}/accept`, signUp('late@example.com')), 410, 'auth/invitation-used');
   });
 
   it('takes its e-mail from ADMIN_EMAIL when set', async () => {
-    const admin = await startTestServer(db, { adminEmail: ' Admin@Example.com ' });
+    const admin = await startTestServer(site.db, { adminEmail: ' Admin@Example.com ' });
     try {
       const token = new URL((await admin.firstAccountLink())!).searchParams.get('token')!;
       expect((await admin.client().get(`/api/invitations/${token}`)).body).toEqual({ email: 'admin@example.com', firstAccount: true });
@@ -170,8 +157,8 @@ describe('the first-account invitation', () => {
 
 describe('POST /api/accounts (self-service sign-up)', () => {
   it('is refused: sign-up is by invitation only', async () => {
-    const res = await server.client().post('/api/accounts', signUp('self@example.com'));
+    const res = await site.client().post('/api/accounts', signUp('self@example.com'));
     expectError(res, 403, 'auth/signup-disabled', 'Sign up is by invitation only.');
-    expect(await db.query('SELECT 1 FROM users')).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM users')).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diffGraphs, emptyChangeSet } from '../../src/domain/changeSet.ts';
 import { newProfileId } from '../../src/domain/ids.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import type { Graph, GraphNode } from '../../src/domain/types.ts';
 import { PROJECT_ROOT } from '../../server/app.ts';
-import { Client, eventually, PASSWORD, tempDir } from './helpers.ts';
+import { Client, createPostgresSchema, eventually, PASSWORD, tempDir } from './helpers.ts';
 import { loadGraph, openStream, postChanges, randomFill } from './graphHelpers.ts';
 
 /**
@@ -16,7 +14,6 @@ import { loadGraph, openStream, postChanges, randomFill } from './graphHelpers.t
  * save that was answered with a revision is there after the restart, under that revision, and
  * the data folder opens every time.
  */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const KILLS = 5;
 const LOOPS = 3;
 /** Answered saves per run before the kill: enough that saves are always in flight when it lands. */
@@ -173,18 +170,13 @@ describe('kill -9 of the server in a save loop', () => {
   });
 
   it('PostgreSQL: every answered save is there after five restarts', { timeout: 300_000 }, async () => {
-    const schema = `kinfolk_kill9_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
+    const schema = await createPostgresSchema('kinfolk_kill9');
     const dataDir = await tempDir('kinfolk-kill9-');
     cleanup.push(async () => {
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
+      await schema.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
-    const url = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const figures = await crashFiveTimes({ DATA_DIR: dataDir, DATABASE_URL: url });
+    const figures = await crashFiveTimes({ DATA_DIR: dataDir, DATABASE_URL: schema.url() });
     console.info(`PostgreSQL: ${KILLS} kills, ${figures.answered} answered saves all kept, ${figures.unanswered} applied without an answer`);
   });
 });

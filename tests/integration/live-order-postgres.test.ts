@@ -1,9 +1,7 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { GraphNode } from '../../src/domain/types.ts';
-import { createMember, type Client, type TestServer, startTestServer } from './helpers.ts';
+import { createMember, signedInOn, usePostgresSite } from './helpers.ts';
 import { openStream, openTree, postChanges, primaryNodeId, type Stream } from './graphHelpers.ts';
 
 /**
@@ -12,40 +10,13 @@ import { openStream, openTree, postChanges, primaryNodeId, type Stream } from '.
  * live streams open on both. Every stream must see every revision exactly once and in order,
  * without a reload, also when a process's LISTEN connection is killed in the middle.
  */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `kinfolk_live_${randomBytes(6).toString('hex')}`;
-/** Each process gets its own application_name, so the test can find its LISTEN connection. */
-const appName = (name: string) => `${schema}_${name}`;
-const urlFor = (name: string) =>
-  `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}&application_name=${appName(name)}`;
+const site = usePostgresSite({ schemaPrefix: 'kinfolk_live', processes: 2 });
 
-let admin: pg.Client;
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  a = await startTestServer(undefined, { databaseUrl: urlFor('a') });
-  b = await startTestServer(undefined, { databaseUrl: urlFor('b') });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin?.end();
-});
-
-/** The same signed-in member talking to another process. */
-function on(server: TestServer, client: Client): Client {
-  const other = server.client();
-  other.cookie = client.cookie;
-  return other;
-}
-
-async function listenPid(name: string): Promise<number | undefined> {
-  const rows = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [appName(name)]);
+/** The LISTEN connection of process `i` (0 is a, 1 is b), found by its application_name. */
+async function listenPid(i: number): Promise<number | undefined> {
+  const rows = await site.admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [
+    site.applicationName(i),
+  ]);
   return rows.rows[0]?.pid;
 }
 
@@ -69,11 +40,12 @@ interface Run {
  * save moves the primary card. `during(done)` is called after every answered save.
  */
 async function hammer(loops: number, perLoop: number, during: (done: number) => Promise<void> | void = () => undefined): Promise<Run> {
+  const [a, b] = site.servers;
   const owner = await createMember(a);
   const tree = await openTree(owner);
   const base = tree.saved.revision!;
   const primary: GraphNode = tree.saved.nodes.find((n) => n.id === primaryNodeId(tree.saved))!;
-  const clients = [owner.client, on(b, owner.client)];
+  const clients = [owner.client, signedInOn(b, owner.client)];
   const path = `/api/graphs/${owner.uid}/events`;
   const streams = [
     { name: 'a1', stream: await openStream(clients[0]!, path) },
@@ -125,24 +97,24 @@ describe('live streams on two PostgreSQL processes', () => {
 
   it('a LISTEN connection killed mid-run loses nothing', { timeout: 240_000 }, async () => {
     const killed: number[] = [];
-    const kill = async (name: string) => {
-      const pid = await listenPid(name);
-      expect(pid, `${name}'s LISTEN connection`).toBeDefined();
-      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    const kill = async (process: number) => {
+      const pid = await listenPid(process);
+      expect(pid, `process ${process}'s LISTEN connection`).toBeDefined();
+      await site.admin.query('SELECT pg_terminate_backend($1)', [pid]);
       killed.push(pid!);
     };
     const run = await hammer(6, 100, async (done) => {
-      if (done === 150) await kill('a');
-      if (done === 350) await kill('b');
+      if (done === 150) await kill(0);
+      if (done === 350) await kill(1);
     });
     expect(killed).toHaveLength(2);
     await expectEveryRevisionOnceInOrder(run);
     // Both processes listen again, on new connections.
-    expect(await until(async () => !killed.includes((await listenPid('a')) ?? killed[0]!) && !killed.includes((await listenPid('b')) ?? killed[0]!), 10_000)).toBe(true);
+    expect(await until(async () => !killed.includes((await listenPid(0)) ?? killed[0]!) && !killed.includes((await listenPid(1)) ?? killed[0]!), 10_000)).toBe(true);
   });
 
   it('after a LISTEN reconnect, each subscribed graph catches up with its latest revision from the log', async () => {
-    const owner = await createMember(a);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     const stream = await openStream(owner.client, `/api/graphs/${owner.uid}/events`);
     try {
@@ -153,13 +125,13 @@ describe('live streams on two PostgreSQL processes', () => {
       // A revision committed without a notification reaching this process: what it misses while
       // its LISTEN connection is down. Nothing else happens on this graph afterwards.
       const revision = saved.body.revision + 1;
-      await admin.query(`UPDATE ${schema}.graphs SET revision = $2 WHERE id = $1`, [owner.uid, revision]);
-      await admin.query(`INSERT INTO ${schema}.graph_changes (graph_id, revision, client_id, actor_uid, changes) VALUES ($1, $2, 'elsewhere', $1, $3)`, [
+      await site.admin.query(`UPDATE ${site.schema}.graphs SET revision = $2 WHERE id = $1`, [owner.uid, revision]);
+      await site.admin.query(`INSERT INTO ${site.schema}.graph_changes (graph_id, revision, client_id, actor_uid, changes) VALUES ($1, $2, 'elsewhere', $1, $3)`, [
         owner.uid,
         revision,
         JSON.stringify(emptyChangeSet(revision - 1)),
       ]);
-      await admin.query('SELECT pg_terminate_backend($1)', [await listenPid('a')]);
+      await site.admin.query('SELECT pg_terminate_backend($1)', [await listenPid(0)]);
       const e = await stream.next((x) => x.event === 'change', 15_000);
       expect(e.data).toMatchObject({ revision, clientId: 'elsewhere' });
     } finally {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate, type Migration } from '../../server/db/migrations.ts';
-import { testDatabase } from './helpers.ts';
+import { useTestDatabase } from './helpers.ts';
 
-let db: Database;
-beforeAll(async () => {
-  db = await testDatabase();
-});
-afterAll(() => db?.close());
+/** No test here writes rows: nothing to empty between them. */
+const database = useTestDatabase({ keepData: true });
 
 describe('migrations', () => {
   it('has applied every shipped migration once', async () => {
-    const rows = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    const rows = await database.db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-    expect(await migrate(db)).toEqual([]);
+    expect(await migrate(database.db)).toEqual([]);
   });
 
   it('applies new migrations in version order, each once', async () => {
@@ -21,21 +17,21 @@ describe('migrations', () => {
       { version: 1002, name: 'second', sql: `INSERT INTO probe (step) VALUES ('second')` },
       { version: 1001, name: 'first', sql: `CREATE TABLE probe (n serial PRIMARY KEY, step text); INSERT INTO probe (step) VALUES ('first')` },
     ];
-    expect(await migrate(db, [...MIGRATIONS, ...extra])).toEqual([1001, 1002]);
-    expect(await migrate(db, [...MIGRATIONS, ...extra])).toEqual([]);
-    const steps = await db.query<{ step: string }>('SELECT step FROM probe ORDER BY n');
+    expect(await migrate(database.db, [...MIGRATIONS, ...extra])).toEqual([1001, 1002]);
+    expect(await migrate(database.db, [...MIGRATIONS, ...extra])).toEqual([]);
+    const steps = await database.db.query<{ step: string }>('SELECT step FROM probe ORDER BY n');
     expect(steps.map((s) => s.step)).toEqual(['first', 'second']);
   });
 
   it('rolls a failing migration back entirely and records nothing', async () => {
     const broken: Migration = { version: 1003, name: 'broken', sql: `CREATE TABLE half (x int); SELECT no_such_function()` };
-    await expect(migrate(db, [...MIGRATIONS, broken])).rejects.toThrow();
-    expect(await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half'`)).toEqual([]);
-    expect(await db.query('SELECT 1 FROM schema_migrations WHERE version = 1003')).toEqual([]);
+    await expect(migrate(database.db, [...MIGRATIONS, broken])).rejects.toThrow();
+    expect(await database.db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half'`)).toEqual([]);
+    expect(await database.db.query('SELECT 1 FROM schema_migrations WHERE version = 1003')).toEqual([]);
   });
 
   it('keeps e-mails lower-case and invitation tokens 32 hex characters at the database level', async () => {
-    await expect(db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u', 'A@B.CO', 'x')`)).rejects.toThrow();
-    await expect(db.query(`INSERT INTO invitations (token) VALUES ('XYZ')`)).rejects.toThrow();
+    await expect(database.db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u', 'A@B.CO', 'x')`)).rejects.toThrow();
+    await expect(database.db.query(`INSERT INTO invitations (token) VALUES ('XYZ')`)).rejects.toThrow();
   });
 });

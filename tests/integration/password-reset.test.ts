@@ -1,8 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import {
   PASSWORD,
   createMember,
@@ -10,36 +8,27 @@ import {
   expectError,
   logCollector,
   startTestServer,
-  testDatabase,
-  type TestServer,
+  useTestServer,
 } from './helpers.ts';
 import { readableMail, resetTokenIn, startSmtpPeer } from './smtp.ts';
 
 const RESET_SENT = 'If an account exists for that email, a reset link has been sent.';
 const NEW_PASSWORD = 'a brand new secret';
 
-let db: Database;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-let server: TestServer;
 const log = logCollector();
 
 beforeAll(async () => {
-  db = await testDatabase();
   smtp = await startSmtpPeer();
-  server = await startTestServer(db, { smtpUrl: smtp.url, log: { level: 'info', stream: log.stream } });
 });
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-  await db?.close();
-});
-beforeEach(async () => {
-  await clearData(db);
+afterAll(() => smtp?.close());
+const site = useTestServer({ server: () => ({ smtpUrl: smtp.url, log: { level: 'info', stream: log.stream } }) });
+beforeEach(() => {
   smtp.received.length = 0;
 });
 
 async function requestReset(email: string) {
-  const res = await server.client().post('/api/password-resets', { email });
+  const res = await site.client().post('/api/password-resets', { email });
   expect(res.status).toBe(202);
   expect(res.body).toEqual({ message: RESET_SENT });
   return res;
@@ -52,7 +41,7 @@ async function mailedToken(to: string): Promise<string> {
 
 describe('asking for a reset', () => {
   it('mails a known address a Kinfolk reset link over SMTP', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email.toUpperCase());
     const mail = await eventually(() => smtp.received[0]);
     expect(mail.to).toEqual([m.email]);
@@ -63,31 +52,31 @@ describe('asking for a reset', () => {
     expect(text).toMatch(/text\/plain/);
     expect(text).toMatch(/text\/html/);
     expect(text).toContain("Connect and share your family's story.");
-    expect(text).toContain(`${server.url}/reset-password?token=`);
+    expect(text).toContain(`${site.server.url}/reset-password?token=`);
     expect(resetTokenIn(mail.raw)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('answers an unknown address exactly the same and sends nothing', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const known = await requestReset(m.email);
     const unknown = await requestReset('nobody@example.com');
     expect(unknown.text).toBe(known.text);
     await eventually(() => smtp.received[0]);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.received).toHaveLength(1);
-    expect(await db.query('SELECT 1 FROM password_resets')).toHaveLength(1);
+    expect(await site.db.query('SELECT 1 FROM password_resets')).toHaveLength(1);
   });
 
   it('needs an e-mail (§5 message)', async () => {
-    expectError(await server.client().post('/api/password-resets', { email: '  ' }), 400, 'invalid-argument', 'Enter your email to reset your password.');
-    expectError(await server.client().post('/api/password-resets', {}), 400, 'invalid-argument', 'Enter your email to reset your password.');
+    expectError(await site.client().post('/api/password-resets', { email: '  ' }), 400, 'invalid-argument', 'Enter your email to reset your password.');
+    expectError(await site.client().post('/api/password-resets', {}), 400, 'invalid-argument', 'Enter your email to reset your password.');
   });
 
   it('stores only a hash of the token, valid for one hour', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    const rows = await db.query<{ token_hash: string; minutes: number }>(
+    const rows = await site.db.query<{ token_hash: string; minutes: number }>(
       `SELECT token_hash, round(extract(epoch FROM expires_at - created_at) / 60) AS minutes FROM password_resets`,
     );
     expect(rows[0]!.token_hash).not.toContain(token);
@@ -97,81 +86,81 @@ describe('asking for a reset', () => {
 
 describe('using the link', () => {
   it('sets the new password: the old one stops working, the new one works', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    expect((await server.client().get(`/api/password-resets/${token}`)).status).toBe(204);
-    expect((await server.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD })).status).toBe(204);
-    expectError(await server.client().post('/api/session', { email: m.email, password: PASSWORD }), 401, 'auth/invalid-credential');
-    expect((await server.client().post('/api/session', { email: m.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await site.client().get(`/api/password-resets/${token}`)).status).toBe(204);
+    expect((await site.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD })).status).toBe(204);
+    expectError(await site.client().post('/api/session', { email: m.email, password: PASSWORD }), 401, 'auth/invalid-credential');
+    expect((await site.client().post('/api/session', { email: m.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('is single-use', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    expect((await server.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD })).status).toBe(204);
-    expectError(await server.client().get(`/api/password-resets/${token}`), 410, 'auth/reset-link-invalid');
-    expectError(await server.client().post(`/api/password-resets/${token}`, { password: 'yet another one' }), 410, 'auth/reset-link-invalid');
-    expect((await server.client().post('/api/session', { email: m.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await site.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD })).status).toBe(204);
+    expectError(await site.client().get(`/api/password-resets/${token}`), 410, 'auth/reset-link-invalid');
+    expectError(await site.client().post(`/api/password-resets/${token}`, { password: 'yet another one' }), 410, 'auth/reset-link-invalid');
+    expect((await site.client().post('/api/session', { email: m.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('ends every session of that member', async () => {
-    const m = await createMember(server);
-    const other = server.client();
+    const m = await createMember(site.server);
+    const other = site.client();
     await other.post('/api/session', { email: m.email, password: PASSWORD });
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    await server.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD });
+    await site.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD });
     expect((await m.client.get('/api/session')).body).toEqual({ user: null });
     expect((await other.get('/api/session')).body).toEqual({ user: null });
   });
 
   it('expires after an hour', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
-    expectError(await server.client().get(`/api/password-resets/${token}`), 410, 'auth/reset-link-invalid');
-    expectError(await server.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD }), 410, 'auth/reset-link-invalid');
-    expect((await server.client().post('/api/session', { email: m.email, password: PASSWORD })).status).toBe(200);
+    await site.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
+    expectError(await site.client().get(`/api/password-resets/${token}`), 410, 'auth/reset-link-invalid');
+    expectError(await site.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD }), 410, 'auth/reset-link-invalid');
+    expect((await site.client().post('/api/session', { email: m.email, password: PASSWORD })).status).toBe(200);
   });
 
   it('kills the member’s other outstanding links too', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     await requestReset(m.email);
     await eventually(() => (smtp.received.length >= 2 ? true : undefined));
     const [first, second] = smtp.received.map((r) => resetTokenIn(r.raw)!);
-    await server.client().post(`/api/password-resets/${second}`, { password: NEW_PASSWORD });
-    expectError(await server.client().get(`/api/password-resets/${first}`), 410, 'auth/reset-link-invalid');
+    await site.client().post(`/api/password-resets/${second}`, { password: NEW_PASSWORD });
+    expectError(await site.client().get(`/api/password-resets/${first}`), 410, 'auth/reset-link-invalid');
   });
 
   it('validates the new password and keeps the link alive when it is refused', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    expectError(await server.client().post(`/api/password-resets/${token}`, { password: 'short' }), 400, 'invalid-argument', 'Password must be at least 8 characters.');
-    expectError(await server.client().post(`/api/password-resets/${token}`, {}), 400, 'invalid-argument', 'Password is required.');
-    expect((await server.client().get(`/api/password-resets/${token}`)).status).toBe(204);
+    expectError(await site.client().post(`/api/password-resets/${token}`, { password: 'short' }), 400, 'invalid-argument', 'Password must be at least 8 characters.');
+    expectError(await site.client().post(`/api/password-resets/${token}`, {}), 400, 'invalid-argument', 'Password is required.');
+    expect((await site.client().get(`/api/password-resets/${token}`)).status).toBe(204);
   });
 
   it('answers 410 for unknown and malformed tokens', async () => {
-    expectError(await server.client().get(`/api/password-resets/${'A'.repeat(43)}`), 410, 'auth/reset-link-invalid');
-    expectError(await server.client().get('/api/password-resets/short'), 410, 'auth/reset-link-invalid');
+    expectError(await site.client().get(`/api/password-resets/${'A'.repeat(43)}`), 410, 'auth/reset-link-invalid');
+    expectError(await site.client().get('/api/password-resets/short'), 410, 'auth/reset-link-invalid');
   });
 });
 
 describe('logs', () => {
   it('never contain the reset token, session cookie or invitation token when mail goes over SMTP', async () => {
     log.lines.length = 0;
-    const m = await createMember(server);
-    const invitation = await server.createInvitation({ email: 'later@example.com' });
-    await server.client().get(`/api/invitations/${invitation}`);
+    const m = await createMember(site.server);
+    const invitation = await site.server.createInvitation({ email: 'later@example.com' });
+    await site.client().get(`/api/invitations/${invitation}`);
     await requestReset(m.email);
     const token = await mailedToken(m.email);
-    await server.client().get(`/api/password-resets/${token}`);
-    await server.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD });
+    await site.client().get(`/api/password-resets/${token}`);
+    await site.client().post(`/api/password-resets/${token}`, { password: NEW_PASSWORD });
     const all = log.lines.join('\n');
     expect(all).toContain('/api/password-resets/:token');
     expect(all).toContain('/api/invitations/:token');
@@ -185,7 +174,7 @@ describe('logs', () => {
 describe('without SMTP', () => {
   it('writes the mail as an .eml file into DATA_DIR/outbox and logs the link', async () => {
     const outLog = logCollector();
-    const local = await startTestServer(db, { log: { level: 'info', stream: outLog.stream }, mailFrom: 'Family <family@example.org>' });
+    const local = await startTestServer(site.db, { log: { level: 'info', stream: outLog.stream }, mailFrom: 'Family <family@example.org>' });
     try {
       const m = await createMember(local);
       expect((await local.client().post('/api/password-resets', { email: m.email })).status).toBe(202);

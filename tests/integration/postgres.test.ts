@@ -1,35 +1,15 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../server/db/migrations.ts';
-import { PASSWORD, expectError, startTestServer, type TestServer } from './helpers.ts';
+import { PASSWORD, expectError, startTestServer, usePostgresSite } from './helpers.ts';
 
-/** The PostgreSQL server of the test machine (trust auth); a throwaway schema keeps it clean. */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `kinfolk_it_${randomBytes(6).toString('hex')}`;
-const url = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-
-let admin: pg.Client;
-let server: TestServer;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  server = await startTestServer(undefined, { databaseUrl: url });
-});
-afterAll(async () => {
-  await server?.close();
-  await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin?.end();
-});
+const site = usePostgresSite({ schemaPrefix: 'kinfolk_it' });
 
 describe('DATABASE_URL=postgres://…', () => {
   it('runs on PostgreSQL, with its tables in the schema the URL names', async () => {
-    expect(server.db.kind).toBe('pg');
-    const { rows } = await admin.query<{ table_name: string }>(
+    expect(site.server.db.kind).toBe('pg');
+    const { rows } = await site.admin.query<{ table_name: string }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
-      [schema],
+      [site.schema],
     );
     expect(rows.map((r) => r.table_name)).toEqual([
       'files',
@@ -50,14 +30,14 @@ describe('DATABASE_URL=postgres://…', () => {
       'sessions',
       'users',
     ]);
-    const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+    const applied = await site.admin.query(`SELECT version FROM ${site.schema}.schema_migrations ORDER BY version`);
     expect(applied.rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
   });
 
   it('signs up, signs in, resets and signs out with the same SQL', async () => {
-    const link = (await server.firstAccountLink())!;
+    const link = (await site.server.firstAccountLink())!;
     const token = new URL(link).searchParams.get('token')!;
-    const client = server.client();
+    const client = site.client();
     const accepted = await client.post(`/api/invitations/${token}/accept`, {
       firstName: 'edgar',
       lastName: 'codd',
@@ -68,22 +48,22 @@ describe('DATABASE_URL=postgres://…', () => {
     expect(accepted.status, accepted.text).toBe(200);
     const uid = accepted.body.user.uid as string;
     expect((await client.get(`/api/profiles/${uid}`)).body.profile).toMatchObject({ firstName: 'Edgar', lastName: 'Codd', gender: 'M' });
-    expect(await server.firstAccountLink()).toBeNull();
-    expectError(await server.client().post(`/api/invitations/${token}/accept`, {}), 410, 'auth/invitation-used');
+    expect(await site.server.firstAccountLink()).toBeNull();
+    expectError(await site.client().post(`/api/invitations/${token}/accept`, {}), 410, 'auth/invitation-used');
 
-    const again = server.client();
+    const again = site.client();
     expect((await again.post('/api/session', { email: 'edgar@example.com', password: PASSWORD })).status).toBe(200);
     expect((await again.delete('/api/session')).status).toBe(204);
     expect((await again.get('/api/session')).body).toEqual({ user: null });
 
-    const users = await admin.query(`SELECT email FROM ${schema}.users`);
+    const users = await site.admin.query(`SELECT email FROM ${site.schema}.users`);
     expect(users.rows).toEqual([{ email: 'edgar@example.com' }]);
   });
 
   it('applies each migration once when another process starts on the same database', async () => {
-    const second = await startTestServer(undefined, { databaseUrl: url });
+    const second = await startTestServer(undefined, { databaseUrl: site.databaseUrl });
     try {
-      const applied = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`);
+      const applied = await site.admin.query(`SELECT count(*)::int AS n FROM ${site.schema}.schema_migrations`);
       expect(applied.rows[0].n).toBe(MIGRATIONS.length);
       expect((await second.client().post('/api/session', { email: 'edgar@example.com', password: PASSWORD })).status).toBe(200);
     } finally {

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, expectError, startTestServer, testDatabase, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, expectError, useTestServer } from './helpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 const year = new Date().getUTCFullYear();
 
 describe('PATCH /api/profiles/:id', () => {
   it('saves changed plain fields of the own profile, stamps them and answers the stored profile', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const before = Date.now();
     const res = await m.client.patch(`/api/profiles/${m.uid}`, {
       set: { firstName: 'Augusta', bio: 'Wrote the first program.', birthYear: '1915', birthMonth: '12', birthDay: '10', death: '1952', gender: 'F' },
@@ -33,7 +20,7 @@ describe('PATCH /api/profiles/:id', () => {
   });
 
   it('keeps the fields another save changed: per-field last writer wins', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const [a, b] = await Promise.all([
       m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: 'from tab A' } }),
       m.client.patch(`/api/profiles/${m.uid}`, { set: { mothersMaidenName: 'Milbanke' } }),
@@ -59,14 +46,14 @@ describe('PATCH /api/profiles/:id', () => {
     [{ photoURL: 'javascript:alert(1)' }, 'Enter a valid image URL'],
     [{ nickname: 'Ada' }, 'Profile field nickname is unknown'],
   ])('refuses %j with %j and changes nothing', async (set, message) => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const stored = (await m.client.get(`/api/profiles/${m.uid}`)).body.profile;
     expectError(await m.client.patch(`/api/profiles/${m.uid}`, { set }), 400, 'invalid-argument', message);
     expect((await m.client.get(`/api/profiles/${m.uid}`)).body.profile).toEqual(stored);
   });
 
   it('refuses changes of read-only fields and ignores the stamps a client sends', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     for (const field of ['ownerUid', 'createdBy', 'createdAt']) {
       expectError(await m.client.patch(`/api/profiles/${m.uid}`, { set: { [field]: 'someone-else' } }), 403, 'permission-denied', `The field ${field} is read-only`);
     }
@@ -77,8 +64,8 @@ describe('PATCH /api/profiles/:id', () => {
   });
 
   it("refuses another member's profile (§6) and unknown or malformed ids", async () => {
-    const a = await createMember(server);
-    const b = await createMember(server);
+    const a = await createMember(site.server);
+    const b = await createMember(site.server);
     expectError(await a.client.patch(`/api/profiles/${b.uid}`, { set: { bio: 'hijack' } }), 403, 'permission-denied', 'You may not edit this person');
     expect((await b.client.get(`/api/profiles/${b.uid}`)).body.profile.bio).toBe('');
     expectError(await a.client.patch('/api/profiles/pr:nobody', { set: { bio: 'x' } }), 404, 'not-found');
@@ -86,8 +73,8 @@ describe('PATCH /api/profiles/:id', () => {
   });
 
   it('needs a session and a body of the right shape', async () => {
-    const m = await createMember(server);
-    expectError(await server.client().patch(`/api/profiles/${m.uid}`, { set: { bio: 'x' } }), 401, 'unauthenticated');
+    const m = await createMember(site.server);
+    expectError(await site.client().patch(`/api/profiles/${m.uid}`, { set: { bio: 'x' } }), 401, 'unauthenticated');
     expectError(await m.client.patch(`/api/profiles/${m.uid}`, { bio: 'x' }), 400, 'invalid-argument');
     expectError(await m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: 5 } }), 400, 'invalid-argument');
     expectError(await m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: 'x' }, extra: 1 }), 400, 'invalid-argument');

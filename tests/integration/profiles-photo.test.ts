@@ -1,24 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { fullName } from '../../src/domain/labels.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
-import { createMember, startTestServer, testDatabase, type Member, type TestServer } from './helpers.ts';
+import { createMember, useTestServer, type Member } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, openTree, primaryNodeId, saveOk } from './graphHelpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 /** The browser's two files (§9): squares of 320 and 170 px, WebP. */
 async function avatarForm(): Promise<FormData> {
@@ -32,7 +19,7 @@ async function avatarForm(): Promise<FormData> {
 
 /** What the profile page sends on Save with a new photo (§4): files, then the profile, then the auth record. */
 async function savePhotoLikeTheProfilePage(member: Member) {
-  const put = await fetch(`${server.url}/api/profiles/${member.uid}/avatar`, {
+  const put = await fetch(`${site.server.url}/api/profiles/${member.uid}/avatar`, {
     method: 'PUT',
     headers: { cookie: `${SESSION_COOKIE}=${member.client.cookie}` },
     body: await avatarForm(),
@@ -48,11 +35,11 @@ async function savePhotoLikeTheProfilePage(member: Member) {
 
 describe('a new photo is one write', () => {
   it('gives a relative exactly one revision and one live event carrying both URLs', async () => {
-    const owner = await createMember(server);
+    const owner = await createMember(site.server);
     const tree = await openTree(owner);
     const child = addNew(tree.saved, owner.uid, 'child', primaryNodeId(tree.saved), { firstName: 'Byron' });
     await saveOk(tree, child.graph);
-    const kid = await inviteAndJoin(server, tree, child.nodeId, 'kid@example.com');
+    const kid = await inviteAndJoin(site.server, tree, child.nodeId, 'kid@example.com');
     const before = (await loadGraph(kid.client)).graph.revision;
     const stream = await openStream(kid.client, `/api/graphs/${owner.uid}/events`);
     try {

@@ -1,43 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
-import { createMember, expectError, startTestServer, type TestServer } from './helpers.ts';
+import { createMember, expectError, usePostgresSite, type TestServer } from './helpers.ts';
 
 /**
  * What several app processes on one PostgreSQL share (DATABASE_URL): the rate limits and the
  * avatar files. Two servers with their own data folders stand for two processes.
  */
-const BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `kinfolk_security_${randomBytes(6).toString('hex')}`;
-const url = `${BASE_URL}${BASE_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 const LIMITS = {
   signIn: { max: 6, timeWindowMs: 60_000 },
   signInAccount: { max: 4, timeWindowMs: 60_000 },
   passwordReset: { max: 100, timeWindowMs: 60_000 },
 };
 
-let admin: pg.Client;
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  a = await startTestServer(undefined, { databaseUrl: url, trustProxy: 1, rateLimits: LIMITS });
-  b = await startTestServer(undefined, { databaseUrl: url, trustProxy: 1, rateLimits: LIMITS });
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin?.end();
-});
+const site = usePostgresSite({ schemaPrefix: 'kinfolk_security', processes: 2, server: { trustProxy: 1, rateLimits: LIMITS } });
 
 describe('two app processes on one PostgreSQL', () => {
   it('enforce one sign-in limit per address and per account, even under concurrent guesses', async () => {
+    const [a, b] = site.servers;
     const m = await createMember(a);
     const guess = (server: TestServer, address: string, i: number) =>
       server.client().post('/api/session', { email: m.email, password: `guess ${i}` }, { 'x-forwarded-for': address });
@@ -54,6 +34,7 @@ describe('two app processes on one PostgreSQL', () => {
   });
 
   it('serve an avatar stored through either of them', async () => {
+    const [a, b] = site.servers;
     const m = await createMember(a);
     const form = new FormData();
     for (const [name, size] of [['large', 320], ['small', 170]] as const) {
@@ -74,6 +55,7 @@ describe('two app processes on one PostgreSQL', () => {
   });
 
   it('refuse text PostgreSQL cannot store with a coded 400, not a 500', async () => {
+    const [a, b] = site.servers;
     const m = await createMember(a);
     expectError(await m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: 'nul \u0000' } }), 400, 'invalid-argument', /^set\.bio: .*NUL/);
     expectError(await m.client.patch('/api/me', { displayName: 'broken \ud83d' }), 400, 'invalid-argument', /^displayName: .*unpaired surrogate/);

@@ -1,9 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
-import type { Database } from '../../server/db/database.ts';
-import { clearData } from '../../server/db/migrations.ts';
 import { hashToken } from '../../server/auth/tokens.ts';
 import { TOO_MANY_REQUESTS } from '../../server/http/errors.ts';
 import {
@@ -13,27 +11,16 @@ import {
   logCollector,
   startTestServer,
   tempDir,
-  testDatabase,
+  useTestServer,
   type TestServer,
 } from './helpers.ts';
 
-let db: Database;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await testDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server?.close();
-  await db?.close();
-});
-beforeEach(() => clearData(db));
+const site = useTestServer();
 
 describe('requests from other sites', () => {
   it('refuses a state-changing request whose Origin is another site', async () => {
-    const m = await createMember(server);
-    for (const origin of ['https://evil.example', 'null', server.url.replace('127.0.0.1', 'localhost')]) {
+    const m = await createMember(site.server);
+    for (const origin of ['https://evil.example', 'null', site.server.url.replace('127.0.0.1', 'localhost')]) {
       const res = await m.client.post('/api/session', { email: m.email, password: PASSWORD }, { origin });
       expectError(res, 403, 'permission-denied', 'Requests from other sites are not allowed.');
     }
@@ -43,21 +30,21 @@ describe('requests from other sites', () => {
   });
 
   it('refuses Sec-Fetch-Site: cross-site even without an Origin', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     expectError(await m.client.delete('/api/session', { 'sec-fetch-site': 'cross-site' }), 403, 'permission-denied');
     expect((await m.client.get('/api/session')).body.user).not.toBeNull();
   });
 
   it('accepts its own origin, same-origin fetch metadata, no Origin at all, and reads from anywhere', async () => {
-    const m = await createMember(server);
-    const ok = await m.client.patch('/api/me', { displayName: 'A' }, { origin: server.url, 'sec-fetch-site': 'same-origin' });
+    const m = await createMember(site.server);
+    const ok = await m.client.patch('/api/me', { displayName: 'A' }, { origin: site.server.url, 'sec-fetch-site': 'same-origin' });
     expect(ok.status).toBe(200);
     expect((await m.client.patch('/api/me', { displayName: 'B' })).status).toBe(200);
     expect((await m.client.get('/api/session', { origin: 'https://evil.example' })).status).toBe(200);
   });
 
   it('accepts the configured public URL as an origin', async () => {
-    const pub = await startTestServer(db, { publicUrl: 'https://family.example.org/' });
+    const pub = await startTestServer(site.db, { publicUrl: 'https://family.example.org/' });
     try {
       const res = await pub.client().post('/api/password-resets', { email: 'a@b.co' }, { origin: 'https://family.example.org' });
       expect(res.status).toBe(202);
@@ -70,7 +57,7 @@ describe('requests from other sites', () => {
 
 describe('rate limits', () => {
   it('limits sign-in attempts per IP with a coded 429', async () => {
-    const limited = await startTestServer(db, { rateLimits: { signIn: { max: 3, timeWindowMs: 60_000 } } });
+    const limited = await startTestServer(site.db, { rateLimits: { signIn: { max: 3, timeWindowMs: 60_000 } } });
     try {
       const attempt = () => limited.client().post('/api/session', { email: 'a@example.com', password: 'wrong password' });
       for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
@@ -85,7 +72,7 @@ describe('rate limits', () => {
   });
 
   it('limits password-reset requests per IP with a coded 429', async () => {
-    const limited = await startTestServer(db, { rateLimits: { passwordReset: { max: 2, timeWindowMs: 60_000 } } });
+    const limited = await startTestServer(site.db, { rateLimits: { passwordReset: { max: 2, timeWindowMs: 60_000 } } });
     try {
       const ask = () => limited.client().post('/api/password-resets', { email: 'a@example.com' });
       expect((await ask()).status).toBe(202);
@@ -101,7 +88,7 @@ describe('rate limits that hold however the requests arrive', () => {
   const wrong = { email: 'a@example.com', password: 'wrong password' };
 
   it('with TRUST_PROXY=1 reads the address the proxy saw: a forged X-Forwarded-For does not reset the sign-in limit', async () => {
-    const limited = await startTestServer(db, { trustProxy: true, rateLimits: { signIn: { max: 3, timeWindowMs: 60_000 } } });
+    const limited = await startTestServer(site.db, { trustProxy: true, rateLimits: { signIn: { max: 3, timeWindowMs: 60_000 } } });
     try {
       // The caller writes whatever it likes on the left; the one proxy appends the address it saw.
       const attempt = (i: number, seen = '203.0.113.7') =>
@@ -116,7 +103,7 @@ describe('rate limits that hold however the requests arrive', () => {
   });
 
   it('reads X-Forwarded-For only as far as the configured number of proxy hops', async () => {
-    const limited = await startTestServer(db, { trustProxy: 2, rateLimits: { signIn: { max: 2, timeWindowMs: 60_000 } } });
+    const limited = await startTestServer(site.db, { trustProxy: 2, rateLimits: { signIn: { max: 2, timeWindowMs: 60_000 } } });
     try {
       const attempt = (forged: string, client: string) =>
         limited.client().post('/api/session', wrong, { 'x-forwarded-for': `${forged}, ${client}, 10.0.0.2` });
@@ -130,9 +117,9 @@ describe('rate limits that hold however the requests arrive', () => {
   });
 
   it('limits sign-in per account, from however many addresses, and refuses even the right password then', async () => {
-    const m = await createMember(server);
-    const other = await createMember(server);
-    const limited = await startTestServer(db, {
+    const m = await createMember(site.server);
+    const other = await createMember(site.server);
+    const limited = await startTestServer(site.db, {
       trustProxy: true,
       rateLimits: { signIn: { max: 100, timeWindowMs: 60_000 }, signInAccount: { max: 10, timeWindowMs: 60_000 } },
     });
@@ -151,8 +138,8 @@ describe('rate limits that hold however the requests arrive', () => {
   });
 
   it('a successful sign-in clears the account’s count of wrong passwords', async () => {
-    const m = await createMember(server);
-    const limited = await startTestServer(db, { rateLimits: { signInAccount: { max: 3, timeWindowMs: 60_000 } } });
+    const m = await createMember(site.server);
+    const limited = await startTestServer(site.db, { rateLimits: { signInAccount: { max: 3, timeWindowMs: 60_000 } } });
     try {
       const attempt = (password: string) => limited.client().post('/api/session', { email: m.email, password });
       expect((await attempt('typo one')).status).toBe(401);
@@ -166,8 +153,8 @@ describe('rate limits that hold however the requests arrive', () => {
   });
 
   it('a password reset clears the account’s count, and a window that has ended counts from zero', async () => {
-    const m = await createMember(server);
-    const limited = await startTestServer(db, { rateLimits: { signInAccount: { max: 2, timeWindowMs: 60_000 } } });
+    const m = await createMember(site.server);
+    const limited = await startTestServer(site.db, { rateLimits: { signInAccount: { max: 2, timeWindowMs: 60_000 } } });
     try {
       const attempt = (password: string) => limited.client().post('/api/session', { email: m.email, password });
       const lockOut = async () => {
@@ -176,15 +163,15 @@ describe('rate limits that hold however the requests arrive', () => {
       };
       await lockOut();
       expect((await limited.client().post('/api/password-resets', { email: m.email })).status).toBe(202);
-      const [{ uid }] = await db.query<{ uid: string }>('SELECT uid FROM password_resets');
+      const [{ uid }] = await site.db.query<{ uid: string }>('SELECT uid FROM password_resets');
       const token = '0123456789abcdef0123456789abcdef0123456789a';
-      await db.query(`UPDATE password_resets SET token_hash = $1 WHERE uid = $2`, [hashToken(token), uid]);
+      await site.db.query(`UPDATE password_resets SET token_hash = $1 WHERE uid = $2`, [hashToken(token), uid]);
       expect((await limited.client().post(`/api/password-resets/${token}`, { password: 'a brand new secret' })).status).toBe(204);
       expect((await attempt('a brand new secret')).status).toBe(200);
 
       await lockOut();
       // The window ends (its end moved into the past rather than waiting for it).
-      await db.query(`UPDATE rate_limits SET window_ends = now() - interval '1 second'`);
+      await site.db.query(`UPDATE rate_limits SET window_ends = now() - interval '1 second'`);
       expect((await attempt(PASSWORD)).status).toBe(401);
       expect((await attempt('a brand new secret')).status).toBe(200);
     } finally {
@@ -194,8 +181,8 @@ describe('rate limits that hold however the requests arrive', () => {
 
   it('two processes on one database share every limit', async () => {
     const limits = { signIn: { max: 4, timeWindowMs: 60_000 }, passwordReset: { max: 2, timeWindowMs: 60_000 } };
-    const a = await startTestServer(db, { rateLimits: limits });
-    const b = await startTestServer(db, { rateLimits: limits });
+    const a = await startTestServer(site.db, { rateLimits: limits });
+    const b = await startTestServer(site.db, { rateLimits: limits });
     try {
       const signIns = [];
       for (const s of [a, b, a, b]) signIns.push((await s.client().post('/api/session', wrong)).status);
@@ -232,7 +219,7 @@ describe('text the database cannot store', () => {
   ];
   for (const [what, bad] of BAD_TEXT) {
     it.each(bodies)(`${what}: %s %s → 400 invalid-argument, nothing stored`, async (method, path, body) => {
-      const m = await createMember(server);
+      const m = await createMember(site.server);
       const text = JSON.stringify(body(m, bad));
       const res = await m.client.request(method, path.replace(':uid', m.uid), text, { 'content-type': 'application/json' });
       expectError(res, 400, 'invalid-argument', /NUL character|unpaired surrogate/);
@@ -242,7 +229,7 @@ describe('text the database cannot store', () => {
   }
 
   it('accepts a well-formed pair of surrogates (an emoji) and every other character', async () => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const fine = 'Ada 😀 \t\u0001 Ł 漢字';
     const res = await m.client.patch(`/api/profiles/${m.uid}`, { set: { bio: fine } });
     expect(res.status, res.text).toBe(200);
@@ -250,8 +237,8 @@ describe('text the database cannot store', () => {
   });
 
   it('refuses it in the names of an invitation being accepted', async () => {
-    const token = await server.createInvitation({ email: 'new@example.com' });
-    const res = await server.client().post(`/api/invitations/${token}/accept`, {
+    const token = await site.server.createInvitation({ email: 'new@example.com' });
+    const res = await site.client().post(`/api/invitations/${token}/accept`, {
       firstName: 'Ada\u0000',
       lastName: 'Lovelace',
       gender: 'Female',
@@ -259,7 +246,7 @@ describe('text the database cannot store', () => {
       password: PASSWORD,
     });
     expectError(res, 400, 'invalid-argument', /NUL character/);
-    expect(await db.query('SELECT 1 FROM users')).toEqual([]);
+    expect(await site.db.query('SELECT 1 FROM users')).toEqual([]);
   });
 });
 
@@ -274,42 +261,42 @@ describe('bad input', () => {
     ['PATCH', '/api/me', '{"__proto__": {"admin": true}}', 'The request body is not valid JSON.'],
   ];
   it.each(cases)('%s %s %s → 400 invalid-argument', async (method, path, body, message) => {
-    const m = await createMember(server);
+    const m = await createMember(site.server);
     const res = await m.client.request(method, path, body, { 'content-type': 'application/json' });
     expectError(res, 400, 'invalid-argument', message);
   });
 
   it('refuses bodies that are not JSON and bodies that are too large', async () => {
-    expectError(await server.client().request('POST', '/api/session', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'invalid-argument', /JSON/);
-    expectError(await server.client().request('POST', '/api/session', 'x', { 'content-type': 'text/plain' }), 400, 'invalid-argument', /JSON/);
-    expectError(await server.client().request('POST', '/api/session', JSON.stringify({ email: 'x'.repeat(2_000_000) })), 400, 'invalid-argument', /too large/);
+    expectError(await site.client().request('POST', '/api/session', 'email=a', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'invalid-argument', /JSON/);
+    expectError(await site.client().request('POST', '/api/session', 'x', { 'content-type': 'text/plain' }), 400, 'invalid-argument', /JSON/);
+    expectError(await site.client().request('POST', '/api/session', JSON.stringify({ email: 'x'.repeat(2_000_000) })), 400, 'invalid-argument', /too large/);
   });
 
   it('refuses malformed URLs with a coded 400 that does not echo them', async () => {
     for (const path of ['/api/password-resets/secretToken%ZZ', '/api/profiles/%E0%A4%A', `/api/profiles/${'x'.repeat(5000)}`]) {
-      const res = await server.client().get(path);
+      const res = await site.client().get(path);
       expectError(res, 400, 'invalid-argument', 'The request URL is not valid.');
     }
   });
 
   it('refuses a missing body', async () => {
-    expectError(await server.client().request('POST', '/api/session'), 400, 'invalid-argument', 'The request body must be a JSON object.');
+    expectError(await site.client().request('POST', '/api/session'), 400, 'invalid-argument', 'The request body must be a JSON object.');
   });
 });
 
 describe('errors', () => {
   it('answers unknown /api routes with a JSON 404', async () => {
-    expectError(await server.client().get('/api/nothing-here'), 404, 'not-found', 'No such API route: GET /api/nothing-here');
-    expectError(await server.client().post('/api/session/extra', {}), 404, 'not-found');
-    expectError(await server.client().get('/api'), 404, 'not-found');
+    expectError(await site.client().get('/api/nothing-here'), 404, 'not-found', 'No such API route: GET /api/nothing-here');
+    expectError(await site.client().post('/api/session/extra', {}), 404, 'not-found');
+    expectError(await site.client().get('/api'), 404, 'not-found');
   });
 
   it('answers an unexpected failure with a generic 500 and keeps the details in the log', async () => {
     const log = logCollector();
-    const failing = await startTestServer(db, { log: { level: 'info', stream: log.stream } });
-    const realQuery = db.query;
+    const failing = await startTestServer(site.db, { log: { level: 'info', stream: log.stream } });
+    const realQuery = site.db.query;
     try {
-      db.query = async () => {
+      site.db.query = async () => {
         throw new Error('connection to secret-db-host refused');
       };
       const res = await failing.client().post('/api/session', { email: 'a@example.com', password: 'whatever1' });
@@ -317,13 +304,13 @@ describe('errors', () => {
       expect(res.text).not.toContain('secret-db-host');
       expect(log.lines.join('\n')).toContain('secret-db-host');
     } finally {
-      db.query = realQuery;
+      site.db.query = realQuery;
       await failing.close();
     }
   });
 
   it('sends security headers with a strict CSP', async () => {
-    const res = await server.client().get('/api/session');
+    const res = await site.client().get('/api/session');
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -337,7 +324,7 @@ describe('errors', () => {
 
 describe('cookie Secure flag', () => {
   it('is set when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await startTestServer(db, { trustProxy: true });
+    const proxied = await startTestServer(site.db, { trustProxy: true });
     try {
       const m = await createMember(proxied);
       const res = await proxied.client().post('/api/session', { email: m.email, password: PASSWORD }, { 'x-forwarded-proto': 'https' });
@@ -350,41 +337,41 @@ describe('cookie Secure flag', () => {
   });
 
   it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {
-    const m = await createMember(server);
-    const res = await server.client().post('/api/session', { email: m.email, password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+    const m = await createMember(site.server);
+    const res = await site.client().post('/api/session', { email: m.email, password: PASSWORD }, { 'x-forwarded-proto': 'https' });
     expect(res.status).toBe(200);
     expect(res.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))).not.toMatch(/Secure/);
   });
 });
 
 describe('the built front end', () => {
-  let site: TestServer;
+  let frontEnd: TestServer;
   beforeAll(async () => {
     const dist = await tempDir('kinfolk-dist-');
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Kinfolk</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    site = await startTestServer(db, { serveStatic: true, staticDir: dist });
+    frontEnd = await startTestServer(site.db, { serveStatic: true, staticDir: dist });
   });
-  afterAll(() => site?.close());
+  afterAll(() => frontEnd?.close());
 
   it('serves index.html for app routes (SPA fallback) and files as they are', async () => {
     for (const path of ['/', '/app/home', '/invite?token=0123456789abcdef0123456789abcdef', '/reset-password?token=x']) {
-      const res = await site.client().get(path);
+      const res = await frontEnd.client().get(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.text).toContain('<div id="root">');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     }
-    const asset = await site.client().get('/assets/app-1234.js');
+    const asset = await frontEnd.client().get('/assets/app-1234.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    expect((await site.client().get('/app/home')).headers.get('cache-control')).toBe('no-cache');
+    expect((await frontEnd.client().get('/app/home')).headers.get('cache-control')).toBe('no-cache');
   });
 
   it('does not answer missing files or /api routes with index.html', async () => {
-    expectError(await site.client().get('/assets/missing.js'), 404, 'not-found');
-    expectError(await site.client().get('/api/missing'), 404, 'not-found');
-    expect((await site.client().get('/api/session')).body).toEqual({ user: null });
+    expectError(await frontEnd.client().get('/assets/missing.js'), 404, 'not-found');
+    expectError(await frontEnd.client().get('/api/missing'), 404, 'not-found');
+    expect((await frontEnd.client().get('/api/session')).body).toEqual({ user: null });
   });
 });
