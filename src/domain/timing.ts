@@ -32,6 +32,13 @@ export const MAX_PARENTS = 2;
 export const MIN_BIRTH_YEAR = 1900;
 
 /**
+ * While the server cannot be reached, a save that failed after its quick retries is tried again
+ * by itself, first after 2 s, then twice as long each time up to 30 s; and at once when the live
+ * stream connects again.
+ */
+export const SAVE_RESUME_MS = { first: 2000, max: 30_000 } as const;
+
+/**
  * Delays before each retry of a failed save: 150 ms × 2ⁿ for n = 0 … retries − 1
  * (150, 300, 600 with the defaults).
  */

@@ -116,3 +116,20 @@ test.describe('saving the tree', () => {
     await expect.poll(() => backedUp(page)).toEqual([]);
   });
 });
+
+test('an edit made offline is saved by itself once the connection returns', async ({ page, context, createMember, signIn }) => {
+  await signIn(page, await createMember({ firstName: 'Grace', lastName: 'Hopper' }));
+  await openTree(page);
+  let failedSaves = 0;
+  page.on('requestfailed', (r) => void (r.url().includes('/changes') && failedSaves++));
+  await context.setOffline(true);
+  await addNewRelative(page, 'Grace Hopper', 'Child', { firstName: 'Mary', lastName: 'Hopper' });
+  await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible({ timeout: 20_000 });
+  // The autosave and its three quick retries have all failed before the connection returns.
+  await expect.poll(() => failedSaves, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await context.setOffline(false);
+  // No edit and no Apply: the tree saves what waited as soon as the server can be reached.
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 30_000 });
+  const { graph } = await serverGraph(page);
+  expect(Object.values(graph.profiles).map((p) => p.firstName)).toContain('Mary');
+});

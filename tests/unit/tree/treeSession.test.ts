@@ -189,6 +189,46 @@ describe('saving', () => {
     expect(s.unsaved).toBe(false);
   });
 
+  it('a save the network failed is tried again by itself, 2 s then twice as long each time, until it is saved', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    repo.failures = Array.from({ length: 8 }, () => new AppError('unavailable', 'x'));
+    s.moveNodes(new Map([['n1002', { x: 50, y: 0 }]]));
+    void s.save().catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(repo.saves).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(repo.saves).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1 + 1050);
+    expect(repo.saves).toHaveLength(8);
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(repo.saves).toHaveLength(8);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(repo.saves).toHaveLength(9);
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(50);
+    expect(s.unsaved).toBe(false);
+    s.close();
+  });
+
+  it('when the live stream connects again, what waits on the device is saved at once', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    repo.failures = Array.from({ length: 4 }, () => new AppError('unavailable', 'x'));
+    repo.live!.onNetwork!('offline');
+    s.moveNodes(new Map([['n1002', { x: 70, y: 0 }]]));
+    void s.save().catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(repo.saves).toHaveLength(4);
+    repo.live!.onNetwork!('online');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(repo.saves).toHaveLength(5);
+    expect(repo.graph.nodes.find((n) => n.id === 'n1002')!.position.x).toBe(70);
+    expect(s.unsaved).toBe(false);
+    s.close();
+  });
+
   it('permission-denied is not retried: the edit is taken back with the server message as is', async () => {
     const repo = seeded(2);
     const refused: [string, string][] = [];

@@ -2,7 +2,7 @@ import { diffGraphs, diffProfile, emptyChangeSet, isEmptyChangeSet, withoutOverw
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
 import { nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
-import { AUTOSAVE_DEBOUNCE_MS, retryDelays } from '../../../domain/timing.ts';
+import { AUTOSAVE_DEBOUNCE_MS, retryDelays, SAVE_RESUME_MS } from '../../../domain/timing.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
@@ -86,6 +86,8 @@ export class TreeSession {
   saving = false;
   lastSaveError: Error | null = null;
   network: NetworkState = 'unknown';
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null;
+  private resumeDelay: number = SAVE_RESUME_MS.first;
   /** The backup could not be written: the edits live only in this tab until they are saved. */
   backupFailed = false;
   readonly clientId: string;
@@ -165,8 +167,11 @@ export class TreeSession {
         onChange: (event) => this.incoming({ kind: 'change', event }),
         onReload: (fresh) => this.incoming({ kind: 'reload', loaded: fresh }),
         onNetwork: (state) => {
+          const back = state === 'online' && this.network !== 'online';
           this.network = state;
           this.emit();
+          // The server is reachable again: what waits on this device goes now.
+          if (back && this.unsaved && !this.inflight) this.resumeSoon(0);
         },
       });
       this.settleUnsaved();
@@ -205,6 +210,7 @@ export class TreeSession {
     this.closed = true;
     this.unsubscribeLive?.();
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.listeners.clear();
     this.updateListeners.clear();
   }
@@ -312,10 +318,17 @@ export class TreeSession {
           return this.saveOneByOne(sent, migrations);
         },
       )
-      .catch((e: unknown) => {
-        this.lastSaveError = toSaveError(e);
-        throw this.lastSaveError;
-      })
+      .then(
+        () => {
+          this.resumeDelay = SAVE_RESUME_MS.first;
+        },
+        (e: unknown) => {
+          this.lastSaveError = toSaveError(e);
+          // The network, not the server, said no: keep trying by itself until it is saved.
+          if (isRetryable(e)) this.resumeSoon(this.resumeDelay), (this.resumeDelay = Math.min(this.resumeDelay * 2, SAVE_RESUME_MS.max));
+          throw this.lastSaveError;
+        },
+      )
       .finally(() => {
         this.inflight = null;
         this.saving = false;
@@ -324,6 +337,16 @@ export class TreeSession {
         this.emit();
       });
     return this.inflight;
+  }
+
+  /** Saves again after `ms` unless a save happens first (an edit's autosave, Apply). */
+  private resumeSoon(ms: number) {
+    if (this.closed) return;
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = setTimeout(() => {
+      this.resumeTimer = null;
+      if (this.unsaved) this.save().catch(() => undefined);
+    }, ms);
   }
 
   private confirmSaved(changes: ChangeSet, migrations: string[], revision: number) {
