@@ -71,7 +71,8 @@ describe('accepting an invitation to a graph', () => {
         lastName: 'Byron',
         email: 'annabella@example.com',
         ownerUid: kid.uid,
-        gender: 'F',
+        // The member's own choice at sign-up (Non-binary: not stated), not the card's 'F'.
+        gender: '',
         birthYear: '1990',
         birthMonth: '12',
         birthDay: '10',
@@ -99,6 +100,17 @@ describe('accepting an invitation to a graph', () => {
     } finally {
       ownerStream.close();
     }
+  });
+
+  it.each([
+    ['Prefer not to say', ''],
+    ['Male', 'M'],
+    ['Female', 'F'],
+  ])("keeps the gender chosen at sign-up (%s) over the card's", async (choice, expected) => {
+    const { tree, daughter } = await family();
+    const kid = await inviteAndJoin(site.server, tree, daughter.nodeId, 'annabella@example.com', { firstName: 'anna', lastName: 'byron', gender: choice });
+    expect((await loadGraph(kid.client)).graph.profiles[kid.uid]!.gender).toBe(expected);
+    expect((await kid.client.get(`/api/profiles/${kid.uid}`)).body.profile.gender).toBe(expected);
   });
 
   it('an invitation without a card still creates the account with its own graph', async () => {

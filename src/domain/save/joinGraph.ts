@@ -17,8 +17,9 @@ export interface JoinInput {
 /**
  * Accepting an invitation that names a graph and a node (inside the accept transaction): the new
  * member joins the graph and the invited person becomes theirs. Their own profile id is their uid,
- * so the node's profile is re-keyed to it: the details relatives entered stay, the e-mail, owner
- * and the names they typed are set, and every list naming the old id is updated (read through the
+ * so the node's profile is re-keyed to it: the details relatives entered stay, the e-mail, owner,
+ * the names they typed and the gender they chose (even "Prefer not to say": their own say wins
+ * over what relatives guessed) are set, and every list naming the old id is updated (read through the
  * profiles listing it, not the whole graph). Without a usable node (removed since, or already
  * claimed) they join with `fallback`, a fresh profile. Returns what to publish after the commit.
  */
@@ -43,7 +44,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
-        gender: input.gender || old!.gender,
+        gender: input.gender,
         ownerUid: input.uid,
         ...stamp,
       }
