@@ -225,7 +225,9 @@ describe('Delete person', () => {
     openDialog({ kind: 'delete', nodeIds: ['n1003'] });
     const dialog = page.getByRole('dialog', { name: 'Delete person' });
     await expect.element(dialog.getByText('Delete Byron King?')).toBeVisible();
-    await expect.element(dialog.getByText(/permanently deletes/)).toBeVisible();
+    await expect.element(
+      dialog.getByText('This permanently deletes the person, their relationships and their profile from the tree. You can undo it for a few seconds afterwards.'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.element(toast('Person deleted')).toBeVisible();
     expect(session.graph.nodes.map((n) => n.id)).not.toContain('n1003');
@@ -250,6 +252,9 @@ describe('Delete person', () => {
     const list = dialog.getByRole('list', { name: 'People to delete' });
     expect(list.getByRole('listitem').elements().map((li) => li.textContent)).toEqual(['Byron King', 'Charles Babbage']);
     await expect.element(dialog.getByText('Ada Lovelace is skipped: the primary person cannot be deleted.')).toBeVisible();
+    await expect.element(
+      dialog.getByText('This permanently deletes these people, their relationships and their profiles from the tree. You can undo it for a few seconds afterwards.'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.element(toast('Person deleted')).toBeVisible();
     expect(session.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1004']);

@@ -22,7 +22,10 @@ export const RELATIONSHIP_DIALOG_TEXTS = {
   noRelations: (name: string) => `${name} has no spouse, parent or child to unlink.`,
   relationLabel: { spouse: 'Spouse', parent: 'Parent', child: 'Child' },
   deleteTitle: 'Delete person',
-  deleteDescription: 'This permanently deletes the person, their relationships and their profile from the tree. You can undo it for a few seconds afterwards.',
+  deleteDescription: (count: number) =>
+    count === 1
+      ? 'This permanently deletes the person, their relationships and their profile from the tree. You can undo it for a few seconds afterwards.'
+      : 'This permanently deletes these people, their relationships and their profiles from the tree. You can undo it for a few seconds afterwards.',
   deleteOne: (name: string) => `Delete ${name}?`,
   deleteMany: (count: number) => `Delete these ${count} people?`,
   deletePrimary: (name: string) => `${name} is skipped: ${RELATIONSHIP_MESSAGES.primaryNotDeletable.toLowerCase()}.`,
@@ -190,7 +193,7 @@ export function DeleteDialog({ nodeIds }: { nodeIds: readonly string[] }) {
               ))}
             </ul>
           )}
-          <p className="form-alert form-alert-error">{RELATIONSHIP_DIALOG_TEXTS.deleteDescription}</p>
+          <p className="form-alert form-alert-error">{RELATIONSHIP_DIALOG_TEXTS.deleteDescription(deletable.length)}</p>
         </>
       )}
       {skipped.map((p) => (
