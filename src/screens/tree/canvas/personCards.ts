@@ -29,6 +29,12 @@ export const CARD_BUTTONS = {
 
 export type CardButtonId = keyof typeof CARD_BUTTONS;
 
+/**
+ * The card's gender colour (avatar ring, and the band of a far-zoom card). One colour serves both
+ * themes, so each keeps at least 3:1 (WCAG 1.4.11) against the light and the dark card surface.
+ */
+export const GENDER_ACCENTS: Record<Profile['gender'], string> = { F: '#c77d3e', M: '#4a7b63', '': '#8a7f9e' };
+
 const NO_BIRTH = { birthYear: '', birthMonth: '', birthDay: '' };
 
 export interface CardOptions {
@@ -54,7 +60,7 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
     lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
     detail: profile?.bio || undefined,
     compact: o.compact,
-    accent: gender === 'F' ? '#c77d3e' : gender === 'M' ? '#3d6b56' : '#8a7f9e',
+    accent: GENDER_ACCENTS[gender] ?? GENDER_ACCENTS[''],
     buttons,
   };
   // A generated avatar costs a fraction of a millisecond; on a 10,000-person tree that is most of
