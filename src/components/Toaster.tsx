@@ -1,9 +1,10 @@
 import { Toaster as Sonner } from 'sonner';
+import { useSnapshot } from 'valtio';
 import { TOAST_DEFAULT_MS } from '../domain/timing.ts';
-
-/** Toasts start below the header and the tree's top-right toolbar, so none covers 'Apply changes'. */
-const OFFSET = { top: 116, right: 16 };
+import { toastArea } from './toastArea.ts';
 
 export function Toaster() {
-  return <Sonner position="top-right" richColors closeButton duration={TOAST_DEFAULT_MS} theme="system" offset={OFFSET} mobileOffset={OFFSET} />;
+  const offset = useSnapshot(toastArea);
+  const at = { top: offset.top, right: offset.right };
+  return <Sonner position="top-right" richColors closeButton duration={TOAST_DEFAULT_MS} theme="system" offset={at} mobileOffset={at} />;
 }

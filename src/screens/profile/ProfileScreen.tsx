@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
 import { ArrowLeftIcon, PencilIcon } from '../../components/icons.tsx';
+import { useToastsClearOf } from '../../components/toastArea.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { birthLabel, displayName, genderLabel, orDash } from '../../domain/labels.ts';
 import { canShowEditProfile } from '../../domain/permissions.ts';
@@ -23,6 +24,7 @@ export default function ProfileScreen() {
   const { user } = useSnapshot(authState);
   const { profile, status } = useSnapshot(ownProfileState);
   const [params, setParams] = useSearchParams();
+  const keepToastsClear = useToastsClearOf('below');
 
   if (!user) return null;
   if (!profile) {
@@ -61,7 +63,7 @@ export default function ProfileScreen() {
 
   return (
     <div className="page profile-page">
-      <section className="card profile-hero" aria-label="Profile">
+      <section className="card profile-hero" aria-label="Profile" ref={keepToastsClear}>
         <Avatar src={own.photoURL} gender={own.gender} seed={own.id} size={120} alt={name} />
         <div className="profile-hero-text">
           <h1>{name}</h1>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useToastsClearOf } from '../../../components/toastArea.ts';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
@@ -50,6 +51,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const graph = useTreeGraph();
   const person = personOf(graph, nodeId)!;
   const ref = useRef<HTMLElement>(null);
+  const keepToastsClear = useToastsClearOf('beside');
   const p = person.profile;
   const collapsed = hasCollapsedChildren(graph, nodeId);
   const index = graphIndex(graph);
@@ -61,7 +63,10 @@ function PanelBody({ nodeId }: { nodeId: string }) {
 
   return (
     <aside
-      ref={ref}
+      ref={(el) => {
+        ref.current = el;
+        keepToastsClear(el);
+      }}
       className="person-panel"
       aria-label={DETAILS_PANEL_TEXTS.label}
       tabIndex={-1}

@@ -1,0 +1,37 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { addNewRelative, card, fitView, openTree } from '../tree/treePage.ts';
+
+/** Two boxes share any area. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
+}
+
+const toast = (page: import('@playwright/test').Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+test("a toast on the profile page never covers 'Edit Profile'", async ({ page, createMember, signIn }) => {
+  const member = await createMember();
+  await signIn(page, member);
+  await page.goto('/app/profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByRole('form', { name: 'Edit profile' }).getByRole('button', { name: 'Save' }).click();
+  const shown = toast(page, 'No changes to save');
+  await expect(shown).toBeVisible();
+  expect(await overlap(shown, page.getByRole('button', { name: 'Edit Profile' }))).toBe(false);
+});
+
+test("a toast never covers the details panel's header", async ({ page, createMember, signIn }) => {
+  await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Byron' }));
+  await openTree(page);
+  await addNewRelative(page, 'Ada Byron', 'Child', { firstName: 'Byron', lastName: 'King' });
+  await fitView(page);
+  const box = (await card(page, 'Ada Byron').boundingBox())!;
+  await page.mouse.click(box.x + 20, box.y + 20);
+  const panel = page.getByRole('complementary', { name: 'Person details' });
+  await expect(panel).toBeVisible();
+  await page.getByRole('button', { name: 'Apply changes' }).click();
+  const shown = toast(page, 'Changes applied');
+  await expect(shown).toBeVisible();
+  expect(await overlap(shown, panel)).toBe(false);
+});
