@@ -61,6 +61,6 @@ export const READABLE_ZOOM = 0.8;
 /** The minimap's drawn map is at least this many pixels across its short side (a very wide tree is not a line). */
 export const MINIMAP_MIN_SHORT_SIDE = 40;
 /** ... and at most this many times the panel along its long side (the panel then shows a window of it that follows the view). */
-export const MINIMAP_MAX_STRETCH = 8;
+export const MINIMAP_MAX_STRETCH = 32;
 /** The minimap on narrow containers (phones). */
 export const MINIMAP_SIZE_NARROW = { width: 140, height: 105 } as const;

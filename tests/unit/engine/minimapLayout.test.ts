@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimapLayout, minimapOffset } from '../../../engine/core/minimapLayout.ts';
 
-const limits = { pad: 8, minShortSide: 40, maxStretch: 8 };
+const limits = { pad: 8, minShortSide: 40, maxStretch: 32 };
 const box = { width: 200, height: 150 };
 
 describe('minimap layout (issue 12: readable for very wide or tall trees)', () => {
@@ -11,7 +11,7 @@ describe('minimap layout (issue 12: readable for very wide or tall trees)', () =
     ['a wide tree keeps its proportions, the panel shrinks to it', { x: 0, y: 0, width: 1840, height: 460 }, 0.1, { width: 184, height: 46 }, { width: 200, height: 62 }],
     ['a very wide tree is 40 px high, wider than the panel', { x: 0, y: 0, width: 20000, height: 800 }, 0.05, { width: 1000, height: 40 }, { width: 200, height: 56 }],
     ['a very tall tree is 40 px wide', { x: 0, y: 0, width: 400, height: 8000 }, 0.1, { width: 40, height: 800 }, { width: 56, height: 150 }],
-    ['an extreme one stops at 8 panels long', { x: 0, y: 0, width: 1_000_000, height: 800 }, 0.00147, { width: 1472, height: 1.18 }, { width: 200, height: 17.18 }],
+    ['an extreme one stops at 32 panels long', { x: 0, y: 0, width: 1_000_000, height: 800 }, 0.005888, { width: 5888, height: 4.71 }, { width: 200, height: 20.71 }],
   ])('%s', (_what, bounds, scale, map, panel) => {
     const l = minimapLayout(bounds, box, limits);
     expect(l.scale).toBeCloseTo(scale, 4);
