@@ -62,5 +62,7 @@ export const READABLE_ZOOM = 0.8;
 export const MINIMAP_MIN_SHORT_SIDE = 40;
 /** ... and at most this many times the panel along its long side (the panel then shows a window of it that follows the view). */
 export const MINIMAP_MAX_STRETCH = 32;
+/** The minimap draws a small tree at most this scale (the panel shrinks to it), so one card is not a block. */
+export const MINIMAP_MAX_SCALE = 0.2;
 /** The minimap on narrow containers (phones). */
 export const MINIMAP_SIZE_NARROW = { width: 140, height: 105 } as const;

@@ -22,15 +22,20 @@ export interface MinimapLimits {
   minShortSide: number;
   /** The map's long side is at most this many times the panel's (a bitmap has to hold it). */
   maxStretch: number;
+  /** Minimap pixels per world unit at most: a small graph gets a small panel. */
+  maxScale: number;
 }
 
 export function minimapLayout(bounds: Rect, box: { width: number; height: number }, limits: MinimapLimits): MinimapLayout {
-  const { pad, minShortSide, maxStretch } = limits;
+  const { pad, minShortSide, maxStretch, maxScale } = limits;
   const bw = Math.max(bounds.width, 1), bh = Math.max(bounds.height, 1);
   const innerW = box.width - 2 * pad, innerH = box.height - 2 * pad;
   let scale = Math.min(innerW / bw, innerH / bh);
+  // A graph smaller than the panel at `maxScale` is drawn at it; a larger one fills the panel,
+  // and one so long that its short side would be thin is drawn wider than the panel instead.
   const shortSide = Math.min(minShortSide, innerW, innerH);
-  if (Math.min(bw, bh) * scale < shortSide) scale = shortSide / Math.min(bw, bh);
+  if (scale >= maxScale) scale = maxScale;
+  else if (Math.min(bw, bh) * scale < shortSide) scale = shortSide / Math.min(bw, bh);
   scale = Math.min(scale, (maxStretch * innerW) / bw, (maxStretch * innerH) / bh);
   const map = { width: bw * scale, height: bh * scale };
   return { scale, map, panel: { width: Math.min(box.width, map.width + 2 * pad), height: Math.min(box.height, map.height + 2 * pad) } };

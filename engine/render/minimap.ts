@@ -10,7 +10,7 @@
  * Where cards are smaller than a few pixels on the map it draws their density (cells shaded by
  * how many cards they hold) instead of a solid smear, and it marks the home card.
  */
-import { MINIMAP_MAX_STRETCH, MINIMAP_MIN_SHORT_SIDE } from '../core/constants.ts';
+import { MINIMAP_MAX_SCALE, MINIMAP_MAX_STRETCH, MINIMAP_MIN_SHORT_SIDE } from '../core/constants.ts';
 import type { CanvasEngine } from '../core/engine.ts';
 import { minimapLayout, minimapOffset, type MinimapLayout } from '../core/minimapLayout.ts';
 import type { Theme } from '../core/theme.ts';
@@ -124,7 +124,7 @@ export class Minimap {
       return;
     }
     const bounds = (this.bounds = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
-    const layout = (this.layout = minimapLayout(bounds, this.box, { pad: PAD, minShortSide: MINIMAP_MIN_SHORT_SIDE, maxStretch: MINIMAP_MAX_STRETCH }));
+    const layout = (this.layout = minimapLayout(bounds, this.box, { pad: PAD, minShortSide: MINIMAP_MIN_SHORT_SIDE, maxStretch: MINIMAP_MAX_STRETCH, maxScale: MINIMAP_MAX_SCALE }));
     const { scale } = layout;
     this.sizePanel(layout.panel);
     // The bitmap holds the whole map plus the padding; (PAD, PAD) is the bounds' corner.

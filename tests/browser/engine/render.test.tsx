@@ -20,8 +20,8 @@ describe('rendering and the accessibility mirror', () => {
     // No home card, no "Me".
     expect(m.root.querySelector('button[aria-label="Me"]')).toBeNull();
     const panel = m.root.querySelector<HTMLElement>('.kin-engine-minimap')!;
-    // The cards span 40..568 × 40..328: 184 × 100 inside 8 px of padding.
-    await expect.poll(() => [panel.clientWidth, Math.round(panel.clientHeight)]).toEqual([200, 116]);
+    // The cards span 40..568 × 40..328, drawn at the minimap's largest scale, 0.2, inside 8 px of padding.
+    await expect.poll(() => [Math.round(panel.clientWidth), Math.round(panel.clientHeight)]).toEqual([122, 74]);
   });
 
   it('keeps a very wide graph\'s minimap readable: its proportions, 40 px high, a window following the view, the home card marked', async () => {

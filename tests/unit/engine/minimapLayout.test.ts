@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minimapLayout, minimapOffset } from '../../../engine/core/minimapLayout.ts';
 
-const limits = { pad: 8, minShortSide: 40, maxStretch: 32 };
+const limits = { pad: 8, minShortSide: 40, maxStretch: 32, maxScale: 0.2 };
 const box = { width: 200, height: 150 };
 
 describe('minimap layout (issue 12: readable for very wide or tall trees)', () => {
@@ -11,6 +11,8 @@ describe('minimap layout (issue 12: readable for very wide or tall trees)', () =
     ['a wide tree keeps its proportions, the panel shrinks to it', { x: 0, y: 0, width: 1840, height: 460 }, 0.1, { width: 184, height: 46 }, { width: 200, height: 62 }],
     ['a very wide tree is 40 px high, wider than the panel', { x: 0, y: 0, width: 20000, height: 800 }, 0.05, { width: 1000, height: 40 }, { width: 200, height: 56 }],
     ['a very tall tree is 40 px wide', { x: 0, y: 0, width: 400, height: 8000 }, 0.1, { width: 40, height: 800 }, { width: 56, height: 150 }],
+    ['a small tree is drawn at most at 0.2, in a small panel', { x: 0, y: 0, width: 700, height: 260 }, 0.2, { width: 140, height: 52 }, { width: 156, height: 68 }],
+    ['one card', { x: 0, y: 0, width: 132, height: 96 }, 0.2, { width: 26.4, height: 19.2 }, { width: 42.4, height: 35.2 }],
     ['an extreme one stops at 32 panels long', { x: 0, y: 0, width: 1_000_000, height: 800 }, 0.005888, { width: 5888, height: 4.71 }, { width: 200, height: 20.71 }],
   ])('%s', (_what, bounds, scale, map, panel) => {
     const l = minimapLayout(bounds, box, limits);
