@@ -78,6 +78,8 @@ try {
       await page.locator('[data-node-id][aria-label="Ada Lovelace"]').getByRole('button', { name: 'Add Relative', exact: true }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Add Relative' }).waitFor();
+      // Past the dialog's fade-in.
+      await page.waitForTimeout(400);
       await shot('add-relative');
       await context.close();
     }
