@@ -35,14 +35,34 @@ export interface ViewportPreset {
   minZoom: number;
   maxZoom: number;
   fitPadding: number;
-  /** §9: small trees zoom in a little (×1.05, at most 1.4), big ones out (×0.9, at least 0.5). */
+  /** §9: small trees zoom in a little (×1.05, at most 1.4), big ones out (×0.9, at least 0.5 unless the tree needs less). */
   countAdjust: boolean;
+  /**
+   * The whole graph may always be seen at once: the view may zoom out below `minZoom` as far as
+   * fitting every card needs (a 10,000-person tree is far wider than 0.25 shows), drawn simplified.
+   */
+  overviewBelowMin: boolean;
 }
 
 export const VIEWPORT_PRESETS = {
-  generic: { minZoom: 0.5, maxZoom: 2, fitPadding: 0.1, countAdjust: false },
-  tree: { minZoom: 0.25, maxZoom: 1.5, fitPadding: 0.2, countAdjust: true },
+  generic: { minZoom: 0.5, maxZoom: 2, fitPadding: 0.1, countAdjust: false, overviewBelowMin: false },
+  tree: { minZoom: 0.25, maxZoom: 1.5, fitPadding: 0.2, countAdjust: true, overviewBelowMin: true },
 } as const satisfies Record<string, ViewportPreset>;
 
 /** Below this zoom cards are drawn as plain shapes, batched, without text or images. */
 export const DEFAULT_LOD_ZOOM = 0.45;
+
+/**
+ * The zoom a graph opens at, and "home" returns to, when the whole graph cannot be read at once:
+ * a card's name is drawn about 10 px high, so it reads on a phone (and is well above LOD).
+ */
+export const READABLE_ZOOM = 0.8;
+
+/** The minimap's drawn map is at least this many pixels across its short side (a very wide tree is not a line). */
+export const MINIMAP_MIN_SHORT_SIDE = 40;
+/** ... and at most this many times the panel along its long side (the panel then shows a window of it that follows the view). */
+export const MINIMAP_MAX_STRETCH = 32;
+/** The minimap draws a small tree at most this scale (the panel shrinks to it), so one card is not a block. */
+export const MINIMAP_MAX_SCALE = 0.2;
+/** The minimap on narrow containers (phones). */
+export const MINIMAP_SIZE_NARROW = { width: 140, height: 105 } as const;

@@ -10,7 +10,7 @@ import { Interaction } from './interaction/machine.ts';
 import { buttonsFitForTouch, layoutTouchTray, type TouchTray } from './interaction/touchTargets.ts';
 import {
   CONNECTION_RADIUS, DEFAULT_LOD_ZOOM, FALLBACK_SIZE, RECONNECT_RADIUS, SNAP_GRID, VIEWPORT_PRESETS,
-  ZOOM_STEP, type ViewportPreset,
+  READABLE_ZOOM, ZOOM_STEP, type ViewportPreset,
 } from './constants.ts';
 import { builtInEdgePaths, type EdgePathFn } from './edgePaths.ts';
 import { createErrorReporter, type ErrorReporter, type OnError } from './errors.ts';
@@ -19,7 +19,7 @@ import type { NodeType } from './nodeType.ts';
 import { findFreePosition, type OverlapOptions } from './placement.ts';
 import { GraphStore, type NodeRecord } from './store.ts';
 import type { Connection, EdgeChange, EngineEdge, EngineNode, NodeChange, Rect, Transform, XY } from './types.ts';
-import { fitView, identity, recentre, visibleWorldRect, zoomBy, zoomTo } from './viewport.ts';
+import { fitView, homeView, identity, minZoomFor, openingView, recentre, visibleWorldRect, zoomBy, zoomTo } from './viewport.ts';
 
 /** What changed, so a renderer redraws only the layers that need it. */
 export const Dirty = {
@@ -71,6 +71,13 @@ export interface EngineOptions extends EngineCallbacks {
   lodZoom?: number;
   /** Meta instead of Control adds to the selection (Mac). Detected by the DOM binding. */
   isMac?: boolean;
+  /**
+   * The card that is "home" (the member's own, in the family tree): the graph opens on it when it
+   * cannot be read whole, the `goHome` action and control return to it, and the minimap marks it.
+   */
+  homeNodeId?: string;
+  /** The name of the `goHome` control (default 'Me'). */
+  homeLabel?: string;
   scheduler?: Scheduler;
 }
 
@@ -234,12 +241,29 @@ export class CanvasEngine {
 
   // ---- viewport -----------------------------------------------------------------------------
 
-  /** Requests a viewport; zoom is clamped to the preset's limits. */
+  /** Requests a viewport; zoom is clamped to the limits (`zoomLimits`). */
   setViewport(t: Transform) {
-    const { minZoom, maxZoom } = this.preset;
-    const k = Math.min(maxZoom, Math.max(minZoom, t.k));
-    if (k !== t.k) t = zoomTo(t, k, { x: this.size.width / 2, y: this.size.height / 2 }, this.preset);
+    const limits = this.zoomLimits;
+    const k = Math.min(limits.maxZoom, Math.max(limits.minZoom, t.k));
+    if (k !== t.k) t = zoomTo(t, k, { x: this.size.width / 2, y: this.size.height / 2 }, limits);
     this.driver(t);
+  }
+
+  private shownBounds: { version: number; rect: Rect | null } = { version: -1, rect: null };
+
+  /** The union of the shown cards (worked out again only after the graph changed). */
+  get contentBounds(): Rect | null {
+    if (this.shownBounds.version !== this.store.contentVersion) {
+      const shown = [...this.store.nodes.values()].filter((r) => !r.hidden);
+      this.shownBounds = { version: this.store.contentVersion, rect: unionRects(shown.map((r) => this.store.rectOf(r))) };
+    }
+    return this.shownBounds.rect;
+  }
+
+  /** The preset's zoom limits, the lower one taken down as far as seeing the whole graph needs (`overviewBelowMin`). */
+  get zoomLimits(): { minZoom: number; maxZoom: number } {
+    const preset = this.preset;
+    return { minZoom: minZoomFor(this.contentBounds, this.size, preset), maxZoom: preset.maxZoom };
   }
 
   /** Called by the driver once a viewport is in effect. */
@@ -263,11 +287,11 @@ export class CanvasEngine {
   }
 
   zoomIn() {
-    this.setViewport(zoomBy(this.viewport, ZOOM_STEP, this.centre(), this.preset));
+    this.setViewport(zoomBy(this.viewport, ZOOM_STEP, this.centre(), this.zoomLimits));
   }
 
   zoomOut() {
-    this.setViewport(zoomBy(this.viewport, 1 / ZOOM_STEP, this.centre(), this.preset));
+    this.setViewport(zoomBy(this.viewport, 1 / ZOOM_STEP, this.centre(), this.zoomLimits));
   }
 
   fitView(ids?: readonly string[]) {
@@ -276,6 +300,25 @@ export class CanvasEngine {
     const bounds = unionRects(shown.map((r) => this.store.rectOf(r)));
     if (!bounds) return;
     this.setViewport(fitView(bounds, this.size, this.preset, shown.length));
+  }
+
+  private get homeRect(): Rect | null {
+    const rec = this.options.homeNodeId ? this.store.nodes.get(this.options.homeNodeId) : undefined;
+    return rec && !rec.hidden ? this.store.rectOf(rec) : null;
+  }
+
+  /** The view a graph opens with: all of it when it reads whole, else the home card at READABLE_ZOOM. */
+  showOpening() {
+    const bounds = this.contentBounds;
+    if (!bounds) return;
+    const count = [...this.store.nodes.values()].filter((r) => !r.hidden).length;
+    this.setViewport(openingView(bounds, this.homeRect, this.size, this.preset, count, READABLE_ZOOM));
+  }
+
+  /** Back to the home card, centred, at a readable zoom. */
+  goHome() {
+    const home = this.homeRect;
+    if (home) this.setViewport(homeView(home, this.viewport.k, this.size, this.preset, READABLE_ZOOM));
   }
 
   /** Centres the viewport on a world point, keeping the zoom. */

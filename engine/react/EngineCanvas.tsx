@@ -8,7 +8,7 @@
 import type Konva from 'konva';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { Layer, Stage } from 'react-konva';
-import { MINIMAP_SIZE, type ViewportPreset } from '../core/constants.ts';
+import { MINIMAP_SIZE, MINIMAP_SIZE_NARROW, type ViewportPreset } from '../core/constants.ts';
 import type { EdgePathFn } from '../core/edgePaths.ts';
 import { CanvasEngine, type EngineCallbacks, type EngineOptions } from '../core/engine.ts';
 import type { NodeType } from '../core/nodeType.ts';
@@ -23,6 +23,7 @@ import { Mirror } from '../render/mirror.ts';
 import { cardNodeType } from '../render/nodeTypes/cardNode.ts';
 import { defaultNodeType } from '../render/nodeTypes/defaultNode.ts';
 import { OVERSCAN, Renderer } from '../render/renderer.ts';
+import { actions } from '../core/interaction/actions.ts';
 import { Controls } from './Controls.tsx';
 import { ensureStyles } from './styles.ts';
 
@@ -59,10 +60,16 @@ export interface EngineCanvasProps extends EngineCallbacks {
   nodesConnectable?: boolean;
   elementsSelectable?: boolean;
   lodZoom?: number;
-  /** Fit the view to the nodes once, when they first arrive. */
+  /**
+   * Fit the view to the nodes once, when they first arrive; with a `homeNodeId`, the opening rule
+   * instead: all of them when they read whole, else the home card at READABLE_ZOOM.
+   */
   fitView?: boolean;
+  homeNodeId?: string;
+  homeLabel?: string;
   defaultViewport?: Transform;
   controls?: boolean;
+  /** The minimap's largest size; by default 200 × 150, or 140 × 105 in a container under 620 px wide. */
   minimap?: boolean | { width: number; height: number };
   ariaLabel?: string;
   className?: string;
@@ -95,6 +102,8 @@ export function EngineCanvas(props: EngineCanvasProps) {
   const rendererRef = useRef<Renderer | null>(null);
   const zoomRef = useRef<WheelZoom | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const minimapObj = useRef<Minimap | null>(null);
+  const [minimapOpen, setMinimapOpen] = useState(true);
 
   const nodeTypes = { ...builtInNodeTypes, ...props.nodeTypes };
   const options: EngineOptions = { ...props, nodeTypes, isMac: typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform) };
@@ -150,8 +159,8 @@ export function EngineCanvas(props: EngineCanvasProps) {
     input = createPointerInput(root, engine);
     let minimap: Minimap | null = null;
     if (minimapRef.current) {
-      const mm = typeof props.minimap === 'object' ? props.minimap : MINIMAP_SIZE;
-      minimap = new Minimap(minimapRef.current, engine, theme, mm.width, mm.height);
+      minimap = new Minimap(minimapRef.current, engine, theme, minimapBox(props.minimap, engine.size));
+      minimapObj.current = minimap;
       renderer.setMinimap(minimap);
     }
     return () => {
@@ -162,8 +171,13 @@ export function EngineCanvas(props: EngineCanvasProps) {
       mirror.destroy();
       rendererRef.current = null;
       zoomRef.current = null;
+      minimapObj.current = null;
     };
   }, [ready, engine]);
+
+  useLayoutEffect(() => {
+    if (size) minimapObj.current?.setBox(minimapBox(props.minimap, size));
+  }, [size, props.minimap]);
 
   useLayoutEffect(() => rendererRef.current?.setTheme(theme), [theme]);
 
@@ -174,7 +188,8 @@ export function EngineCanvas(props: EngineCanvasProps) {
   useLayoutEffect(() => {
     if (!ready || fitted.current || !props.fitView || props.nodes.length === 0) return;
     fitted.current = true;
-    engine.fitView();
+    if (props.homeNodeId) engine.showOpening();
+    else engine.fitView();
   }, [ready, engine, props.fitView, props.nodes]);
 
   useEffect(() => () => engine.destroy(), [engine]);
@@ -194,7 +209,6 @@ export function EngineCanvas(props: EngineCanvasProps) {
     '--kin-radius': `${theme.radius}px`,
     background: theme.background,
   } as CSSProperties;
-  const mm = typeof props.minimap === 'object' ? props.minimap : MINIMAP_SIZE;
 
   return (
     <div
@@ -221,12 +235,32 @@ export function EngineCanvas(props: EngineCanvasProps) {
         </Stage>
       )}
       <div ref={mirrorRef} className="kin-engine-mirror" />
-      {(props.controls ?? true) && <Controls engine={engine} />}
+      {(props.controls ?? true) && <Controls engine={engine} homeLabel={props.homeNodeId ? (props.homeLabel ?? actions.goHome.label) : undefined} />}
       {(props.minimap ?? true) && (
-        <div className="kin-engine-panel kin-engine-minimap" role="img" aria-label="Minimap" style={{ width: mm.width, height: mm.height }}>
-          <canvas ref={minimapRef} />
+        <div className="kin-engine-minimap-dock" data-open={minimapOpen}>
+          <button
+            type="button"
+            className="kin-engine-panel kin-engine-minimap-toggle"
+            aria-expanded={minimapOpen}
+            aria-label={minimapOpen ? 'Hide minimap' : 'Show minimap'}
+            title={minimapOpen ? 'Hide minimap' : 'Show minimap'}
+            onClick={() => setMinimapOpen((o) => !o)}
+          >
+            <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+              <path d={minimapOpen ? 'M7 10l5 5 5-5' : 'M7 14l5-5 5 5'} />
+            </svg>
+          </button>
+          <div className="kin-engine-panel kin-engine-minimap" role="img" aria-label="Minimap" hidden={!minimapOpen}>
+            <canvas ref={minimapRef} />
+          </div>
         </div>
       )}
     </div>
   );
+}
+
+/** The minimap's largest size: as asked, else the §9 200 × 150, smaller on a narrow container (a phone). */
+function minimapBox(option: EngineCanvasProps['minimap'], size: { width: number; height: number }) {
+  if (typeof option === 'object') return option;
+  return size.width <= 620 ? MINIMAP_SIZE_NARROW : MINIMAP_SIZE;
 }

@@ -28,8 +28,15 @@ const CSS = `
 .kin-engine-controls button[aria-pressed="true"] { color: var(--kin-accent); background: var(--kin-accent-soft); }
 .kin-engine-controls hr { width: 24px; margin: 2px auto; border: 0; border-top: 1px solid var(--kin-border); }
 @media (pointer: coarse) { .kin-engine-controls button { width: 44px; height: 44px; } }
-.kin-engine-minimap { right: 16px; bottom: 16px; overflow: hidden; cursor: pointer; touch-action: none; }
+.kin-engine-minimap-dock { position: absolute; right: 16px; bottom: 16px; display: flex; flex-direction: column; align-items: flex-end; gap: 4px; z-index: 5; }
+.kin-engine-minimap-dock .kin-engine-panel { position: relative; right: auto; bottom: auto; }
+.kin-engine-minimap { overflow: hidden; cursor: pointer; touch-action: none; }
+.kin-engine-minimap[hidden] { display: none; }
 .kin-engine-minimap canvas { display: block; }
+.kin-engine-minimap-toggle { width: 28px; height: 24px; display: grid; place-items: center; padding: 0; margin: 0;
+  color: var(--kin-text-muted); cursor: pointer; }
+.kin-engine-minimap-toggle:focus-visible { outline: 2px solid var(--kin-focus); outline-offset: 1px; }
+@media (pointer: coarse) { .kin-engine-minimap-toggle { width: 44px; height: 44px; } }
 `;
 
 let injected = false;

@@ -21,10 +21,24 @@ const ARROWS: Record<string, XY> = {
   ArrowDown: { x: 0, y: 1 },
 };
 
+/** A view the member chose with a control or key is a settled one (the app may remember it). */
+const settle = (move: (en: CanvasEngine) => void) => (en: CanvasEngine) => {
+  move(en);
+  en.viewportSettled();
+};
+
+const plain = (e: KeyInput) => !e.ctrlKey && !e.metaKey;
+
 export const actions = {
-  zoomIn: { label: 'Zoom in', keyTest: (e) => e.key === '+' || e.key === '=', perform: (en) => en.zoomIn() },
-  zoomOut: { label: 'Zoom out', keyTest: (e) => e.key === '-', perform: (en) => en.zoomOut() },
-  fitView: { label: 'Fit view', perform: (en) => en.fitView() },
+  zoomIn: { label: 'Zoom in', keyTest: (e) => e.key === '+' || e.key === '=', perform: settle((en) => en.zoomIn()) },
+  zoomOut: { label: 'Zoom out', keyTest: (e) => e.key === '-', perform: settle((en) => en.zoomOut()) },
+  fitView: { label: 'Fit view', perform: settle((en) => en.fitView()) },
+  /** Back to the home card (`homeNodeId`, the member's own); its control is named by `homeLabel`. */
+  goHome: {
+    label: 'Me',
+    keyTest: (e, en) => (e.key === 'm' || e.key === 'M') && plain(e) && !!en.options.homeNodeId,
+    perform: settle((en) => en.goHome()),
+  },
   toggleInteractivity: { label: 'Toggle interactivity', perform: (en) => en.setInteractive(!en.interactive) },
   toggleFocused: {
     label: 'Toggle selection',

@@ -260,7 +260,7 @@ export class Interaction {
     switch (s.name) {
       case 'pinching': {
         const a = this.pointers.get(s.ids[0]), b = this.pointers.get(s.ids[1]);
-        if (a && b) en.setViewport(pinch(s.t0, s.a0, s.b0, a, b, en.preset));
+        if (a && b) en.setViewport(pinch(s.t0, s.a0, s.b0, a, b, en.zoomLimits));
         return;
       }
       case 'panning':

@@ -233,6 +233,41 @@ describe('controls and minimap', () => {
     near(m.handle.engine.viewport.x, vx + 80);
   });
 
+  it('a big graph opens on its home card at a readable zoom; "Me" and the M key bring it back; fit view and the wheel show all of it', async () => {
+    const nodes = Array.from({ length: 300 }, (_, i) => card(`p${i}`, (i % 100) * 140, Math.floor(i / 100) * 160));
+    m = await mount({ nodes, preset: 'tree', homeNodeId: 'p250', fitView: true });
+    const e = m.handle.engine;
+    const homeCentre = () => {
+      const r = e.store.nodes.get('p250')!;
+      return { x: (r.x + 64) * e.viewport.k + e.viewport.x, y: (r.y + 44) * e.viewport.k + e.viewport.y };
+    };
+    expect(e.viewport.k).toBeCloseTo(0.8);
+    near(homeCentre().x, 400);
+    near(homeCentre().y, 300);
+
+    // Fit view shows all 14,000 units across, far below the tree's 0.25.
+    const button = (label: string) => m!.root.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+    await userEvent.click(button('Fit view'));
+    const v = e.visibleRect;
+    expect(e.viewport.k).toBeLessThan(0.05);
+    expect(v.x).toBeLessThanOrEqual(0);
+    expect(v.x + v.width).toBeGreaterThanOrEqual(99 * 140 + 128);
+
+    await userEvent.click(button('Me'));
+    expect(e.viewport.k).toBeCloseTo(0.8);
+    near(homeCentre().x, 400);
+
+    // The wheel zooms out as far as the whole graph, not further.
+    for (let i = 0; i < 6; i++) await wheel(m, { x: 400, y: 300 }, 1000);
+    expect(e.viewport.k).toBeCloseTo(e.zoomLimits.minZoom, 4);
+    expect(e.zoomLimits.minZoom).toBeLessThan(0.05);
+
+    m.root.focus();
+    await userEvent.keyboard('m');
+    expect(e.viewport.k).toBeCloseTo(0.8);
+    near(homeCentre().y, 300);
+  });
+
   it('a press on the minimap centres the view there', async () => {
     m = await mount({ nodes: [...scene(), card('far', 3000, 2000)] });
     await new Promise((r) => setTimeout(r, 300));

@@ -11,14 +11,52 @@ afterEach(() => {
 const scene = () => [card('a', 40, 40), card('b', 240, 40), card('c', 440, 40), card('d', 40, 240)];
 
 describe('rendering and the accessibility mirror', () => {
-  it('mounts a Konva stage with two layers, controls and a 200 × 150 minimap', async () => {
+  it('mounts a Konva stage with two layers, controls and a minimap of at most 200 × 150 in the graph\'s proportions', async () => {
     m = await mount({ nodes: scene() });
     expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(2);
     for (const label of ['Zoom in', 'Zoom out', 'Fit view', 'Toggle interactivity']) {
       expect(m.root.querySelector(`button[aria-label="${label}"]`)).not.toBeNull();
     }
-    const mini = m.root.querySelector<HTMLCanvasElement>('.kin-engine-minimap canvas')!;
-    expect([mini.clientWidth, mini.clientHeight]).toEqual([200, 150]);
+    // No home card, no "Me".
+    expect(m.root.querySelector('button[aria-label="Me"]')).toBeNull();
+    const panel = m.root.querySelector<HTMLElement>('.kin-engine-minimap')!;
+    // The cards span 40..568 × 40..328, drawn at the minimap's largest scale, 0.2, inside 8 px of padding.
+    await expect.poll(() => [Math.round(panel.clientWidth), Math.round(panel.clientHeight)]).toEqual([122, 74]);
+  });
+
+  it('keeps a very wide graph\'s minimap readable: its proportions, 40 px high, a window following the view, the home card marked', async () => {
+    // One generation of 60 cards side by side: 8,388 × 88 world units.
+    const nodes = Array.from({ length: 60 }, (_, i) => card(`p${i}`, i * 140, 0));
+    m = await mount({ nodes, preset: 'tree', homeNodeId: 'p30', fitView: true });
+    const panel = m.root.querySelector<HTMLElement>('.kin-engine-minimap')!;
+    const mini = panel.querySelector('canvas')!;
+    await expect.poll(() => Math.round(mini.clientHeight)).toBe(40 + 16);
+    // The map keeps the tree's proportions and is wider than the panel (which shows a part of it).
+    expect(mini.clientWidth - 16).toBeCloseTo((40 * (59 * 140 + 128)) / 88, 0);
+    expect(panel.clientWidth).toBe(200);
+    expect(panel.clientHeight).toBe(56);
+    // The home card is in the middle of the tree, and so is the view (the tree opened on it):
+    // the window shows the middle of the map.
+    const frame = panel.querySelector<HTMLElement>('.kin-engine-minimap-view')!.getBoundingClientRect();
+    const box = panel.getBoundingClientRect();
+    expect(Math.abs(frame.left + frame.width / 2 - (box.left + box.width / 2))).toBeLessThan(2);
+    // The home marker is drawn in the accent colour at the middle of the map.
+    const ctx = mini.getContext('2d')!;
+    const dpr = mini.width / mini.clientWidth;
+    const home = m.handle.engine.store.nodes.get('p30')!;
+    const scale = 40 / 88;
+    const px = ctx.getImageData(Math.round((8 + (home.x + 64) * scale) * dpr), Math.round((8 + 44 * scale) * dpr), 1, 1).data;
+    expect([px[0], px[1], px[2]]).toEqual([0x3d, 0x6b, 0x56]);
+  });
+
+  it('folds the minimap away and back', async () => {
+    m = await mount({ nodes: scene() });
+    const toggle = m.root.querySelector<HTMLButtonElement>('button[aria-label="Hide minimap"]')!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    toggle.click();
+    await expect.poll(() => m!.root.querySelector<HTMLElement>('.kin-engine-minimap')!.hidden).toBe(true);
+    m.root.querySelector<HTMLButtonElement>('button[aria-label="Show minimap"]')!.click();
+    await expect.poll(() => m!.root.querySelector<HTMLElement>('.kin-engine-minimap')!.hidden).toBe(false);
   });
 
   it('places a focusable, labelled mirror element exactly over each card in view', async () => {

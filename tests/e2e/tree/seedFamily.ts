@@ -99,3 +99,61 @@ export const TEN_PEOPLE = (primary: { first: string; last: string }): SeedFamily
     ['brother', 'sister-in-law'],
   ],
 });
+
+const FIRST = ['Anne', 'Byron', 'Clara', 'David', 'Edith', 'Frank', 'Grace', 'Henry', 'Iris', 'James', 'Kate', 'Louis', 'Mary', 'Nigel', 'Olive', 'Peter', 'Rose', 'Simon', 'Tess', 'Victor'];
+const LAST = ['Hale', 'King', 'Moore', 'Shaw', 'Price', 'Wood', 'Cole', 'Reed', 'Lane', 'Fox', 'Hart', 'Bell', 'Ward', 'Gray', 'Nash', 'Ross', 'Dunn', 'Webb'];
+
+/**
+ * A wide family of four generations (352 people): 8 couples, three children each, each child
+ * married; their children (three per couple) married too, and two children per couple under
+ * those. The member is a woman in the third generation, near the middle. Rows 160 apart, cards
+ * 140 apart: the last row is about 20,000 units wide, like a big imported tree.
+ */
+export function bigFamily(primary: { first: string; last: string }): SeedFamily {
+  const people: SeedPerson[] = [];
+  const parents: [string, string][] = [];
+  const spouses: [string, string][] = [];
+  let n = 0;
+  const person = (gender: Gender, row: number, col: number, key = `p${n}`) => {
+    const i = n++;
+    people.push({ key, first: FIRST[i % FIRST.length], last: LAST[Math.floor(i / FIRST.length) % LAST.length], gender, at: [col * 140, row * 160] });
+    return key;
+  };
+  const rows: [string, string][][] = [[]];
+  for (let c = 0; c < 8; c++) {
+    const a = person('M', 0, 0), b = person('F', 0, 0);
+    spouses.push([a, b]);
+    rows[0].push([a, b]);
+  }
+  const childrenPerCouple = [3, 3, 2];
+  const meRow = 2;
+  for (let row = 1; row <= 3; row++) {
+    rows[row] = [];
+    const couples = rows[row - 1];
+    const count = couples.length * childrenPerCouple[row - 1];
+    const meAt = row === meRow ? Math.floor(count / 2) : -1;
+    let k = 0;
+    for (const [a, b] of couples) {
+      for (let c = 0; c < childrenPerCouple[row - 1]; c++, k++) {
+        const child = k === meAt ? person('F', row, 0, 'me') : person(k % 2 ? 'F' : 'M', row, 0);
+        parents.push([a, child], [b, child]);
+        if (row < 3) {
+          const spouse = person(k % 2 ? 'M' : 'F', row, 0);
+          spouses.push([child, spouse]);
+          rows[row].push([child, spouse]);
+        }
+      }
+    }
+  }
+  // Lay each row out left to right in the order made (children under their parents' order),
+  // centred on 0, then shift everyone so the member is at (0, 0).
+  const byRow = new Map<number, SeedPerson[]>();
+  for (const p of people) byRow.set(p.at[1], [...(byRow.get(p.at[1]) ?? []), p]);
+  for (const row of byRow.values()) row.forEach((p, i) => (p.at = [(i - row.length / 2) * 140, p.at[1]]));
+  const me = people.find((p) => p.key === 'me')!;
+  const [mx, my] = me.at;
+  for (const p of people) p.at = [p.at[0] - mx, p.at[1] - my];
+  me.first = primary.first;
+  me.last = primary.last;
+  return { primary: 'me', people, parents, spouses };
+}

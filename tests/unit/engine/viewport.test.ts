@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWPORT_PRESETS } from '../../../engine/core/constants.ts';
-import { fitView, pinch, recentre, toScreen, toWorld, visibleWorldRect, zoomTo } from '../../../engine/core/viewport.ts';
+import { fitView, homeView, minZoomFor, openingView, pinch, recentre, toScreen, toWorld, visibleWorldRect, zoomTo } from '../../../engine/core/viewport.ts';
 
 const generic = VIEWPORT_PRESETS.generic;
 const tree = VIEWPORT_PRESETS.tree;
@@ -46,6 +46,10 @@ describe('viewport maths', () => {
     [{ x: 0, y: 0, width: 1200, height: 600 }, { width: 1000, height: 1000 }, tree, 30, 0.5],
     [{ x: 0, y: 0, width: 400, height: 200 }, { width: 1000, height: 1000 }, tree, 30, 1.35],
     [{ x: 0, y: 0, width: 100000, height: 100 }, { width: 1000, height: 1000 }, generic, 5, 0.5],
+    // Issue 12: a big tree's fit is not held at 0.5 (or the tree's 0.25) when all of it needs less.
+    [{ x: 0, y: 0, width: 1100, height: 600 }, { width: 1000, height: 1000 }, tree, 30, 0.5],
+    [{ x: 0, y: 0, width: 3000, height: 600 }, { width: 1000, height: 1000 }, tree, 300, 0.2],
+    [{ x: 0, y: 0, width: 600000, height: 2000 }, { width: 1000, height: 1000 }, tree, 10000, 0.001],
   ])('fits %o into %o (count %#) at zoom %d', (bounds, size, preset, count, k) => {
     const t = fitView(bounds, size, preset, count);
     expect(t.k).toBeCloseTo(k);
@@ -56,5 +60,45 @@ describe('viewport maths', () => {
 
   it('re-centres after a resize', () => {
     expect(recentre({ x: 0, y: 0, k: 1 }, { width: 800, height: 600 }, { width: 1000, height: 600 })).toEqual({ x: 100, y: 0, k: 1 });
+  });
+
+  it.each([
+    // bounds, size, preset → lowest zoom
+    [{ x: 0, y: 0, width: 600, height: 300 }, { width: 1000, height: 1000 }, tree, 0.25],
+    [{ x: 0, y: 0, width: 6000, height: 300 }, { width: 1000, height: 1000 }, tree, 0.1],
+    [{ x: 0, y: 0, width: 6000, height: 300 }, { width: 1000, height: 1000 }, generic, 0.5],
+    [null, { width: 1000, height: 1000 }, tree, 0.25],
+  ])('the lowest zoom for %o in %o is what showing all of it needs', (bounds, size, preset, k) => {
+    expect(minZoomFor(bounds, size, preset)).toBeCloseTo(k);
+  });
+
+  const home = { x: 1000, y: 200, width: 132, height: 96 };
+  it.each([
+    // what, bounds, size, count → k, the world point at the screen's centre
+    ['a small tree that reads whole opens fitted', { x: 0, y: 0, width: 600, height: 300 }, { width: 1280, height: 800 }, 10, 1.28, { x: 300, y: 150 }],
+    ['a tree too wide to read whole opens on the member', { x: 0, y: 0, width: 3000, height: 600 }, { width: 1024, height: 768 }, 300, 0.8, { x: 1066, y: 248 }],
+    ['a phone opens on the member at a readable zoom', { x: 0, y: 0, width: 1200, height: 400 }, { width: 390, height: 700 }, 10, 0.8, { x: 1066, y: 248 }],
+    ['a 10,000-person tree opens on the member', { x: -300000, y: 0, width: 600000, height: 2000 }, { width: 1024, height: 768 }, 10000, 0.8, { x: 1066, y: 248 }],
+  ])('%s', (_what, bounds, size, count, k, centre) => {
+    const t = openingView(bounds, home, size, tree, count, 0.8);
+    expect(t.k).toBeCloseTo(k);
+    const c = toWorld(t, { x: size.width / 2, y: size.height / 2 });
+    expect(c.x).toBeCloseTo(centre.x);
+    expect(c.y).toBeCloseTo(centre.y);
+  });
+
+  it('opens on the whole tree when there is no home card', () => {
+    expect(openingView({ x: 0, y: 0, width: 3000, height: 600 }, null, { width: 1000, height: 1000 }, tree, 300, 0.8).k).toBeCloseTo(0.2);
+  });
+
+  it.each([
+    // zoom before → after "Me"
+    [0.05, 0.8],
+    [0.5, 0.8],
+    [1.2, 1.2],
+  ])('"Me" from zoom %d centres the home card at %d', (k0, k) => {
+    const t = homeView(home, k0, { width: 800, height: 600 }, tree, 0.8);
+    expect(t.k).toBeCloseTo(k);
+    expect(toScreen(t, { x: 1066, y: 248 })).toEqual({ x: 400, y: 300 });
   });
 });

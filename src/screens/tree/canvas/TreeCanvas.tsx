@@ -6,6 +6,7 @@ import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
+import { homeNodeId, loadView, saveView } from './homeCard.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
@@ -26,6 +27,10 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid }), [ctx.invitationsEnabled, compact, ctx.uid]);
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
+  // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
+  const [home] = useState(() => homeNodeId(session.graph, ctx.uid));
+  const [savedView] = useState(() => loadView(ctx.uid, session.graphId) ?? undefined);
+  const onViewportSettled = useCallback((t: { x: number; y: number; k: number }) => saveView(ctx.uid, session.graphId, t), [ctx.uid, session]);
   const handle = useRef<CanvasHandle | null>(null);
 
   // Every later update, as a patch. Subscribed before any event can run after the first render;
@@ -154,7 +159,11 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
         nodes={initial.nodes}
         edges={initial.edges}
         preset="tree"
-        fitView
+        fitView={!savedView}
+        defaultViewport={savedView}
+        homeNodeId={home}
+        homeLabel="Me"
+        onViewportSettled={onViewportSettled}
         ariaLabel="Family tree"
         onNodesChange={onNodesChange}
         onConnect={onConnect}

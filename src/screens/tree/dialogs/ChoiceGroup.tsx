@@ -30,6 +30,7 @@ export function ChoiceGroup<T extends string>({ label, value, choices, onChange,
       </span>
       <RadioGroup.Root
         className="choice-list"
+        data-columns={columns}
         aria-labelledby={`${id}-label`}
         value={value}
         onValueChange={(v) => onChange(v as T)}
