@@ -1,11 +1,13 @@
 /**
- * The bench page: `?engine=konva|reactflow&persons=N[&seed=S]`. It mounts one scene, reports the
- * time from mounting to the first drawn frame, and shows a frame-time / input-to-frame readout.
+ * The bench page: `?engine=konva|reactflow|floor&persons=N[&seed=S]`. It mounts one scene, reports
+ * the time from mounting to the first drawn frame, and shows a frame-time / input-to-frame readout.
+ * `floor` mounts an empty container with the same size and listeners (nothing drawn, no tree).
  * `bench/run.ts` drives it with real input; a developer can open it in any browser.
  */
 import { createRoot } from 'react-dom/client';
 import { KonvaScene } from './KonvaScene.tsx';
 import { ReactFlowScene } from './ReactFlowScene.tsx';
+import { FloorScene } from './FloorScene.tsx';
 import { benchScene } from './scene.ts';
 import { startReadout, type Readout } from './readout.ts';
 import type { BenchApi } from './api.ts';
@@ -17,8 +19,8 @@ declare global {
 }
 
 const params = new URLSearchParams(location.search);
-const engine = params.get('engine') === 'reactflow' ? 'reactflow' : 'konva';
-const persons = Number(params.get('persons') ?? 1000);
+const engine = params.get('engine') === 'reactflow' ? 'reactflow' : params.get('engine') === 'floor' ? 'floor' : 'konva';
+const persons = engine === 'floor' ? 0 : Number(params.get('persons') ?? 1000);
 const seed = Number(params.get('seed') ?? 1);
 
 const hud = document.createElement('div');
@@ -27,13 +29,13 @@ document.body.appendChild(hud);
 const readout = startReadout(hud);
 
 const g0 = performance.now();
-const scene = benchScene(persons, window.innerWidth, window.innerHeight, seed);
+const scene = engine === 'floor' ? null : benchScene(persons, window.innerWidth, window.innerHeight, seed);
 const generateMs = performance.now() - g0;
 
 const t0 = performance.now();
 const onReady = (api: BenchApi) => {
   const firstRenderMs = performance.now() - t0;
-  window.__bench = { ...api, ready: true, firstRenderMs, generateMs, centreId: scene.centreId, readout, persons, engine };
+  window.__bench = { ...api, ready: true, firstRenderMs, generateMs, centreId: scene?.centreId ?? '', readout, persons, engine };
   const title = document.createElement('div');
   title.textContent = `${engine} · ${persons.toLocaleString()} people · first frame ${firstRenderMs.toFixed(0)} ms`;
   title.style.cssText = 'position:fixed;z-index:20;top:36px;left:50%;transform:translateX(-50%);font:12px system-ui;color:#6d6358;pointer-events:none';
@@ -41,5 +43,7 @@ const onReady = (api: BenchApi) => {
 };
 
 createRoot(document.getElementById('root')!).render(
-  engine === 'konva' ? <KonvaScene scene={scene} onReady={onReady} /> : <ReactFlowScene scene={scene} onReady={onReady} />,
+  !scene ? <FloorScene onReady={onReady} />
+    : engine === 'konva' ? <KonvaScene scene={scene} onReady={onReady} />
+      : <ReactFlowScene scene={scene} onReady={onReady} />,
 );
