@@ -22,10 +22,9 @@ import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { emptyChangeSet } from '../src/domain/changeSet.ts';
-import { emptyProfile } from '../src/domain/profile.ts';
-import type { GraphEdge, GraphNode, Profile } from '../src/domain/types.ts';
+import type { GraphNode } from '../src/domain/types.ts';
 import { startServer } from '../server/app.ts';
-import { generateFamily } from './scene/generator.ts';
+import { familyGraph } from './scene/familyGraph.ts';
 
 interface SeededTree {
   people: number;
@@ -76,7 +75,9 @@ async function seedTree(server: Awaited<ReturnType<typeof startServer>>, count: 
   const opened = await fetch(`${server.url}/api/graph`, { headers: { cookie } });
   if (!opened.ok) throw new Error(`open failed: ${opened.status}`);
 
-  const { nodes, edges, profiles } = familyGraph(count, user.uid);
+  const family = familyGraph(count, user.uid, 'rows', 7, new Date().toISOString(), `${user.uid.slice(0, 8)}-`);
+  const { nodes, edges } = family;
+  const profiles = Object.values(family.profiles);
   const db = server.db;
   const own = profiles.find((p) => p.id === user.uid)!;
   await db.transaction(async (q) => {
@@ -112,53 +113,6 @@ async function seedTree(server: Awaited<ReturnType<typeof startServer>>, count: 
   // Cards in the middle of the tree, each with parents, a spouse or children around it.
   const cards = nodes.slice(Math.floor(count / 2), Math.floor(count / 2) + 32);
   return { people: count, uid: user.uid, cookie, cards };
-}
-
-/** The bench's synthetic family as stored graph items; the first person is the member. */
-function familyGraph(count: number, uid: string): { nodes: GraphNode[]; edges: GraphEdge[]; profiles: Profile[] } {
-  const scene = generateFamily(count, 7);
-  const profileOf = (id: string) => (id === scene.people[0]!.id ? uid : `pr:${uid.slice(0, 8)}-${id}`);
-  const now = new Date().toISOString();
-  const thisYear = new Date().getUTCFullYear();
-  const nodes: GraphNode[] = scene.nodes.map((n, i) => ({
-    id: n.id,
-    type: 'person',
-    position: n.position,
-    modifiedAt: now,
-    hidden: false,
-    data: { profileId: profileOf(n.id), parentRole: '', isPrimary: i === 0 },
-  }));
-  const profiles = new Map<string, Profile>();
-  for (const p of scene.people) {
-    const id = profileOf(p.id);
-    const year = p.birthYear + 80;
-    profiles.set(id, {
-      ...emptyProfile(id),
-      firstName: p.firstName,
-      lastName: p.lastName,
-      gender: p.gender,
-      birthYear: year <= thisYear ? String(year) : '',
-      bio: p.bio ?? '',
-      createdBy: uid,
-      createdAt: now,
-      updatedBy: uid,
-      updatedAt: now,
-    });
-  }
-  const edges: GraphEdge[] = [];
-  for (const e of scene.edges) {
-    const a = profiles.get(profileOf(e.source))!;
-    const b = profiles.get(profileOf(e.target))!;
-    if (e.data?.kind === 'spouse') {
-      a.spouses.push(b.id);
-      b.spouses.push(a.id);
-    } else {
-      a.children.push(b.id);
-      b.parents.push(a.id);
-      edges.push({ id: e.id, source: e.source, target: e.target, sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep', hidden: false, data: { kind: 'parent' } });
-    }
-  }
-  return { nodes, edges, profiles: [...profiles.values()] };
 }
 
 // ---- Parent: clients and figures ----------------------------------------------------------------

@@ -16,10 +16,21 @@ import { generateFamily, SLOT_X, SPOUSE_GAP, type FamilyScene } from './generato
 
 export type FamilyLayout = 'rows' | 'tidy';
 
-export function familyGraph(count: number, uid: string, layout: FamilyLayout = 'rows', seed = 7, now = '2026-01-01T00:00:00.000Z'): Graph & { revision: number } {
+/**
+ * `profilePrefix` keeps the profile ids of several seeded trees in one database apart
+ * (`pr:{prefix}{person}`); the first person is the member (`uid`).
+ */
+export function familyGraph(
+  count: number,
+  uid: string,
+  layout: FamilyLayout = 'rows',
+  seed = 7,
+  now = '2026-01-01T00:00:00.000Z',
+  profilePrefix = '',
+): Graph & { revision: number } {
   const scene = generateFamily(count, seed);
   const placed = layout === 'tidy' ? tidyPositions(scene) : null;
-  const profileOf = (id: string) => (id === scene.people[0]!.id ? uid : `pr:${id}`);
+  const profileOf = (id: string) => (id === scene.people[0]!.id ? uid : `pr:${profilePrefix}${id}`);
   const nodes: GraphNode[] = scene.nodes.map((n, i) => ({
     id: n.id, type: 'person', position: placed?.get(n.id) ?? n.position, modifiedAt: now, hidden: false,
     data: { profileId: profileOf(n.id), parentRole: '', isPrimary: i === 0 },
