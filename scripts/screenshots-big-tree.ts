@@ -4,28 +4,14 @@
  * opens, after Fit view, and the Add Relative dialog. From a throwaway server on a temporary data
  * folder, like scripts/screenshots.ts. For looking at how a member finds their way in a big tree.
  */
-import { chromium, type Page } from 'playwright';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { Page } from 'playwright';
 import { join } from 'node:path';
-import { startServer } from '../server/app.ts';
-import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { bigFamily, seedFamily } from '../tests/e2e/tree/seedFamily.ts';
+import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
 
-const out = process.argv[2] ?? 'screenshots';
-await mkdir(out, { recursive: true });
-const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-shots-'));
-const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', serveStatic: true, log: false });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-
-const email = 'ada@example.com';
-const password = 'correct horse battery';
-const token = await server.createInvitation({ email });
-await fetch(`${server.url}/api/invitations/${token}/accept`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: server.url },
-  body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', email, password }),
-});
+const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
+const { out, server, browser } = site;
+const { email, password } = MEMBER;
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -86,7 +72,5 @@ try {
   }
   console.log(`screenshots in ${out}/`);
 } finally {
-  await browser.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }

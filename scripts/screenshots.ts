@@ -3,28 +3,14 @@
  * home, menu, tree, details panel, Add Relative, profile view, editor and crop dialog) in light and dark,
  * from a throwaway server on a temporary data folder. For looking at what we built.
  */
-import { chromium, type Page } from 'playwright';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { Page } from 'playwright';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { startServer } from '../server/app.ts';
-import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
 
-const out = process.argv[2] ?? 'screenshots';
-await mkdir(out, { recursive: true });
-const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-shots-'));
-const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', serveStatic: true, log: false });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-
-const email = 'ada@example.com';
-const password = 'correct horse battery';
-const token = await server.createInvitation({ email });
-await fetch(`${server.url}/api/invitations/${token}/accept`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: server.url },
-  body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', email, password }),
-});
+const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
+const { out, dataDir, server, browser } = site;
+const { email, password } = MEMBER;
 const inviteToken = await server.createInvitation({ email: 'charles@example.com' });
 
 // A warm landscape "photo" for the crop dialog: gradient sky, a sun, a hill.
@@ -143,7 +129,5 @@ try {
   await shots('dark');
   console.log(`screenshots in ${out}/`);
 } finally {
-  await browser.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }
