@@ -81,8 +81,7 @@ export default function TreeScreen() {
 
   async function applyChanges() {
     try {
-      await session.save();
-      notify.success('Changes applied');
+      if (await session.applyChanges()) notify.success('Changes applied');
     } catch (e) {
       notify.error('Failed to apply changes', { description: e instanceof Error ? e.message : undefined });
       throw e;

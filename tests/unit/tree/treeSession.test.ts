@@ -243,6 +243,20 @@ describe('saving', () => {
     expect(s.unsaved).toBe(false);
   });
 
+  it("'Apply changes' says whether every edit was applied: not when the server refused one", async () => {
+    const repo = seeded(2);
+    const s = session(repo, new MemoryBackups(), 'tab-a', { onEditRefused: () => undefined });
+    await s.open();
+    s.moveNodes(new Map([['n1002', { x: 5, y: 0 }]]));
+    expect(await s.applyChanges()).toBe(true);
+    repo.failures = [new AppError('permission-denied', 'You may not change this tree.')];
+    s.moveNodes(new Map([['n1002', { x: 9, y: 0 }]]));
+    expect(await s.applyChanges()).toBe(false);
+    expect(nodeOf(s, 'n1002').position).toEqual({ x: 5, y: 0 });
+    s.moveNodes(new Map([['n1002', { x: 12, y: 0 }]]));
+    expect(await s.applyChanges()).toBe(true);
+  });
+
   it.each([
     ['unauthenticated', SAVE_MESSAGES.unauthenticated],
     ['deadline-exceeded', SAVE_MESSAGES.deadlineExceeded],

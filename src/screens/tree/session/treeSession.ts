@@ -93,6 +93,8 @@ export class TreeSession {
   readonly clientId: string;
 
   private readonly pending = new PendingEdits();
+  /** How many edits the server has refused for good since the tree opened (each was taken back). */
+  private refusedEdits = 0;
   /** The edits not yet confirmed, in the order they were made (see `saveOneByOne`). */
   private edits: CommittedEdit[] = [];
   private version = 0;
@@ -398,6 +400,7 @@ export class TreeSession {
     this.pending.settle([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched), lookup(this.graph));
     this.settleUnsaved();
     this.backUp();
+    this.refusedEdits++;
     this.deps.onEditRefused?.(edit.failure, error);
   }
 
@@ -454,6 +457,16 @@ export class TreeSession {
         await new Promise((r) => setTimeout(r, delays[attempt]));
       }
     }
+  }
+
+  /**
+   * 'Apply changes': saves now and answers whether every edit was applied. False when the server
+   * refused one (it was taken back with its own toast), so no 'Changes applied' contradicts it.
+   */
+  async applyChanges(): Promise<boolean> {
+    const refused = this.refusedEdits;
+    await this.save();
+    return this.refusedEdits === refused;
   }
 
   /** The page is being hidden or unloaded: save now rather than after the debounce. */
