@@ -7,7 +7,7 @@ import type { CanvasEngine } from '../core/engine.ts';
 import type { TouchTray } from '../core/interaction/touchTargets.ts';
 import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
-import { drawIcon } from './icons.ts';
+import { drawButtons } from './icons.ts';
 
 export function drawOverlay(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme, visibleIds: readonly string[]) {
   const k = en.viewport.k;
@@ -93,19 +93,7 @@ function drawTouchTray(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: T
   ctx.lineWidth = 1;
   ctx.strokeStyle = theme.border;
   ctx.stroke();
-  ctx.lineWidth = 1.75;
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  for (const b of tray.buttons) {
-    ctx.globalAlpha = b.disabled ? 0.4 : 1;
-    ctx.beginPath();
-    ctx.roundRect(b.x, b.y, b.width, b.height, 8);
-    ctx.fillStyle = theme.surfaceMuted;
-    ctx.fill();
-    ctx.strokeStyle = b.tone === 'danger' ? theme.danger : b.tone === 'accent' ? theme.accent : theme.textMuted;
-    drawIcon(ctx, b.icon ?? b.id, b.x + b.width / 2, b.y + b.height / 2, 20);
-  }
-  ctx.globalAlpha = 1;
+  drawButtons(ctx, theme, tray.buttons, { lineWidth: 1.75, radius: 8, icon: 20 });
   ctx.restore();
 }
 

@@ -2,6 +2,9 @@
  * A few line icons drawn with canvas paths (no icon font: headless and minimal systems lack
  * emoji and symbol fonts). Each draws centred at (cx, cy) within a box of `s`.
  */
+import type { Theme } from '../core/theme.ts';
+import type { CardButton } from '../core/types.ts';
+
 export type IconName = 'plus' | 'mail' | 'unlink' | 'trash' | 'info' | 'user';
 
 export function drawIcon(ctx: CanvasRenderingContext2D, name: string, cx: number, cy: number, s: number) {
@@ -40,4 +43,29 @@ export function drawIcon(ctx: CanvasRenderingContext2D, name: string, cx: number
       ctx.arc(cx, cy, h * 0.3, 0, Math.PI * 2);
   }
   ctx.stroke();
+}
+
+/**
+ * A row of icon buttons as cards and the touch tray draw them: a muted rounded box, the icon in
+ * the button's tone, disabled ones faded. `radius` and `icon` size differ between the two.
+ */
+export function drawButtons(
+  ctx: CanvasRenderingContext2D,
+  theme: Theme,
+  buttons: readonly Pick<CardButton, 'id' | 'x' | 'y' | 'width' | 'height' | 'disabled' | 'icon' | 'tone'>[],
+  style: { lineWidth: number; radius: number; icon: number },
+) {
+  ctx.lineWidth = style.lineWidth;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const b of buttons) {
+    ctx.globalAlpha = b.disabled ? 0.4 : 1;
+    ctx.beginPath();
+    ctx.roundRect(b.x, b.y, b.width, b.height, style.radius);
+    ctx.fillStyle = theme.surfaceMuted;
+    ctx.fill();
+    ctx.strokeStyle = b.tone === 'danger' ? theme.danger : b.tone === 'accent' ? theme.accent : theme.textMuted;
+    drawIcon(ctx, b.icon ?? b.id, b.x + b.width / 2, b.y + b.height / 2, style.icon);
+  }
+  ctx.globalAlpha = 1;
 }

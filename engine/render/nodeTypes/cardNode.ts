@@ -6,7 +6,7 @@
 import { CARD_SIZE } from '../../core/constants.ts';
 import type { NodeType } from '../../core/nodeType.ts';
 import type { CardButton, HandleSpec } from '../../core/types.ts';
-import { drawIcon } from '../icons.ts';
+import { drawButtons } from '../icons.ts';
 
 export interface CardButtonSpec {
   id: string;
@@ -121,18 +121,6 @@ export const cardNodeType: NodeType<CardData> = {
       y += 13;
     }
 
-    ctx.lineWidth = 1.25;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    for (const b of view.buttons) {
-      ctx.globalAlpha = b.disabled ? 0.4 : 1;
-      ctx.beginPath();
-      ctx.roundRect(b.x, b.y, b.width, b.height, 6);
-      ctx.fillStyle = theme.surfaceMuted;
-      ctx.fill();
-      ctx.strokeStyle = b.tone === 'danger' ? theme.danger : b.tone === 'accent' ? theme.accent : theme.textMuted;
-      drawIcon(ctx, b.icon ?? b.id, b.x + b.width / 2, b.y + b.height / 2, 12);
-    }
-    ctx.globalAlpha = 1;
+    drawButtons(ctx, theme, view.buttons, { lineWidth: 1.25, radius: 6, icon: 12 });
   },
 };
