@@ -1,5 +1,5 @@
-import { RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
-import type { Graph, GraphEdge, GraphNode, Profile } from '../domain/types.ts';
+import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
+import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -11,7 +11,9 @@ import type { Graph, GraphEdge, GraphNode, Profile } from '../domain/types.ts';
  * to a fraction of it, so the browser parses far less text and allocates far fewer strings, and
  * the decoder builds every object with one shape. A row that does not have exactly the fields
  * and types of today's shape (a legacy graph waiting for its migration) travels whole in `raw`,
- * so decoding always gives back exactly what was encoded.
+ * so decoding always gives back exactly what was encoded. Fields added later (a profile's GEDCOM
+ * fields, a line's pedigree) may be absent from a row that otherwise fits: an absent profile field
+ * comes back as '' (which is how the product reads it), an absent pedigree stays absent.
  */
 export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/1';
 export const GRAPH_COLUMNS_TYPE = 'application/vnd.kinfolk.graph-columns+json';
@@ -45,11 +47,15 @@ interface Field {
   type: 'string' | 'number' | 'boolean' | 'refs';
   /** Worth a dictionary: values that repeat (not ids or coordinates). */
   repeats: boolean;
+  /** Where it lives: '' for the row itself, else the key of the object inside the row. */
+  inside: string;
+  /** May be absent (written as ''). */
+  optional: boolean;
 }
 
-function f(name: string, type: Field['type'], repeats: boolean, inside?: string): Field {
+function f(name: string, type: Field['type'], repeats: boolean, inside = '', optional = false): Field {
   const get = inside ? (item: Obj) => (item[inside] as Obj)[name] : (item: Obj) => item[name];
-  return { name, type, repeats, get };
+  return { name, type, repeats, inside, optional, get: optional ? (item) => get(item) ?? '' : get };
 }
 
 const NODE_FIELDS: readonly Field[] = [
@@ -75,24 +81,32 @@ const EDGE_FIELDS: readonly Field[] = [
   f('type', 'string', true),
   f('hidden', 'boolean', true),
   f('kind', 'string', true, 'data'),
+  f('pedigree', 'string', true, 'data', true),
 ];
 const EDGE_KEYS: [string, number][] = [['', 8], ['data', 1]];
 
+const OPTIONAL_PROFILE = new Set<string>(OPTIONAL_SCALAR_FIELDS);
+/** Kept GEDCOM lines are one per person: a dictionary would not pay. */
+const UNIQUE_PROFILE = new Set<string>(['gedcom']);
 const PROFILE_FIELDS: readonly Field[] = [
   f('id', 'string', false),
-  ...SCALAR_FIELDS.map((name) => f(name, 'string', true)),
+  ...SCALAR_FIELDS.map((name) => f(name, 'string', !UNIQUE_PROFILE.has(name), '', OPTIONAL_PROFILE.has(name))),
   ...RELATION_FIELDS.map((name) => f(name, 'refs', false)),
 ];
-const PROFILE_KEYS: [string, number][] = [['', 1 + SCALAR_FIELDS.length + RELATION_FIELDS.length]];
+/** The keys every row has (optional fields come on top of these). */
+const PROFILE_KEYS: [string, number][] = [['', 1 + SCALAR_FIELDS.length - OPTIONAL_PROFILE.size + RELATION_FIELDS.length]];
 
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Does the item have exactly today's fields, with their types? */
+/** Does the item have exactly today's fields (optional ones present or not), with their types? */
 function fits(item: unknown, fields: readonly Field[], keys: readonly [string, number][]): item is Obj {
   if (!isObject(item)) return false;
   for (const [inside, count] of keys) {
     const o = inside ? item[inside] : item;
-    if (!isObject(o) || Object.keys(o).length !== count) return false;
+    if (!isObject(o)) return false;
+    let present = count;
+    for (const field of fields) if (field.optional && field.inside === inside && o[field.name] !== undefined) present++;
+    if (Object.keys(o).length !== present) return false;
   }
   for (const field of fields) {
     const v = field.get(item);
@@ -171,8 +185,9 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
   };
 }
 
-/** A reader of one column: the value of row i. */
-function reader(col: Column | ListColumn | undefined, name: string): (i: number) => unknown {
+/** A reader of one column: the value of row i. A snapshot made before an optional field existed lacks its column: ''. */
+function reader(col: Column | ListColumn | undefined, name: string, optional = false): (i: number) => unknown {
+  if (!col && optional) return () => '';
   if (!col) throw new Error(`The graph is missing the column ${name}.`);
   switch (col[0]) {
     case 'c': {
@@ -212,6 +227,11 @@ function listReader(col: Column | ListColumn | undefined, name: string, ids: (i:
   };
 }
 
+/** A compact form written before pedigrees existed has no pedigree column: every line is by birth. */
+function edgeData(kind: GraphEdge['data']['kind'], pedigree: Pedigree | ''): GraphEdge['data'] {
+  return pedigree ? { kind, pedigree } : { kind };
+}
+
 function withRaw<T>(table: Table, build: (i: number) => T): T[] {
   const out = new Array<T>(table.rows);
   const raw = new Map(table.raw);
@@ -233,7 +253,7 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   }));
 
   const e = wire.edges.cols;
-  const [eId, eSource, eTarget, eSourceHandle, eTargetHandle, eType, eHidden, eKind] = EDGE_FIELDS.map((field) => reader(e[field.name], field.name));
+  const [eId, eSource, eTarget, eSourceHandle, eTargetHandle, eType, eHidden, eKind, ePedigree] = EDGE_FIELDS.map((field) => reader(e[field.name], field.name, field.optional));
   const edges = withRaw<GraphEdge>(wire.edges, (i) => ({
     id: eId!(i) as string,
     source: eSource!(i) as string,
@@ -242,13 +262,13 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
     targetHandle: eTargetHandle!(i) as string,
     type: eType!(i) as string,
     hidden: eHidden!(i) as boolean,
-    data: { kind: eKind!(i) as GraphEdge['data']['kind'] },
+    data: edgeData(eKind!(i) as GraphEdge['data']['kind'], (ePedigree!(i) ?? '') as Pedigree | ''),
   }));
 
   const p = wire.profiles.cols;
   const rawProfiles = new Map(wire.profiles.raw);
   const pid = reader(p.id, 'id') as (i: number) => string;
-  const r = Object.fromEntries(SCALAR_FIELDS.map((name) => [name, reader(p[name], name)])) as Record<ScalarField, (i: number) => string>;
+  const r = Object.fromEntries(SCALAR_FIELDS.map((name) => [name, reader(p[name], name, OPTIONAL_PROFILE.has(name))])) as Record<ScalarField, (i: number) => string>;
   const [spouses, parents, children] = RELATION_FIELDS.map((name) => listReader(p[name], name, pid));
   const profiles: Record<string, Profile> = {};
   for (let i = 0; i < wire.profiles.rows; i++) {
@@ -272,6 +292,9 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
           bio: r.bio(i),
           death: r.death(i),
           mothersMaidenName: r.mothersMaidenName(i),
+          birthDateText: r.birthDateText(i),
+          deathDateText: r.deathDateText(i),
+          gedcom: r.gedcom(i),
           spouses: spouses!(i),
           parents: parents!(i),
           children: children!(i),

@@ -1,7 +1,7 @@
 import type { Graph, Profile } from './types.ts';
 import { GraphDraft } from './graphDraft.ts';
 import { normaliseEmail } from './validation/auth.ts';
-import { PERSONAL_FIELDS, RELATION_FIELDS, type ProfileScalars } from './profile.ts';
+import { PERSONAL_FIELDS, RELATION_FIELDS, withReplacedDateTexts, type ProfileScalars } from './profile.ts';
 import { RELATIONSHIP_MESSAGES, type Outcome } from './relationships.ts';
 import { PROFILE_MESSAGES, padDatePart } from './validation/profile.ts';
 
@@ -28,7 +28,8 @@ export function normalisePersonFields(fields: PersonFields): PersonFields {
 
 /**
  * Saves edited fields of the person on a card, stamping updatedBy and updatedAt. Owner and
- * creation fields cannot be changed here. Validate with `validateProfileForm` first.
+ * creation fields cannot be changed here. A birth or death date typed in replaces the imported
+ * date kept as written. Validate with `validateProfileForm` first.
  */
 export function savePerson(graph: Graph, input: { nodeId: string; fields: PersonFields; uid: string; now: string }): Outcome {
   const draft = new GraphDraft(graph);
@@ -36,7 +37,7 @@ export function savePerson(graph: Graph, input: { nodeId: string; fields: Person
   if (!node) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownPerson };
   const profile = draft.profile(node.data.profileId);
   if (!profile) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
-  draft.setProfile({ ...profile, ...normalisePersonFields(input.fields), updatedBy: input.uid, updatedAt: input.now });
+  draft.setProfile({ ...profile, ...withReplacedDateTexts(profile, normalisePersonFields(input.fields)), updatedBy: input.uid, updatedAt: input.now });
   return { ok: true, ...draft.finish() };
 }
 

@@ -2,17 +2,18 @@ import type { Gender, Profile } from './types.ts';
 
 /** §3 derived display rules. */
 
-type BirthParts = Pick<Profile, 'birthYear' | 'birthMonth' | 'birthDay'>;
+type BirthParts = Pick<Profile, 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDateText'>;
 
 /**
  * Year, year-month or year-month-day, by which parts are filled. A part only counts when every
- * larger part is there too (a day without a month shows the year alone); no year, no label.
+ * larger part is there too (a day without a month shows the year alone). No year: the date an
+ * import kept as written ('ABT 1850'), shown as written; else no label.
  */
-export function birthLabel({ birthYear, birthMonth, birthDay }: BirthParts): string {
+export function birthLabel({ birthYear, birthMonth, birthDay, birthDateText }: BirthParts): string {
   const y = birthYear.trim();
   const m = birthMonth.trim();
   const d = birthDay.trim();
-  if (!y) return '';
+  if (!y) return (birthDateText ?? '').trim();
   if (!m) return y;
   if (!d) return `${y}-${m}`;
   return `${y}-${m}-${d}`;
@@ -22,6 +23,11 @@ export function birthLabel({ birthYear, birthMonth, birthDay }: BirthParts): str
 export function bornLine(p: BirthParts): string {
   const label = birthLabel(p);
   return label ? `Born ${label}` : '';
+}
+
+/** Died: the death field, else the date an import kept as written. */
+export function deathLabel({ death, deathDateText }: Pick<Profile, 'death' | 'deathDateText'>): string {
+  return death.trim() || (deathDateText ?? '').trim();
 }
 
 export const DASH = '—';

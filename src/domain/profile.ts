@@ -19,6 +19,9 @@ export const SCALAR_FIELDS = [
   'bio',
   'death',
   'mothersMaidenName',
+  'birthDateText',
+  'deathDateText',
+  'gedcom',
   'createdBy',
   'createdAt',
   'updatedBy',
@@ -27,6 +30,12 @@ export const SCALAR_FIELDS = [
 ] as const;
 export type ScalarField = (typeof SCALAR_FIELDS)[number];
 export type ProfileScalars = Pick<Profile, ScalarField>;
+
+/**
+ * Fields added after profiles were first stored: a stored profile may lack them, which reads as
+ * empty (the record check, the compact form and the change sets all treat absent as '').
+ */
+export const OPTIONAL_SCALAR_FIELDS = ['birthDateText', 'deathDateText', 'gedcom'] as const satisfies readonly ScalarField[];
 
 /** §3: owner identifiers and createdBy never change once a profile exists. */
 export const READ_ONLY_FIELDS = ['ownerUid', 'createdBy', 'createdAt'] as const satisfies readonly ScalarField[];
@@ -38,6 +47,20 @@ export const STAMP_FIELDS = ['updatedBy', 'updatedAt'] as const satisfies readon
 export const PERSONAL_FIELDS: readonly ScalarField[] = SCALAR_FIELDS.filter(
   (f) => !(READ_ONLY_FIELDS as readonly string[]).includes(f) && !(STAMP_FIELDS as readonly string[]).includes(f),
 );
+
+const BIRTH_FIELDS = ['birthYear', 'birthMonth', 'birthDay'] as const;
+
+/**
+ * A date typed into the fields replaces the date an import kept as written: `set` (the fields an
+ * edit changes) also empties birthDateText when a birth part changes, deathDateText when death does.
+ */
+export function withReplacedDateTexts(before: Profile, set: Partial<ProfileScalars>): Partial<ProfileScalars> {
+  const out = { ...set };
+  const changed = (f: ScalarField) => Object.hasOwn(set, f) && (set[f] ?? '') !== (before[f] ?? '');
+  if (before.birthDateText && BIRTH_FIELDS.some(changed)) out.birthDateText = '';
+  if (before.deathDateText && changed('death')) out.deathDateText = '';
+  return out;
+}
 
 export function emptyProfile(id: string): Profile {
   return {
@@ -54,6 +77,9 @@ export function emptyProfile(id: string): Profile {
     bio: '',
     death: '',
     mothersMaidenName: '',
+    birthDateText: '',
+    deathDateText: '',
+    gedcom: '',
     spouses: [],
     parents: [],
     children: [],

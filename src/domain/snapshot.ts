@@ -27,7 +27,8 @@ export function normaliseEdge(e: GraphEdge): GraphEdge {
     targetHandle: e.targetHandle,
     type: e.type,
     hidden: !!e.hidden,
-    data: { kind: e.data.kind },
+    // Absent unless set: lines stored before pedigrees existed keep their shape.
+    data: e.data.pedigree ? { kind: e.data.kind, pedigree: e.data.pedigree } : { kind: e.data.kind },
   };
 }
 
@@ -63,7 +64,8 @@ export function edgesEqual(a: GraphEdge, b: GraphEdge): boolean {
       a.targetHandle === b.targetHandle &&
       a.type === b.type &&
       !!a.hidden === !!b.hidden &&
-      a.data.kind === b.data.kind)
+      a.data.kind === b.data.kind &&
+      (a.data.pedigree ?? '') === (b.data.pedigree ?? ''))
   );
 }
 

@@ -19,6 +19,20 @@ export interface Profile {
   bio: string;
   death: string;
   mothersMaidenName: string;
+  /**
+   * A birth date as written where birthYear/Month/Day cannot hold it exactly (an imported
+   * 'ABT 1850', 'BET 1750 AND 1752', '@#DJULIAN@ 11 FEB 1731/32', a date phrase); shown as written.
+   * Absent on profiles stored before GEDCOM import: read absent as empty.
+   */
+  birthDateText?: string;
+  /** The same for the death date, where `death` cannot hold it. */
+  deathDateText?: string;
+  /**
+   * What a GEDCOM import brought for this person: their INDI record whole, and the records and
+   * families kept with them, as GEDCOM 7 lines, so an export gives back everything the app does
+   * not show (DESIGN.md "GEDCOM import and export"). '' or absent for people made in the app.
+   */
+  gedcom?: string;
   spouses: string[];
   parents: string[];
   children: string[];
@@ -48,6 +62,13 @@ export interface GraphNode {
 
 export type EdgeKind = 'parent' | 'spouse';
 
+/**
+ * How a child belongs to a parent when it is not by birth (GEDCOM PEDI): kept on the parent line.
+ * Absent means by birth, or not said.
+ */
+export type Pedigree = 'adopted' | 'foster' | 'sealing' | 'other';
+export const PEDIGREES: readonly Pedigree[] = ['adopted', 'foster', 'sealing', 'other'];
+
 export interface GraphEdge {
   id: string;
   source: string;
@@ -56,7 +77,7 @@ export interface GraphEdge {
   targetHandle: string;
   type: string;
   hidden: boolean;
-  data: { kind: EdgeKind };
+  data: { kind: EdgeKind; pedigree?: Pedigree };
 }
 
 export interface Graph {

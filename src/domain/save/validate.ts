@@ -7,7 +7,7 @@ import { canEditProfile, canRemoveProfile, isClaimedByAnother, RIGHTS_MESSAGES }
 import { PERSONAL_FIELDS, READ_ONLY_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../profile.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { jsonTextProblem } from '../validation/text.ts';
-import type { GraphEdge, GraphNode } from '../types.ts';
+import { PEDIGREES, type GraphEdge, type GraphNode } from '../types.ts';
 import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
 
@@ -63,8 +63,10 @@ function edgeShapeProblem(v: unknown): string | null {
   if (!isStr(v.sourceHandle, 40) || !isStr(v.targetHandle, 40)) return `Edge ${v.id} has invalid handles`;
   if (!EDGE_TYPES.has(v.type as string)) return `Edge ${v.id} has an unknown type`;
   if (typeof v.hidden !== 'boolean') return `Edge ${v.id} has an invalid hidden flag`;
-  if (!isObj(v.data) || !onlyKeys(v.data, ['kind']) || (v.data.kind !== 'parent' && v.data.kind !== 'spouse')) return `Edge ${v.id} has an invalid kind`;
+  if (!isObj(v.data) || !onlyKeys(v.data, ['kind', 'pedigree']) || (v.data.kind !== 'parent' && v.data.kind !== 'spouse')) return `Edge ${v.id} has an invalid kind`;
   if (v.data.kind === 'parent' && (v.sourceHandle !== 'bottom' || v.targetHandle !== 'top')) return `Edge ${v.id} must run from bottom to top`;
+  if (v.data.pedigree !== undefined && (v.data.kind !== 'parent' || !(PEDIGREES as readonly unknown[]).includes(v.data.pedigree)))
+    return `Edge ${v.id} has an invalid pedigree (a parent line's: ${PEDIGREES.join(', ')})`;
   return null;
 }
 

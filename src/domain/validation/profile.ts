@@ -1,7 +1,7 @@
 import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
 import { isProfileId } from '../ids.ts';
-import { RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
+import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
 
 /**
  * §5 profile rules, written once for the profile editor, the Edit/Create Person modals and the
@@ -15,6 +15,8 @@ export const PROFILE_MESSAGES = {
   parentType: 'Please choose a Parent type (Mother or Father)',
   noProfileWithEmail: 'No profile found with that email',
   yearRange: (currentYear: number) => `Enter a year between ${MIN_BIRTH_YEAR} and ${currentYear}`,
+  /** A person on the tree may be born in any year up to this one (ancestors are older than 1900). */
+  yearNotAfter: (currentYear: number) => `Enter a year no later than ${currentYear}`,
   death: 'Enter a year or a full date (YYYY or YYYY-MM-DD)',
   gender: 'Choose Male, Female or leave it empty',
   photoUrl: 'Enter a valid image URL',
@@ -33,6 +35,10 @@ export const PROFILE_LIMITS = {
   bio: 5000,
   photoURL: 2048,
   photoURLSmall: 2048,
+  /** A date as written (GEDCOM 5.5.1 allows 35 characters; a 7.0 date phrase more). */
+  dateText: 200,
+  /** One person's kept GEDCOM lines: well under a Firestore document's 1 MiB. */
+  gedcom: 100_000,
   uid: 128,
   timestamp: 40,
   /** Spouses or children of one person. */
@@ -51,10 +57,13 @@ export interface BirthInput {
 export type ProfileFormField = 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDate' | 'gender' | 'death' | 'photoURL';
 export type ProfileFieldErrors = Partial<Record<ProfileFormField, string>>;
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Gregorian, for any year (Date.UTC would read the years 0–99 as 1900–1999). */
 export function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!);
 }
 
 /** Pads a one-digit month or day the way the stored form wants it ('3' → '03'); else unchanged. */
@@ -64,18 +73,29 @@ export function padDatePart(value: string): string {
 }
 
 /**
+ * The years a birth may have. §5's 1900 floor (`minYear: MIN_BIRTH_YEAR`) is for the member's own
+ * profile on the profile page only; a person on the tree, and the server, take any 4-digit year
+ * (0001 on) up to this one.
+ */
+export interface YearRule {
+  currentYear: number;
+  minYear?: number;
+}
+
+/**
  * Birth parts, each optional. Month and day accept one or two digits (the editor pads them with
  * `padDatePart` before saving); the stored form is always two.
  * 'birthDate' carries the complete-date message, shown under the whole date row.
  */
-export function validateBirth(input: BirthInput, currentYear: number): ProfileFieldErrors {
+export function validateBirth(input: BirthInput, { currentYear, minYear }: YearRule): ProfileFieldErrors {
   const errors: ProfileFieldErrors = {};
   const y = input.birthYear.trim();
   const m = input.birthMonth.trim();
   const d = input.birthDay.trim();
   if (y) {
-    if (!/^\d{4}$/.test(y)) errors.birthYear = PROFILE_MESSAGES.year;
-    else if (Number(y) < MIN_BIRTH_YEAR || Number(y) > currentYear) errors.birthYear = PROFILE_MESSAGES.yearRange(currentYear);
+    if (!/^\d{4}$/.test(y) || Number(y) === 0) errors.birthYear = PROFILE_MESSAGES.year;
+    else if (minYear !== undefined && (Number(y) < minYear || Number(y) > currentYear)) errors.birthYear = PROFILE_MESSAGES.yearRange(currentYear);
+    else if (Number(y) > currentYear) errors.birthYear = PROFILE_MESSAGES.yearNotAfter(currentYear);
   }
   if (m && !(/^\d{1,2}$/.test(m) && Number(m) >= 1 && Number(m) <= 12)) errors.birthMonth = PROFILE_MESSAGES.month;
   if (d && !(/^\d{1,2}$/.test(d) && Number(d) >= 1 && Number(d) <= 31)) errors.birthDay = PROFILE_MESSAGES.day;
@@ -129,8 +149,8 @@ export interface ProfileFormInput extends BirthInput {
 }
 
 /** Every §5 rule of the editor at once: field → message, empty when the form may be saved. */
-export function validateProfileForm(input: ProfileFormInput, opts: { currentYear: number }): ProfileFieldErrors {
-  const errors = validateBirth(input, opts.currentYear);
+export function validateProfileForm(input: ProfileFormInput, years: YearRule): ProfileFieldErrors {
+  const errors = validateBirth(input, years);
   const gender = validateGender(input.gender);
   if (gender) errors.gender = gender;
   const death = validateDeath(input.death);
@@ -148,6 +168,9 @@ const TEXT_LIMIT: Partial<Record<string, number>> = {
   bio: PROFILE_LIMITS.bio,
   photoURL: PROFILE_LIMITS.photoURL,
   photoURLSmall: PROFILE_LIMITS.photoURLSmall,
+  birthDateText: PROFILE_LIMITS.dateText,
+  deathDateText: PROFILE_LIMITS.dateText,
+  gedcom: PROFILE_LIMITS.gedcom,
   createdBy: PROFILE_LIMITS.uid,
   updatedBy: PROFILE_LIMITS.uid,
   ownerUid: PROFILE_LIMITS.uid,
@@ -155,9 +178,13 @@ const TEXT_LIMIT: Partial<Record<string, number>> = {
   updatedAt: PROFILE_LIMITS.timestamp,
 };
 
+const OPTIONAL = new Set<string>(OPTIONAL_SCALAR_FIELDS);
+
 /**
  * The server's check of a whole stored profile: every field present with the right type and
- * length, and the stored formats (two-digit month and day, §5 date rules, ids in the lists).
+ * length (the fields added later may be absent), and the stored formats (two-digit month and day,
+ * §5 date rules for a person on the tree, ids in the lists). The dates as written
+ * (birthDateText, deathDateText) are kept as they came: only their length is checked.
  * Returns the first problem as a sentence naming the field, or null.
  */
 export function checkProfileRecord(value: unknown, opts: { currentYear: number }): string | null {
@@ -168,6 +195,7 @@ export function checkProfileRecord(value: unknown, opts: { currentYear: number }
   for (const key of Object.keys(p)) if (!known.has(key)) return `Profile field ${key} is unknown`;
   for (const f of SCALAR_FIELDS) {
     const v = p[f];
+    if (v === undefined && OPTIONAL.has(f)) continue;
     if (typeof v !== 'string') return `Profile field ${f} must be a string`;
     const limit = TEXT_LIMIT[f];
     if (limit !== undefined && v.length > limit) return `Profile field ${f} is longer than ${limit} characters`;
@@ -185,7 +213,7 @@ export function checkProfileRecord(value: unknown, opts: { currentYear: number }
   const birthYear = r.birthYear;
   if (r.birthMonth && !/^\d{2}$/.test(r.birthMonth)) return PROFILE_MESSAGES.month;
   if (r.birthDay && !/^\d{2}$/.test(r.birthDay)) return PROFILE_MESSAGES.day;
-  const birth = validateBirth({ birthYear, birthMonth: r.birthMonth, birthDay: r.birthDay }, opts.currentYear);
+  const birth = validateBirth({ birthYear, birthMonth: r.birthMonth, birthDay: r.birthDay }, { currentYear: opts.currentYear });
   const birthProblem = birth.birthYear ?? birth.birthMonth ?? birth.birthDay ?? birth.birthDate;
   if (birthProblem) return birthProblem;
   return validateGender(r.gender) ?? validateDeath(r.death) ?? validatePhotoUrl(r.photoURL) ?? validatePhotoUrl(r.photoURLSmall);

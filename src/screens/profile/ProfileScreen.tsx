@@ -5,7 +5,7 @@ import { Avatar } from '../../components/avatar/Avatar.tsx';
 import { ArrowLeftIcon, PencilIcon } from '../../components/icons.tsx';
 import { useToastsClearOf } from '../../components/toastArea.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { birthLabel, displayName, genderLabel, orDash } from '../../domain/labels.ts';
+import { birthLabel, deathLabel, displayName, genderLabel, orDash } from '../../domain/labels.ts';
 import { canShowEditProfile } from '../../domain/permissions.ts';
 import type { Profile } from '../../domain/types.ts';
 import { authState } from '../../state/auth.ts';
@@ -119,7 +119,7 @@ export default function ProfileScreen() {
                   </div>
                   <div>
                     <dt>Died</dt>
-                    <dd>{orDash(own.death)}</dd>
+                    <dd>{orDash(deathLabel(own))}</dd>
                   </div>
                   <div>
                     <dt>Mother's maiden name</dt>

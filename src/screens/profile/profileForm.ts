@@ -1,4 +1,5 @@
-import type { ProfileScalars } from '../../domain/profile.ts';
+import { withReplacedDateTexts, type ProfileScalars } from '../../domain/profile.ts';
+import { MIN_BIRTH_YEAR } from '../../domain/timing.ts';
 import type { Gender, Profile } from '../../domain/types.ts';
 import { padDatePart, validateProfileForm, type ProfileFieldErrors } from '../../domain/validation/profile.ts';
 
@@ -42,10 +43,13 @@ export function changedFields(profile: Profile, values: ProfileFormValues): Part
   const next = normalise(values);
   const set: Partial<Record<(typeof FORM_FIELDS)[number], string>> = {};
   for (const f of FORM_FIELDS) if (next[f] !== (profile[f] ?? '')) set[f] = next[f];
-  return set as Partial<ProfileScalars>;
+  return withReplacedDateTexts(profile, set as Partial<ProfileScalars>);
 }
 
-/** Every §5 rule of the editor with its message, by field; empty when the form may be saved. */
+/**
+ * Every §5 rule of the editor with its message, by field; empty when the form may be saved. The
+ * member's own profile page keeps §5's 1900 floor (people on the tree may be older).
+ */
 export function validateProfileValues(values: ProfileFormValues, currentYear: number): ProfileFieldErrors {
-  return validateProfileForm(values, { currentYear });
+  return validateProfileForm(values, { currentYear, minYear: MIN_BIRTH_YEAR });
 }

@@ -83,4 +83,32 @@ describe('the compact graph form (graphColumns)', () => {
     const compact = JSON.stringify(encodeGraphColumns(g)).length;
     expect(compact).toBeLessThan(plain / 4);
   });
+
+  it('takes profiles stored before the GEDCOM fields (absent reads as empty) and lines with or without a pedigree in the columns', () => {
+    const g = family();
+    const older = g.profiles['pr:n1003']!;
+    delete older.birthDateText;
+    delete older.deathDateText;
+    delete older.gedcom;
+    const imported = g.profiles['pr:n1002']!;
+    Object.assign(imported, { birthDateText: 'ABT 1850', deathDateText: '@#DJULIAN@ 1731/32', gedcom: '0 @I1@ INDI\n1 _MILT Navy' });
+    g.edges.push({ ...g.edges[0]!, id: 'e-n1003-n1001', source: 'n1003', data: { kind: 'parent', pedigree: 'adopted' } });
+    const wire = encodeGraphColumns(g);
+    expect(wire.profiles.raw).toEqual([]);
+    expect(wire.edges.raw).toEqual([]);
+    const back = roundTrip(g);
+    expect(back.profiles['pr:n1003']).toEqual({ ...older, birthDateText: '', deathDateText: '', gedcom: '' });
+    expect(back.profiles['pr:n1002']).toEqual(imported);
+    expect(back.edges.map((e) => e.data)).toEqual([{ kind: 'parent' }, { kind: 'parent', pedigree: 'adopted' }]);
+  });
+
+  it('reads a compact form written before the GEDCOM fields and pedigrees had columns', () => {
+    const g = family();
+    const wire = JSON.parse(JSON.stringify(encodeGraphColumns(g))) as GraphColumns;
+    for (const col of ['birthDateText', 'deathDateText', 'gedcom']) delete wire.profiles.cols[col];
+    delete wire.edges.cols.pedigree;
+    const back = decodeGraphColumns(wire);
+    expect(back.profiles['pr:n1002']).toMatchObject({ birthDateText: '', deathDateText: '', gedcom: '', lastName: 'Lovelace' });
+    expect(back.edges[0]!.data).toEqual({ kind: 'parent' });
+  });
 });

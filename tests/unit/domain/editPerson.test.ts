@@ -32,6 +32,20 @@ describe('savePerson', () => {
     expect(r.changed.profiles).toEqual(['pr:kid']);
   });
 
+  it('replaces an imported date kept as written once a date is typed into its fields, and keeps it otherwise', () => {
+    const g = graph();
+    Object.assign(g.profiles['pr:kid']!, { birthDateText: 'ABT 1850', deathDateText: 'BEF 1900' });
+    const save = (fields: Record<string, string>) => {
+      const r = savePerson(g, { nodeId: 'n1003', fields, uid: 'u-owner', now: LATER });
+      if (!r.ok) throw new Error(r.message);
+      return r.graph.profiles['pr:kid']!;
+    };
+    // The form sends every field; unchanged dates keep the text.
+    expect(save({ firstName: 'Kim', birthYear: '', birthMonth: '', birthDay: '', death: '' })).toMatchObject({ birthDateText: 'ABT 1850', deathDateText: 'BEF 1900' });
+    expect(save({ birthYear: '1851', birthMonth: '', birthDay: '', death: '' })).toMatchObject({ birthYear: '1851', birthDateText: '', deathDateText: 'BEF 1900' });
+    expect(save({ birthYear: '', death: '1899' })).toMatchObject({ death: '1899', birthDateText: 'ABT 1850', deathDateText: '' });
+  });
+
   it('ignores owner and creation fields', () => {
     expect(normalisePersonFields({ firstName: 'a', ownerUid: 'evil', createdBy: 'evil', email: ' A@B.org ' } as never)).toEqual({ firstName: 'a', email: 'a@b.org' });
   });

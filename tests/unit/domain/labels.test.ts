@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthLabel, bornLine, capitaliseName, cardName, displayName, genderLabel, linkedToProfileMessage, orDash } from '../../../src/domain/labels.ts';
+import { birthLabel, bornLine, capitaliseName, cardName, deathLabel, displayName, genderLabel, linkedToProfileMessage, orDash } from '../../../src/domain/labels.ts';
 
 describe('birthLabel', () => {
   it.each([
@@ -12,6 +12,15 @@ describe('birthLabel', () => {
     [' 1950 ', ' 03 ', '', '1950-03'],
   ])('%j %j %j → %j', (birthYear, birthMonth, birthDay, expected) => {
     expect(birthLabel({ birthYear, birthMonth, birthDay })).toBe(expected);
+  });
+
+  it('shows an imported date kept as written when the fields are empty', () => {
+    expect(birthLabel({ birthYear: '', birthMonth: '', birthDay: '', birthDateText: 'BET 1750 AND 1752' })).toBe('BET 1750 AND 1752');
+    expect(bornLine({ birthYear: '', birthMonth: '', birthDay: '', birthDateText: '@#DJULIAN@ 11 FEB 1731/32' })).toBe('Born @#DJULIAN@ 11 FEB 1731/32');
+    expect(birthLabel({ birthYear: '1750', birthMonth: '', birthDay: '', birthDateText: 'ABT 1750' })).toBe('1750');
+    expect(deathLabel({ death: '', deathDateText: 'AFT 1801' })).toBe('AFT 1801');
+    expect(deathLabel({ death: '1801-02-03', deathDateText: '' })).toBe('1801-02-03');
+    expect(deathLabel({ death: '' })).toBe('');
   });
 
   it('card line', () => {

@@ -41,8 +41,27 @@ describe('validateBirth (§5)', () => {
     ['29 Feb 1900 (not leap)', '1900', '02', '29', { birthDate: 'Invalid date' }],
     ['month and day without year', '', '02', '30', {}],
     ['bad year hides the date check', '19', '02', '30', { birthYear: 'Enter a valid 4-digit year' }],
-  ])('%s', (_name, birthYear, birthMonth, birthDay, expected) => {
-    expect(validateBirth({ birthYear, birthMonth, birthDay }, YEAR)).toEqual(expected);
+  ])('%s (the own profile page: 1900 on)', (_name, birthYear, birthMonth, birthDay, expected) => {
+    expect(validateBirth({ birthYear, birthMonth, birthDay }, { currentYear: YEAR, minYear: 1900 })).toEqual(expected);
+  });
+
+  // Owner's decision (issue 9, item 6): a person on the tree may be an ancestor born long before 1900.
+  it.each([
+    ['1899', '1899', '', '', {}],
+    ['1066', '1066', '10', '14', {}],
+    ['the year 0800', '0800', '', '', {}],
+    ['0001', '0001', '01', '01', {}],
+    ['the current year', '2025', '', '', {}],
+    ['next year', '2026', '', '', { birthYear: 'Enter a year no later than 2025' }],
+    ['0000 is no year', '0000', '', '', { birthYear: 'Enter a valid 4-digit year' }],
+    ['3 digits', '800', '', '', { birthYear: 'Enter a valid 4-digit year' }],
+    ['29 Feb 1600 (leap)', '1600', '02', '29', {}],
+    ['29 Feb 1700 (not leap)', '1700', '02', '29', { birthDate: 'Invalid date' }],
+    ['29 Feb 0048 (leap; not read as 1948)', '0048', '02', '29', {}],
+    ['29 Feb 0100 (not leap; not read as 2000)', '0100', '02', '29', { birthDate: 'Invalid date' }],
+    ['month 13', '1750', '13', '', { birthMonth: 'Invalid month' }],
+  ])('%s (a person on the tree)', (_name, birthYear, birthMonth, birthDay, expected) => {
+    expect(validateBirth({ birthYear, birthMonth, birthDay }, { currentYear: YEAR })).toEqual(expected);
   });
 
   it.each([
@@ -127,6 +146,18 @@ describe('checkProfileRecord (server)', () => {
 
   it('accepts a valid record', () => expect(check(ok)).toBeNull());
 
+  it('accepts ancestors of any year up to this one, and imported dates as written whatever they say', () => {
+    expect(check({ ...ok, birthYear: '1850', birthMonth: '', birthDay: '', death: '1901' })).toBeNull();
+    expect(check({ ...ok, birthYear: '0800', birthMonth: '12', birthDay: '25', death: '0814-01-28' })).toBeNull();
+    for (const text of ['ABT 1850', 'BET 1750 AND 1752', 'FROM 1900 TO 1910', '@#DJULIAN@ 11 FEB 1731/32', 'INT 1850 (in the year of the flood)', '(before the war)', 'whatever was written'])
+      expect(check({ ...ok, birthYear: '', birthMonth: '', birthDay: '', birthDateText: text, deathDateText: text })).toBeNull();
+  });
+
+  it('reads a profile stored before the GEDCOM fields existed as having them empty', () => {
+    const { birthDateText: _b, deathDateText: _d, gedcom: _g, ...older } = ok;
+    expect(check(older)).toBeNull();
+  });
+
   it.each([
     ['not an object', 'x', 'Profile must be an object'],
     ['bad id', { ...ok, id: 'a b' }, 'Profile id is invalid'],
@@ -142,7 +173,10 @@ describe('checkProfileRecord (server)', () => {
     ['itself in list', { ...ok, spouses: ['pr:a'] }, 'Profile field spouses refers to the person itself'],
     ['one-digit month stored', { ...ok, birthMonth: '2' }, 'Invalid month'],
     ['impossible date', { ...ok, birthYear: '1961' }, 'Invalid date'],
-    ['year out of range', { ...ok, birthYear: '1850', birthMonth: '', birthDay: '' }, 'Enter a year between 1900 and 2025'],
+    ['year in the future', { ...ok, birthYear: '2026', birthMonth: '', birthDay: '' }, 'Enter a year no later than 2025'],
+    ['long date as written', { ...ok, birthDateText: `ABT ${'9'.repeat(200)}` }, 'Profile field birthDateText is longer than 200 characters'],
+    ['date as written not text', { ...ok, deathDateText: 1850 }, 'Profile field deathDateText must be a string'],
+    ['kept GEDCOM over its limit', { ...ok, gedcom: 'x'.repeat(100_001) }, 'Profile field gedcom is longer than 100000 characters'],
     ['gender', { ...ok, gender: 'X' }, 'Choose Male, Female or leave it empty'],
     ['death', { ...ok, death: '2020-02-30' }, 'Enter a year or a full date (YYYY or YYYY-MM-DD)'],
     ['photo', { ...ok, photoURLSmall: 'javascript:x' }, 'Enter a valid image URL'],

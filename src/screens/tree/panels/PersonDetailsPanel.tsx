@@ -6,7 +6,7 @@ import { CloseIcon } from '../../../components/icons.tsx';
 import { hasCollapsedChildren } from '../../../domain/collapse.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
-import { birthLabel, genderLabel, orDash } from '../../../domain/labels.ts';
+import { birthLabel, deathLabel, genderLabel, orDash } from '../../../domain/labels.ts';
 import { COLLAPSE_LABELS, toggleCollapse } from '../actions/collapse.ts';
 import { runCommand } from '../actions/commands.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
@@ -108,7 +108,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         </div>
         <div>
           <dt>{DETAILS_PANEL_TEXTS.died}</dt>
-          <dd data-testid="panel-died">{field(p?.death)}</dd>
+          <dd data-testid="panel-died">{field(p ? deathLabel(p) : '')}</dd>
         </div>
         <div className="person-panel-bio">
           <dt>{DETAILS_PANEL_TEXTS.bio}</dt>
