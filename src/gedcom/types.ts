@@ -47,10 +47,16 @@ export interface GedcomDocument {
   warnings: GedcomWarning[];
 }
 
-/** What the writer needs: the records (a HEAD among them is kept and brought up to date). */
+/**
+ * What the writer needs: the records in order. A HEAD among them is kept (its GEDC and CHAR are
+ * replaced for the target version); a TRLR among them is ignored (the writer ends the file).
+ * A node with a pointer is written with the pointer (its value, if any, is not written).
+ */
 export interface GedcomWriteInput {
   version: '7.0' | '5.5.1';
   records: GedcomNode[];
-  /** HEAD.SOUR written when the records have no HEAD of their own (default 'KINFOLK'). */
+  /** HEAD.SOUR written when the records' HEAD has none (default 'KINFOLK'). */
   source?: string;
+  /** 5.5.1 only: NAME of the SUBM record added when the records have none (default 'Unknown'). */
+  submitter?: string;
 }
