@@ -1,0 +1,521 @@
+import type { Graph, Pedigree, Profile } from '../domain/types.ts';
+import { dateForVersion, deathParts, writeDate } from './dates.ts';
+import { readKept } from './kept.ts';
+import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
+import { readPedigree, UNLINKED } from './toGraph.ts';
+import type { GedcomNode } from './types.ts';
+
+/**
+ * Kinfolk people as GEDCOM structures for the writer (DESIGN.md "GEDCOM import and export").
+ * Pure, so the export worker and the round-trip tests run the same code.
+ *
+ * A person an import brought is written from their kept INDI record: every structure as the file
+ * had it, except where the member changed what the app shows (name, sex, birth and death dates,
+ * notes, photo): a kept structure whose reading equals the profile is written as kept (its
+ * spelling, its extra parts), one that differs is written anew. Families are made from the tree
+ * (spouses, and the parents of each child), each written from the kept FAM record of the same
+ * partners when there is one; links the tree never showed (`_UNLINKED_…`) are written back while
+ * the people they name are exported. Every other kept record goes out with the whole tree, or,
+ * for ancestors and descendants, when something exported points to it. Pointers to what is not
+ * exported become @VOID@ (7.0) or are left out with their structure (5.5.1).
+ */
+export type ExportScope = { kind: 'all' } | { kind: 'ancestors' | 'descendants'; nodeId: string };
+
+export interface ExportOptions {
+  version: '7.0' | '5.5.1';
+  scope: ExportScope;
+  /** Photos stored on this site are written as absolute URLs on it. */
+  siteOrigin: string;
+  currentYear: number;
+  onProgress?(fraction: number): void;
+}
+
+export interface GedcomExport {
+  records: GedcomNode[];
+  people: number;
+  families: number;
+}
+
+interface ExportFamily {
+  partners: string[];
+  children: string[];
+  kept: GedcomNode | null;
+  xref: string;
+}
+
+const STRUCTURAL = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
+/**
+ * Structures the export makes (rather than keeps). Their pointers already name exported ids; the
+ * pointers of kept structures name the ids the import kept and are resolved at the end.
+ */
+const made = new WeakSet<GedcomNode>();
+const node = (tag: string, value?: string, children: GedcomNode[] = [], pointer?: string): GedcomNode => {
+  const n: GedcomNode = { tag, value, pointer, children, line: 0 };
+  made.add(n);
+  return n;
+};
+const PEDI_70: Record<Pedigree, string> = { adopted: 'ADOPTED', foster: 'FOSTER', sealing: 'SEALING', other: 'OTHER' };
+const PEDI_551: Record<Pedigree, string> = { adopted: 'adopted', foster: 'foster', sealing: 'sealing', other: 'OTHER' };
+
+export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
+  const v7 = o.version === '7.0';
+  const profileOfNode = new Map<string, Profile>();
+  for (const n of graph.nodes) {
+    const p = n.data.profileId ? graph.profiles[n.data.profileId] : undefined;
+    if (p && !profileOfNode.has(n.id)) profileOfNode.set(n.id, p);
+  }
+  const shown = new Set([...profileOfNode.values()].map((p) => p.id));
+  const included = selectPeople(graph, shown, profileOfNode, o.scope);
+
+  // ---- what the tree kept: each person's INDI, the families and records kept with them ----
+  const keptIndi = new Map<string, GedcomNode>();
+  const keptFams: { holder: string; fam: GedcomNode }[] = [];
+  const records = new Map<string, GedcomNode>();
+  const heads: GedcomNode[] = [];
+  const profileOfXref = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const id of shown) {
+    const kept = readKept(graph.profiles[id]!.gedcom);
+    for (const [k, r] of kept.entries()) {
+      if (r.xref !== undefined) taken.add(r.xref);
+      if (k === 0 && r.tag === 'INDI') {
+        keptIndi.set(id, r);
+        if (r.xref !== undefined && !profileOfXref.has(r.xref)) profileOfXref.set(r.xref, id);
+      } else if (r.tag === 'FAM') keptFams.push({ holder: id, fam: r });
+      else if (r.tag === 'HEAD') heads.push(r);
+      else if (r.xref !== undefined && !records.has(r.xref)) records.set(r.xref, r);
+    }
+  }
+  const record = (xref: string) => records.get(xref);
+
+  // ---- cross-reference ids: the kept ones where free, else new ones ----
+  const fresh = (letter: string) => {
+    let n = 1;
+    return () => {
+      while (taken.has(`${letter}${n}`)) n++;
+      const x = `${letter}${n++}`;
+      taken.add(x);
+      return x;
+    };
+  };
+  const freshPerson = fresh('I');
+  const freshFamily = fresh('F');
+  const freshObject = fresh('O');
+  const xrefOf = new Map<string, string>();
+  for (const id of included) {
+    const kept = keptIndi.get(id)?.xref;
+    xrefOf.set(id, kept !== undefined && profileOfXref.get(kept) === id ? kept : freshPerson());
+  }
+
+  // ---- families from the tree, each with the kept FAM of the same partners ----
+  const families = buildFamilies(graph, included);
+  const keyOf = (partners: readonly string[]) => [...partners].sort().join(' ');
+  const keptByKey = new Map<string, GedcomNode[]>();
+  const orphans: GedcomNode[] = [];
+  for (const { fam } of keptFams) {
+    const partners = fam.children
+      .filter((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer !== undefined)
+      .map((c) => profileOfXref.get(c.pointer!))
+      .filter((id): id is string => id !== undefined && included.has(id));
+    const hadPartners = fam.children.some((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer !== undefined && c.pointer !== 'VOID');
+    if (!hadPartners) orphans.push(fam);
+    else if (partners.length) {
+      const key = keyOf(partners);
+      keptByKey.set(key, [...(keptByKey.get(key) ?? []), fam]);
+    }
+  }
+  const exported: ExportFamily[] = [];
+  const matched = new Set<string>();
+  for (const f of families) {
+    matched.add(keyOf(f.partners));
+    const candidates = keptByKey.get(keyOf(f.partners)) ?? [];
+    if (candidates.length <= 1) {
+      exported.push({ ...f, kept: candidates[0] ?? null, xref: '' });
+      continue;
+    }
+    // The same partners in several kept families (a couple married twice): each child stays in the one that listed it.
+    const parts = candidates.map((kept) => ({ partners: f.partners, children: [] as string[], kept, xref: '' }));
+    for (const c of f.children) {
+      const x = keptIndi.get(c)?.xref;
+      const home = parts.find((p) => p.kept.children.some((l) => l.tag === 'CHIL' && l.pointer === x)) ?? parts[0]!;
+      home.children.push(c);
+    }
+    exported.push(...parts);
+  }
+  // A kept family of one partner and no child on the tree has nothing the tree shows: it goes out
+  // as kept. One of two partners the tree no longer links (unlinked by a member) does not.
+  for (const [key, fams] of keptByKey) {
+    if (matched.has(key) || key.includes(' ')) continue;
+    for (const fam of fams) if (linkedPartners(fam) === 1) exported.push({ partners: [key], children: [], kept: fam, xref: '' });
+  }
+  for (const fam of orphans) {
+    const children = fam.children.filter((c) => c.tag === UNLINKED + 'CHIL' && c.pointer !== undefined).map((c) => profileOfXref.get(c.pointer!));
+    if (children.some((id) => id !== undefined && included.has(id))) exported.push({ partners: [], children: [], kept: fam, xref: '' });
+  }
+  const usedFamilyXrefs = new Set<string>();
+  for (const f of exported) {
+    const kept = f.kept?.xref;
+    f.xref = kept !== undefined && !usedFamilyXrefs.has(kept) ? kept : freshFamily();
+    usedFamilyXrefs.add(f.xref);
+  }
+  const familyByKeptXref = new Map<string, ExportFamily>();
+  for (const f of exported) if (f.kept?.xref !== undefined) familyByKeptXref.set(f.kept.xref, f);
+
+  // ---- pointers: kept ids of people and families to their exported ids; records stay ----
+  const exportedRecords = new Set<string>();
+  const wanted: GedcomNode[] = [];
+  const want = (xref: string) => {
+    const r = record(xref);
+    if (!r || exportedRecords.has(xref)) return;
+    exportedRecords.add(xref);
+    wanted.push(r);
+  };
+  if (o.scope.kind === 'all') for (const x of records.keys()) want(x);
+  const target = (pointer: string): string | null => {
+    if (pointer === 'VOID') return pointer;
+    const person = profileOfXref.get(pointer);
+    if (person !== undefined) return included.has(person) ? xrefOf.get(person)! : null;
+    const fam = familyByKeptXref.get(pointer);
+    if (fam) return fam.xref;
+    if (record(pointer)) {
+      want(pointer);
+      return pointer;
+    }
+    return null;
+  };
+  /** A kept structure with its pointers resolved; null when it points at nothing exported (5.5.1). */
+  const resolve = (n: GedcomNode): GedcomNode | null => {
+    let pointer = n.pointer;
+    if (pointer !== undefined && !made.has(n)) {
+      const t = target(pointer);
+      if (t === null && !v7) return null;
+      pointer = t ?? 'VOID';
+    }
+    const children: GedcomNode[] = [];
+    for (const c of n.children) {
+      const r = resolve(c);
+      if (r) children.push(r);
+    }
+    return { ...n, pointer, children };
+  };
+
+  // ---- people ----
+  const familiesOf = new Map<string, { asChild: ExportFamily[]; asPartner: ExportFamily[] }>();
+  const rolesOf = (id: string) => {
+    let r = familiesOf.get(id);
+    if (!r) familiesOf.set(id, (r = { asChild: [], asPartner: [] }));
+    return r;
+  };
+  for (const f of exported) {
+    for (const p of f.partners) rolesOf(p).asPartner.push(f);
+    for (const c of f.children) rolesOf(c).asChild.push(f);
+  }
+  const pedigreeOf = pedigrees(graph);
+  const out: GedcomNode[] = [];
+  const objects: GedcomNode[] = [];
+  let done = 0;
+  for (const id of orderedPeople(graph, included)) {
+    const p = graph.profiles[id]!;
+    const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
+    const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, pedigreeOf), familyByKeptXref, newObject: freshObject, objects };
+    const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id)!, ctx);
+    out.push(resolve(indi)!);
+    if (++done % 2000 === 0) o.onProgress?.(done / included.size);
+  }
+
+  // ---- families ----
+  for (const f of exported) out.push(resolve(writeFamily(f, graph, xrefOf, profileOfXref, included))!);
+
+  // ---- records (the ones pointed to may point further: resolving them adds what they need) ----
+  for (let k = 0; k < wanted.length; k++) {
+    const r = resolve(wanted[k]!);
+    if (r) out.push(r);
+  }
+  out.push(...objects);
+  const head = mergeHeads(heads, (x) => exportedRecords.has(x));
+  o.onProgress?.(1);
+  return { records: [head, ...out.map((r) => forVersion(r, o.version, 0))], people: included.size, families: exported.length };
+}
+
+function selectPeople(graph: Graph, shown: Set<string>, profileOfNode: Map<string, Profile>, scope: ExportScope): Set<string> {
+  if (scope.kind === 'all') return shown;
+  const start = profileOfNode.get(scope.nodeId);
+  const out = new Set<string>();
+  if (!start) return out;
+  const queue = [start.id];
+  out.add(start.id);
+  for (let k = 0; k < queue.length; k++) {
+    const p = graph.profiles[queue[k]!]!;
+    for (const next of scope.kind === 'ancestors' ? p.parents : p.children) {
+      if (!shown.has(next) || out.has(next)) continue;
+      out.add(next);
+      queue.push(next);
+    }
+  }
+  // Descendants come with their spouses (not the spouses' own families).
+  if (scope.kind === 'descendants') for (const id of [...out]) for (const s of graph.profiles[id]!.spouses) if (shown.has(s)) out.add(s);
+  return out;
+}
+
+/** The exported people in the tree's card order (an import's order is the file's). */
+function orderedPeople(graph: Graph, included: Set<string>): string[] {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  for (const n of graph.nodes) {
+    const id = n.data.profileId;
+    if (id && included.has(id) && !seen.has(id)) {
+      seen.add(id);
+      order.push(id);
+    }
+  }
+  return order;
+}
+
+/**
+ * Families as the tree has them: each couple of spouses, and each set of parents of a child (one
+ * or two people), children in the order their first parent lists them.
+ */
+function buildFamilies(graph: Graph, included: Set<string>): { partners: string[]; children: string[] }[] {
+  const byKey = new Map<string, { partners: string[]; children: string[] }>();
+  const family = (partners: string[]) => {
+    const sorted = [...partners].sort();
+    const key = sorted.join(' ');
+    let f = byKey.get(key);
+    if (!f) byKey.set(key, (f = { partners, children: [] }));
+    return f;
+  };
+  for (const id of orderedPeople(graph, included)) {
+    const p = graph.profiles[id]!;
+    for (const s of p.spouses) if (included.has(s) && !byKey.has([id, s].sort().join(' '))) family([id, s]);
+    for (const c of p.children) {
+      if (!included.has(c)) continue;
+      const parents = graph.profiles[c]?.parents.filter((x) => included.has(x)) ?? [];
+      if (parents[0] !== id) continue;
+      family(parents).children.push(c);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** The pedigree of each parent line, by `{parent profile} {child profile}`. */
+function pedigrees(graph: Graph): Map<string, Pedigree> {
+  const profileOf = new Map(graph.nodes.map((n) => [n.id, n.data.profileId]));
+  const out = new Map<string, Pedigree>();
+  for (const e of graph.edges) if (e.data.kind === 'parent' && e.data.pedigree) out.set(`${profileOf.get(e.source)} ${profileOf.get(e.target)}`, e.data.pedigree);
+  return out;
+}
+
+/** A child's pedigree in a family: the first partner's line that says one. */
+function familyPedigree(f: ExportFamily, childId: string, pedigreeOf: Map<string, Pedigree>): Pedigree | undefined {
+  for (const p of f.partners) {
+    const v = pedigreeOf.get(`${p} ${childId}`);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+interface PersonContext {
+  v7: boolean;
+  o: ExportOptions;
+  record(xref: string): GedcomNode | undefined;
+  roles: { asChild: ExportFamily[]; asPartner: ExportFamily[] };
+  pedigree(f: ExportFamily): Pedigree | undefined;
+  familyByKeptXref: Map<string, ExportFamily>;
+  newObject(): string;
+  objects: GedcomNode[];
+}
+
+function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string, ctx: PersonContext): GedcomNode {
+  const { o } = ctx;
+  const indi: GedcomNode = { tag: 'INDI', xref, children: kept ? [...kept.children] : [], line: 0 };
+  const list = indi.children;
+  const first = (tag: string) => list.findIndex((c) => c.tag === tag);
+
+  // Name
+  const at = first('NAME');
+  const name = at >= 0 ? readName(list[at]) : null;
+  const same = name && nameField(name.first).value === p.firstName && nameField(name.last).value === p.lastName;
+  if (!same && (p.firstName || p.lastName)) {
+    const parts = [p.firstName && node('GIVN', p.firstName), p.lastName && node('SURN', p.lastName)].filter((x): x is GedcomNode => !!x);
+    const fresh = node('NAME', writeName(p.firstName, p.lastName), at >= 0 ? list[at]!.children.filter((c) => c.tag !== 'GIVN' && c.tag !== 'SURN') : []);
+    if (at >= 0 && list[at]!.children.some((c) => c.tag === 'GIVN' || c.tag === 'SURN')) fresh.children.unshift(...parts);
+    if (at >= 0) list[at] = fresh;
+    else list.unshift(fresh);
+  } else if (!same && at >= 0) list.splice(at, 1);
+
+  // Sex
+  const sexAt = first('SEX');
+  const sex = sexAt >= 0 ? readSex(list[sexAt]) : '';
+  if (sex !== p.gender) {
+    if (p.gender && sexAt >= 0) list[sexAt] = { ...list[sexAt]!, value: p.gender };
+    else if (p.gender) list.splice(Math.max(first('NAME'), -1) + 1, 0, node('SEX', p.gender));
+    else list.splice(sexAt, 1);
+  }
+
+  // Birth and death dates
+  const birthText = p.birthDateText ?? '';
+  const birthValue = birthText || writeDate({ year: p.birthYear, month: p.birthYear ? p.birthMonth : '', day: p.birthYear && p.birthMonth ? p.birthDay : '' });
+  putDate(list, 'BIRT', birthValue, (date) => sameDate(readDateField(date, o.currentYear, 'birth'), { year: p.birthYear, month: p.birthMonth, day: p.birthDay }, birthText));
+  const deathText = p.deathDateText ?? '';
+  const death = deathParts(p.death);
+  putDate(list, 'DEAT', deathText || writeDate(death), (date) => sameDate(readDateField(date, o.currentYear, 'death'), death, deathText));
+
+  // Notes → bio
+  if (readBio({ ...indi, children: list }, ctx.record).bio !== p.bio) {
+    const noteAt = list.findIndex((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
+    const rest = list.filter((c) => c.tag !== 'NOTE' && c.tag !== 'SNOTE');
+    if (p.bio) rest.splice(noteAt >= 0 ? noteAt : rest.length, 0, node('NOTE', p.bio));
+    list.splice(0, list.length, ...rest);
+  }
+
+  // Photo
+  const photo = readPhoto({ ...indi, children: list }, ctx.record, o.siteOrigin);
+  const url = p.photoURL || p.photoURLSmall;
+  if ((photo?.url ?? '') !== url) {
+    if (photo) list.splice(list.indexOf(photo.node), 1);
+    if (url) {
+      const objectXref = ctx.newObject();
+      const absolute = url.startsWith('/') ? `${o.siteOrigin}${url}` : url;
+      ctx.objects.push({ ...node('OBJE', undefined, [node('FILE', absolute, [node('FORM', mediaType(absolute, ctx.v7))])]), xref: objectXref });
+      list.push(node('OBJE', undefined, [], objectXref));
+    }
+  }
+
+  // Family links: kept lines of families still there, then the tree's others
+  const written = new Set<ExportFamily>();
+  const links = list.filter((c) => {
+    const tag = c.tag.startsWith(UNLINKED) ? c.tag.slice(UNLINKED.length) : c.tag;
+    if (tag !== 'FAMC' && tag !== 'FAMS') return true;
+    if (c.pointer === undefined || c.pointer === 'VOID') return true;
+    const f = ctx.familyByKeptXref.get(c.pointer);
+    if (!f) return false;
+    if (c.tag.startsWith(UNLINKED)) {
+      written.add(f);
+      c.tag = tag;
+      return true;
+    }
+    const member = tag === 'FAMC' ? ctx.roles.asChild.includes(f) : ctx.roles.asPartner.includes(f);
+    if (!member) return false;
+    written.add(f);
+    return true;
+  });
+  indi.children = links.map((c) => {
+    if (c.tag !== 'FAMC' || c.pointer === undefined) return c;
+    const f = ctx.familyByKeptXref.get(c.pointer);
+    if (!f || !f.partners.length) return c;
+    const want = ctx.pedigree(f);
+    if (readPedigree(c) === want) return c;
+    const children = c.children.filter((x) => x.tag !== 'PEDI');
+    if (want) children.unshift(node('PEDI', (ctx.v7 ? PEDI_70 : PEDI_551)[want]));
+    return { ...c, children };
+  });
+  for (const f of ctx.roles.asChild) {
+    if (written.has(f)) continue;
+    const want = ctx.pedigree(f);
+    indi.children.push(node('FAMC', undefined, want ? [node('PEDI', (ctx.v7 ? PEDI_70 : PEDI_551)[want])] : [], f.xref));
+  }
+  for (const f of ctx.roles.asPartner) if (!written.has(f)) indi.children.push(node('FAMS', undefined, [], f.xref));
+  return indi;
+}
+
+/** The first event's DATE set to `value` (kept when `same` says the kept one reads as the profile). */
+function putDate(list: GedcomNode[], tag: 'BIRT' | 'DEAT', value: string, same: (date: GedcomNode | undefined) => boolean): void {
+  const at = list.findIndex((c) => c.tag === tag);
+  const event = at >= 0 ? list[at]! : undefined;
+  const date = event ? child(event, 'DATE') : undefined;
+  if (same(date)) return;
+  if (!event) {
+    if (value) list.push(node(tag, undefined, [node('DATE', value)]));
+    return;
+  }
+  const children = event.children.filter((c) => c !== date);
+  if (value) children.splice(date ? event.children.indexOf(date) : 0, 0, date ? { ...date, value } : node('DATE', value));
+  // An event left with nothing said about it goes (a date cleared by the member).
+  if (!children.length && !event.value) list.splice(at, 1);
+  else list[at] = { ...event, children };
+}
+
+function sameDate(read: ReturnType<typeof readDateField>, parts: { year: string; month: string; day: string }, text: string): boolean {
+  if (read.parts) return !text && read.parts.year === parts.year && read.parts.month === (parts.year ? parts.month : '') && read.parts.day === (parts.year && parts.month ? parts.day : '');
+  return read.text === text && !parts.year;
+}
+
+function mediaType(url: string, v7: boolean): string {
+  const ext = /\.(\w+)(?:[?#]|$)/.exec(url)?.[1]?.toLowerCase() ?? 'jpg';
+  const media: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+  return v7 ? (media[ext] ?? 'image/jpeg') : ext;
+}
+
+function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string>, profileOfXref: Map<string, string>, included: Set<string>): GedcomNode {
+  const fam: GedcomNode = { tag: 'FAM', xref: f.xref, children: [], line: 0 };
+  const partners = new Set(f.partners);
+  const children = new Set(f.children);
+  const present = new Set<string>();
+  for (const c of f.kept?.children ?? []) {
+    const unlinked = c.tag.startsWith(UNLINKED);
+    const tag = unlinked ? c.tag.slice(UNLINKED.length) : c.tag;
+    if (!STRUCTURAL.has(tag) || c.pointer === undefined || c.pointer === 'VOID') {
+      fam.children.push(c);
+      continue;
+    }
+    const who = profileOfXref.get(c.pointer);
+    if (who === undefined || !included.has(who)) continue;
+    const member = unlinked || (tag === 'CHIL' ? children.has(who) : partners.has(who));
+    if (!member || present.has(`${tag} ${who}`)) continue;
+    present.add(`${tag} ${who}`);
+    fam.children.push({ ...c, tag });
+  }
+  // Partners the kept record lacks go first (HUSB, then WIFE), children after the last CHIL.
+  const ordered = [...f.partners].sort((a, b) => rank(graph.profiles[a]!) - rank(graph.profiles[b]!));
+  const roles: string[] = ordered.length === 2 && rank(graph.profiles[ordered[0]!]!) === rank(graph.profiles[ordered[1]!]!) ? ['HUSB', 'WIFE'] : ordered.map((id) => (graph.profiles[id]!.gender === 'F' ? 'WIFE' : 'HUSB'));
+  if (ordered.length === 2 && roles[0] === roles[1]) roles[1] = roles[0] === 'HUSB' ? 'WIFE' : 'HUSB';
+  const missing = ordered.map((id, k) => ({ id, tag: roles[k]! })).filter(({ id }) => !present.has(`HUSB ${id}`) && !present.has(`WIFE ${id}`));
+  fam.children.unshift(...missing.map(({ id, tag }) => node(tag, undefined, [], xrefOf.get(id)!)));
+  let lastChild = fam.children.map((c) => c.tag).lastIndexOf('CHIL');
+  for (const c of f.children) {
+    if (present.has(`CHIL ${c}`)) continue;
+    const line = node('CHIL', undefined, [], xrefOf.get(c)!);
+    if (lastChild >= 0) fam.children.splice(++lastChild, 0, line);
+    else fam.children.push(line);
+  }
+  return fam;
+}
+
+function linkedPartners(fam: GedcomNode): number {
+  return fam.children.filter((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer !== undefined && c.pointer !== 'VOID').length;
+}
+
+/** HUSB before WIFE: men, then people of no stated sex, then women. */
+function rank(p: Profile): number {
+  return p.gender === 'M' ? 0 : p.gender === 'F' ? 2 : 1;
+}
+
+/** The header to keep from the imports: their schema (extension tags) and the first one's notes, language and place form. */
+function mergeHeads(heads: GedcomNode[], exported: (xref: string) => boolean): GedcomNode {
+  const children: GedcomNode[] = [];
+  const tags = new Map<string, GedcomNode>();
+  for (const h of heads) for (const t of child(h, 'SCHMA')?.children ?? []) if (t.value && !tags.has(t.value)) tags.set(t.value, t);
+  if (tags.size) children.push(node('SCHMA', undefined, [...tags.values()]));
+  const first = heads[0];
+  for (const c of first?.children ?? []) if (['NOTE', 'LANG', 'PLAC', 'COPR'].includes(c.tag)) children.push(c);
+  const subm = first && child(first, 'SUBM');
+  if (subm?.pointer !== undefined && exported(subm.pointer)) children.push(subm);
+  return node('HEAD', undefined, children);
+}
+
+/**
+ * The few differences between 5.5.1 and 7.0 the export smooths: shared notes (a NOTE record and
+ * its pointers in 5.5.1, SNOTE in 7.0), calendar escapes in dates, and sex X (7.0) as U (5.5.1).
+ * Each is a no-op on structures already of the target version.
+ */
+function forVersion(n: GedcomNode, version: '7.0' | '5.5.1', level: number): GedcomNode {
+  let tag = n.tag;
+  let value = n.value;
+  const shared = n.pointer !== undefined || (level === 0 && n.xref !== undefined);
+  if (version === '7.0' && tag === 'NOTE' && shared) tag = 'SNOTE';
+  if (version === '5.5.1' && tag === 'SNOTE') tag = 'NOTE';
+  if (tag === 'DATE' && value) value = dateForVersion(value, version);
+  if (version === '5.5.1' && tag === 'SEX' && value === 'X') value = 'U';
+  return { ...n, tag, value, children: n.children.map((c) => forVersion(c, version, level + 1)) };
+}
+

@@ -1,0 +1,455 @@
+import { emptyProfile } from '../domain/profile.ts';
+import { parentEdge, personNode } from '../domain/relationships.ts';
+import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
+import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
+import { DATE_TEXT_REASONS } from './dates.ts';
+import { writeKept } from './kept.ts';
+import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, type DateReading } from './people.ts';
+import type { ImportSummary, SummaryCode, SummaryItem } from './summary.ts';
+import type { GedcomDocument, GedcomNode } from './types.ts';
+
+/**
+ * A parsed GEDCOM document as Kinfolk people (DESIGN.md "GEDCOM import and export"). Pure: the
+ * import worker runs it, the tests run it on the fixtures.
+ *
+ * - INDI → a profile and a card: names, sex, birth and death (in the date fields when they fit,
+ *   else as written), notes as the bio, a photo of this site.
+ * - FAM → spouse links (HUSB and WIFE) and parent lines from each partner to each CHIL, with the
+ *   child's FAMC.PEDI on the lines (adopted, foster, sealing, other). A child keeps at most two
+ *   parents and nobody becomes their own ancestor: a family link that would break either is left
+ *   off the tree (kept for export, told in the summary).
+ * - Everything is kept, in order, as GEDCOM lines in the profiles' `gedcom` field: each person's
+ *   INDI record whole; each FAM record with its first partner (else its first child); every other
+ *   record (SOUR, REPO, OBJE, NOTE, SNOTE, SUBM, extension records) with the first person whose
+ *   structures point to it, directly or through other records, and the rest (and HEAD) with the
+ *   file's first person. Links the tree could not show are kept as `_UNLINKED_{tag}` lines.
+ * - Cross-reference ids are kept; `xrefPrefix` keeps those of a second import into the same tree
+ *   apart from the first's.
+ */
+export interface ToGraphOptions {
+  uid: string;
+  now: string;
+  currentYear: number;
+  newProfileId(): string;
+  /** Consecutive ids after the tree's own (`nodeIdAllocator`). */
+  nextNodeId(): string;
+  /** Put before every cross-reference id kept ('' for the first import into a tree). */
+  xrefPrefix?: string;
+  /** The site's origin: an OBJE whose FILE is on this site becomes the person's photo. */
+  siteOrigin?: string;
+}
+
+/** A family as the layout needs it: card ids of its partners and of its children on the tree. */
+export interface ImportedFamily {
+  partners: string[];
+  children: string[];
+}
+
+export interface GedcomImport {
+  /** Cards at (0, 0): the layout places them. */
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  profiles: Profile[];
+  families: ImportedFamily[];
+  summary: ImportSummary;
+}
+
+/** Marks a link line the tree does not show, in kept lines; an export writes it under its own tag again. */
+export const UNLINKED = '_UNLINKED_';
+const STRUCTURAL = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
+const PEDIGREE: Record<string, Pedigree> = { ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', OTHER: 'other' };
+
+/** The pedigree a FAMC.PEDI says; undefined for birth or nothing. */
+export function readPedigree(famc: GedcomNode | undefined): Pedigree | undefined {
+  const v = famc?.children.find((c) => c.tag === 'PEDI')?.value?.trim().toUpperCase();
+  return v ? PEDIGREE[v] : undefined;
+}
+
+interface Person {
+  record: GedcomNode;
+  xref: string;
+  nodeId: string;
+  profile: Profile;
+  /** Person index → pedigree of the link to that parent. */
+  parents: Map<number, Pedigree | undefined>;
+  /** In the order the file gives them. */
+  children: number[];
+  spouses: number[];
+  /** Records kept with this person (their INDI first), and the characters they take. */
+  kept: GedcomNode[];
+  keptChars: number;
+}
+
+interface Family {
+  record: GedcomNode;
+  xref: string;
+  partners: number[];
+  /** Children linked to the partners on the tree, and those left off (too many parents, a cycle). */
+  children: number[];
+  unlinked: Set<number>;
+}
+
+export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): GedcomImport {
+  const items: SummaryItem[] = [];
+  const note = (code: SummaryCode, line: number, message: string) => items.push({ code, line, message });
+  for (const w of doc.warnings) note('file-warning', w.line, w.message);
+  const prefix = options.xrefPrefix ?? '';
+
+  // ---- records by cross-reference id (the first one wins; later ones get an id of their own) ----
+  const byXref = new Map<string, GedcomNode>();
+  const ownXref = new Map<GedcomNode, string>();
+  for (const r of doc.records) {
+    if (r.xref === undefined) continue;
+    const first = byXref.get(r.xref);
+    if (!first) {
+      byXref.set(r.xref, r);
+      ownXref.set(r, r.xref);
+      continue;
+    }
+    let renamed = `${r.xref}_${2}`;
+    for (let k = 3; byXref.has(renamed); k++) renamed = `${r.xref}_${k}`;
+    byXref.set(renamed, r);
+    ownXref.set(r, renamed);
+    note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${first.line}. This ${r.tag} record is kept as @${renamed}@; links to @${r.xref}@ go to line ${first.line}.`);
+  }
+  const record = (xref: string) => byXref.get(xref);
+
+  // ---- people ----
+  const people: Person[] = [];
+  const personOf = new Map<GedcomNode, number>();
+  for (const r of doc.records) {
+    if (r.tag !== 'INDI') continue;
+    personOf.set(r, people.length);
+    people.push(readPerson(r, ownXref.get(r) ?? '', options, record, note));
+  }
+  const describe = (i: number) => describePerson(people[i]!);
+  const personAt = (pointer: string | undefined) => {
+    const r = pointer === undefined ? undefined : record(pointer);
+    return r ? personOf.get(r) : undefined;
+  };
+
+  // ---- families: partners, then children (at most two parents each, never their own ancestor) ----
+  const families: Family[] = [];
+  const familyOf = new Map<GedcomNode, Family>();
+  for (const r of doc.records) {
+    if (r.tag !== 'FAM') continue;
+    const fam: Family = { record: r, xref: ownXref.get(r) ?? '', partners: [], children: [], unlinked: new Set() };
+    const name = r.xref !== undefined ? `family @${r.xref}@` : 'a family';
+    for (const c of r.children) {
+      if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
+      const who = personAt(c.pointer);
+      if (who === undefined) {
+        note('missing-person', c.line, `Line ${c.line}: ${name} names @${c.pointer}@ as ${c.tag === 'CHIL' ? 'a child' : 'a partner'}, but the file has no such person. Left out.`);
+        continue;
+      }
+      if (c.tag === 'CHIL') {
+        if (!fam.children.includes(who)) fam.children.push(who);
+      } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners.push(who);
+    }
+    families.push(fam);
+    familyOf.set(r, fam);
+  }
+  // Links a file gives on one side only (an INDI's FAMC or FAMS its family does not list) count too.
+  for (const [index, p] of people.entries()) {
+    for (const c of p.record.children) {
+      if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
+      const fr = record(c.pointer);
+      const fam = fr && familyOf.get(fr);
+      if (!fam) {
+        note('missing-family', c.line, `Line ${c.line}: ${describe(index)} is linked to @${c.pointer}@, but the file has no such family. Left out.`);
+        continue;
+      }
+      if (c.tag === 'FAMC' && !fam.children.includes(index)) fam.children.push(index);
+      if (c.tag === 'FAMS' && !fam.partners.includes(index) && fam.partners.length < 2) fam.partners.push(index);
+    }
+  }
+
+  for (const fam of families) {
+    const [a, b] = fam.partners;
+    if (a !== undefined && b !== undefined) {
+      const pa = people[a]!;
+      const pb = people[b]!;
+      if (pa.spouses.includes(b)) continue;
+      if (pa.spouses.length >= PROFILE_LIMITS.relations || pb.spouses.length >= PROFILE_LIMITS.relations) {
+        note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: ${describe(a)} or ${describe(b)} already has ${PROFILE_LIMITS.relations} spouses; they are not linked as spouses.`);
+        continue;
+      }
+      pa.spouses.push(b);
+      pb.spouses.push(a);
+    }
+  }
+  for (const fam of families) {
+    const partners = fam.partners;
+    for (const c of fam.children) {
+      const kid = people[c]!;
+      const label = fam.record.xref !== undefined ? `family @${fam.record.xref}@` : 'a family';
+      if (partners.includes(c)) {
+        fam.unlinked.add(c);
+        note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
+        continue;
+      }
+      const adding = partners.filter((p) => !kid.parents.has(p));
+      if (kid.parents.size + adding.length > 2) {
+        fam.unlinked.add(c);
+        note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
+        continue;
+      }
+      if (adding.some((p) => people[p]!.children.length >= PROFILE_LIMITS.relations)) {
+        fam.unlinked.add(c);
+        note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
+        continue;
+      }
+      const pedigree = readPedigree(kid.record.children.find((x) => x.tag === 'FAMC' && x.pointer !== undefined && record(x.pointer) === fam.record));
+      for (const p of adding) {
+        kid.parents.set(p, pedigree);
+        people[p]!.children.push(c);
+      }
+    }
+  }
+  breakCycles(people, families, (fam, c) =>
+    note('own-ancestor', fam.record.line, `Line ${fam.record.line}: linking ${describe(c)} to the parents of ${fam.record.xref !== undefined ? `family @${fam.record.xref}@` : 'a family'} would make someone their own ancestor. Left off the tree (kept for export).`),
+  );
+
+  // ---- kept lines ----
+  const rename = (xref: string) => (xref === 'VOID' ? xref : prefix + xref);
+  const holderOf = new Map<GedcomNode, number>();
+  for (const [i, p] of people.entries()) {
+    p.kept.push(keptPerson(p, i, familyOf, record, rename));
+    holderOf.set(p.record, i);
+  }
+  for (const fam of families) {
+    const holder = fam.partners[0] ?? fam.children[0];
+    if (holder === undefined) continue;
+    holderOf.set(fam.record, holder);
+    people[holder]!.kept.push(keptFamily(fam, personAt, rename));
+  }
+  // Other records go with the first person who points to them, directly or through other records.
+  const queue: GedcomNode[] = [...doc.records.filter((r) => holderOf.has(r))];
+  for (let k = 0; k < queue.length; k++) {
+    const from = queue[k]!;
+    const holder = holderOf.get(from)!;
+    forEachPointer(from, (pointer) => {
+      const target = record(pointer);
+      if (!target || holderOf.has(target) || target.tag === 'INDI' || target.tag === 'FAM') return;
+      holderOf.set(target, holder);
+      people[holder]!.kept.push(renamed(target, ownXref.get(target), rename));
+      queue.push(target);
+    });
+  }
+  if (people.length) {
+    for (const r of doc.records) {
+      if (holderOf.has(r) || r.tag === 'INDI' || r.tag === 'FAM') continue;
+      people[0]!.kept.push(renamed(r, ownXref.get(r), rename));
+    }
+  }
+  storeKept(people, note);
+
+  // ---- cards, lines, profiles ----
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const profiles: Profile[] = [];
+  for (const p of people) {
+    nodes.push(personNode(p.nodeId, p.profile.id, { x: 0, y: 0 }, options.now));
+    for (const [parent, pedigree] of p.parents) {
+      const e = parentEdge(people[parent]!.nodeId, p.nodeId);
+      if (pedigree) e.data = { kind: 'parent', pedigree };
+      edges.push(e);
+    }
+    p.profile.parents = [...p.parents.keys()].map((i) => people[i]!.profile.id);
+    p.profile.children = p.children.map((i) => people[i]!.profile.id);
+    p.profile.spouses = p.spouses.map((i) => people[i]!.profile.id);
+    profiles.push(p.profile);
+  }
+  const layoutFamilies: ImportedFamily[] = families.map((fam) => ({
+    partners: fam.partners.map((i) => people[i]!.nodeId),
+    children: fam.partners.length ? fam.children.filter((c) => !fam.unlinked.has(c)).map((i) => people[i]!.nodeId) : [],
+  }));
+  return {
+    nodes,
+    edges,
+    profiles,
+    families: layoutFamilies,
+    summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items },
+  };
+}
+
+function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: (code: SummaryCode, line: number, message: string) => void): Person {
+  const nameNode = r.children.find((c) => c.tag === 'NAME');
+  const name = readName(nameNode);
+  const first = nameField(name.first);
+  const last = nameField(name.last);
+  const who = `${[name.first, name.last].filter(Boolean).join(' ') || 'an unnamed person'} (@${r.xref ?? '?'}@)`;
+  if (first.cut || last.cut) note('name-cut', nameNode!.line, `Line ${nameNode!.line}: the name of ${who} is longer than ${PROFILE_LIMITS.firstName} characters per part; the card shows its start, the whole name is kept for export.`);
+  const profile: Profile = {
+    ...emptyProfile(o.newProfileId()),
+    firstName: first.value,
+    lastName: last.value,
+    gender: readSex(r.children.find((c) => c.tag === 'SEX')),
+    createdBy: o.uid,
+    createdAt: o.now,
+    updatedBy: o.uid,
+    updatedAt: o.now,
+  };
+  const birthNode = eventDate(r, 'BIRT');
+  const birth = readDateField(birthNode, o.currentYear, 'birth');
+  if (birth.parts) Object.assign(profile, { birthYear: birth.parts.year, birthMonth: birth.parts.month, birthDay: birth.parts.day });
+  else profile.birthDateText = birth.text;
+  const deathNode = eventDate(r, 'DEAT');
+  const death = readDateField(deathNode, o.currentYear, 'death');
+  if (death.parts) profile.death = death.parts.day ? `${death.parts.year}-${death.parts.month}-${death.parts.day}` : death.parts.year;
+  else profile.deathDateText = death.text;
+  for (const [reading, node, what] of [
+    [birth, birthNode, 'birth'],
+    [death, deathNode, 'death'],
+  ] as [DateReading, GedcomNode | undefined, string][]) {
+    if (!reading.reason) continue;
+    if (reading.reason === 'long') note('date-cut', node!.line, `Line ${node!.line}: the ${what} date of ${who} is longer than ${PROFILE_LIMITS.dateText} characters; its start is shown, the whole date is kept for export.`);
+    else note('date-as-written', node!.line, `Line ${node!.line}: the ${what} date "${reading.text}" of ${who} is ${DATE_TEXT_REASONS[reading.reason]}; it is shown as written.`);
+  }
+  const bio = readBio(r, record);
+  profile.bio = bio.bio;
+  if (bio.cut) note('note-cut', r.line, `Line ${r.line}: the notes of ${who} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
+  const photo = readPhoto(r, record, o.siteOrigin);
+  if (photo) profile.photoURL = photo.url;
+  return { record: r, xref, nodeId: o.nextNodeId(), profile, parents: new Map(), children: [], spouses: [], kept: [], keptChars: 0 };
+}
+
+function describePerson(p: Person): string {
+  const name = [p.profile.firstName, p.profile.lastName].filter(Boolean).join(' ');
+  return `${name || 'an unnamed person'} (@${p.record.xref ?? '?'}@)`;
+}
+
+/**
+ * Takes back, family by family, the child links that close a loop of parents (the file says
+ * someone is their own ancestor): a depth-first search over parent → child finds each back link.
+ */
+function breakCycles(people: Person[], families: Family[], report: (fam: Family, child: number) => void): void {
+  const state = new Uint8Array(people.length); // 0 new, 1 on the path, 2 done
+  for (let start = 0; start < people.length; start++) {
+    if (state[start]) continue;
+    const stack: [number, number][] = [[start, 0]];
+    state[start] = 1;
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      const [at, k] = top;
+      const kids = people[at]!.children;
+      if (k >= kids.length) {
+        state[at] = 2;
+        stack.pop();
+        continue;
+      }
+      top[1]++;
+      const c = kids[k]!;
+      if (state[c] === 1) {
+        const fam = families.find((f) => f.partners.includes(at) && f.children.includes(c) && !f.unlinked.has(c))!;
+        unlinkChild(people, fam, c);
+        report(fam, c);
+        top[1]--;
+      } else if (!state[c]) {
+        state[c] = 1;
+        stack.push([c, 0]);
+      }
+    }
+  }
+}
+
+function unlinkChild(people: Person[], fam: Family, c: number): void {
+  fam.unlinked.add(c);
+  for (const p of fam.partners) {
+    if (!people[c]!.parents.delete(p)) continue;
+    const list = people[p]!.children;
+    list.splice(list.indexOf(c), 1);
+  }
+}
+
+function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): void {
+  for (const c of node.children) {
+    if (c.pointer !== undefined && c.pointer !== 'VOID' && !STRUCTURAL.has(c.tag)) visit(c.pointer);
+    forEachPointer(c, visit);
+  }
+}
+
+/** A copy of a structure with its cross-reference ids renamed (its own and every pointer). */
+function renamed(node: GedcomNode, xref: string | undefined, rename: (x: string) => string): GedcomNode {
+  return {
+    tag: node.tag,
+    xref: xref !== undefined ? rename(xref) : node.xref !== undefined ? rename(node.xref) : undefined,
+    value: node.value,
+    pointer: node.pointer !== undefined ? rename(node.pointer) : undefined,
+    children: node.children.map((c) => renamed(c, undefined, rename)),
+    line: node.line,
+  };
+}
+
+/** The INDI record whole; its links the tree does not show marked as such, links to no family dropped. */
+function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>, record: (x: string) => GedcomNode | undefined, rename: (x: string) => string): GedcomNode {
+  const copy = renamed(p.record, p.xref, rename);
+  copy.children = copy.children.filter((c, k) => {
+    const original = p.record.children[k]!;
+    if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || original.pointer === undefined || original.pointer === 'VOID') return true;
+    const fr = record(original.pointer);
+    const fam = fr && familyOf.get(fr);
+    if (!fam) return false;
+    const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked.has(index) : fam.partners.includes(index);
+    if (!shown) c.tag = UNLINKED + c.tag;
+    return true;
+  });
+  return copy;
+}
+
+/** The FAM record whole; its member lines the tree does not show marked as such, lines to nobody dropped. */
+function keptFamily(fam: Family, personAt: (pointer: string) => number | undefined, rename: (x: string) => string): GedcomNode {
+  const copy = renamed(fam.record, fam.xref, rename);
+  copy.children = copy.children.filter((c, k) => {
+    const original = fam.record.children[k]!;
+    if (!STRUCTURAL.has(c.tag) || original.pointer === undefined || original.pointer === 'VOID') return true;
+    const who = personAt(original.pointer);
+    if (who === undefined) return false;
+    const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked.has(who) : fam.partners.includes(who);
+    if (!shown) c.tag = UNLINKED + c.tag;
+    return true;
+  });
+  return copy;
+}
+
+/**
+ * Writes each person's kept records into their `gedcom` field. A person whose records pass the
+ * field's limit hands the records after their own INDI to the next people with room; an INDI too
+ * large alone keeps its first structures that fit, and the summary says so.
+ */
+function storeKept(people: Person[], note: (code: SummaryCode, line: number, message: string) => void): void {
+  const limit = PROFILE_LIMITS.gedcom;
+  const overflow: { node: GedcomNode; text: string }[] = [];
+  const texts: string[][] = people.map(() => []);
+  for (const [i, p] of people.entries()) {
+    for (const [k, node] of p.kept.entries()) {
+      let text = writeKept([node]);
+      if (k === 0 && text.length > limit) {
+        const fitting = { ...node, children: [] as GedcomNode[] };
+        for (const c of node.children) {
+          if (writeKept([{ ...fitting, children: [...fitting.children, c] }]).length > limit) break;
+          fitting.children.push(c);
+        }
+        note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[fitting.children.length]!.line} on are not kept.`);
+        text = writeKept([fitting]);
+      }
+      if (k > 0 && p.keptChars + text.length > limit) overflow.push({ node, text });
+      else {
+        texts[i]!.push(text);
+        p.keptChars += text.length;
+      }
+    }
+  }
+  let at = 0;
+  for (const { node, text } of overflow) {
+    while (at < people.length && people[at]!.keptChars + text.length > limit) at++;
+    if (at === people.length) {
+      note('kept-too-large', node.line, `Line ${node.line}: the ${node.tag} record @${node.xref ?? '?'}@ did not fit in what the people of this file can keep; it is not kept.`);
+      continue;
+    }
+    texts[at]!.push(text);
+    people[at]!.keptChars += text.length;
+  }
+  for (const [i, p] of people.entries()) p.profile.gedcom = texts[i]!.join('');
+}
+
