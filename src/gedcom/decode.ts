@@ -11,6 +11,8 @@ export interface Decoded {
   encoding: string;
   /** HEAD.GEDC.VERS as found by the pre-scan of the header ('' if none). */
   declaredVersion: string;
+  /** Whether the text has a control character other than tab, CR and LF (rare: the parser then checks each line). */
+  hasControls: boolean;
   /** Encoding notes for the file as a whole; `at` is a character offset in `text` when known. */
   notes: { at: number; code: 'encoding' | 'bad-byte'; message: string }[];
 }
@@ -34,7 +36,10 @@ export function decodeGedcomBytes(bytes: Uint8Array): Decoded {
   const declared = header.char.toUpperCase().replace(/[\s_]+/g, '-');
   const declaredVersion = header.version;
   const highStart = firstHighByte(bytes, bom);
-  const done = (text: string, encoding: string): Decoded => ({ text, encoding, declaredVersion, notes });
+  // In every 8-bit encoding and in UTF-8, a control character is its own byte: a byte loop is far
+  // cheaper than a regular expression over the decoded text.
+  const hasControls = hasControlByte(bytes);
+  const done = (text: string, encoding: string): Decoded => ({ text, encoding, declaredVersion, hasControls, notes });
 
   if (bom > 0 || declaredVersion.startsWith('7')) {
     return done(decodeUtf8(bytes, bom, highStart, notes), 'UTF-8');
@@ -61,7 +66,18 @@ export function decodeGedcomBytes(bytes: Uint8Array): Decoded {
 function utf16(bytes: Uint8Array, label: 'utf-16le' | 'utf-16be', notes: Decoded['notes']): Decoded {
   const text = new TextDecoder(label).decode(bytes);
   const header = prescanHeader(text.slice(0, 65536));
-  return { text, encoding: label.toUpperCase(), declaredVersion: header.version, notes };
+  return { text, encoding: label.toUpperCase(), declaredVersion: header.version, hasControls: CONTROL.test(text), notes };
+}
+
+/** A control character other than tab, LF and CR: never meaningful in GEDCOM text. */
+export const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+function hasControlByte(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if ((b < 0x20 && b !== 10 && b !== 13 && b !== 9) || b === 0x7f) return true;
+  }
+  return false;
 }
 
 function knownName(declared: string): string {

@@ -5,7 +5,7 @@
  * Pure: no DOM, no Node APIs, so it runs in a Web Worker.
  */
 import { ANSEL_MARKS } from './ansel.ts';
-import { decodeGedcomBytes } from './decode.ts';
+import { CONTROL, decodeGedcomBytes } from './decode.ts';
 import { GedcomError, type GedcomWarningCode } from './errors.ts';
 import type { GedcomDocument, GedcomNode, GedcomWarning } from './types.ts';
 
@@ -16,8 +16,7 @@ export interface ParseOptions {
 
 /** Past this many warnings of one kind, the rest are counted in one summary warning. */
 const WARNINGS_PER_CODE = 100;
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+const CONTROLS = new RegExp(CONTROL.source, 'g');
 const POINTER = /^@[^@#\s][^@\s]*@$/;
 /** The share of progress given to decoding the bytes (the scan gets the rest). */
 const DECODE_SHARE = 0.1;
@@ -33,9 +32,10 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
 
   const v7 = decoded.declaredVersion.startsWith('7');
   const ansel = decoded.encoding === 'ANSEL';
-  const hasControls = CONTROL.test(text);
+  const hasControls = decoded.hasControls;
   const n = text.length;
   const records: GedcomNode[] = [];
+  const tags = new Map<string, string>();
   const stack: GedcomNode[] = [];
   /** Levels 0…open-1 have an open structure; a new line may be at level `open` at most. */
   let open = 0;
@@ -131,6 +131,11 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       i++;
     }
     let tag = s.slice(tagStart, i);
+    // One string per distinct tag: millions of nodes share a few dozen tags, and fewer live
+    // strings means less for the garbage collector to copy while the tree grows.
+    const known = tags.get(tag);
+    if (known !== undefined) tag = known;
+    else tags.set(tag, tag);
     if (tag === '' || !isTagStart(tag.charCodeAt(0))) {
       throw new GedcomError(lineNo, 'no-tag', `the line has no tag ("${excerpt(s, levelStart, end)}").`);
     }
