@@ -12,6 +12,7 @@ export type { LayoutFamily, LayoutInput, LayoutResult } from './types.ts';
 export { LAYOUT } from './types.ts';
 export { countCrossings } from './crossings.ts';
 export { layoutInputFromGraph } from './fromGraph.ts';
+export { branchNodeIds, moveCards, tidyPlan, tidyPositions, type TidyPlan } from './tidy.ts';
 
 /** Barycentre sweeps (each down and up) and placement passes: more buy little on real trees. */
 const SWEEPS = 6;
@@ -24,12 +25,14 @@ const PASSES = 8;
  * never a second card. Pure and deterministic; about linear in people and links (a sort per row
  * per sweep). Positions are cards' top-left corners from (0, 0).
  */
-export function layoutFamilies(input: LayoutInput): LayoutResult {
+export function layoutFamilies(input: LayoutInput, options: LayoutOptions = {}): LayoutResult {
+  const progress = progressReporter(options.onProgress);
   const s = familyStructure(input);
   const n = s.ids.length;
   if (!n) return { positions: {}, width: 0, height: 0, crossings: 0 };
   const units = spouseUnits(s);
   const { rank, component, components } = generations(s, units);
+  progress(PREPARED);
   const ctx: LayoutContext = { s, units, rank, familyAnchor: new Float64Array(familyCount(s)), itemOf: new Int32Array(units.count) };
 
   // Units of each component, in input order.
@@ -46,6 +49,7 @@ export function layoutFamilies(input: LayoutInput): LayoutResult {
   for (let c = 0; c < components; c++) {
     const list = byComponent.subarray(start[c], start[c + 1]);
     boxes[c] = list.length === 1 ? single(unitX, list[0], units.start[list[0] + 1] - units.start[list[0]]) : layoutComponent(ctx, list, unitX);
+    progress(PREPARED + ((LAID_OUT - PREPARED) * start[c + 1]) / units.count);
   }
   const corners = packBoxes(boxes);
 
@@ -62,7 +66,29 @@ export function layoutFamilies(input: LayoutInput): LayoutResult {
     width = Math.max(width, xs[p] + LAYOUT.card.width);
     height = Math.max(height, ys[p] + LAYOUT.card.height);
   }
-  return { positions, width, height, crossings: structureCrossings(s, xs, ys) };
+  const crossings = structureCrossings(s, xs, ys);
+  progress(1);
+  return { positions, width, height, crossings };
+}
+
+export interface LayoutOptions {
+  /** Told how far the layout is, from 0 to 1, now and then (for a progress bar). */
+  onProgress?: (fraction: number) => void;
+}
+
+/** Shares of the work: rows and units first, then the components one by one, then the count. */
+const PREPARED = 0.1;
+const LAID_OUT = 0.9;
+
+/** Reports each whole percent once. */
+function progressReporter(onProgress: LayoutOptions['onProgress']) {
+  let told = -1;
+  return (fraction: number) => {
+    const percent = Math.floor(fraction * 100);
+    if (!onProgress || percent <= told) return;
+    told = percent;
+    onProgress(percent / 100);
+  };
 }
 
 function single(unitX: Float64Array, u: number, size: number): Box {
