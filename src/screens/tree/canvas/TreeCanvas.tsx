@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { useSnapshot } from 'valtio';
-import { commandForKey, runCommand, type TreeCommandId } from '../actions/commands.ts';
+import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
@@ -115,14 +115,13 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, []);
 
   const onKeyDown = useCallback((e: KeyboardEvent) => {
-    const command = commandForKey(e.key);
+    const command = commandForKey(e);
     const h = handle.current;
     if (!command || e.defaultPrevented || !h) return;
     if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
     const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
-    const selected = [...h.engine.store.selectedNodes];
-    const nodeIds = selected.length ? selected : focused ? [focused] : [];
-    if (!nodeIds.length) return;
+    const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);
+    if (!nodeIds) return;
     e.preventDefault();
     runCommand(command, nodeIds);
   }, []);
