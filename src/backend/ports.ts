@@ -98,6 +98,12 @@ export interface GraphSubscription {
    * holds it now. The session re-bases on it (one diff against its confirmed copy).
    */
   onReload(loaded: LoadedGraph): void;
+  /**
+   * Whether the subscriber already holds revision `revision` because it applied it itself (an
+   * import it sent through the bulk path). A `reload` for exactly the revision after the last one
+   * delivered is then skipped instead of loading the whole graph.
+   */
+  holds?(revision: number): boolean;
   onNetwork?(state: NetworkState): void;
 }
 export interface GraphRepository {

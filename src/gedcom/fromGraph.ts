@@ -1,6 +1,6 @@
 import type { Graph, Pedigree, Profile } from '../domain/types.ts';
 import { dateForVersion, deathParts, writeDate } from './dates.ts';
-import { readKept } from './kept.ts';
+import { readKeptMany } from './kept.ts';
 import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
 import { readPedigree, UNLINKED } from './toGraph.ts';
 import type { GedcomNode } from './types.ts';
@@ -74,9 +74,10 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
   const heads: GedcomNode[] = [];
   const profileOfXref = new Map<string, string>();
   const taken = new Set<string>();
-  for (const id of shown) {
-    const kept = readKept(graph.profiles[id]!.gedcom);
-    for (const [k, r] of kept.entries()) {
+  const ids = [...shown];
+  const keptOf = readKeptMany(ids.map((id) => graph.profiles[id]!.gedcom));
+  for (const [i, id] of ids.entries()) {
+    for (const [k, r] of keptOf[i]!.entries()) {
       if (r.xref !== undefined) taken.add(r.xref);
       if (k === 0 && r.tag === 'INDI') {
         keptIndi.set(id, r);
@@ -183,20 +184,21 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
     }
     return null;
   };
-  /** A kept structure with its pointers resolved; null when it points at nothing exported (5.5.1). */
-  const resolve = (n: GedcomNode): GedcomNode | null => {
-    let pointer = n.pointer;
-    if (pointer !== undefined && !made.has(n)) {
-      const t = target(pointer);
-      if (t === null && !v7) return null;
-      pointer = t ?? 'VOID';
+  /**
+   * Finishes a structure in place: pointers of kept structures resolved to exported ids, tags and
+   * values brought to the target version (`forVersion`). False: leave it out (5.5.1 has no @VOID@).
+   */
+  const finish = (n: GedcomNode, level: number): boolean => {
+    if (n.pointer !== undefined && !made.has(n)) {
+      const t = target(n.pointer);
+      if (t === null && !v7) return false;
+      n.pointer = t ?? 'VOID';
     }
-    const children: GedcomNode[] = [];
-    for (const c of n.children) {
-      const r = resolve(c);
-      if (r) children.push(r);
-    }
-    return { ...n, pointer, children };
+    forVersion(n, o.version, level);
+    let w = 0;
+    for (const c of n.children) if (finish(c, level + 1)) n.children[w++] = c;
+    n.children.length = w;
+    return true;
   };
 
   // ---- people ----
@@ -219,22 +221,28 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
     const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
     const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, pedigreeOf), familyByKeptXref, newObject: freshObject, objects };
     const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id)!, ctx);
-    out.push(resolve(indi)!);
+    finish(indi, 0);
+    out.push(indi);
     if (++done % 2000 === 0) o.onProgress?.(done / included.size);
   }
 
   // ---- families ----
-  for (const f of exported) out.push(resolve(writeFamily(f, graph, xrefOf, profileOfXref, included))!);
+  for (const f of exported) {
+    const fam = writeFamily(f, graph, xrefOf, profileOfXref, included);
+    finish(fam, 0);
+    out.push(fam);
+  }
 
-  // ---- records (the ones pointed to may point further: resolving them adds what they need) ----
+  // ---- records (the ones pointed to may point further: finishing them adds what they need) ----
   for (let k = 0; k < wanted.length; k++) {
-    const r = resolve(wanted[k]!);
-    if (r) out.push(r);
+    const r = wanted[k]!;
+    finish(r, 0);
+    out.push(r);
   }
   out.push(...objects);
   const head = mergeHeads(heads, (x) => exportedRecords.has(x));
   o.onProgress?.(1);
-  return { records: [head, ...out.map((r) => forVersion(r, o.version, 0))], people: included.size, families: exported.length };
+  return { records: [head, ...out], people: included.size, families: exported.length };
 }
 
 function selectPeople(graph: Graph, shown: Set<string>, profileOfNode: Map<string, Profile>, scope: ExportScope): Set<string> {
@@ -344,9 +352,14 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string, ctx
   } else if (!same && at >= 0) list.splice(at, 1);
 
   // Sex
+  // A slot kept without its value (toGraph.ts `keptPerson`) takes the profile's, whatever it is now.
   const sexAt = first('SEX');
+  const stripped = sexAt >= 0 && list[sexAt]!.value === undefined;
   const sex = sexAt >= 0 ? readSex(list[sexAt]) : '';
-  if (sex !== p.gender) {
+  if (stripped) {
+    if (p.gender || list[sexAt]!.children.length) list[sexAt] = { ...list[sexAt]!, value: p.gender || 'U' };
+    else list.splice(sexAt, 1);
+  } else if (sex !== p.gender) {
     if (p.gender && sexAt >= 0) list[sexAt] = { ...list[sexAt]!, value: p.gender };
     else if (p.gender) list.splice(Math.max(first('NAME'), -1) + 1, 0, node('SEX', p.gender));
     else list.splice(sexAt, 1);
@@ -361,7 +374,12 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string, ctx
   putDate(list, 'DEAT', deathText || writeDate(death), (date) => sameDate(readDateField(date, o.currentYear, 'death'), death, deathText));
 
   // Notes → bio
-  if (readBio({ ...indi, children: list }, ctx.record).bio !== p.bio) {
+  const notes = list.filter((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
+  const lone = notes.length === 1 && notes[0]!.pointer === undefined && notes[0]!.value === undefined ? list.indexOf(notes[0]!) : -1;
+  if (lone >= 0) {
+    if (p.bio) list[lone] = { ...list[lone]!, value: p.bio };
+    else list.splice(lone, 1);
+  } else if (readBio({ ...indi, children: list }, ctx.record).bio !== p.bio) {
     const noteAt = list.findIndex((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
     const rest = list.filter((c) => c.tag !== 'NOTE' && c.tag !== 'SNOTE');
     if (p.bio) rest.splice(noteAt >= 0 ? noteAt : rest.length, 0, node('NOTE', p.bio));
@@ -423,7 +441,8 @@ function putDate(list: GedcomNode[], tag: 'BIRT' | 'DEAT', value: string, same: 
   const at = list.findIndex((c) => c.tag === tag);
   const event = at >= 0 ? list[at]! : undefined;
   const date = event ? child(event, 'DATE') : undefined;
-  if (same(date)) return;
+  if (date && date.value !== undefined && same(date)) return;
+  if (!date && same(undefined)) return;
   if (!event) {
     if (value) list.push(node(tag, undefined, [node('DATE', value)]));
     return;
@@ -504,18 +523,13 @@ function mergeHeads(heads: GedcomNode[], exported: (xref: string) => boolean): G
 }
 
 /**
- * The few differences between 5.5.1 and 7.0 the export smooths: shared notes (a NOTE record and
- * its pointers in 5.5.1, SNOTE in 7.0), calendar escapes in dates, and sex X (7.0) as U (5.5.1).
- * Each is a no-op on structures already of the target version.
+ * The few differences between 5.5.1 and 7.0 the export smooths, in place: shared notes (a NOTE
+ * record and its pointers in 5.5.1, SNOTE in 7.0), calendar escapes in dates, and sex X (7.0) as
+ * U (5.5.1). Each is a no-op on structures already of the target version.
  */
-function forVersion(n: GedcomNode, version: '7.0' | '5.5.1', level: number): GedcomNode {
-  let tag = n.tag;
-  let value = n.value;
-  const shared = n.pointer !== undefined || (level === 0 && n.xref !== undefined);
-  if (version === '7.0' && tag === 'NOTE' && shared) tag = 'SNOTE';
-  if (version === '5.5.1' && tag === 'SNOTE') tag = 'NOTE';
-  if (tag === 'DATE' && value) value = dateForVersion(value, version);
-  if (version === '5.5.1' && tag === 'SEX' && value === 'X') value = 'U';
-  return { ...n, tag, value, children: n.children.map((c) => forVersion(c, version, level + 1)) };
+function forVersion(n: GedcomNode, version: '7.0' | '5.5.1', level: number): void {
+  if (n.tag === 'NOTE' && version === '7.0' && (n.pointer !== undefined || (level === 0 && n.xref !== undefined))) n.tag = 'SNOTE';
+  else if (n.tag === 'SNOTE' && version === '5.5.1') n.tag = 'NOTE';
+  else if (n.tag === 'DATE' && n.value) n.value = dateForVersion(n.value, version);
+  else if (n.tag === 'SEX' && n.value === 'X' && version === '5.5.1') n.value = 'U';
 }
-

@@ -41,24 +41,44 @@ export const SUMMARY_GROUPS: Record<SummaryCode, string> = {
   'file-warning': 'Lines read with a warning',
 };
 
+/** Items kept per group: a file with 60,000 approximate dates lists the first ones and counts the rest. */
+export const SUMMARY_ITEMS_PER_GROUP = 100;
+
 export interface ImportSummary {
   people: number;
   families: number;
   /** The file's version and encoding, as read. */
   version: string;
   encoding: string;
+  /** At most SUMMARY_ITEMS_PER_GROUP of each group. */
   items: SummaryItem[];
+  /** How many items each group had in all. */
+  counts: Partial<Record<SummaryCode, number>>;
 }
 
-/** The summary's items by group, groups in the dialog's order, each group in line order. */
-export function groupSummary(items: readonly SummaryItem[]): { code: SummaryCode; title: string; items: SummaryItem[] }[] {
+/** Collects a summary's items: all are counted, the first of each group kept (the message made only for those). */
+export function summaryCollector() {
+  const items: SummaryItem[] = [];
+  const counts: Partial<Record<SummaryCode, number>> = {};
+  return {
+    items,
+    counts,
+    note(code: SummaryCode, line: number, message: string | (() => string)) {
+      const n = (counts[code] = (counts[code] ?? 0) + 1);
+      if (n <= SUMMARY_ITEMS_PER_GROUP) items.push({ code, line, message: typeof message === 'string' ? message : message() });
+    },
+  };
+}
+
+/** The summary's items by group, groups in the dialog's order, each group in line order, with its count. */
+export function groupSummary(summary: Pick<ImportSummary, 'items' | 'counts'>): { code: SummaryCode; title: string; count: number; items: SummaryItem[] }[] {
   const groups = new Map<SummaryCode, SummaryItem[]>();
-  for (const item of items) {
+  for (const item of summary.items) {
     let list = groups.get(item.code);
     if (!list) groups.set(item.code, (list = []));
     list.push(item);
   }
   return (Object.keys(SUMMARY_GROUPS) as SummaryCode[])
     .filter((code) => groups.has(code))
-    .map((code) => ({ code, title: SUMMARY_GROUPS[code], items: groups.get(code)!.sort((a, b) => a.line - b.line) }));
+    .map((code) => ({ code, title: SUMMARY_GROUPS[code], count: summary.counts[code] ?? groups.get(code)!.length, items: groups.get(code)!.sort((a, b) => a.line - b.line) }));
 }

@@ -2,10 +2,10 @@ import { emptyProfile } from '../domain/profile.ts';
 import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
-import { DATE_TEXT_REASONS } from './dates.ts';
-import { writeKept } from './kept.ts';
+import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
+import { writeKept, type KeptEdit, type KeptWriting } from './kept.ts';
 import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, type DateReading } from './people.ts';
-import type { ImportSummary, SummaryCode, SummaryItem } from './summary.ts';
+import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import type { GedcomDocument, GedcomNode } from './types.ts';
 
 /**
@@ -90,10 +90,11 @@ interface Family {
 }
 
 export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): GedcomImport {
-  const items: SummaryItem[] = [];
-  const note = (code: SummaryCode, line: number, message: string) => items.push({ code, line, message });
+  const summary = summaryCollector();
+  const note = summary.note;
   for (const w of doc.warnings) note('file-warning', w.line, w.message);
   const prefix = options.xrefPrefix ?? '';
+  // Links and records point to ids as the file has them; kept lines carry them with the prefix.
 
   // ---- records by cross-reference id (the first one wins; later ones get an id of their own) ----
   const byXref = new Map<string, GedcomNode>();
@@ -211,17 +212,21 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   );
 
   // ---- kept lines ----
-  const rename = (xref: string) => (xref === 'VOID' ? xref : prefix + xref);
+  const edits = new Map<GedcomNode, KeptEdit>();
+  const edit = (n: GedcomNode, e: KeptEdit) => edits.set(n, { ...edits.get(n), ...e });
+  for (const [r, x] of ownXref) if (x !== r.xref) edit(r, { xref: x });
   const holderOf = new Map<GedcomNode, number>();
   for (const [i, p] of people.entries()) {
-    p.kept.push(keptPerson(p, i, familyOf, record, rename));
+    keptPerson(p, i, familyOf, record, edit);
+    p.kept.push(p.record);
     holderOf.set(p.record, i);
   }
   for (const fam of families) {
     const holder = fam.partners[0] ?? fam.children[0];
     if (holder === undefined) continue;
+    keptFamily(fam, personAt, edit);
     holderOf.set(fam.record, holder);
-    people[holder]!.kept.push(keptFamily(fam, personAt, rename));
+    people[holder]!.kept.push(fam.record);
   }
   // Other records go with the first person who points to them, directly or through other records.
   const queue: GedcomNode[] = [...doc.records.filter((r) => holderOf.has(r))];
@@ -232,17 +237,14 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       const target = record(pointer);
       if (!target || holderOf.has(target) || target.tag === 'INDI' || target.tag === 'FAM') return;
       holderOf.set(target, holder);
-      people[holder]!.kept.push(renamed(target, ownXref.get(target), rename));
+      people[holder]!.kept.push(target);
       queue.push(target);
     });
   }
   if (people.length) {
-    for (const r of doc.records) {
-      if (holderOf.has(r) || r.tag === 'INDI' || r.tag === 'FAM') continue;
-      people[0]!.kept.push(renamed(r, ownXref.get(r), rename));
-    }
+    for (const r of doc.records) if (!holderOf.has(r) && r.tag !== 'INDI' && r.tag !== 'FAM') people[0]!.kept.push(r);
   }
-  storeKept(people, note);
+  storeKept(people, { rename: (x) => prefix + x, edits }, edit, note);
 
   // ---- cards, lines, profiles ----
   const nodes: GraphNode[] = [];
@@ -269,17 +271,19 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     edges,
     profiles,
     families: layoutFamilies,
-    summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items },
+    summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
 }
 
-function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: (code: SummaryCode, line: number, message: string) => void): Person {
+type Note = (code: SummaryCode, line: number, message: string | (() => string)) => void;
+
+function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: Note): Person {
   const nameNode = r.children.find((c) => c.tag === 'NAME');
   const name = readName(nameNode);
   const first = nameField(name.first);
   const last = nameField(name.last);
-  const who = `${[name.first, name.last].filter(Boolean).join(' ') || 'an unnamed person'} (@${r.xref ?? '?'}@)`;
-  if (first.cut || last.cut) note('name-cut', nameNode!.line, `Line ${nameNode!.line}: the name of ${who} is longer than ${PROFILE_LIMITS.firstName} characters per part; the card shows its start, the whole name is kept for export.`);
+  const who = () => `${[name.first, name.last].filter(Boolean).join(' ') || 'an unnamed person'} (@${r.xref ?? '?'}@)`;
+  if (first.cut || last.cut) note('name-cut', nameNode!.line, () => `Line ${nameNode!.line}: the name of ${who()} is longer than ${PROFILE_LIMITS.firstName} characters per part; the card shows its start, the whole name is kept for export.`);
   const profile: Profile = {
     ...emptyProfile(o.newProfileId()),
     firstName: first.value,
@@ -302,13 +306,14 @@ function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: 
     [birth, birthNode, 'birth'],
     [death, deathNode, 'death'],
   ] as [DateReading, GedcomNode | undefined, string][]) {
-    if (!reading.reason) continue;
-    if (reading.reason === 'long') note('date-cut', node!.line, `Line ${node!.line}: the ${what} date of ${who} is longer than ${PROFILE_LIMITS.dateText} characters; its start is shown, the whole date is kept for export.`);
-    else note('date-as-written', node!.line, `Line ${node!.line}: the ${what} date "${reading.text}" of ${who} is ${DATE_TEXT_REASONS[reading.reason]}; it is shown as written.`);
+    const reason = reading.reason;
+    if (!reason) continue;
+    if (reason === 'long') note('date-cut', node!.line, () => `Line ${node!.line}: the ${what} date of ${who()} is longer than ${PROFILE_LIMITS.dateText} characters; its start is shown, the whole date is kept for export.`);
+    else note('date-as-written', node!.line, () => `Line ${node!.line}: the ${what} date "${reading.text}" of ${who()} is ${DATE_TEXT_REASONS[reason]}; it is shown as written.`);
   }
   const bio = readBio(r, record);
   profile.bio = bio.bio;
-  if (bio.cut) note('note-cut', r.line, `Line ${r.line}: the notes of ${who} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
+  if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who()} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
   return { record: r, xref, nodeId: o.nextNodeId(), profile, parents: new Map(), children: [], spouses: [], kept: [], keptChars: 0 };
@@ -369,47 +374,48 @@ function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): voi
   }
 }
 
-/** A copy of a structure with its cross-reference ids renamed (its own and every pointer). */
-function renamed(node: GedcomNode, xref: string | undefined, rename: (x: string) => string): GedcomNode {
-  return {
-    tag: node.tag,
-    xref: xref !== undefined ? rename(xref) : node.xref !== undefined ? rename(node.xref) : undefined,
-    value: node.value,
-    pointer: node.pointer !== undefined ? rename(node.pointer) : undefined,
-    children: node.children.map((c) => renamed(c, undefined, rename)),
-    line: node.line,
-  };
-}
-
-/** The INDI record whole; its links the tree does not show marked as such, links to no family dropped. */
-function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>, record: (x: string) => GedcomNode | undefined, rename: (x: string) => string): GedcomNode {
-  const copy = renamed(p.record, p.xref, rename);
-  copy.children = copy.children.filter((c, k) => {
-    const original = p.record.children[k]!;
-    if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || original.pointer === undefined || original.pointer === 'VOID') return true;
-    const fr = record(original.pointer);
+/**
+ * The INDI record is kept whole. Its links the tree does not show are marked as such, links to no
+ * family dropped. Slots: the value of the first SEX, of the first BIRT's and DEAT's first DATE, and
+ * of a lone inline NOTE is not kept when the profile holds exactly it (what an export would write
+ * from the profile is the same text); the structure stays, so an export writes the value back there.
+ */
+function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>, record: (x: string) => GedcomNode | undefined, edit: (n: GedcomNode, e: KeptEdit) => void): void {
+  const r = p.record;
+  const profile = p.profile;
+  for (const c of r.children) {
+    if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
+    const fr = record(c.pointer);
     const fam = fr && familyOf.get(fr);
-    if (!fam) return false;
+    if (!fam) {
+      edit(c, { drop: true });
+      continue;
+    }
     const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked.has(index) : fam.partners.includes(index);
-    if (!shown) c.tag = UNLINKED + c.tag;
-    return true;
-  });
-  return copy;
+    if (!shown) edit(c, { tag: UNLINKED + c.tag });
+  }
+  const sex = r.children.find((c) => c.tag === 'SEX');
+  if (sex && sex.value === profile.gender && profile.gender) edit(sex, { noValue: true });
+  const birth = eventDate(r, 'BIRT');
+  if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(birth, { noValue: true });
+  const death = eventDate(r, 'DEAT');
+  if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(death, { noValue: true });
+  const notes = r.children.filter((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
+  if (notes.length === 1 && notes[0]!.pointer === undefined && notes[0]!.value && notes[0]!.value === profile.bio) edit(notes[0]!, { noValue: true });
 }
 
-/** The FAM record whole; its member lines the tree does not show marked as such, lines to nobody dropped. */
-function keptFamily(fam: Family, personAt: (pointer: string) => number | undefined, rename: (x: string) => string): GedcomNode {
-  const copy = renamed(fam.record, fam.xref, rename);
-  copy.children = copy.children.filter((c, k) => {
-    const original = fam.record.children[k]!;
-    if (!STRUCTURAL.has(c.tag) || original.pointer === undefined || original.pointer === 'VOID') return true;
-    const who = personAt(original.pointer);
-    if (who === undefined) return false;
+/** The FAM record is kept whole; its member lines the tree does not show are marked as such, lines to nobody dropped. */
+function keptFamily(fam: Family, personAt: (pointer: string) => number | undefined, edit: (n: GedcomNode, e: KeptEdit) => void): void {
+  for (const c of fam.record.children) {
+    if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
+    const who = personAt(c.pointer);
+    if (who === undefined) {
+      edit(c, { drop: true });
+      continue;
+    }
     const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked.has(who) : fam.partners.includes(who);
-    if (!shown) c.tag = UNLINKED + c.tag;
-    return true;
-  });
-  return copy;
+    if (!shown) edit(c, { tag: UNLINKED + c.tag });
+  }
 }
 
 /**
@@ -417,21 +423,21 @@ function keptFamily(fam: Family, personAt: (pointer: string) => number | undefin
  * field's limit hands the records after their own INDI to the next people with room; an INDI too
  * large alone keeps its first structures that fit, and the summary says so.
  */
-function storeKept(people: Person[], note: (code: SummaryCode, line: number, message: string) => void): void {
+function storeKept(people: Person[], how: KeptWriting, edit: (n: GedcomNode, e: KeptEdit) => void, note: Note): void {
   const limit = PROFILE_LIMITS.gedcom;
   const overflow: { node: GedcomNode; text: string }[] = [];
   const texts: string[][] = people.map(() => []);
   for (const [i, p] of people.entries()) {
     for (const [k, node] of p.kept.entries()) {
-      let text = writeKept([node]);
+      let text = writeKept([node], how);
       if (k === 0 && text.length > limit) {
-        const fitting = { ...node, children: [] as GedcomNode[] };
-        for (const c of node.children) {
-          if (writeKept([{ ...fitting, children: [...fitting.children, c] }]).length > limit) break;
-          fitting.children.push(c);
+        // Only a pathological record gets here: its last structures go until the rest fits.
+        let cut = node.children.length;
+        while (cut > 0 && text.length > limit) {
+          edit(node.children[--cut]!, { drop: true });
+          text = writeKept([node], how);
         }
-        note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[fitting.children.length]!.line} on are not kept.`);
-        text = writeKept([fitting]);
+        note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[cut]?.line ?? node.line} on are not kept.`);
       }
       if (k > 0 && p.keptChars + text.length > limit) overflow.push({ node, text });
       else {
@@ -452,4 +458,3 @@ function storeKept(people: Person[], note: (code: SummaryCode, line: number, mes
   }
   for (const [i, p] of people.entries()) p.profile.gedcom = texts[i]!.join('');
 }
-

@@ -128,8 +128,15 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
           if (held) held.push(event);
           else accept(event);
         });
-        es.addEventListener('reload', () => {
-          if (es === source) void reload();
+        es.addEventListener('reload', (e) => {
+          if (es !== source) return;
+          const revision = readRevision(e.data);
+          // This tab's own import, too large for the log: it already has it.
+          if (!held && revision === last + 1 && handlers.holds?.(revision)) {
+            last = revision;
+            return;
+          }
+          void reload();
         });
         es.addEventListener('error', () => {
           if (es !== source) return;
@@ -159,4 +166,13 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
       };
     },
   };
+}
+
+function readRevision(data: string): number | null {
+  try {
+    const revision = (JSON.parse(data) as { revision?: unknown }).revision;
+    return typeof revision === 'number' ? revision : null;
+  } catch {
+    return null;
+  }
 }

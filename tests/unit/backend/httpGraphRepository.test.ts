@@ -133,6 +133,21 @@ describe('httpGraphRepository', () => {
     expect(got.map((e) => e.revision)).toEqual([10, 11]);
   });
 
+  it("skips the reload of a revision the subscriber applied itself (its own import), and only that one", async () => {
+    const { repo, sources } = setup();
+    const got: GraphChangeEvent[] = [];
+    const reloads: LoadedGraph[] = [];
+    repo.subscribe('g1', 2, { onChange: (e) => got.push(e), onReload: (l) => reloads.push(l), holds: (r) => r === 3 || r === 9 });
+    sources[0]!.emit('reload', JSON.stringify({ revision: 3 }));
+    sources[0]!.emit('change', JSON.stringify(change(4)));
+    expect(got.map((e) => e.revision)).toEqual([4]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Held, but after a gap: the revisions in between are missing, so the graph is loaded.
+    fetchMock.mockResolvedValueOnce(json(200, loaded(9, [])));
+    sources[0]!.emit('reload', JSON.stringify({ revision: 9 }));
+    await vi.waitFor(() => expect(reloads).toHaveLength(1));
+  });
+
   it('a reload that cannot load re-opens the stream from the last revision delivered, later', async () => {
     vi.useFakeTimers();
     const { sources, reloads } = subscribed(2);

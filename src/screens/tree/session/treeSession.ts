@@ -107,6 +107,8 @@ export class TreeSession {
   /** This tab's saves the server answered whose echo the stream has not delivered yet. */
   private unechoed: { revision: number; changes: ChangeSet }[] = [];
   private migrationsToRecord: string[] = [];
+  /** Revisions this tab applied itself through the bulk path (`takeBulk`). */
+  private readonly bulkRevisions = new Set<number>();
   private inflight: Promise<void> | null = null;
   private closed = false;
   private backupStored = false;
@@ -168,6 +170,7 @@ export class TreeSession {
       this.unsubscribeLive = this.deps.graphs.subscribe(this.graphId, this.revision, {
         onChange: (event) => this.incoming({ kind: 'change', event }),
         onReload: (fresh) => this.incoming({ kind: 'reload', loaded: fresh }),
+        holds: (revision) => this.bulkRevisions.has(revision),
         onNetwork: (state) => {
           const back = state === 'online' && this.network !== 'online';
           this.network = state;
@@ -475,6 +478,20 @@ export class TreeSession {
   }
 
   // ---- live updates -------------------------------------------------------------------------
+  // ---- bulk changes (an import and its undo) --------------------------------------------------
+  /**
+   * A change set the server applied through the bulk path for this tab (a GEDCOM import, or the
+   * removal that undoes one): it is confirmed as it stands, shown like a received change, never
+   * sent again. Its revision is remembered so the live stream's echo of it, or a `reload` for it
+   * (a change set too large for the log), costs nothing.
+   */
+  takeBulk(changes: ChangeSet, revision: number) {
+    this.bulkRevisions.add(revision);
+    this.unechoed.push({ revision, changes });
+    this.revision = Math.max(this.revision, revision);
+    this.takeConfirmed(changes);
+  }
+
   /** While a card is dragged, incoming changes wait; they are applied when it is dropped. */
   setDragging(dragging: boolean) {
     this.holdIncoming = dragging;
