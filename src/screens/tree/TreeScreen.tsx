@@ -20,6 +20,7 @@ import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import { TidyUpButton } from './layout/TidyUpButton.tsx';
+import { GedcomControls } from './gedcom/GedcomControls.tsx';
 import './tree.css';
 
 /** The longest a toast stays (§9: 2000–5000 ms): the member must not miss this one. */
@@ -49,6 +50,7 @@ export default function TreeScreen() {
     canvas.current = h;
     setCanvasHandle(h);
   }, []);
+  const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
   const [compact, setCompact] = useState(false);
   /** The discard confirmation is open, asked from the toolbar ('stay') or while leaving ('leave'). */
   const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
@@ -98,7 +100,7 @@ export default function TreeScreen() {
   return (
     <TreeContext.Provider value={ctx}>
       <div className="tree-screen">
-        <div className="tree-canvas-area">
+        <div className="tree-canvas-area" ref={setCanvasArea}>
           {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvasRef} />}
           {session.status === 'loading' && (
             <div className="tree-overlay">
@@ -119,6 +121,7 @@ export default function TreeScreen() {
           <div className="tree-toolbar" role="toolbar" aria-label="Tree">
             <SaveStatus session={session} />
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
+            {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
             <label className="tree-switch">
               <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
             </label>

@@ -1,0 +1,121 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { CanvasHandle } from '../../../../engine/index.ts';
+import { backend } from '../../../backend/index.ts';
+import { notify } from '../../../components/notify.ts';
+import { useTree } from '../treeContext.ts';
+import { ExportDialog } from './ExportDialog.tsx';
+import { attachFileDrop } from './fileDrop.ts';
+import { createGedcomImport, type GedcomImport } from './gedcomImport.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+import { runImportWorker, type PlanRunner } from './runImport.ts';
+import { GEDCOM_TEXTS } from './texts.ts';
+import './gedcom.css';
+
+/** The file picker takes GEDCOM files; the parser decides what a file really is. */
+const ACCEPT = '.ged,.gedcom,.GED,text/plain,application/x-gedcom';
+
+interface GedcomControlsProps {
+  canvas: CanvasHandle | null;
+  /** The tree's canvas area: files dropped on it are imported. */
+  dropTarget: HTMLElement | null;
+  runPlan?: PlanRunner;
+}
+
+/**
+ * The tree toolbar's GEDCOM menu (Import GEDCOM…, Export GEDCOM…), the file picker, dropping a
+ * file on the canvas, and the import and export dialogs (issue 9).
+ */
+export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }: GedcomControlsProps) {
+  const tree = useTree();
+  const canvasRef = useRef(canvas);
+  canvasRef.current = canvas;
+  const [gedcom] = useState<GedcomImport>(() =>
+    createGedcomImport(
+      () => ({
+        session: tree.session,
+        importer: backend.imports,
+        uid: tree.uid,
+        now: tree.now,
+        siteOrigin: location.origin,
+        runPlan,
+        firstFrame: (nodeIds) => showGroup(canvasRef.current, nodeIds),
+      }),
+      notify,
+    ),
+  );
+  const input = useRef<HTMLInputElement>(null);
+  const [dropping, setDropping] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => {
+    if (!dropTarget) return;
+    const drop = attachFileDrop(dropTarget, { onOver: setDropping, onFile: (f) => gedcom.choose(f), onMany: () => notify.info(GEDCOM_TEXTS.oneFile) });
+    return () => drop.destroy();
+  }, [dropTarget, gedcom]);
+
+  // The bench and the end-to-end tests read the last import's stage times here.
+  useEffect(() => {
+    (window as unknown as { __kinfolkGedcom?: GedcomImport }).__kinfolkGedcom = gedcom;
+  }, [gedcom]);
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="btn btn-secondary tree-gedcom" aria-label={GEDCOM_TEXTS.menuLabel}>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+            <path d="M14 3v5h5M9 13l3 3 3-3M12 16v-6" />
+          </svg>
+          {GEDCOM_TEXTS.menu}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => input.current?.click()}>
+              {GEDCOM_TEXTS.importCommand}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => setExporting(true)}>
+              {GEDCOM_TEXTS.exportCommand}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT}
+        hidden
+        data-testid="gedcom-file"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) gedcom.choose(file);
+        }}
+      />
+      {dropping &&
+        dropTarget &&
+        createPortal(
+          <div className="gedcom-drop" aria-hidden="true">
+            <p>{GEDCOM_TEXTS.drop}</p>
+          </div>,
+          dropTarget,
+        )}
+      <ImportDialog gedcom={gedcom} />
+      {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
+    </>
+  );
+}
+
+/** The person the ancestors and descendants exports start from: the selected card, if one is. */
+function selectedPerson(canvas: CanvasHandle | null): string | null {
+  const selected = canvas?.engine.store.selectedNodes;
+  return selected && selected.size ? [...selected][0]! : null;
+}
+
+/** Brings the imported group into view and resolves once a frame with it has been drawn. */
+async function showGroup(canvas: CanvasHandle | null, nodeIds: readonly string[]): Promise<void> {
+  canvas?.fitView([...nodeIds]);
+  canvas?.flush();
+  await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}

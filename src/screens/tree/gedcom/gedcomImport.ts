@@ -1,0 +1,113 @@
+import { proxy, ref } from 'valtio';
+import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
+import type { Notifier } from '../actions/context.ts';
+import type { ImportSummary } from '../../../gedcom/summary.ts';
+import { importGedcomFile, undoImport, type ImportDeps, type ImportedGroup, type ImportStage } from './importFlow.ts';
+import { GEDCOM_TEXTS } from './texts.ts';
+
+/**
+ * The import dialog's state and what moves it (framework-free; the dialog renders `view`):
+ * a file chosen or dropped → confirm → running (stage and progress, cancel until the commit) →
+ * done (the summary, Undo) or failed (the reason, with the file's line). One import at a time.
+ */
+export type ImportView =
+  | { step: 'confirm'; fileName: string }
+  | { step: 'running'; fileName: string; stage: ImportStage; fraction: number; people: number | null }
+  | { step: 'failed'; fileName: string; message: string }
+  | { step: 'done'; fileName: string; summary: ImportSummary; undoing: number | null };
+
+
+export interface GedcomImport {
+  readonly state: { view: ImportView | null };
+  choose(file: File): void;
+  start(): Promise<void>;
+  cancel(): void;
+  undo(): Promise<void>;
+  close(): void;
+  /** The last import (for the bench and tests). */
+  readonly last: ImportedGroup | null;
+}
+
+export function createGedcomImport(deps: () => ImportDeps, notify: Notifier): GedcomImport {
+  const state = proxy<{ view: ImportView | null }>({ view: null });
+  let file: File | null = null;
+  let cancel: AbortController | null = null;
+  let last: ImportedGroup | null = null;
+
+  const api: GedcomImport = {
+    state,
+    get last() {
+      return last;
+    },
+    choose(chosen) {
+      if (state.view?.step === 'running' || (state.view?.step === 'done' && state.view.undoing !== null)) return;
+      file = chosen;
+      state.view = { step: 'confirm', fileName: chosen.name };
+    },
+    async start() {
+      if (!file || state.view?.step !== 'confirm') return;
+      const fileName = file.name;
+      cancel = new AbortController();
+      const view = { step: 'running' as const, fileName, stage: 'read' as ImportStage, fraction: 0, people: null as number | null };
+      state.view = view;
+      const running = state.view as typeof view;
+      try {
+        last = await importGedcomFile(
+          deps(),
+          file,
+          (p) => {
+            running.stage = p.stage;
+            running.fraction = p.fraction;
+            if (p.people !== undefined) running.people = p.people;
+          },
+          cancel.signal,
+        );
+        state.view = { step: 'done', fileName, summary: ref(last.summary), undoing: null };
+      } catch (e) {
+        if (cancel.signal.aborted) {
+          state.view = null;
+          notify.info(GEDCOM_TEXTS.cancelled);
+        } else {
+          console.error(e);
+          state.view = { step: 'failed', fileName, message: e instanceof Error ? e.message : String(e) };
+        }
+      } finally {
+        cancel = null;
+        file = null;
+      }
+    },
+    cancel() {
+      // Once the commit is asked for, the import completes (the server applies it whole or not at all).
+      if (state.view?.step === 'running' && state.view.stage !== 'commit' && state.view.stage !== 'draw') cancel?.abort(new Error(GEDCOM_TEXTS.cancelled));
+      else if (state.view?.step !== 'running') state.view = null;
+    },
+    async undo() {
+      const view = state.view;
+      const group = last;
+      if (!group || (view?.step === 'done' && view.undoing !== null) || view?.step === 'running') return;
+      if (view?.step === 'done') view.undoing = 0;
+      try {
+        await undoImport(deps(), group, (f) => {
+          if (state.view?.step === 'done') state.view.undoing = f;
+        });
+        if (last === group) last = null;
+        if (state.view?.step === 'done') state.view = null;
+        notify.success(GEDCOM_TEXTS.undone);
+      } catch (e) {
+        console.error(e);
+        if (state.view?.step === 'done') state.view.undoing = null;
+        notify.error(GEDCOM_TEXTS.undoFailed, { description: e instanceof Error ? e.message : undefined });
+      }
+    },
+    close() {
+      const view = state.view;
+      if (view?.step === 'running' || (view?.step === 'done' && view.undoing !== null)) return;
+      state.view = null;
+      // The summary closed: Undo stays offered for the §9 undo window.
+      if (view?.step === 'done' && last) {
+        notify.success(GEDCOM_TEXTS.added(view.summary.people, view.summary.families), { duration: UNDO_WINDOW_MS, action: { label: GEDCOM_TEXTS.undo, onClick: () => void api.undo() } });
+      }
+    },
+  };
+  return api;
+}

@@ -1,0 +1,141 @@
+import type { GraphImporter } from '../../../backend/ports.ts';
+import type { ChangeSet } from '../../../domain/changeSet.ts';
+import { GraphDraft } from '../../../domain/graphDraft.ts';
+import { nodeNumber } from '../../../domain/ids.ts';
+import type { Graph } from '../../../domain/types.ts';
+import { firstImportNodeNumber, groupOrigin, importRemoval, nextXrefPrefix } from '../../../gedcom/importPlan.ts';
+import type { ImportSummary } from '../../../gedcom/summary.ts';
+import { PERSON_CARD } from '../canvas/personCards.ts';
+import type { PlanRunner } from './runImport.ts';
+
+/**
+ * The GEDCOM import as the tree screen runs it (DESIGN.md "GEDCOM import and export"), without
+ * React: the worker reads, parses and lays out the file; the bulk path sends the change set and
+ * commits it as one revision; the session takes it as confirmed; the canvas draws it. Each stage
+ * reports its progress and its time (also as `performance` measures `gedcom-import:{stage}`, which
+ * the bench reads). Undo removes the whole import through the same path.
+ */
+export type ImportStage = 'read' | 'parse' | 'layout' | 'send' | 'commit' | 'draw';
+export const IMPORT_STAGES: readonly ImportStage[] = ['read', 'parse', 'layout', 'send', 'commit', 'draw'];
+
+export interface ImportProgress {
+  stage: ImportStage;
+  /** 0…1 within the stage. */
+  fraction: number;
+  /** Known from the layout on. */
+  people?: number;
+}
+
+export interface ImportSession {
+  readonly graph: Graph;
+  readonly graphId: string;
+  readonly clientId: string;
+  save(): Promise<void>;
+  takeBulk(changes: ChangeSet, revision: number): void;
+}
+
+export interface ImportDeps {
+  session: ImportSession;
+  importer: GraphImporter;
+  uid: string;
+  now(): string;
+  siteOrigin: string;
+  runPlan: PlanRunner;
+  /** Resolves once the canvas has drawn the imported cards. */
+  firstFrame(nodeIds: readonly string[]): Promise<void>;
+}
+
+/** What an import brought: what Undo removes, and what the summary says. */
+export interface ImportedGroup {
+  nodeIds: string[];
+  profileIds: string[];
+  summary: ImportSummary;
+  revision: number;
+  /** Milliseconds of each stage. */
+  timings: Record<ImportStage, number>;
+}
+
+function measure(stage: ImportStage, start: number, end: number) {
+  performance.measure(`gedcom-import:${stage}`, { start, end });
+}
+
+/** Imports a file as a new group beside the tree. Rejects with the reason (nothing imported) or when cancelled. */
+export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress: (p: ImportProgress) => void, signal?: AbortSignal): Promise<ImportedGroup> {
+  const { session } = deps;
+  const graph = session.graph;
+  const now = deps.now();
+  const next = nodeNumber(new GraphDraft(graph).nextNodeId())!;
+  const started = performance.now();
+  const { plan, timings } = await deps.runPlan(
+    {
+      file,
+      request: {
+        uid: deps.uid,
+        now,
+        currentYear: new Date(now).getFullYear(),
+        siteOrigin: deps.siteOrigin,
+        xrefPrefix: nextXrefPrefix(graph),
+        firstNodeNumber: firstImportNodeNumber(next),
+        origin: groupOrigin(graph, PERSON_CARD.width),
+      },
+    },
+    (stage, fraction) => onProgress({ stage, fraction }),
+    signal,
+  );
+  const planned = performance.now();
+  const people = plan.nodeIds.length;
+  // The worker's own clock runs from its start: its stages are laid end to end up to `planned`.
+  const readEnd = started + timings.read;
+  measure('read', started, readEnd);
+  measure('parse', readEnd, readEnd + timings.parse);
+  measure('layout', readEnd + timings.parse, planned);
+
+  let committing = planned;
+  onProgress({ stage: 'send', fraction: 0, people });
+  const { revision } = await deps.importer.importChangeSet(
+    session.graphId,
+    plan.changes,
+    session.clientId,
+    (p) => {
+      if (p.phase === 'sending') onProgress({ stage: 'send', fraction: p.sent, people });
+      else if (p.phase === 'committing') {
+        committing = performance.now();
+        onProgress({ stage: 'commit', fraction: 0, people });
+      }
+    },
+    { signal },
+  );
+  const committed = performance.now();
+  measure('send', planned, committing);
+  measure('commit', committing, committed);
+
+  onProgress({ stage: 'draw', fraction: 0, people });
+  session.takeBulk(plan.changes, revision);
+  await deps.firstFrame(plan.nodeIds);
+  const drawn = performance.now();
+  measure('draw', committed, drawn);
+  performance.measure('gedcom-import', { start: started, end: drawn });
+  return {
+    nodeIds: plan.nodeIds,
+    profileIds: plan.profileIds,
+    summary: plan.summary,
+    revision,
+    timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, send: committing - planned, commit: committed - committing, draw: drawn - committed },
+  };
+}
+
+/**
+ * One Undo for the whole import: what it brought that is still on the tree goes, in one revision
+ * through the bulk path. Edits not yet saved are saved first, so none of them brings an imported
+ * person back. Answers how many cards were removed.
+ */
+export async function undoImport(deps: Pick<ImportDeps, 'session' | 'importer'>, group: Pick<ImportedGroup, 'nodeIds' | 'profileIds'>, onProgress?: (fraction: number) => void): Promise<number> {
+  const { session } = deps;
+  await session.save().catch(() => undefined);
+  const removal = importRemoval(session.graph, group);
+  if (!removal.nodes.remove.length && !removal.profiles.remove.length) return 0;
+  const { revision } = await deps.importer.importChangeSet(session.graphId, removal, session.clientId, (p) => onProgress?.(p.phase === 'sending' ? p.sent * 0.9 : 0.95));
+  session.takeBulk(removal, revision);
+  onProgress?.(1);
+  return removal.nodes.remove.length;
+}

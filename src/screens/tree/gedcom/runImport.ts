@@ -1,0 +1,50 @@
+import type { ImportPlan, ImportRequest } from '../../../gedcom/importPlan.ts';
+
+/** What the import worker is asked: the file and everything about the tree the plan needs. */
+export interface ImportWorkerRequest {
+  file: Blob;
+  request: Omit<ImportRequest, 'newProfileId'>;
+}
+
+export type WorkerPhase = 'read' | 'parse' | 'layout';
+
+export type ImportWorkerReply =
+  | { kind: 'progress'; phase: WorkerPhase; fraction: number }
+  | { kind: 'done'; plan: ImportPlan; timings: { read: number; parse: number; layout: number } }
+  | { kind: 'failed'; message: string; line: number };
+
+/** Why a file was not imported: the reason in words, and the file's line when there is one. */
+export class ImportFileError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(message);
+    this.name = 'ImportFileError';
+  }
+}
+
+export type PlanRunner = (
+  input: ImportWorkerRequest,
+  onProgress: (phase: WorkerPhase, fraction: number) => void,
+  signal?: AbortSignal,
+) => Promise<{ plan: ImportPlan; timings: { read: number; parse: number; layout: number } }>;
+
+/**
+ * Plans an import in a Web Worker of its own, ended when it answers or the member cancels: the
+ * tree keeps drawing while 100,000 people are read and laid out.
+ */
+export const runImportWorker: PlanRunner = (input, onProgress, signal) => {
+  const worker = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'gedcom-import' });
+  return new Promise<{ plan: ImportPlan; timings: { read: number; parse: number; layout: number } }>((resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(signal.reason));
+    worker.addEventListener('message', (event: MessageEvent<ImportWorkerReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'progress') onProgress(reply.phase, reply.fraction);
+      else if (reply.kind === 'done') resolve({ plan: reply.plan, timings: reply.timings });
+      else reject(new ImportFileError(reply.message, reply.line));
+    });
+    worker.addEventListener('error', (event) => reject(new Error(event.message || 'The import worker failed')));
+    worker.postMessage(input satisfies ImportWorkerRequest);
+  }).finally(() => worker.terminate());
+};
