@@ -190,24 +190,27 @@ function composes(mark: number, letter: number): boolean {
   return composable.has(mark * 256 + letter);
 }
 
-/** Bytes to ANSEL, for a writer or a test: letters with marks are decomposed and the marks put first. */
+/**
+ * Text to ANSEL bytes, for test and bench files (our writer writes UTF-8 only): letters with
+ * marks are decomposed and each mark put before its letter. Throws on a character ANSEL lacks.
+ */
 export function encodeAnsel(text: string): Uint8Array {
   const toByte = new Map<number, number>();
-  for (const [b, u] of Object.entries(SPACING)) if (!toByte.has(u) && u > 0x7f) toByte.set(u, Number(b));
+  for (const [b, u] of Object.entries(SPACING)) if (u > 0x7f && !toByte.has(u)) toByte.set(u, Number(b));
   const markByte = new Map<number, number>();
   for (const [b, u] of Object.entries(COMBINING)) markByte.set(u, Number(b));
-  const out: number[] = [];
   const nfd = text.normalize('NFD');
+  const out = new Uint8Array(nfd.length);
+  let o = 0;
   let i = 0;
   while (i < nfd.length) {
-    const base = nfd.codePointAt(i)!;
-    i += base > 0xffff ? 2 : 1;
-    const marks: number[] = [];
-    while (i < nfd.length && markByte.has(nfd.charCodeAt(i))) marks.push(markByte.get(nfd.charCodeAt(i++))!);
-    out.push(...marks);
-    if (base < 0x80) out.push(base);
-    else if (toByte.has(base)) out.push(toByte.get(base)!);
-    else throw new Error(`U+${base.toString(16).toUpperCase()} has no ANSEL form`);
+    const base = nfd.charCodeAt(i++);
+    const marksFrom = i;
+    while (i < nfd.length && markByte.has(nfd.charCodeAt(i))) i++;
+    for (let k = marksFrom; k < i; k++) out[o++] = markByte.get(nfd.charCodeAt(k))!;
+    const byte = base < 0x80 ? base : toByte.get(base);
+    if (byte === undefined) throw new Error(`U+${base.toString(16).toUpperCase().padStart(4, '0')} has no ANSEL form`);
+    out[o++] = byte;
   }
-  return Uint8Array.from(out);
+  return out.subarray(0, o);
 }
