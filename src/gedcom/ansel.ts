@@ -3,7 +3,7 @@
  * Unicode. ANSEL writes a combining mark BEFORE its letter; Unicode after it, so marks are held
  * back and emitted after the next letter. The caller normalises to NFC.
  */
-import { cp1252High } from './cp1252.ts';
+import { cp1252High } from './singleByte.ts';
 import { codeUnitsToString } from './units.ts';
 
 /** Spacing characters 0x80–0xDF; 0 = not ANSEL (read as Windows-1252 by the decoder). */

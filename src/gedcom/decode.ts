@@ -5,7 +5,7 @@
  * is overruled with a warning instead of producing U+FFFD.
  */
 import { anselEvidence, decodeAnsel } from './ansel.ts';
-import { cp1252High, decodeCp1252 } from './cp1252.ts';
+import { cp1252High, decodeCp1252, decodeCp850 } from './singleByte.ts';
 import { codeUnitsToString } from './units.ts';
 
 export interface Decoded {
@@ -64,6 +64,7 @@ export function decodeGedcomBytes(bytes: Uint8Array): Decoded {
   }
   if (declared === 'MACINTOSH' || declared === 'MAC') return done(new TextDecoder('macintosh').decode(bytes), 'MACINTOSH');
   if (isCp1252Label(declared)) return done(decodeCp1252(bytes), 'CP1252');
+  if (isCp850Label(declared)) return done(decodeCp850(bytes), 'CP850');
   const evidence = anselEvidence(bytes, highStart);
   // A proper ANSEL writer never emits what counts against it, so a little of it means Windows-1252.
   const guess = evidence.ansel > 0 && evidence.notAnsel <= evidence.ansel * 0.1 ? 'ANSEL' : 'CP1252';
@@ -93,7 +94,13 @@ function knownName(declared: string): string {
   if (declared === 'ANSEL' || declared === 'ASCII') return declared;
   if (isCp1252Label(declared)) return 'CP1252';
   if (declared === 'MACINTOSH' || declared === 'MAC') return 'MACINTOSH';
+  if (isCp850Label(declared)) return 'CP850';
   return 'ASCII';
+}
+
+/** IBMPC is what DOS programs wrote; their code page in Western Europe was 850. */
+function isCp850Label(declared: string): boolean {
+  return /^(IBM-?PC|IBM-?DOS|MS-?DOS|DOS|CP-?850|IBM-?850)$/.test(declared);
 }
 
 function isCp1252Label(declared: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAnsel, encodeAnsel } from '../../../src/gedcom/ansel.ts';
-import { decodeCp1252 } from '../../../src/gedcom/cp1252.ts';
+import { decodeCp1252 } from '../../../src/gedcom/singleByte.ts';
 import { decodeGedcomBytes, prescanHeader } from '../../../src/gedcom/decode.ts';
 import { parseGedcom } from '../../../src/gedcom/parse.ts';
 import { utf8 } from './fixtures.ts';
@@ -66,6 +66,12 @@ describe('encoding detection', () => {
     expect(doc.records[1].children[0].value).toBe('Jürgen');
   });
 
+  it('CHAR IBMPC is code page 850', () => {
+    const doc = parseGedcom(bytesOf(head('IBMPC'), [0x4a, 0x81, 0x72, 0x67, 0x65, 0x6e, 0x20, 0x90, 0x9d], '\n0 TRLR\n'));
+    expect(doc.encoding).toBe('CP850');
+    expect(doc.records[1].children[0].value).toBe('Jürgen ÉØ');
+  });
+
   it('CHAR MACINTOSH', () => {
     const doc = parseGedcom(bytesOf(head('MACINTOSH'), [0x4a, 0x9f, 0x72, 0x67, 0x65, 0x6e], '\n0 TRLR\n'));
     expect(doc.encoding).toBe('MACINTOSH');
@@ -89,6 +95,14 @@ describe('encoding detection', () => {
     const doc = parseGedcom(bytesOf(head('ANSEL'), 'N', [0xe9], 'e ', [0xe0], ' Besan', [0xe7], 'on, ', [0x93], 'l', [0x92], [0xe9], 't', [0xe9], [0x94], '\n0 TRLR\n'));
     expect(doc.encoding).toBe('CP1252');
     expect(doc.records[1].children[0].value).toBe('Née à Besançon, “l’été”');
+  });
+
+  it('text after TRLR is ignored with a warning; a DOS end-of-file mark is not', () => {
+    const start = '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 TRLR\n';
+    expect(parseGedcom(utf8(`${start}\u001a`)).warnings).toEqual([]);
+    expect(parseGedcom(utf8(`${start}0 @I1@ INDI\n`)).warnings).toEqual([
+      { line: 5, code: 'after-trailer', message: 'Lines after "0 TRLR" (line 4) were ignored.' },
+    ]);
   });
 
   it('UTF-16 without a byte-order mark and 7.0 files are UTF-8 whatever they say', () => {
