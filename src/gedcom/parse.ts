@@ -36,6 +36,8 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
   const n = text.length;
   const records: GedcomNode[] = [];
   const tags = new Map<string, string>();
+  /** ANSEL values that ended with a mark when last seen (its letter may start the next CONC line). */
+  const dangling: GedcomNode[] = [];
   const stack: GedcomNode[] = [];
   /** Levels 0…open-1 have an open structure; a new line may be at level `open` at most. */
   let open = 0;
@@ -166,8 +168,9 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       let seg = value ?? '';
       if (seg.charCodeAt(0) === 64) seg = unescapeLeading(seg, v7);
       if (!v7 && seg.indexOf('@@') >= 0) seg = seg.replaceAll('@@', '@');
-      if (ansel && ANSEL_MARKS.test(seg)) seg = seg.normalize('NFC');
+      if (ansel && ANSEL_MARKS.test(seg)) seg = anselNfc(seg);
       parent.value = tag === 'CONT' ? (parent.value ?? '') + '\n' + seg : joinConc(parent.value, seg, ansel);
+      if (ansel && endsWithMark(parent.value)) dangling.push(parent);
       open = level;
       contLevel = level;
       continue;
@@ -185,11 +188,12 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       }
       if (value !== undefined) {
         if (!v7 && value.indexOf('@@') >= 0) value = value.replaceAll('@@', '@');
-        if (ansel && ANSEL_MARKS.test(value)) value = value.normalize('NFC');
+        if (ansel && ANSEL_MARKS.test(value)) value = anselNfc(value);
       }
     }
 
     const node: GedcomNode = { tag, xref, value, pointer, children: [], line: lineNo };
+    if (ansel && value !== undefined && endsWithMark(value)) dangling.push(node);
     if (level === 0) {
       if (tag === 'TRLR') {
         sawTrailer = true;
@@ -203,7 +207,9 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
     open = level + 1;
   }
 
-  if (!sawHead) throw new GedcomError(1, 'not-gedcom', 'The file is empty: a GEDCOM file starts with "0 HEAD".');
+  // Marks still at the end of a value had no CONC letter after them: they stay on the letter before.
+  for (const node of dangling) if (node.value !== undefined) node.value = node.value.normalize('NFC');
+  if (!sawHead) throw new GedcomError(1, 'not-gedcom', 'the file is empty; a GEDCOM file starts with "0 HEAD".');
   if (!sawTrailer) warnings.add(lineNo, 'no-trailer', `The file ends at line ${lineNo} without "0 TRLR"; it may have been cut short.`);
   const version = headVersion(records[0]);
   if (version === '') warnings.add(records[0].line, 'no-version', 'The header has no GEDC.VERS; read as GEDCOM 5.5.');
@@ -230,10 +236,24 @@ function unescapeLeading(value: string, v7: boolean): string {
  */
 function joinConc(prev: string | undefined, seg: string, ansel: boolean): string {
   if (prev === undefined) return seg;
-  if (!ansel || seg === '' || !ANSEL_MARKS.test(prev.charAt(prev.length - 1))) return prev + seg;
+  if (!ansel || seg === '' || !endsWithMark(prev)) return prev + seg;
   let k = prev.length;
   while (k > 0 && ANSEL_MARKS.test(prev.charAt(k - 1))) k--;
-  return (prev.slice(0, k) + seg.charAt(0) + prev.slice(k) + seg.slice(1)).normalize('NFC');
+  return anselNfc(prev.slice(0, k) + seg.charAt(0) + prev.slice(k) + seg.slice(1));
+}
+
+function endsWithMark(value: string): boolean {
+  return value.length > 0 && ANSEL_MARKS.test(value.charAt(value.length - 1));
+}
+
+/**
+ * NFC, except for marks at the very end: in ANSEL those belong to the first letter of the next
+ * CONC line (joinConc moves them), so they must not be composed with the letter before them.
+ */
+function anselNfc(value: string): string {
+  let k = value.length;
+  while (k > 0 && ANSEL_MARKS.test(value.charAt(k - 1))) k--;
+  return k === value.length ? value.normalize('NFC') : value.slice(0, k).normalize('NFC') + value.slice(k);
 }
 
 function checkHead(s: string, start: number, end: number, lineNo: number): void {

@@ -107,8 +107,8 @@ function writeSplit(out: Lines, prefix: string, concLevel: number, text: string)
 /**
  * Where to end a line that starts at `start` and may hold `room` characters: the furthest point
  * between two non-space characters that splits no surrogate pair, no letter from its combining
- * mark and no escaped '@@'. If the window has none (a run of spaces), a point that splits only
- * no pair or mark; else the window's end.
+ * mark and no escaped '@@'. If the window has none (a run of spaces), the furthest point that
+ * splits none of those; else the window's end.
  */
 export function splitPoint(text: string, start: number, room: number): number {
   const max = Math.min(text.length - 1, start + room);
@@ -123,7 +123,12 @@ export function splitPoint(text: string, start: number, room: number): number {
 function safeBoundary(text: string, p: number): boolean {
   const c = text.charCodeAt(p);
   if (c >= 0xdc00 && c <= 0xdfff) return false;
-  if (c === 64 && text.charCodeAt(p - 1) === 64) return false;
+  if (c === 64 && text.charCodeAt(p - 1) === 64) {
+    // Inside a run of doubled @s, only between pairs: each line is unescaped on its own.
+    let run = 0;
+    while (p - run - 1 >= 0 && text.charCodeAt(p - run - 1) === 64) run++;
+    return run % 2 === 0;
+  }
   if (c >= 0x300 && MARK.test(text.charAt(p))) return false;
   return true;
 }
