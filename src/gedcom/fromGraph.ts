@@ -72,6 +72,8 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
   const keptFams: { holder: string; fam: GedcomNode }[] = [];
   const records = new Map<string, GedcomNode>();
   const heads: GedcomNode[] = [];
+  /** Records without an id (an extension record such as `0 _MYTAG …`): nothing points to them. */
+  const loose: GedcomNode[] = [];
   const profileOfXref = new Map<string, string>();
   const taken = new Set<string>();
   const ids = [...shown];
@@ -84,7 +86,8 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
         if (r.xref !== undefined && !profileOfXref.has(r.xref)) profileOfXref.set(r.xref, id);
       } else if (r.tag === 'FAM') keptFams.push({ holder: id, fam: r });
       else if (r.tag === 'HEAD') heads.push(r);
-      else if (r.xref !== undefined && !records.has(r.xref)) records.set(r.xref, r);
+      else if (r.xref === undefined) loose.push(r);
+      else if (!records.has(r.xref)) records.set(r.xref, r);
     }
   }
   const record = (xref: string) => records.get(xref);
@@ -102,14 +105,16 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
   const freshPerson = fresh('I');
   const freshFamily = fresh('F');
   const freshObject = fresh('O');
-  const xrefOf = new Map<string, string>();
-  for (const id of included) {
-    const kept = keptIndi.get(id)?.xref;
-    xrefOf.set(id, kept !== undefined && profileOfXref.get(kept) === id ? kept : freshPerson());
-  }
-
   // ---- families from the tree, each with the kept FAM of the same partners ----
   const families = buildFamilies(graph, included);
+  const inFamilies = new Set(families.flatMap((f) => [...f.partners, ...f.children]));
+  const xrefOf = new Map<string, string | undefined>();
+  for (const id of included) {
+    const kept = keptIndi.get(id);
+    // A person the file gave no id keeps none while nothing needs to point to them.
+    if (kept && kept.xref === undefined && !inFamilies.has(id)) xrefOf.set(id, undefined);
+    else xrefOf.set(id, kept?.xref !== undefined && profileOfXref.get(kept.xref) === id ? kept.xref : freshPerson());
+  }
   const keyOf = (partners: readonly string[]) => [...partners].sort().join(' ');
   const keptByKey = new Map<string, GedcomNode[]>();
   const orphans: GedcomNode[] = [];
@@ -172,6 +177,7 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
     wanted.push(r);
   };
   if (o.scope.kind === 'all') for (const x of records.keys()) want(x);
+  if (o.scope.kind === 'all') wanted.push(...loose);
   const target = (pointer: string): string | null => {
     if (pointer === 'VOID') return pointer;
     const person = profileOfXref.get(pointer);
@@ -220,7 +226,7 @@ export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
     const p = graph.profiles[id]!;
     const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
     const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, pedigreeOf), familyByKeptXref, newObject: freshObject, objects };
-    const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id)!, ctx);
+    const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id), ctx);
     finish(indi, 0);
     out.push(indi);
     if (++done % 2000 === 0) o.onProgress?.(done / included.size);
@@ -280,14 +286,15 @@ function orderedPeople(graph: Graph, included: Set<string>): string[] {
 }
 
 /**
- * Families as the tree has them: each couple of spouses, and each set of parents of a child (one
- * or two people), children in the order their first parent lists them.
+ * Families as the tree has them: each couple of spouses with their children, and each parent of
+ * a child whose other parent is not their spouse (or is not there) as a family of one; children
+ * in the order their first parent lists them. Two parents who are not spouses are never written
+ * as a couple: a GEDCOM family's partners read back as spouses.
  */
 function buildFamilies(graph: Graph, included: Set<string>): { partners: string[]; children: string[] }[] {
   const byKey = new Map<string, { partners: string[]; children: string[] }>();
   const family = (partners: string[]) => {
-    const sorted = [...partners].sort();
-    const key = sorted.join(' ');
+    const key = [...partners].sort().join(' ');
     let f = byKey.get(key);
     if (!f) byKey.set(key, (f = { partners, children: [] }));
     return f;
@@ -298,8 +305,11 @@ function buildFamilies(graph: Graph, included: Set<string>): { partners: string[
     for (const c of p.children) {
       if (!included.has(c)) continue;
       const parents = graph.profiles[c]?.parents.filter((x) => included.has(x)) ?? [];
-      if (parents[0] !== id) continue;
-      family(parents).children.push(c);
+      const other = parents.find((x) => x !== id);
+      const couple = other !== undefined && p.spouses.includes(other);
+      // A couple's child is listed once, by the parent that comes first.
+      if (couple && parents[0] !== id) continue;
+      family(couple ? [parents[0]!, parents[1]!] : [id]).children.push(c);
     }
   }
   return [...byKey.values()];
@@ -333,7 +343,7 @@ interface PersonContext {
   objects: GedcomNode[];
 }
 
-function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string, ctx: PersonContext): GedcomNode {
+function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | undefined, ctx: PersonContext): GedcomNode {
   const { o } = ctx;
   const indi: GedcomNode = { tag: 'INDI', xref, children: kept ? [...kept.children] : [], line: 0 };
   const list = indi.children;
@@ -412,7 +422,7 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string, ctx
       c.tag = tag;
       return true;
     }
-    const member = tag === 'FAMC' ? ctx.roles.asChild.includes(f) : ctx.roles.asPartner.includes(f);
+    const member = tag === 'FAMC' ? ctx.roles.asChild.includes(f) || childOfAll(f.partners, p) : ctx.roles.asPartner.includes(f);
     if (!member) return false;
     written.add(f);
     return true;
@@ -465,7 +475,7 @@ function mediaType(url: string, v7: boolean): string {
   return v7 ? (media[ext] ?? 'image/jpeg') : ext;
 }
 
-function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string>, profileOfXref: Map<string, string>, included: Set<string>): GedcomNode {
+function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string | undefined>, profileOfXref: Map<string, string>, included: Set<string>): GedcomNode {
   const fam: GedcomNode = { tag: 'FAM', xref: f.xref, children: [], line: 0 };
   const partners = new Set(f.partners);
   const children = new Set(f.children);
@@ -479,7 +489,7 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string>,
     }
     const who = profileOfXref.get(c.pointer);
     if (who === undefined || !included.has(who)) continue;
-    const member = unlinked || (tag === 'CHIL' ? children.has(who) : partners.has(who));
+    const member = unlinked || (tag === 'CHIL' ? children.has(who) || childOfAll(f.partners, graph.profiles[who]!) : partners.has(who));
     if (!member || present.has(`${tag} ${who}`)) continue;
     present.add(`${tag} ${who}`);
     fam.children.push({ ...c, tag });
@@ -500,6 +510,15 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string>,
   return fam;
 }
 
+/**
+ * A kept line making `child` a child of a family whose every partner is a parent of theirs on the
+ * tree still holds, even when the tree drew them in another family (a file that lists the same
+ * children under a father alone and under the couple).
+ */
+function childOfAll(partners: readonly string[], child: Profile): boolean {
+  return partners.length > 0 && partners.every((p) => child.parents.includes(p));
+}
+
 function linkedPartners(fam: GedcomNode): number {
   return fam.children.filter((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer !== undefined && c.pointer !== 'VOID').length;
 }
@@ -509,16 +528,21 @@ function rank(p: Profile): number {
   return p.gender === 'M' ? 0 : p.gender === 'F' ? 2 : 1;
 }
 
-/** The header to keep from the imports: their schema (extension tags) and the first one's notes, language and place form. */
+/**
+ * The header to keep from the imports, in the first one's order: its notes, language, place form,
+ * copyright and submitter (when exported), and the schema of every import (extension tags).
+ */
 function mergeHeads(heads: GedcomNode[], exported: (xref: string) => boolean): GedcomNode {
-  const children: GedcomNode[] = [];
   const tags = new Map<string, GedcomNode>();
   for (const h of heads) for (const t of child(h, 'SCHMA')?.children ?? []) if (t.value && !tags.has(t.value)) tags.set(t.value, t);
-  if (tags.size) children.push(node('SCHMA', undefined, [...tags.values()]));
-  const first = heads[0];
-  for (const c of first?.children ?? []) if (['NOTE', 'LANG', 'PLAC', 'COPR'].includes(c.tag)) children.push(c);
-  const subm = first && child(first, 'SUBM');
-  if (subm?.pointer !== undefined && exported(subm.pointer)) children.push(subm);
+  const schema = tags.size ? node('SCHMA', undefined, [...tags.values()]) : null;
+  const children: GedcomNode[] = [];
+  for (const c of heads[0]?.children ?? []) {
+    if (c.tag === 'SCHMA' && schema) children.push(schema);
+    else if (c.tag === 'SUBM' && c.pointer !== undefined && exported(c.pointer)) children.push(c);
+    else if (['NOTE', 'LANG', 'PLAC', 'COPR'].includes(c.tag)) children.push(c);
+  }
+  if (schema && !children.includes(schema)) children.unshift(schema);
   return node('HEAD', undefined, children);
 }
 

@@ -179,23 +179,42 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       pb.spouses.push(a);
     }
   }
+  // Which families a child is drawn in: the ones their own record names first (FAMC, in its
+  // order), then the others listing them; the first two parents win. A parent's children: their
+  // families in the order their record names them (FAMS), each family's children in its order.
+  // Both orders are the records' own, which an export keeps, so a re-import links the same way.
+  const asChild: Family[][] = people.map(() => []);
+  const asPartner: Family[][] = people.map(() => []);
   for (const fam of families) {
-    const partners = fam.partners;
-    for (const c of fam.children) {
-      const kid = people[c]!;
+    for (const c of fam.children) asChild[c]!.push(fam);
+    for (const p of fam.partners) asPartner[p]!.push(fam);
+  }
+  const recordOrder = (index: number, tag: 'FAMC' | 'FAMS', list: Family[]) => {
+    const named: Family[] = [];
+    for (const c of people[index]!.record.children) {
+      if (c.tag !== tag || c.pointer === undefined) continue;
+      const fr = record(c.pointer);
+      const fam = fr && familyOf.get(fr);
+      if (fam && list.includes(fam) && !named.includes(fam)) named.push(fam);
+    }
+    return [...named, ...list.filter((f) => !named.includes(f))];
+  };
+  const childCount = new Int32Array(people.length);
+  for (const [c, kid] of people.entries()) {
+    for (const fam of recordOrder(c, 'FAMC', asChild[c]!)) {
       const label = fam.record.xref !== undefined ? `family @${fam.record.xref}@` : 'a family';
-      if (partners.includes(c)) {
+      if (fam.partners.includes(c)) {
         fam.unlinked.add(c);
         note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
         continue;
       }
-      const adding = partners.filter((p) => !kid.parents.has(p));
+      const adding = fam.partners.filter((p) => !kid.parents.has(p));
       if (kid.parents.size + adding.length > 2) {
         fam.unlinked.add(c);
         note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
         continue;
       }
-      if (adding.some((p) => people[p]!.children.length >= PROFILE_LIMITS.relations)) {
+      if (adding.some((p) => childCount[p]! >= PROFILE_LIMITS.relations)) {
         fam.unlinked.add(c);
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
         continue;
@@ -203,8 +222,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       const pedigree = readPedigree(kid.record.children.find((x) => x.tag === 'FAMC' && x.pointer !== undefined && record(x.pointer) === fam.record));
       for (const p of adding) {
         kid.parents.set(p, pedigree);
-        people[p]!.children.push(c);
+        childCount[p]++;
       }
+    }
+  }
+  for (const [p, parent] of people.entries()) {
+    for (const fam of recordOrder(p, 'FAMS', asPartner[p]!)) {
+      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.has(p) && !parent.children.includes(c)) parent.children.push(c);
     }
   }
   breakCycles(people, families, (fam, c) =>
