@@ -45,7 +45,8 @@ export function readDate(value: string, currentYear: number): ReadDate {
   if (m) {
     const [, d, mon, y] = m;
     const month = mon ? MONTHS.indexOf(mon.toUpperCase() as (typeof MONTHS)[number]) + 1 : 0;
-    if (mon && month === 0) return { fits: false, reason: 'other' };
+    // 'ABT 1850' has the shape of 'MAR 1850': a word that is not a month is a qualifier.
+    if (mon && month === 0) return { fits: false, reason: d ? 'other' : whyText(plain) };
     const year = Number(y);
     if (year === 0) return { fits: false, reason: 'other' };
     if (year > currentYear) return { fits: false, reason: 'future' };
