@@ -667,3 +667,36 @@ describe('one-time migrations (§4)', () => {
     expect(repo.saves).toHaveLength(1); // recorded: not run or sent again
   });
 });
+
+describe('a bulk change this tab sent itself (a GEDCOM import, and its Undo)', () => {
+  it('is confirmed as it stands: shown, not unsaved, never sent; its echo and a reload for it cost nothing', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    const updates: GraphUpdate[] = [];
+    s.onGraphUpdate((u) => updates.push(u));
+    const imported = emptyChangeSet(7);
+    imported.nodes.upsert.push(person('n1103', 900), person('n1104', 1100));
+    imported.profiles.upsert.push({ id: 'pr:n1103', create: true, set: { ...emptyProfile('pr:n1103'), firstName: 'Imported', createdBy: 'u1' } });
+    imported.profiles.upsert.push({ id: 'pr:n1104', create: true, set: { ...emptyProfile('pr:n1104'), createdBy: 'u1' } });
+    // The server applied it as revision 8 (through the bulk path, not `save`).
+    repo.graph = { ...applyChangeSet(repo.graph, imported), revision: 8 };
+    s.takeBulk(imported, 8);
+
+    expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
+    expect(s.graph.profiles['pr:n1103']!.firstName).toBe('Imported');
+    expect(updates.at(-1)!.nodes).toEqual(['n1103', 'n1104']);
+    expect(s.unsaved).toBe(false);
+    expect(s.revision).toBe(8);
+    expect(repo.live!.holds!(8)).toBe(true);
+    expect(repo.live!.holds!(9)).toBe(false);
+    s.receive({ revision: 8, changes: imported, clientId: s.clientId, actorUid: 'u1' });
+    await s.save();
+    expect(repo.saves).toEqual([]);
+
+    // A card moved afterwards is one small save, as ever.
+    s.moveNodes(new Map([['n1103', { x: 950, y: 0 }]]));
+    await s.save();
+    expect(repo.saves.map((x) => x.changes.nodes.upsert.map((n) => n.id))).toEqual([['n1103']]);
+  });
+});

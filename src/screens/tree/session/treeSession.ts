@@ -193,7 +193,10 @@ export class TreeSession {
 
   /** §4: an empty graph gets one primary node for the member's own profile. */
   private async addPrimaryNode() {
-    const profile = await this.deps.ownProfile();
+    // A plain copy: the screens' own-profile store is a live (proxied) object, which a graph must
+    // not share (it could not be handed to a worker, for one).
+    const own = await this.deps.ownProfile();
+    const profile: Profile = { ...own, spouses: [...own.spouses], parents: [...own.parents], children: [...own.children] };
     const draft = new GraphDraft(this.graph);
     draft.setNode({
       id: draft.nextNodeId(),
