@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
+import { changeCount } from '../../src/domain/changeSet.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -44,6 +45,9 @@ export interface ChangeLog {
 
 export const NOTIFY_CHANNEL = 'kinfolk_graph_changes';
 
+/** Above this many cards, lines and profiles a published change set goes through the log (see `advance`). */
+export const LIVE_ITEMS = 10_000;
+
 /**
  * Announces a revision to every process listening on the database. Called by the change log append
  * inside the saving transaction, so a notification goes out exactly when the revision commits
@@ -77,9 +81,14 @@ class GraphLine {
     });
   }
 
-  /** A revision known to be committed, with its event when it is in hand. */
+  /**
+   * A revision known to be committed, with its event when it is in hand. An event of a bulk
+   * import's size is not sent whole on every stream: it is read from the log like another
+   * process's, which gives the change set when the log kept it and `reload` when it did not.
+   */
   advance(revision: number, event?: GraphChangeEvent): void {
-    this.enqueue(() => this.advanceTo(revision, event));
+    const inHand = event && changeCount(event.changes) <= LIVE_ITEMS ? event : undefined;
+    this.enqueue(() => this.advanceTo(revision, inHand));
   }
 
   /** Catches up with the latest revision (after notifications may have been missed). */

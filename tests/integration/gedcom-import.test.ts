@@ -8,10 +8,13 @@ import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { Graph } from '../../src/domain/types.ts';
 import { firstImportNodeNumber, groupOrigin, importRemoval, nextXrefPrefix, planImport } from '../../src/gedcom/importPlan.ts';
 import { createMember, useTestServer, type Client, type Member } from './helpers.ts';
-import { loadGraph, openTree, randomFill } from './graphHelpers.ts';
+import { loadGraph, openStream, openTree, randomFill } from './graphHelpers.ts';
+import { generateGedcom } from '../../bench/gedcom/generate.ts';
 
-/** Lower than the real limits so royal92 crosses them; the real ones are stated in the same words. */
-const LIMITS: ImportLimits = { ...IMPORT_LIMITS, people: 1000 };
+const generated = (people: number) => new TextEncoder().encode(generateGedcom({ people, seed: 3 }));
+
+/** Lower than the real limits so a generated file crosses them; the real ones are stated in the same words. */
+const LIMITS: ImportLimits = { ...IMPORT_LIMITS, people: 4000 };
 const site = useTestServer({ server: { importLimits: LIMITS } });
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/gedcom/${name}`, import.meta.url)));
@@ -22,8 +25,8 @@ function importer(client: Client) {
 }
 
 /** The change set the tree screen sends for a file, planned against the member's tree as stored. */
-function plan(member: Member, graph: Graph, file: string) {
-  return planImport(fixture(file), {
+function plan(member: Member, graph: Graph, file: string | Uint8Array) {
+  return planImport(typeof file === 'string' ? fixture(file) : file, {
     uid: member.uid,
     now: new Date().toISOString(),
     currentYear: new Date().getFullYear(),
@@ -71,7 +74,7 @@ describe('GEDCOM import through the bulk path', () => {
     const owner = await createMember(site.server);
     const tree = await openTree(owner);
     const before = await loadGraph(owner.client);
-    const p = plan(owner, before.graph, 'royal92.ged');
+    const p = plan(owner, before.graph, generated(LIMITS.people + 1));
     expect(p.summary.people).toBeGreaterThan(LIMITS.people);
     // Sent anyway (an adapter that did not check first): the server counts and refuses the whole.
     const res = await owner.client.post(`/api/graphs/${tree.graphId}/imports`, { clientId: 'x', chunks: 1, people: p.summary.people });
@@ -79,5 +82,20 @@ describe('GEDCOM import through the bulk path', () => {
     expect(res.body.error).toEqual({ code: 'invalid-argument', message: importTooLarge(LIMITS) });
     expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.');
     expect((await loadGraph(owner.client)).graph).toEqual(before.graph);
+  });
+
+  it('is one step on the live stream, and a big one is a reload rather than the whole change set on every stream', async () => {
+    const owner = await createMember(site.server);
+    const tree = await openTree(owner);
+    const before = await loadGraph(owner.client);
+    const stream = await openStream(owner.client, `/api/graphs/${tree.graphId}/events?since=${before.graph.revision}`);
+    try {
+      const p = plan(owner, before.graph, generated(3500));
+      const { revision } = await importer(owner.client).importChangeSet(tree.graphId, p.changes, 'import-tab');
+      const event = await stream.next((e) => e.event === 'change' || e.event === 'reload');
+      expect(event).toMatchObject({ event: 'reload', id: String(revision) });
+    } finally {
+      stream.close();
+    }
   });
 });
