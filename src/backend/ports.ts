@@ -100,10 +100,11 @@ export interface GraphSubscription {
   onReload(loaded: LoadedGraph): void;
   /**
    * Whether the subscriber already holds revision `revision` because it applied it itself (an
-   * import it sent through the bulk path). A `reload` for exactly the revision after the last one
-   * delivered is then skipped instead of loading the whole graph.
+   * import it sent through the bulk path; the answer may wait until that import's commit has
+   * answered). A `reload` for exactly the revision after the last one delivered is then skipped
+   * instead of loading the whole graph.
    */
-  holds?(revision: number): boolean;
+  holds?(revision: number): boolean | Promise<boolean>;
   onNetwork?(state: NetworkState): void;
 }
 export interface GraphRepository {

@@ -81,14 +81,24 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
         return true;
       };
 
-      const reload = async () => {
+      /**
+       * `reload` for `revision`: the graph is loaded for `onReload`, unless the subscriber holds
+       * exactly that revision already (its own bulk import, which may still be answering: `holds`
+       * may wait for it). Events arriving meanwhile follow, in order.
+       */
+      const reload = async (revision: number | null) => {
         if (held) return;
         held = [];
         try {
-          const loaded = await load();
+          const own = revision !== null && revision === last + 1 && (await handlers.holds?.(revision)) === true;
           if (stopped) return;
-          last = loaded.graph.revision;
-          handlers.onReload(loaded);
+          if (own) last = revision;
+          else {
+            const loaded = await load();
+            if (stopped) return;
+            last = loaded.graph.revision;
+            handlers.onReload(loaded);
+          }
           const waiting = held;
           held = null;
           for (const event of waiting) if (!accept(event)) break;
@@ -129,14 +139,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
           else accept(event);
         });
         es.addEventListener('reload', (e) => {
-          if (es !== source) return;
-          const revision = readRevision(e.data);
-          // This tab's own import, too large for the log: it already has it.
-          if (!held && revision === last + 1 && handlers.holds?.(revision)) {
-            last = revision;
-            return;
-          }
-          void reload();
+          if (es === source) void reload(readRevision(e.data));
         });
         es.addEventListener('error', () => {
           if (es !== source) return;

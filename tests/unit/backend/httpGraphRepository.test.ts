@@ -137,10 +137,14 @@ describe('httpGraphRepository', () => {
     const { repo, sources } = setup();
     const got: GraphChangeEvent[] = [];
     const reloads: LoadedGraph[] = [];
-    repo.subscribe('g1', 2, { onChange: (e) => got.push(e), onReload: (l) => reloads.push(l), holds: (r) => r === 3 || r === 9 });
+    let answer!: (held: boolean) => void;
+    repo.subscribe('g1', 2, { onChange: (e) => got.push(e), onReload: (l) => reloads.push(l), holds: (r) => (r === 3 ? new Promise<boolean>((resolve) => (answer = resolve)) : r === 9) });
     sources[0]!.emit('reload', JSON.stringify({ revision: 3 }));
+    // Its import's commit has not answered yet: what follows waits for the answer.
     sources[0]!.emit('change', JSON.stringify(change(4)));
-    expect(got.map((e) => e.revision)).toEqual([4]);
+    expect(got).toEqual([]);
+    answer(true);
+    await vi.waitFor(() => expect(got.map((e) => e.revision)).toEqual([4]));
     expect(fetchMock).not.toHaveBeenCalled();
     // Held, but after a gap: the revisions in between are missing, so the graph is loaded.
     fetchMock.mockResolvedValueOnce(json(200, loaded(9, [])));

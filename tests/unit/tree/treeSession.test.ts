@@ -679,9 +679,14 @@ describe('a bulk change this tab sent itself (a GEDCOM import, and its Undo)', (
     imported.nodes.upsert.push(person('n1103', 900), person('n1104', 1100));
     imported.profiles.upsert.push({ id: 'pr:n1103', create: true, set: { ...emptyProfile('pr:n1103'), firstName: 'Imported', createdBy: 'u1' } });
     imported.profiles.upsert.push({ id: 'pr:n1104', create: true, set: { ...emptyProfile('pr:n1104'), createdBy: 'u1' } });
-    // The server applied it as revision 8 (through the bulk path, not `save`).
+    // The server applied it as revision 8 (through the bulk path, not `save`); the stream told of
+    // it before the commit answered, so the question waits for the answer.
+    const bulk = s.beginBulk();
+    const asked = repo.live!.holds!(8);
     repo.graph = { ...applyChangeSet(repo.graph, imported), revision: 8 };
     s.takeBulk(imported, 8);
+    bulk.settle();
+    expect(await asked).toBe(true);
 
     expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
     expect(s.graph.profiles['pr:n1103']!.firstName).toBe('Imported');

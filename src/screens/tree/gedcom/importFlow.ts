@@ -31,6 +31,7 @@ export interface ImportSession {
   readonly graphId: string;
   readonly clientId: string;
   save(): Promise<void>;
+  beginBulk(): { settle(): void };
   takeBulk(changes: ChangeSet, revision: number): void;
 }
 
@@ -92,25 +93,33 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
 
   let committing = planned;
   onProgress({ stage: 'send', fraction: 0, people });
-  const { revision } = await deps.importer.importChangeSet(
-    session.graphId,
-    plan.changes,
-    session.clientId,
-    (p) => {
-      if (p.phase === 'sending') onProgress({ stage: 'send', fraction: p.sent, people });
-      else if (p.phase === 'committing') {
-        committing = performance.now();
-        onProgress({ stage: 'commit', fraction: 0, people });
-      }
-    },
-    { signal },
-  );
+  const bulk = session.beginBulk();
+  let revision: number;
+  try {
+    ({ revision } = await deps.importer.importChangeSet(
+      session.graphId,
+      plan.changes,
+      session.clientId,
+      (p) => {
+        if (p.phase === 'sending') onProgress({ stage: 'send', fraction: p.sent, people });
+        else if (p.phase === 'committing') {
+          committing = performance.now();
+          onProgress({ stage: 'commit', fraction: 0, people });
+        }
+      },
+      { signal },
+    ));
+  } catch (e) {
+    bulk.settle();
+    throw e;
+  }
   const committed = performance.now();
   measure('send', planned, committing);
   measure('commit', committing, committed);
 
   onProgress({ stage: 'draw', fraction: 0, people });
   session.takeBulk(plan.changes, revision);
+  bulk.settle();
   await deps.firstFrame(plan.nodeIds);
   const drawn = performance.now();
   measure('draw', committed, drawn);
@@ -134,8 +143,13 @@ export async function undoImport(deps: Pick<ImportDeps, 'session' | 'importer'>,
   await session.save().catch(() => undefined);
   const removal = importRemoval(session.graph, group);
   if (!removal.nodes.remove.length && !removal.profiles.remove.length) return 0;
-  const { revision } = await deps.importer.importChangeSet(session.graphId, removal, session.clientId, (p) => onProgress?.(p.phase === 'sending' ? p.sent * 0.9 : 0.95));
-  session.takeBulk(removal, revision);
+  const bulk = session.beginBulk();
+  try {
+    const { revision } = await deps.importer.importChangeSet(session.graphId, removal, session.clientId, (p) => onProgress?.(p.phase === 'sending' ? p.sent * 0.9 : 0.95));
+    session.takeBulk(removal, revision);
+  } finally {
+    bulk.settle();
+  }
   onProgress?.(1);
   return removal.nodes.remove.length;
 }

@@ -107,8 +107,9 @@ export class TreeSession {
   /** This tab's saves the server answered whose echo the stream has not delivered yet. */
   private unechoed: { revision: number; changes: ChangeSet }[] = [];
   private migrationsToRecord: string[] = [];
-  /** Revisions this tab applied itself through the bulk path (`takeBulk`). */
+  /** Revisions this tab applied itself through the bulk path (`takeBulk`), and those being committed. */
   private readonly bulkRevisions = new Set<number>();
+  private readonly pendingBulk = new Set<Promise<void>>();
   private inflight: Promise<void> | null = null;
   private closed = false;
   private backupStored = false;
@@ -170,7 +171,7 @@ export class TreeSession {
       this.unsubscribeLive = this.deps.graphs.subscribe(this.graphId, this.revision, {
         onChange: (event) => this.incoming({ kind: 'change', event }),
         onReload: (fresh) => this.incoming({ kind: 'reload', loaded: fresh }),
-        holds: (revision) => this.bulkRevisions.has(revision),
+        holds: (revision) => this.holds(revision),
         onNetwork: (state) => {
           const back = state === 'online' && this.network !== 'online';
           this.network = state;
@@ -493,6 +494,25 @@ export class TreeSession {
     this.unechoed.push({ revision, changes });
     this.revision = Math.max(this.revision, revision);
     this.takeConfirmed(changes);
+  }
+
+  /**
+   * A bulk change is being sent for this tab: until `settle` (after `takeBulk`, or when it failed),
+   * the live stream's question whether this tab holds a revision waits, since the stream may tell
+   * of the commit before the commit's own answer arrives.
+   */
+  beginBulk(): { settle(): void } {
+    let settle!: () => void;
+    const answered = new Promise<void>((resolve) => (settle = resolve));
+    this.pendingBulk.add(answered);
+    void answered.then(() => this.pendingBulk.delete(answered));
+    return { settle };
+  }
+
+  private holds(revision: number): boolean | Promise<boolean> {
+    if (this.bulkRevisions.has(revision)) return true;
+    if (!this.pendingBulk.size) return false;
+    return Promise.all(this.pendingBulk).then(() => this.bulkRevisions.has(revision));
   }
 
   /** While a card is dragged, incoming changes wait; they are applied when it is dropped. */
