@@ -108,6 +108,7 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
             seed={person.seed}
             currentYear={currentYear(tree)}
             readOnly={readOnly}
+            datesAsWritten={{ birth: profile?.birthDateText, death: profile?.deathDateText }}
             intro={
               readOnly ? (
                 <p className="form-alert form-alert-info" role="note">

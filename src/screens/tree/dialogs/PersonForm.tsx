@@ -53,7 +53,12 @@ interface PersonFormProps {
   /** Shown above the fields (read-only note, what is being created). */
   intro?: ReactNode;
   seed: string;
+  /** Dates an import kept as written (they show until a date is typed into the fields). */
+  datesAsWritten?: { birth?: string; death?: string };
 }
+
+/** What the form says of a date an import kept as written. */
+export const DATE_AS_WRITTEN = (date: string) => `Imported as "${date}": shown as written until you enter a date here.`;
 
 /**
  * Create Person / Edit Person (§2 "Modals", §5): first and last name, gender (M, F or none),
@@ -61,7 +66,7 @@ interface PersonFormProps {
  * `validateProfileForm`; messages appear under their field after the first submit and follow
  * every change after that.
  */
-export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed }: PersonFormProps) {
+export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, datesAsWritten }: PersonFormProps) {
   const { register, handleSubmit, watch } = useForm<PersonFormValues>({ defaultValues: initial });
   const [submitted, setSubmitted] = useState(false);
   const values = watch();
@@ -104,8 +109,15 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
               {errors.birthDate}
             </span>
           )}
+          {datesAsWritten?.birth && <span className="field-hint">{DATE_AS_WRITTEN(datesAsWritten.birth)}</span>}
         </div>
-        <TextField label="Death" placeholder={DEATH_PLACEHOLDER} error={errors.death} {...register('death')} />
+        <TextField
+          label="Death"
+          placeholder={DEATH_PLACEHOLDER}
+          error={errors.death}
+          hint={datesAsWritten?.death ? DATE_AS_WRITTEN(datesAsWritten.death) : undefined}
+          {...register('death')}
+        />
         <TextField label="Mother's maiden name" autoComplete="off" maxLength={PROFILE_LIMITS.mothersMaidenName} {...register('mothersMaidenName')} />
         <TextAreaField label="Bio" rows={3} maxLength={PROFILE_LIMITS.bio} {...register('bio')} />
         <TextField label="Photo URL" type="url" placeholder="https://…" error={errors.photoURL} maxLength={PROFILE_LIMITS.photoURL} {...register('photoURL')} />
