@@ -7,6 +7,7 @@ import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
+import { freeArea, viewClearOfPanel } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
@@ -59,23 +60,21 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     handle.current?.engine.patch(cards.setOptions(session.graph, options));
   }, [options, cards, session]);
 
-  // Opening the details panel over the card that was clicked: slide the view so the card stays
-  // visible beside it (it covers a third of a tablet's canvas).
+  // Opening the details panel over the card that was clicked: slide the view so the card and the
+  // cards beside it stay in sight next to it (the panel covers a third of a tablet's canvas, the
+  // sheet the lower part of a phone's).
   const { detailsNodeId } = useSnapshot(treeUi);
   useEffect(() => {
     const h = handle.current;
     const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
+      const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
+      if (!canvas) return;
       const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
-      const canvasLeft = document.querySelector('.tree-canvas-area')?.getBoundingClientRect().left ?? 0;
-      const { x, y, k } = h.getViewport();
-      // A bottom sheet (narrow screens) starts at the left edge and covers no column of the canvas.
-      const free = panel && panel.left > canvasLeft ? panel.left - canvasLeft : h.engine.size.width;
-      const right = (rec.x + rec.width) * k + x;
-      if (right <= free - 16) return;
-      const cx = (rec.x + rec.width / 2) * k;
-      h.setViewport({ x: free / 2 - cx, y, k });
+      const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
+      const next = viewClearOfPanel(rec, h.getViewport(), freeArea(canvas, panel, toolbar));
+      if (next) h.setViewport(next);
     });
     return () => cancelAnimationFrame(frame);
   }, [detailsNodeId]);
