@@ -16,6 +16,7 @@ export async function buildFunctions(entry = resolve(root, 'functions/src/index.
   await build({
     configFile: false,
     root,
+    publicDir: false,
     logLevel: 'warn',
     build: {
       ssr: entry,
