@@ -280,6 +280,13 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
         message: INVITATION_USED,
       });
       await expect(createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: card.id, email: 'again@example.com' }, undefined)).rejects.toMatchObject({ code: 'failed-precondition' });
+      // A second invitation for the same e-mail never overwrites the member's profile.
+      const second = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[4]!.id, email: 'kid@example.com' }, undefined);
+      await expect(acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: second.token, firstName: 'X', lastName: 'Y', gender: 'Male' })).rejects.toMatchObject({
+        code: 'auth/email-already-in-use',
+      });
+      expect((await data<ProfileDoc>(paths.profile(kid)))!.profile.firstName).toBe('Kim');
+      expect((await data<InvitationDoc>(paths.invitation(second.token)))!.status).toBe('pending');
     });
 
     it('refuses invitations by non-members, to cards not on the tree, and an accept from another e-mail', async () => {
