@@ -5,6 +5,7 @@ import { INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_USED } from '../..
 import { capitaliseName } from '../../src/domain/labels.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
 import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail } from '../../src/domain/validation/auth.ts';
+import { GRAPH_ID } from './request.ts';
 
 /**
  * Invitations on Firebase, the pure part: what a new invitation document holds (§3), which
@@ -21,7 +22,6 @@ export interface CreateInput {
 }
 
 const MAX_NODE_ID = 40;
-const MAX_GRAPH_ID = 128;
 const MAX_EMAIL = 320;
 
 /** The checked fields of a new invitation, or the coded refusal (§5 'Invalid email' for a bad address). */
@@ -31,7 +31,7 @@ export function checkCreateInput(input: CreateInput): { email: string; nodeId: s
   if (typeof input.email !== 'string' || input.email.length > MAX_EMAIL || !isValidEmail(input.email)) throw new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
   if (typeof input.nodeId !== 'string' || !input.nodeId || input.nodeId.length > MAX_NODE_ID) throw new AppError('invalid-argument', 'nodeId is required.');
   const graphUid = input.graphUid === undefined || input.graphUid === '' ? callerUid : input.graphUid;
-  if (typeof graphUid !== 'string' || graphUid.length > MAX_GRAPH_ID || graphUid.includes('/')) throw new AppError('invalid-argument', 'graphUid is not valid.');
+  if (typeof graphUid !== 'string' || !GRAPH_ID.test(graphUid)) throw new AppError('invalid-argument', 'graphUid is not valid.');
   return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid };
 }
 

@@ -27,5 +27,8 @@ export function wholeNumber(v: unknown, name: string, max: number): number {
   return v as number;
 }
 
-/** Graph ids are member uids (Firebase Auth uids are at most 128 characters of this alphabet). */
-export const GRAPH_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/**
+ * Graph ids are member uids (Firebase Auth uids are at most 128 characters of this alphabet);
+ * Firestore reserves ids of the form __…__.
+ */
+export const GRAPH_ID = /^(?!__.*__$)[A-Za-z0-9_-]{1,128}$/;

@@ -57,9 +57,13 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
   const graphOf = async (graphId: string) => (await tx.get(paths.graph(graphId))) as GraphDoc | null;
 
   async function profileDocs(ids: readonly string[]): Promise<Map<string, ProfileDoc>> {
-    const docs = await tx.getAll(unique(ids).map(paths.profile));
+    const wanted = unique(ids);
+    const docs = await tx.getAll(wanted.map((id) => paths.profile(id)));
     const out = new Map<string, ProfileDoc>();
-    for (const [path, data] of docs) if (data) out.set(path.slice('profiles/'.length), data as ProfileDoc);
+    for (const id of wanted) {
+      const data = docs.get(paths.profile(id));
+      if (data) out.set(id, data as ProfileDoc);
+    }
     return out;
   }
 
@@ -155,12 +159,12 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
     },
 
     async lockGraphs(ids) {
-      const docs = await tx.getAll(unique(ids).sort().map(paths.graph));
+      const wanted = unique(ids);
+      const docs = await tx.getAll(wanted.map((id) => paths.graph(id)));
       const heads = new Map<string, GraphHead>();
-      for (const [path, d] of docs) {
-        if (!d) continue;
-        const id = path.slice('graphs/'.length);
-        heads.set(id, { id, ownerUid: (d as GraphDoc).ownerUid, revision: (d as GraphDoc).revision });
+      for (const id of wanted) {
+        const d = docs.get(paths.graph(id)) as GraphDoc | null;
+        if (d) heads.set(id, { id, ownerUid: d.ownerUid, revision: d.revision });
       }
       return heads;
     },
@@ -183,7 +187,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       // Only profiles this graph showed leave it; one no graph shows any more goes, unless it is
       // a member's own (their account's users document exists).
       const removed = await profileDocs(changes.profiles.remove);
-      const accounts = await tx.getAll([...removed.keys()].map(paths.user));
+      const accounts = await tx.getAll([...removed.keys()].map((id) => paths.user(id)));
       for (const [id, d] of removed) {
         if (!d.graphs.includes(graphId)) continue;
         const graphs = d.graphs.filter((g) => g !== graphId);

@@ -8,7 +8,7 @@ import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
  *
  * ```
  * users/{uid}                                   UserDoc      the graphs a member belongs to
- * profiles/{profileId}                          ProfileDoc   one per profile, global (uid or pr:…)
+ * profiles/{docId(profileId)}                   ProfileDoc   one per profile, global (uid or pr:…)
  * invitations/{token}                           InvitationDoc
  * graphs/{graphId}                              GraphDoc     owner, revision, migrations, snapshot
  * graphs/{graphId}/meta/members                 MembersDoc   roles: the one get() of the rules
@@ -191,7 +191,8 @@ export interface ImportChunkDoc {
 /**
  * A Firestore document id for an entity id. Node ids (n1001), profile ids (uid, pr:…) and the
  * app's edge ids are used as they are; any other id (an edge id may be any text up to 300
- * characters) is written as '~' and its UTF-8 in base64url, so a '/' or '..' cannot make a path.
+ * characters, a profile id may be `__proto__`) is written as '~' and its UTF-8 in base64url, so
+ * a '/', '..' or Firestore's reserved `__…__` cannot make a path.
  */
 export function docId(id: string): string {
   if (/^[A-Za-z0-9:_-]{1,400}$/.test(id) && !/^__.*__$/.test(id)) return id;
@@ -203,7 +204,7 @@ export function docId(id: string): string {
 export const paths = {
   user: (uid: string) => `users/${uid}`,
   profiles: () => 'profiles',
-  profile: (profileId: string) => `profiles/${profileId}`,
+  profile: (profileId: string) => `profiles/${docId(profileId)}`,
   invitations: () => 'invitations',
   invitation: (token: string) => `invitations/${token}`,
   graph: (graphId: string) => `graphs/${graphId}`,

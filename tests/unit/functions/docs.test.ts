@@ -28,6 +28,8 @@ describe('docId: entity ids as Firestore document ids', () => {
   it('builds paths from the encoded ids', () => {
     expect(paths.edge('g1', 'x/y')).toBe(`graphs/g1/edges/${docId('x/y')}`);
     expect(paths.node('g1', 'n1001')).toBe('graphs/g1/nodes/n1001');
+    expect(paths.profile('pr:0123abcd')).toBe('profiles/pr:0123abcd');
+    expect(paths.profile('__proto__')).toBe(`profiles/${docId('__proto__')}`);
   });
 });
 
