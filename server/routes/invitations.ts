@@ -4,6 +4,7 @@ import type { InvitationResponse, SessionResponse } from '../../src/backend/api.
 import { AppError } from '../../src/domain/errors.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import {
+  AUTH_FAILURES,
   AUTH_MESSAGES,
   MAX_PASSWORD_LENGTH,
   isSignUpGender,
@@ -25,7 +26,7 @@ import { INVITATION_USED, createInvitation, usableInvitation } from '../invitati
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { newOwnProfile } from '../profiles.ts';
 
-export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
+export const EMAIL_IN_USE = AUTH_FAILURES.emailInUse;
 export const OTHER_EMAIL = 'This invitation is for a different email address.';
 
 const AcceptBody = z.object({
