@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/errors.ts';
+import { FUNCTIONS_REGION } from './callables.ts';
 
 /** The web app's Firebase configuration (Firebase console → Project settings → Your apps). */
 export interface FirebaseWebConfig {
@@ -34,8 +35,6 @@ const REQUIRED = {
   appId: 'VITE_FIREBASE_APP_ID',
 } as const satisfies Record<Exclude<keyof FirebaseWebConfig, 'messagingSenderId'>, string>;
 
-export const DEFAULT_FUNCTIONS_REGION = 'us-central1';
-
 /** §8 "Missing backend configuration": an error stating the backend configuration was not found. */
 export function missingConfigMessage(missing: string[]): string {
   return `The backend configuration was not found: this build is for Firebase but ${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} not set when it was built.`;
@@ -62,7 +61,7 @@ export function readFirebaseSettings(env: FirebaseEnv): FirebaseSettings {
   };
   return {
     web,
-    functionsRegion: text('VITE_FIREBASE_FUNCTIONS_REGION') || DEFAULT_FUNCTIONS_REGION,
+    functionsRegion: text('VITE_FIREBASE_FUNCTIONS_REGION') || FUNCTIONS_REGION,
     authSyncUrl: text('VITE_FIREBASE_AUTH_SYNC_URL') || null,
     emulators: parseEmulators(text('VITE_FIREBASE_EMULATORS')),
   };

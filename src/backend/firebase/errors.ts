@@ -77,14 +77,25 @@ export function fromFirebase(error: unknown, operation: FirebaseOperation): AppE
     const blocked = blockingFunctionError(message);
     if (blocked) return blocked;
   }
+  const detailed = (error as { details?: { code?: unknown } } | null)?.details?.code;
+  if (code.startsWith('functions/') && typeof detailed === 'string' && (ERROR_CODES as readonly string[]).includes(detailed)) {
+    // A callable's HttpsError carries the app's own code (callables.ts CallableErrorDetails).
+    const appCode = detailed as ErrorCode;
+    return new AppError(appCode, ownMessage(message, code.slice('functions/'.length)) ?? PLAIN[appCode] ?? fallback);
+  }
   const bare = code.replace(/^(functions|firestore)\//, '');
   if ((ERROR_CODES as readonly string[]).includes(bare)) {
     const appCode = bare as ErrorCode;
-    const own = message && message !== bare && !message.startsWith('Firebase:') && !/^\w+$/.test(message);
-    return new AppError(appCode, own ? message : (PLAIN[appCode] ?? fallback));
+    return new AppError(appCode, ownMessage(message, bare) ?? PLAIN[appCode] ?? fallback);
   }
   if (bare === 'cancelled' || bare === 'aborted') return new AppError('unavailable', PLAIN.unavailable!);
   return new AppError('internal', fallback);
+}
+
+/** The message a function or the database wrote, or null when the SDK's text is only the code. */
+function ownMessage(message: string, code: string): string | null {
+  const bare = !message || message === code || message.startsWith('Firebase:') || /^[\w-]+$/.test(message);
+  return bare ? null : message;
 }
 
 function describe(error: unknown): { code: string; message: string } {
