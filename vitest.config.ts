@@ -26,6 +26,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'firebase',
+          include: ['tests/firebase/**/*.test.ts'],
+          environment: 'node',
+          // The emulators take tens of seconds to start on a busy machine; one file at a time.
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         // Bundled up front: Vite finding a dependency mid-run reloads the page under a running test.
         optimizeDeps: {

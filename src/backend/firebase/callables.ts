@@ -1,6 +1,6 @@
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { ImportLimits } from '../../domain/changeSetChunks.ts';
-import type { ErrorCode } from '../../domain/errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
 import type { ProfileScalars } from '../../domain/profile.ts';
 import type { Profile, SignUpGender } from '../../domain/types.ts';
 import type { SnapshotRef } from './paths.ts';
@@ -193,3 +193,40 @@ export const FIREBASE_IMPORT_LIMITS: ImportLimits = {
 
 /** The documents one transaction writes, measured as Firestore sizes them: below its 10 MiB request limit. */
 export const FIRESTORE_COMMIT_BYTES = 9.5 * MB;
+
+/**
+ * The refusal of a blocking function as the Firebase Auth web SDK reports it: code
+ * 'auth/internal-error', and a message holding the function's answer, e.g.
+ * `Firebase: ((HTTP request to …/beforeUserCreated returned HTTP error 403:
+ * {"error":{"details":{"code":"auth/signup-disabled"},"message":"Sign up is by invitation only.","status":"PERMISSION_DENIED"}})) (auth/internal-error).`
+ * Answers the app's code and message from it, or null for any other error.
+ */
+export function blockingFunctionRefusal(error: unknown): (CallableErrorDetails & { message: string }) | null {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || e.code !== 'auth/internal-error' || typeof e.message !== 'string') return null;
+  const start = e.message.indexOf('{"error"');
+  if (start < 0) return null;
+  // The answer is the JSON object at `start`: find where it closes by counting braces outside strings.
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < e.message.length; i++) {
+    const c = e.message[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        const body = JSON.parse(e.message.slice(start, i + 1)) as { error?: { message?: unknown; details?: { code?: unknown } } };
+        const code = body.error?.details?.code;
+        const message = body.error?.message;
+        if (!(ERROR_CODES as readonly unknown[]).includes(code) || typeof message !== 'string') return null;
+        return { code: code as ErrorCode, message };
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}

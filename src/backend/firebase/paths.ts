@@ -12,6 +12,7 @@ import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
  * invitations/{token}                           InvitationDoc
  * graphs/{graphId}                              GraphDoc     owner, revision, migrations, snapshot
  * graphs/{graphId}/meta/members                 MembersDoc   roles: the one get() of the rules
+ * graphs/{graphId}/meta/snapshotLease           SnapshotLeaseDoc  who is making the next snapshot
  * graphs/{graphId}/nodes/{docId(nodeId)}        NodeDoc      one per card
  * graphs/{graphId}/edges/{docId(edgeId)}        EdgeDoc      one per line
  * graphs/{graphId}/changes/{revision}           ChangeDoc    the change log (the last 1,000)
@@ -77,6 +78,12 @@ export interface GraphDoc {
 /** `graphs/{graphId}/meta/members`: every member's role, so a rule checks membership with one get(). */
 export interface MembersDoc {
   roles: Record<string, GraphRole>;
+}
+
+/** `graphs/{graphId}/meta/snapshotLease` (functions only): one snapshot is made at a time per graph. */
+export interface SnapshotLeaseDoc {
+  /** ISO time until which the holder may work undisturbed. */
+  until: string;
 }
 
 /**
@@ -215,6 +222,7 @@ export const paths = {
   invitation: (token: string) => `invitations/${token}`,
   graph: (graphId: string) => `graphs/${graphId}`,
   members: (graphId: string) => `graphs/${graphId}/meta/members`,
+  snapshotLease: (graphId: string) => `graphs/${graphId}/meta/snapshotLease`,
   nodes: (graphId: string) => `graphs/${graphId}/nodes`,
   node: (graphId: string, nodeId: string) => `graphs/${graphId}/nodes/${docId(nodeId)}`,
   edges: (graphId: string) => `graphs/${graphId}/edges`,

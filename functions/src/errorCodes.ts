@@ -1,0 +1,39 @@
+import type { ErrorCode } from '../../src/domain/errors.ts';
+
+/** The codes an HttpsError may carry (firebase-functions' FunctionsErrorCode). */
+export type HttpsCode =
+  | 'invalid-argument'
+  | 'unauthenticated'
+  | 'permission-denied'
+  | 'not-found'
+  | 'already-exists'
+  | 'failed-precondition'
+  | 'resource-exhausted'
+  | 'unavailable'
+  | 'deadline-exceeded'
+  | 'internal';
+
+/**
+ * The HttpsError code for each app code. The app's own code travels beside it in the error's
+ * details (`CallableErrorDetails`), so the client recovers it exactly; this mapping only decides
+ * what Firebase's SDKs and logs see, and it matches the HTTP status the self-hosted server sends.
+ */
+export const HTTPS_CODE: Record<ErrorCode, HttpsCode> = {
+  'invalid-argument': 'invalid-argument',
+  'invalid-email': 'invalid-argument',
+  unauthenticated: 'unauthenticated',
+  'permission-denied': 'permission-denied',
+  'not-found': 'not-found',
+  'already-exists': 'already-exists',
+  'failed-precondition': 'failed-precondition',
+  'resource-exhausted': 'resource-exhausted',
+  unavailable: 'unavailable',
+  'deadline-exceeded': 'deadline-exceeded',
+  'auth/invalid-credential': 'unauthenticated',
+  'auth/invitation-invalid': 'not-found',
+  'auth/invitation-used': 'failed-precondition',
+  'auth/reset-link-invalid': 'failed-precondition',
+  'auth/email-already-in-use': 'already-exists',
+  'auth/signup-disabled': 'permission-denied',
+  internal: 'internal',
+};
