@@ -1,5 +1,7 @@
 import { AppError, ERROR_CODES, isAppError, type ErrorCode } from '../../domain/errors.ts';
+import { EMAIL_IN_USE } from '../../domain/invitations.ts';
 import { AUTH_FAILURES, AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../domain/validation/auth.ts';
+import { blockingFunctionRefusal } from './callables.ts';
 
 /**
  * Firebase's error codes as the app's: ONE table, so every Firebase failure crosses the ports as
@@ -37,7 +39,7 @@ const TABLE: Record<string, [ErrorCode, string | null]> = {
   'auth/missing-email': ['invalid-argument', AUTH_MESSAGES.emailAndPasswordRequired],
   'auth/missing-password': ['invalid-argument', AUTH_MESSAGES.emailAndPasswordRequired],
   'auth/weak-password': ['invalid-argument', PASSWORD_TOO_SHORT],
-  'auth/email-already-in-use': ['auth/email-already-in-use', AUTH_FAILURES.emailInUse],
+  'auth/email-already-in-use': ['auth/email-already-in-use', EMAIL_IN_USE],
   'auth/user-disabled': ['permission-denied', ACCOUNT_DISABLED],
   'auth/too-many-requests': ['resource-exhausted', AUTH_FAILURES.tooManyAttempts],
   'auth/network-request-failed': ['unavailable', UNREACHABLE],
@@ -74,8 +76,8 @@ export function fromFirebase(error: unknown, operation: FirebaseOperation): AppE
   if (code === 'auth/internal-error') {
     // A blocking function's refusal (beforeUserCreated) arrives as an internal error whose text
     // carries the function's HttpsError: keep the function's own message and status.
-    const blocked = blockingFunctionError(message);
-    if (blocked) return blocked;
+    const refusal = blockingFunctionRefusal(error);
+    if (refusal) return new AppError(refusal.code, refusal.message);
   }
   const detailed = (error as { details?: { code?: unknown } } | null)?.details?.code;
   if (code.startsWith('functions/') && typeof detailed === 'string' && (ERROR_CODES as readonly string[]).includes(detailed)) {
@@ -104,33 +106,4 @@ function describe(error: unknown): { code: string; message: string } {
     code: typeof e?.code === 'string' ? e.code : '',
     message: typeof e?.message === 'string' ? e.message : '',
   };
-}
-
-const STATUS_CODES: Record<string, ErrorCode> = {
-  INVALID_ARGUMENT: 'invalid-argument',
-  PERMISSION_DENIED: 'permission-denied',
-  FAILED_PRECONDITION: 'failed-precondition',
-  NOT_FOUND: 'not-found',
-  ALREADY_EXISTS: 'already-exists',
-  UNAUTHENTICATED: 'unauthenticated',
-  RESOURCE_EXHAUSTED: 'resource-exhausted',
-};
-
-/** `…{"error":{"message":"…","status":"PERMISSION_DENIED"}}…` inside the SDK's text, or null. */
-export function blockingFunctionError(text: string): AppError | null {
-  const found = /\{"error":\{.*\}\}/.exec(text);
-  if (!found) return null;
-  try {
-    const { error } = JSON.parse(found[0]) as { error?: { message?: unknown; status?: unknown; details?: { code?: unknown } } };
-    const message = typeof error?.message === 'string' ? error.message : '';
-    if (!message) return null;
-    const detailed = error?.details?.code;
-    const code =
-      typeof detailed === 'string' && (ERROR_CODES as readonly string[]).includes(detailed)
-        ? (detailed as ErrorCode)
-        : (STATUS_CODES[String(error?.status)] ?? 'permission-denied');
-    return new AppError(code, message);
-  } catch {
-    return null;
-  }
 }

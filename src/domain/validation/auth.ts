@@ -29,7 +29,6 @@ export const AUTH_MESSAGES = {
 export const AUTH_FAILURES = {
   invalidCredential: 'Incorrect email or password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
-  emailInUse: 'An account with this email already exists. Sign in instead.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
