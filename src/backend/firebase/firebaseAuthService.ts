@@ -14,7 +14,8 @@ import {
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { retryDelays } from '../../domain/timing.ts';
 import type { AuthUser } from '../../domain/types.ts';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '../../domain/validation/auth.ts';
+import { OTHER_EMAIL } from '../../domain/invitations.ts';
+import { AUTH_MESSAGES, normaliseEmail, validateNewPassword, validateSignUp } from '../../domain/validation/auth.ts';
 import type { AuthListener, AuthService, InvitationInfo, SignUpInput } from '../ports.ts';
 import { createAuthTokenSync, type AuthTokenSync } from './authTokenSync.ts';
 import type { Call } from './call.ts';
@@ -113,8 +114,14 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
     }
   }
 
-  function checkPassword(password: string) {
-    if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('invalid-argument', PASSWORD_TOO_SHORT);
+  /** §5's rules with the self-hosted server's codes, before anything is sent. */
+  function checkNewPassword(password: string) {
+    const problem = validateNewPassword(password, password);
+    if (problem) throw new AppError('invalid-argument', problem);
+  }
+  function checkSignUp(input: SignUpInput) {
+    const { message } = validateSignUp({ ...input, confirmPassword: input.password });
+    if (message) throw new AppError(message === AUTH_MESSAGES.invalidEmail ? 'invalid-email' : 'invalid-argument', message);
   }
 
   /** Retried like a save (§7: 150 ms × 2ⁿ) while the function cannot be reached; a refusal is final. */
@@ -167,7 +174,7 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
     },
 
     async confirmPasswordReset(token, newPassword) {
-      checkPassword(newPassword);
+      checkNewPassword(newPassword);
       await attempt('auth', () => confirmPasswordReset(auth, token, newPassword));
     },
 
@@ -191,11 +198,16 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
     },
 
     async acceptInvitation(token, input) {
-      checkPassword(input.password);
+      // In the self-hosted server's order, so both backends refuse alike: the invitation first
+      // (invalid, used), then the form (§5), then an address the invitation is not for.
+      const invitation = await call('getInvitation', { token });
+      checkSignUp(input);
+      const email = normaliseEmail(input.email);
+      if (invitation.email && invitation.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
       accepting = true;
       try {
         // The blocking function lets the account be made only for a pending invitation's e-mail.
-        const { user } = await attempt('signUp', () => createUserWithEmailAndPassword(auth, input.email.trim(), input.password));
+        const { user } = await attempt('signUp', () => createUserWithEmailAndPassword(auth, email, input.password));
         try {
           await acceptCall(token, input);
         } catch (e) {
