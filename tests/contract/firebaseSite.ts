@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deleteApp } from 'firebase/app';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
+import { FIREBASE_IMPORT_LIMITS, FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
 import type { EmulatorHosts, FirebaseSettings } from '../../src/backend/firebase/config.ts';
 import { firebasePorts } from '../../src/backend/firebase/firebaseBackend.ts';
 import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
@@ -58,11 +58,11 @@ function authEmulatorApi(emulators: () => RunningEmulators) {
 }
 
 /** Starts the emulators for the file and makes browsers on them; every app is deleted after each test. */
-function useEmulators(only: EmulatorName[]) {
+function useEmulators(only: EmulatorName[], functionsEnv?: Record<string, string>) {
   let emulators: RunningEmulators | undefined;
   const apps: FirebaseServices[] = [];
   beforeAll(async () => {
-    emulators = await startEmulators({ only });
+    emulators = await startEmulators({ only, functionsEnv });
   }, 240_000);
   afterEach(async () => {
     for (const services of apps.splice(0)) await deleteApp(services.app);
@@ -120,8 +120,11 @@ export async function firebaseSiteUnavailable(): Promise<string | null> {
  * emulators. Invitations without a tree to join are written with the Admin SDK, as the first-account
  * script does; members join through them with the app's own acceptInvitation.
  */
+/** The site's origin as the functions are told (SITE_ORIGINS): invitation links point there. */
+const SITE_ORIGIN = 'http://127.0.0.1:5002';
+
 export function useFirebaseSite(): Site {
-  const { running, browser } = useEmulators(['auth', 'functions', 'firestore', 'storage']);
+  const { running, browser } = useEmulators(['auth', 'functions', 'firestore', 'storage'], { SITE_ORIGINS: SITE_ORIGIN });
   const parts = authParts(running, browser);
   let admin: typeof import('firebase-admin/firestore') | undefined;
   let adminApp: import('firebase-admin/app').App | undefined;
@@ -154,6 +157,9 @@ export function useFirebaseSite(): Site {
 
   return {
     ...parts,
+    origin: SITE_ORIGIN,
+    importLimits: FIREBASE_IMPORT_LIMITS,
+    fetchUrl: (url) => fetch(url),
     invitationFor,
     async member() {
       const person = newcomer();

@@ -7,6 +7,7 @@ import { createHttpGraphImporter } from '../../src/backend/http/httpGraphImport.
 import { createHttpGraphRepository, type EventSourceLike } from '../../src/backend/http/httpGraphRepository.ts';
 import { createHttpInvitationService } from '../../src/backend/http/httpInvitationService.ts';
 import { createHttpProfileRepository } from '../../src/backend/http/httpProfileRepository.ts';
+import { IMPORT_LIMITS } from '../../src/domain/changeSetChunks.ts';
 import { eventually, useTestServer } from '../integration/helpers.ts';
 import { resetTokenIn, startSmtpPeer } from '../integration/smtp.ts';
 import { newcomer, type Account, type Browser, type Site } from './site.ts';
@@ -98,6 +99,11 @@ export function useHttpSite(): Site {
   }
 
   return {
+    get origin() {
+      return site.server.url;
+    },
+    importLimits: IMPORT_LIMITS,
+    fetchUrl: (url) => fetch(new URL(url, site.server.url)),
     browser,
     addAccount,
     invitationFor: (email) => site.server.createInvitation({ email }),

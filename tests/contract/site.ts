@@ -1,4 +1,5 @@
 import type { Backend } from '../../src/backend/backend.ts';
+import type { ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import type { AuthUser } from '../../src/domain/types.ts';
 
 /**
@@ -35,6 +36,12 @@ export interface Member extends Account {
 }
 
 export interface Site extends AuthSite {
+  /** The site's own origin: invitation links point there. */
+  readonly origin: string;
+  /** What one bulk import may hold on this backend. */
+  readonly importLimits: ImportLimits;
+  /** GETs a URL a port answered (a photo), as the page would. */
+  fetchUrl(url: string): Promise<Response>;
   /** A pending invitation without a tree to join, as the site's first-account link or an admin makes one. */
   invitationFor(email: string): Promise<string>;
   /** A new member, signed in in a new browser, who joined through an invitation (the only way in). */

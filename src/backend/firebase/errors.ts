@@ -1,5 +1,6 @@
 import { AppError, ERROR_CODES, isAppError, type ErrorCode } from '../../domain/errors.ts';
 import { EMAIL_IN_USE } from '../../domain/invitations.ts';
+import { PHOTO_REFUSED } from '../../domain/profile.ts';
 import { AUTH_FAILURES, AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../domain/validation/auth.ts';
 import { blockingFunctionRefusal } from './callables.ts';
 
@@ -26,7 +27,6 @@ const FALLBACK: Record<FirebaseOperation, string> = {
 
 export const UNREACHABLE = 'The server could not be reached. Check your internet connection.';
 export const ACCOUNT_DISABLED = 'This account has been disabled.';
-export const STORAGE_REFUSED = 'You may not change this photo.';
 export const STORAGE_QUOTA = 'There is no room left to store photos. Please try again later.';
 
 /** Auth and Storage codes; `null` as the message keeps §8's fallback for the operation. */
@@ -50,7 +50,7 @@ const TABLE: Record<string, [ErrorCode, string | null]> = {
   'auth/requires-recent-login': ['unauthenticated', null],
   'auth/user-token-expired': ['unauthenticated', null],
   'storage/unauthenticated': ['unauthenticated', null],
-  'storage/unauthorized': ['permission-denied', STORAGE_REFUSED],
+  'storage/unauthorized': ['permission-denied', PHOTO_REFUSED],
   'storage/quota-exceeded': ['resource-exhausted', STORAGE_QUOTA],
   'storage/retry-limit-exceeded': ['unavailable', UNREACHABLE],
   'storage/object-not-found': ['not-found', null],

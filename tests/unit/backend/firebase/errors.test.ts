@@ -28,7 +28,7 @@ describe('fromFirebase: one table from Firebase codes to the app codes and §8 t
     [auth('something-new'), 'signUp', 'internal', 'Failed to sign up.'],
     [auth('something-new'), 'reset', 'internal', 'Failed to send reset email.'],
     [auth('something-new'), 'auth', 'internal', 'Authentication error.'],
-    [new FirebaseError('storage/unauthorized', 'Firebase Storage: User does not have permission'), 'upload', 'permission-denied', 'You may not change this photo.'],
+    [new FirebaseError('storage/unauthorized', 'Firebase Storage: User does not have permission'), 'upload', 'permission-denied', "You cannot change this person's photo."],
     [new FirebaseError('storage/retry-limit-exceeded', 'Firebase Storage: Max retry time exceeded'), 'upload', 'unavailable', UNREACHABLE],
     // Firestore: bare codes.
     [new FirebaseError('permission-denied', 'Missing or insufficient permissions.'), 'read', 'permission-denied', 'Missing or insufficient permissions.'],
