@@ -1,4 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -16,6 +15,7 @@ export async function buildFunctions(entry = resolve(root, 'functions/src/index.
   await build({
     configFile: false,
     root,
+    publicDir: false,
     logLevel: 'warn',
     build: {
       ssr: entry,
@@ -28,9 +28,6 @@ export async function buildFunctions(entry = resolve(root, 'functions/src/index.
     },
     ssr: { target: 'node' },
   });
-  // The bundle is ESM whatever package.json sits beside it (the emulator harness copies only lib/).
-  await mkdir(outDir, { recursive: true });
-  await writeFile(resolve(outDir, 'package.json'), '{ "type": "module" }\n');
   return resolve(outDir, 'index.js');
 }
 

@@ -14,9 +14,9 @@ export type HttpsCode =
   | 'internal';
 
 /**
- * The HttpsError code for each app code. The app's own code travels beside it in the error's
- * details (`CallableErrorDetails`), so the client recovers it exactly; this mapping only decides
- * what Firebase's SDKs and logs see, and it matches the HTTP status the self-hosted server sends.
+ * The HttpsError code for each app code: the nearest Firebase code. The app's own code travels
+ * beside it in the error's details (`CallableErrorDetails`), so the client recovers it exactly;
+ * this mapping only decides what Firebase's SDKs, retries and logs see.
  */
 export const HTTPS_CODE: Record<ErrorCode, HttpsCode> = {
   'invalid-argument': 'invalid-argument',

@@ -1,4 +1,4 @@
-import type { Firestore, Query } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { ChangeDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
@@ -130,7 +130,8 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
   return {
     async ensureOwnGraph(uid) {
       if (await graphOf(uid)) return;
-      const [user, own] = [(await tx.get(paths.user(uid))) as UserDoc | null, (await profileDocs([uid])).get(uid)];
+      const user = (await tx.get(paths.user(uid))) as UserDoc | null;
+      const own = (await profileDocs([uid])).get(uid);
       tx.set(paths.graph(uid), newGraphDoc(uid));
       tx.set(paths.members(uid), { roles: { [uid]: 'owner' } } satisfies MembersDoc);
       tx.set(paths.user(uid), { graphIds: unique([...(user?.graphIds ?? []), uid]), joinedGraphId: user?.joinedGraphId ?? null } satisfies UserDoc);
@@ -224,20 +225,24 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
   };
 }
 
-export function firestoreGraphStore(db: Firestore, options: FirestoreStoreOptions = {}): GraphStore {
+/**
+ * Runs `fn` in one Firestore transaction with the port and the staged transaction beneath it
+ * (for a caller that also writes documents of its own in the same commit, as accepting an
+ * invitation marks it accepted). Refuses a commit larger than Firestore takes in one request.
+ */
+export function runStoreTransaction<T>(db: Firestore, options: FirestoreStoreOptions, fn: (port: GraphStoreTransaction, staged: StagedTransaction) => Promise<T>): Promise<T> {
   const clock = options.clock ?? (() => new Date());
   const maxCommitBytes = options.maxCommitBytes ?? FIRESTORE_COMMIT_BYTES;
-  return {
-    transaction: (fn) =>
-      db.runTransaction(async (t) => {
-        const tx = new StagedTransaction(db, t);
-        const result = await fn(firestoreStoreTransaction(db, tx, clock));
-        const bytes = tx.stagedBytes();
-        if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes));
-        tx.commit();
-        return result;
-      }),
-  };
+  return db.runTransaction(async (t) => {
+    const staged = new StagedTransaction(db, t);
+    const result = await fn(firestoreStoreTransaction(db, staged, clock), staged);
+    const bytes = staged.stagedBytes();
+    if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes));
+    staged.commit();
+    return result;
+  });
 }
 
-export type { Query };
+export function firestoreGraphStore(db: Firestore, options: FirestoreStoreOptions = {}): GraphStore {
+  return { transaction: (fn) => runStoreTransaction(db, options, (port) => fn(port)) };
+}

@@ -230,3 +230,20 @@ export function blockingFunctionRefusal(error: unknown): (CallableErrorDetails &
   }
   return null;
 }
+
+/**
+ * The app's error behind a failed callable, as the Firebase Functions web SDK hands it over: the
+ * app's code from `details.code` (else the SDK's code without its 'functions/' prefix, when it is
+ * one of ours) and the app's message, without the ' [400]' the SDK appends to every message.
+ * Null when the failure did not come from a callable (the network, for one, is 'functions/…' too:
+ * 'unavailable' or 'deadline-exceeded', which map through as they are).
+ */
+export function callableError(error: unknown): (CallableErrorDetails & { message: string }) | null {
+  const e = error as { code?: unknown; message?: unknown; details?: { code?: unknown } } | null;
+  if (!e || typeof e.code !== 'string' || !e.code.startsWith('functions/')) return null;
+  const own = e.details?.code;
+  const sdk = e.code.slice('functions/'.length);
+  const code = (ERROR_CODES as readonly unknown[]).includes(own) ? (own as ErrorCode) : (ERROR_CODES as readonly string[]).includes(sdk) ? (sdk as ErrorCode) : 'internal';
+  const message = typeof e.message === 'string' ? e.message.replace(/ \[\d{3}\]$/, '') : '';
+  return { code, message };
+}
