@@ -2,7 +2,7 @@ import { AppError, ERROR_CODES, isAppError, type ErrorCode } from '../../domain/
 import { EMAIL_IN_USE } from '../../domain/invitations.ts';
 import { PHOTO_REFUSED } from '../../domain/profile.ts';
 import { AUTH_FAILURES, AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../domain/validation/auth.ts';
-import { blockingFunctionRefusal } from './callables.ts';
+import { blockingFunctionRefusal, callableError } from './callables.ts';
 
 /**
  * Firebase's error codes as the app's: ONE table, so every Firebase failure crosses the ports as
@@ -79,13 +79,12 @@ export function fromFirebase(error: unknown, operation: FirebaseOperation): AppE
     const refusal = blockingFunctionRefusal(error);
     if (refusal) return new AppError(refusal.code, refusal.message);
   }
-  const detailed = (error as { details?: { code?: unknown } } | null)?.details?.code;
-  if (code.startsWith('functions/') && typeof detailed === 'string' && (ERROR_CODES as readonly string[]).includes(detailed)) {
-    // A callable's HttpsError carries the app's own code (callables.ts CallableErrorDetails).
-    const appCode = detailed as ErrorCode;
-    return new AppError(appCode, ownMessage(message, code.slice('functions/'.length)) ?? PLAIN[appCode] ?? fallback);
+  const called = callableError(error);
+  if (called) {
+    // A callable's HttpsError carries the app's own code and message (callables.ts).
+    return new AppError(called.code, ownMessage(called.message, code.slice('functions/'.length)) ?? PLAIN[called.code] ?? fallback);
   }
-  const bare = code.replace(/^(functions|firestore)\//, '');
+  const bare = code.replace(/^firestore\//, '');
   if ((ERROR_CODES as readonly string[]).includes(bare)) {
     const appCode = bare as ErrorCode;
     return new AppError(appCode, ownMessage(message, bare) ?? PLAIN[appCode] ?? fallback);

@@ -42,6 +42,9 @@ describe('fromFirebase: one table from Firebase codes to the app codes and §8 t
   it("keeps a callable's own code and message (the shared save path's words)", () => {
     const refused = new FunctionsError('invalid-argument', 'At most 2 parents per person.', { code: 'invalid-argument' });
     expect(fromFirebase(refused, 'call')).toMatchObject({ code: 'invalid-argument', message: 'At most 2 parents per person.' });
+    // The Functions SDK appends the HTTP status to the function's message.
+    const suffixed = new FunctionsError('invalid-argument', 'At most 2 parents per person. [400]', { code: 'invalid-argument' });
+    expect(fromFirebase(suffixed, 'call')).toMatchObject({ code: 'invalid-argument', message: 'At most 2 parents per person.' });
     const used = new FunctionsError('failed-precondition', 'This invitation has already been used.', { code: 'auth/invitation-used' });
     expect(fromFirebase(used, 'call')).toMatchObject({ code: 'auth/invitation-used', message: 'This invitation has already been used.' });
   });
