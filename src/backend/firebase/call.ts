@@ -12,10 +12,24 @@ export type Call = <N extends keyof CallableTypes>(name: N, request: CallableTyp
 export function callFunctions(services: FirebaseServices): Call {
   return async (name, request) => {
     try {
-      const result = await httpsCallable(services.functions(), name)(request);
+      const result = await httpsCallable(services.functions(), name)(withoutUndefined(request));
       return result.data as CallableTypes[typeof name][1];
     } catch (e) {
       throw fromFirebase(e, 'call');
     }
   };
+}
+
+/**
+ * §7: undefined values are stripped, as JSON.stringify does for the self-hosted server. The
+ * callable encoder would send them as null, which is a different request (a field given as null).
+ */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUndefined) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = withoutUndefined(v);
+    return out as T;
+  }
+  return value;
 }
