@@ -80,7 +80,7 @@ function family(uid: string, t: string): { graph: Graph; ids: { b: string; c: st
 }
 
 /** Everything of a graph as one change set of new things (what an import sends). */
-function asChangeSet(graph: Graph, ownUid: string): ChangeSet {
+export function asChangeSet(graph: Graph, ownUid: string): ChangeSet {
   const cs = emptyChangeSet(0);
   cs.nodes.upsert = graph.nodes;
   cs.edges.upsert = graph.edges;

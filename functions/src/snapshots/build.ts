@@ -1,4 +1,4 @@
-import type { Firestore, Query, Transaction } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { ChangeDoc, EdgeDoc, GraphDoc, NodeDoc, ProfileDoc, SnapshotChunkDoc, SnapshotDoc, SnapshotLeaseDoc, SnapshotRef } from '../../../src/backend/firebase/paths.ts';
 import { FIELDS, paths } from '../../../src/backend/firebase/paths.ts';
 import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../../../src/backend/graphColumns.ts';
@@ -37,15 +37,15 @@ interface BuiltGraph {
   revision: number;
 }
 
-async function pages<T>(first: Query, read: (q: Query) => Promise<{ docs: { data(): unknown }[] }>, field: string, pick: (d: unknown) => T): Promise<T[]> {
+/** Every document a query matches, page by page in `order`, each page after the last document of the one before. */
+async function pages<T>(first: Query, read: (q: Query) => Promise<QuerySnapshot>, order: string | FieldPath, pick: (d: unknown) => T): Promise<T[]> {
   const out: T[] = [];
-  let query = first.orderBy(field).limit(PAGE);
+  let query = first.orderBy(order).limit(PAGE);
   for (;;) {
     const { docs } = await read(query);
     for (const d of docs) out.push(pick(d.data()));
     if (docs.length < PAGE) return out;
-    const last = docs[docs.length - 1]!.data() as Record<string, unknown>;
-    query = first.orderBy(field).startAfter(last[field]).limit(PAGE);
+    query = first.orderBy(order).startAfter(docs[docs.length - 1]!).limit(PAGE);
   }
 }
 
@@ -59,7 +59,7 @@ export async function readWholeGraph(db: Firestore, graphId: string): Promise<Bu
       const read = (q: Query) => t.get(q);
       const nodes = await pages<GraphNode>(db.collection(paths.nodes(graphId)), read, 'seq', (d) => (d as NodeDoc).node);
       const edges = await pages<GraphEdge>(db.collection(paths.edges(graphId)), read, 'seq', (d) => (d as EdgeDoc).edge);
-      const shown = await pages<Profile>(db.collection(paths.profiles()).where('graphs', 'array-contains', graphId), read, '__name__', (d) => (d as ProfileDoc).profile);
+      const shown = await pages<Profile>(db.collection(paths.profiles()).where('graphs', 'array-contains', graphId), read, FieldPath.documentId(), (d) => (d as ProfileDoc).profile);
       const profiles: Record<string, Profile> = {};
       for (const p of shown) profiles[p.id] = p;
       return { graph: { nodes, edges, profiles, updatedAt: graph.updatedAt, version: 1, revision: graph.revision }, revision: graph.revision };

@@ -32,11 +32,9 @@ export const MAX_LOGGED_CHANGE_BYTES = 900 * 1024;
 
 const MB = 1024 * 1024;
 
-export function commitTooLarge(bytes: number): string {
-  return (
-    `This change is too large to write to Firebase at once (${(bytes / MB).toFixed(1)} MB of documents; ` +
-    `one transaction holds at most ${FIRESTORE_COMMIT_BYTES / MB} MB). Nothing was saved. Save or import it in smaller parts.`
-  );
+export function commitTooLarge(bytes: number, limit: number = FIRESTORE_COMMIT_BYTES): string {
+  const mb = (n: number) => `${Number((n / MB).toFixed(1))} MB`;
+  return `This change is too large to write to Firebase at once (${mb(bytes)} of documents; one transaction holds at most ${mb(limit)}). Nothing was saved. Save or import it in smaller parts.`;
 }
 
 function inGroups<T>(items: readonly T[], size: number): T[][] {
@@ -237,7 +235,7 @@ export function runStoreTransaction<T>(db: Firestore, options: FirestoreStoreOpt
     const staged = new StagedTransaction(db, t);
     const result = await fn(firestoreStoreTransaction(db, staged, clock), staged);
     const bytes = staged.stagedBytes();
-    if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes));
+    if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes, maxCommitBytes));
     staged.commit();
     return result;
   });
