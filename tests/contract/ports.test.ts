@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { reportNotRun } from '../firebase/firestoreTestbed.ts';
 import { firebaseSiteUnavailable, useFirebaseSite } from './firebaseSite.ts';
 import { useHttpSite } from './httpSite.ts';
 import type { Site } from './site.ts';
@@ -21,11 +22,7 @@ function portContracts(site: Site) {
 }
 
 const firebaseMissing = await firebaseSiteUnavailable();
-if (firebaseMissing) {
-  console.warn(
-    `NOT RUN: the GraphRepository, GraphImporter, ProfileRepository, AvatarStore and InvitationService contracts on Firebase, because ${firebaseMissing}`,
-  );
-}
+if (firebaseMissing) reportNotRun('the GraphRepository, GraphImporter, ProfileRepository, AvatarStore and InvitationService contracts on Firebase', firebaseMissing);
 
 describe('the ports on the self-hosted server (HTTP adapters)', () => portContracts(useHttpSite()));
 describe.skipIf(!!firebaseMissing)('the ports on Firebase (Auth, Functions, Firestore and Storage emulators)', () => portContracts(useFirebaseSite()));
