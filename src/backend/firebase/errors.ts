@@ -1,4 +1,4 @@
-import { AppError, ERROR_CODES, isAppError, type ErrorCode } from '../../domain/errors.ts';
+import { AppError, ERROR_CODES, isAppError, UNREACHABLE, type ErrorCode } from '../../domain/errors.ts';
 import { EMAIL_IN_USE } from '../../domain/invitations.ts';
 import { PHOTO_REFUSED } from '../../domain/profile.ts';
 import { AUTH_FAILURES, AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../domain/validation/auth.ts';
@@ -25,7 +25,6 @@ const FALLBACK: Record<FirebaseOperation, string> = {
   upload: '',
 };
 
-export const UNREACHABLE = 'The server could not be reached. Check your internet connection.';
 export const ACCOUNT_DISABLED = 'This account has been disabled.';
 export const STORAGE_QUOTA = 'There is no room left to store photos. Please try again later.';
 

@@ -1,5 +1,5 @@
 import { IMPORT_LIMITS } from '../../domain/changeSetChunks.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, UNREACHABLE } from '../../domain/errors.ts';
 import { createChunkedImporter } from '../chunkedImport.ts';
 import type { GraphImporter } from '../ports.ts';
 import { safeJson, toAppError } from './request.ts';
@@ -35,7 +35,7 @@ export function createHttpGraphImporter(options: HttpGraphImporterOptions = {}):
         body,
       });
     } catch {
-      throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
+      throw new AppError('unavailable', UNREACHABLE);
     }
     if (response.status === 204) return undefined as T;
     const parsed = safeJson(await response.text());

@@ -1,8 +1,8 @@
 import { FirebaseError } from 'firebase/app';
 import { FunctionsError } from 'firebase/functions';
 import { describe, expect, it } from 'vitest';
-import { fromFirebase, UNREACHABLE, type FirebaseOperation } from '../../../../src/backend/firebase/errors.ts';
-import { AppError } from '../../../../src/domain/errors.ts';
+import { fromFirebase, type FirebaseOperation } from '../../../../src/backend/firebase/errors.ts';
+import { AppError, UNREACHABLE } from '../../../../src/domain/errors.ts';
 import { EMAIL_IN_USE } from '../../../../src/domain/invitations.ts';
 import { AUTH_FAILURES, AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../../../src/domain/validation/auth.ts';
 
