@@ -42,8 +42,9 @@ export default defineConfig({
           name: 'firebase',
           include: ['tests/firebase/**/*.test.ts'],
           environment: 'node',
-          // The emulators take tens of seconds to start on a busy machine; one file at a time.
-          testTimeout: 60_000,
+          // The emulators take tens of seconds to start on a busy machine, and each function's
+          // first call starts its worker; one file at a time.
+          testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,
         },

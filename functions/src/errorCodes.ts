@@ -37,3 +37,16 @@ export const HTTPS_CODE: Record<ErrorCode, HttpsCode> = {
   'auth/signup-disabled': 'permission-denied',
   internal: 'internal',
 };
+
+/**
+ * A Firestore failure that is not ours, by its gRPC status: a transaction that kept meeting
+ * contention (ABORTED) or a backend that could not answer (UNAVAILABLE) is 'unavailable', one out
+ * of time 'deadline-exceeded'; the client retries these (§7) and shows §8's messages. Null for
+ * anything else.
+ */
+export function transientCode(e: unknown): Extract<ErrorCode, 'unavailable' | 'deadline-exceeded'> | null {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 4) return 'deadline-exceeded';
+  if (code === 10 || code === 14) return 'unavailable';
+  return null;
+}

@@ -16,6 +16,7 @@ import { firestoreSignUpSources } from '../../functions/src/signUpSources.ts';
 import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } from '../../functions/src/snapshots/build.ts';
 import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH, firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
+import { ensureFirstInvitation } from '../../scripts/firebaseFirstInvitation.ts';
 import { asChangeSet, graphStoreContract, type StoreUnderTest } from '../contract/graphStore.contract.ts';
 import { firestoreMissing, openTestbed, reportNotRun, type Testbed } from './firestoreTestbed.ts';
 
@@ -279,6 +280,13 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
         message: INVITATION_USED,
       });
       await expect(createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: card.id, email: 'again@example.com' }, undefined)).rejects.toMatchObject({ code: 'failed-precondition' });
+      // A second invitation for the same e-mail never overwrites the member's profile.
+      const second = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[4]!.id, email: 'kid@example.com' }, undefined);
+      await expect(acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: second.token, firstName: 'X', lastName: 'Y', gender: 'Male' })).rejects.toMatchObject({
+        code: 'auth/email-already-in-use',
+      });
+      expect((await data<ProfileDoc>(paths.profile(kid)))!.profile.firstName).toBe('Kim');
+      expect((await data<InvitationDoc>(paths.invitation(second.token)))!.status).toBe('pending');
     });
 
     it('refuses invitations by non-members, to cards not on the tree, and an accept from another e-mail', async () => {
@@ -291,6 +299,22 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       await bed.deps.auth.createUser({ uid: wrong, email: 'wrong@example.com' });
       await expect(acceptInvitation(bed.deps, { uid: wrong, email: 'wrong@example.com' }, { token: made.token, firstName: 'A', lastName: 'B', gender: 'Male' })).rejects.toMatchObject({ code: 'invalid-argument' });
       expect((await data<InvitationDoc>(paths.invitation(made.token)))!.status).toBe('pending');
+    });
+  });
+
+  describe('the first-account invitation (scripts/firebaseFirstInvitation.ts)', () => {
+    it('is kept while the project has no account, the same link each time, and dies with the first account', async () => {
+      const host = process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+      await fetch(`http://${host}/emulator/v1/projects/${bed.projectId}/accounts`, { method: 'DELETE' });
+      const link = await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example']);
+      expect(link).toMatch(/^https:\/\/kinfolk\.example\/invite\?token=[0-9a-f]{32}$/);
+      expect(await ensureFirstInvitation(bed.projectId, ' Admin@Example.com', ['https://kinfolk.example'])).toBe(link);
+      const sources = firestoreSignUpSources(bed.db, bed.deps.auth);
+      expect(await sources.firstAccountEmail()).toBe('admin@example.com');
+      expect(await getInvitation(bed.deps, { token: link!.slice(-32) })).toEqual({ email: 'admin@example.com', firstAccount: true });
+      await bed.deps.auth.createUser({ email: 'admin@example.com' });
+      expect(await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example'])).toBeNull();
+      await expect(getInvitation(bed.deps, { token: link!.slice(-32) })).rejects.toMatchObject({ code: 'auth/invitation-used' });
     });
   });
 });

@@ -3,7 +3,7 @@ import type { AcceptInvitationResponse, CreateInvitationResponse, GetInvitationR
 import { paths, type InvitationDoc, type MembersDoc, type NodeDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isInvitationToken } from '../../../src/domain/ids.ts';
-import { ALREADY_CLAIMED, INVITATION_MALFORMED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../../src/domain/invitations.ts';
+import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_MALFORMED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../../src/domain/invitations.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { joinGraph } from '../../../src/domain/save/joinGraph.ts';
 import { profileGenderFromSignUp, normaliseEmail } from '../../../src/domain/validation/auth.ts';
@@ -74,6 +74,9 @@ export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown
   await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
     const current = (await staged.get(paths.invitation(token))) as InvitationDoc | null;
     usableInvitation(token, current, false);
+    // Accepted before (this invitation or another for the same e-mail): their profile exists,
+    // and an invitation never overwrites it, as the server never makes a second account.
+    if ((await port.profiles([caller.uid])).size) throw new AppError('auth/email-already-in-use', EMAIL_IN_USE);
     const user = (await staged.get(paths.user(caller.uid))) as UserDoc | null;
     if (!user) staged.set(paths.user(caller.uid), { graphIds: [], joinedGraphId: null } satisfies UserDoc);
     if (joins) {

@@ -31,6 +31,7 @@ export const CHANGE_LOG_LENGTH = 1000;
 export const MAX_LOGGED_CHANGE_BYTES = 900 * 1024;
 
 const MB = 1024 * 1024;
+const TRANSACTION_ATTEMPTS = 12;
 
 export function commitTooLarge(bytes: number, limit: number = FIRESTORE_COMMIT_BYTES): string {
   const mb = (n: number) => `${Number((n / MB).toFixed(1))} MB`;
@@ -231,14 +232,19 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
 export function runStoreTransaction<T>(db: Firestore, options: FirestoreStoreOptions, fn: (port: GraphStoreTransaction, staged: StagedTransaction) => Promise<T>): Promise<T> {
   const clock = options.clock ?? (() => new Date());
   const maxCommitBytes = options.maxCommitBytes ?? FIRESTORE_COMMIT_BYTES;
-  return db.runTransaction(async (t) => {
-    const staged = new StagedTransaction(db, t);
-    const result = await fn(firestoreStoreTransaction(db, staged, clock), staged);
-    const bytes = staged.stagedBytes();
-    if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes, maxCommitBytes));
-    staged.commit();
-    return result;
-  });
+  return db.runTransaction(
+    async (t) => {
+      const staged = new StagedTransaction(db, t);
+      const result = await fn(firestoreStoreTransaction(db, staged, clock), staged);
+      const bytes = staged.stagedBytes();
+      if (bytes > maxCommitBytes) throw new AppError('invalid-argument', commitTooLarge(bytes, maxCommitBytes));
+      staged.commit();
+      return result;
+    },
+    // Saves of one graph meet on its head document: under contention Firestore aborts all but
+    // one, and each retries (the default of 5 attempts gave up under a burst of saves).
+    { maxAttempts: TRANSACTION_ATTEMPTS },
+  );
 }
 
 export function firestoreGraphStore(db: Firestore, options: FirestoreStoreOptions = {}): GraphStore {

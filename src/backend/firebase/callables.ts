@@ -176,22 +176,23 @@ export interface CallableTypes {
 const MB = 1024 * 1024;
 
 /**
- * What one import can hold on Firebase. The commit is one Firestore transaction, and a commit
- * request is at most 10 MiB: every card, line and profile document it writes travels in it. The
- * function also measures the documents it is about to write and refuses a commit over
- * `FIRESTORE_COMMIT_BYTES` with the same coded error (`invalid-argument`, `importTooLarge`).
+ * What one import can hold on Firebase. The commit is one Firestore transaction, and its commit
+ * request is at most 10 MiB: every card, line and profile document it writes travels in it,
+ * about 1,400 bytes per person as the Admin SDK encodes them (bench/firebase.ts), so 6,000
+ * people take about 8 MiB. The function also measures the writes it is about to send and refuses
+ * a commit over `FIRESTORE_COMMIT_BYTES` with a coded error (`invalid-argument`), so a file of
+ * long texts that passes these limits is still refused whole rather than failing half-way.
  * Chunks wait in documents (at most 1 MiB each), so a chunk is at most 900 KiB of UTF-8.
- * (README "Bulk import on Firebase" has the figures behind `people`.)
  */
 export const FIREBASE_IMPORT_LIMITS: ImportLimits = {
-  people: 8_000,
-  bytes: 8 * MB,
+  people: 6_000,
+  bytes: 5 * MB,
   chunkBytes: 900 * 1024,
   targetChunkBytes: 256 * 1024,
   chunks: 64,
 };
 
-/** The documents one transaction writes, measured as Firestore sizes them: below its 10 MiB request limit. */
+/** The writes of one transaction, as encoded in its commit request: below Firestore's 10 MiB per request. */
 export const FIRESTORE_COMMIT_BYTES = 9.5 * MB;
 
 /**

@@ -200,20 +200,6 @@ export function docId(id: string): string {
   return `~${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
 }
 
-export const COLLECTIONS = {
-  users: 'users',
-  profiles: 'profiles',
-  invitations: 'invitations',
-  graphs: 'graphs',
-  members: 'meta',
-  nodes: 'nodes',
-  edges: 'edges',
-  changes: 'changes',
-  snapshots: 'snapshots',
-  chunks: 'chunks',
-  imports: 'imports',
-} as const;
-
 export const paths = {
   user: (uid: string) => `users/${uid}`,
   profiles: () => 'profiles',

@@ -1,8 +1,13 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
+import { familyGraph } from '../../../bench/scene/familyGraph.ts';
 import { docId, paths } from '../../../src/backend/firebase/paths.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { parentEdge } from '../../../src/domain/relationships.ts';
-import { documentSize, valueSize } from '../../../functions/src/store/docSize.ts';
+import { documentSize, encodedWriteSize, valueSize } from '../../../functions/src/store/docSize.ts';
 import { edgeDoc, nodeDoc, profileDoc, relativesOf, SEQ_PER_REVISION, seqFor, withMigrations } from '../../../functions/src/store/docs.ts';
 
 describe('docId: entity ids as Firestore document ids', () => {
@@ -57,5 +62,39 @@ describe('documentSize (Firestore’s storage-size rules)', () => {
     expect(valueSize('é')).toBe(3);
     expect(valueSize({ a: [1, 'b', null, true] })).toBe(2 + 8 + 2 + 1 + 1);
     expect(documentSize('a/b', null)).toBe(2 + 2 + 16);
+  });
+});
+
+describe('encodedWriteSize (what a write adds to a commit request)', () => {
+  // The Admin SDK's own serializer and the Firestore protocol buffers it sends, read from the
+  // package's build (not part of its public exports), so the estimate is held to the real encoding.
+  const require = createRequire(import.meta.url);
+  const firestoreBuild = dirname(require.resolve('@google-cloud/firestore'));
+  const { Serializer } = require(join(firestoreBuild, 'serializer.js')) as { Serializer: new (db: unknown) => { encodeFields(data: unknown): unknown } };
+  const protobuf = require('protobufjs') as typeof import('protobufjs');
+  const Commit = protobuf.Root.fromJSON(require(join(firestoreBuild, '../protos/v1.json'))).lookupType('google.firestore.v1.CommitRequest');
+  const serializer = new Serializer(getFirestore(initializeApp({ projectId: 'demo-sizes' }, 'sizes')));
+  const prefix = 'projects/demo-sizes/databases/(default)/documents/';
+  const encoded = (writes: [string, Record<string, unknown> | null][]) =>
+    Commit.encode(Commit.fromObject({ writes: writes.map(([path, data]) => (data ? { update: { name: prefix + path, fields: serializer.encodeFields(data) } } : { delete: prefix + path })) })).finish().length;
+
+  it.each<[string, Record<string, unknown> | null]>([
+    ['text, empty and long', { a: '', b: 'x'.repeat(300), c: 'é€😀' }],
+    ['numbers: small, large, negative, -0, fractions', { a: 0, b: 1e7, c: -1, d: -0, e: 1.5, f: Number.MAX_SAFE_INTEGER }],
+    ['null and booleans', { a: null, b: true, c: false }],
+    ['arrays and maps, empty and nested', { a: [], b: {}, c: ['x', 0, false, { d: ['e'] }], f: { g: { h: 'i' } } }],
+    ['a delete', null],
+  ])('%s: exactly as the SDK encodes it', (_name, data) => {
+    expect(encodedWriteSize('graphs/g/changes/12', data, prefix)).toBe(encoded([['graphs/g/changes/12', data]]));
+  });
+
+  it('a family’s cards, lines and profiles: exactly as the SDK encodes them', () => {
+    const graph = familyGraph(150, 'member-uid');
+    const writes: [string, Record<string, unknown>][] = [
+      ...graph.nodes.map((n, i): [string, Record<string, unknown>] => [paths.node('member-uid', n.id), { ...nodeDoc(n, seqFor(3, i)) }]),
+      ...graph.edges.map((e, i): [string, Record<string, unknown>] => [paths.edge('member-uid', e.id), { ...edgeDoc(e, i) }]),
+      ...Object.values(graph.profiles).map((p): [string, Record<string, unknown>] => [paths.profile(p.id), { ...profileDoc(p, ['member-uid']) }]),
+    ];
+    expect(writes.reduce((n, [path, data]) => n + encodedWriteSize(path, data, prefix), 0)).toBe(encoded(writes));
   });
 });

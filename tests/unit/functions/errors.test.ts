@@ -54,3 +54,20 @@ describe('blockingFunctionRefusal (what the client reads from the Auth web SDK)'
     expect(blockingFunctionRefusal(error)).toEqual(expected);
   });
 });
+
+describe('Firestore’s passing failures', () => {
+  it.each<[number, string]>([
+    [10, 'unavailable'],
+    [14, 'unavailable'],
+    [4, 'deadline-exceeded'],
+  ])('gRPC status %i leaves as %s, which the client retries', (grpc, code) => {
+    const e = toHttpsError(Object.assign(new Error('10 ABORTED: Too much contention on these documents.'), { code: grpc }));
+    expect(e.code).toBe(code);
+    expect(e.details).toEqual({ code });
+    expect(e.message).not.toMatch(/ABORTED|contention/);
+  });
+
+  it.each([3, 7, 'permission-denied', undefined])('anything else (%s) is internal', (code) => {
+    expect(toHttpsError(Object.assign(new Error('x'), { code })).code).toBe('internal');
+  });
+});
