@@ -27,6 +27,18 @@ export default defineConfig({
       },
       {
         test: {
+          // One behaviour spec per port (tests/contract/specs), run against each backend: the
+          // self-hosted server here, Firebase on its emulators (those that cannot run here say so).
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'firebase',
           include: ['tests/firebase/**/*.test.ts'],
           environment: 'node',
