@@ -77,6 +77,13 @@ describe('generations', () => {
       input('g u s n', fam(['g'], ['u', 's']), fam(['s'], ['n']), fam(['u', 'n'])),
       { g: 0, s: 1, u: 2, n: 2 },
     ],
+    [
+      // r's son a marries d, four generations down a long line: r, a's brother b and b's son c
+      // slide down with a (the lines' total length is least), rather than a long line from r.
+      'a family marrying into a deeper line slides down to it',
+      input('p0 p1 p2 p3 d r a b c', fam(['p0'], ['p1']), fam(['p1'], ['p2']), fam(['p2'], ['p3']), fam(['p3'], ['d']), fam(['r'], ['a', 'b']), fam(['a', 'd']), fam(['b'], ['c'])),
+      { p0: 0, p1: 1, p2: 2, p3: 3, d: 4, r: 3, a: 4, b: 4, c: 5 },
+    ],
     ['a circle (own ancestor) still gets rows', input('a b c', fam(['a'], ['b']), fam(['b'], ['c']), fam(['c'], ['a'])), { a: 0, b: 1, c: 2 }],
     ['separate families each start at the top', input('a b c d', fam(['a'], ['b']), fam(['c'], ['d'])), { a: 0, b: 1, c: 0, d: 1 }],
   ] as const)('%s', (_, i, rows) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countCrossings, layoutFamilies } from '../../../src/domain/layout/index.ts';
 import { generateLayoutInput } from '../../../bench/layout/familyInput.ts';
-import { royal92 } from './gedcomFamilies.ts';
+import { royal92 } from '../../../bench/layout/gedcomInput.ts';
 import { checkLayout } from './invariants.ts';
 
 /**

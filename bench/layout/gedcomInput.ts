@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseGedcom } from '../../../src/gedcom/parse.ts';
-import type { LayoutInput } from '../../../src/domain/layout/types.ts';
+import { parseGedcom } from '../../src/gedcom/parse.ts';
+import type { LayoutInput } from '../../src/domain/layout/types.ts';
 
-/** A GEDCOM file's people (INDI) and families (FAM: HUSB/WIFE partners, CHIL children) as the layout's input. */
+/**
+ * The layout's input straight from GEDCOM, for the layout's tests and bench (the import maps
+ * far more): a file's people (INDI) and families (FAM: HUSB/WIFE partners, CHIL children).
+ */
 export function gedcomLayoutInput(bytes: Uint8Array): LayoutInput {
   const doc = parseGedcom(bytes);
   const people: string[] = [];
@@ -23,7 +26,8 @@ export function gedcomLayoutInput(bytes: Uint8Array): LayoutInput {
   return { people, families };
 }
 
-export const ROYAL92 = join(import.meta.dirname, '../../fixtures/gedcom/royal92.ged');
+/** royal92.ged (3,010 people; see its note beside it). */
+export const ROYAL92 = join(import.meta.dirname, '../../tests/fixtures/gedcom/royal92.ged');
 
 export function royal92(): LayoutInput {
   return gedcomLayoutInput(readFileSync(ROYAL92));

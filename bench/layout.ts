@@ -1,0 +1,98 @@
+/**
+ * `npx tsx bench/layout.ts [--json FILE] [--sizes 10000,100000]`: the automatic layout's time and
+ * quality (issue 9, item 3; targets: royal92's 3,010 people under 300 ms, 100,000 under 3 s).
+ *
+ * Families: royal92.ged read through our GEDCOM parser (pedigree collapse, remarriages), the
+ * GEDCOM bench generator's files (bench/gedcom/generate.ts: remarriages, half-siblings,
+ * adoptions) and the layout's own generated family (bench/layout/familyInput.ts: spouses with
+ * parents of their own, spouse chains, cousin marriages), at each size. Each figure is the wall
+ * time of `layoutFamilies` in this Node process, median of several runs after one warm-up, so it
+ * is what the Web Worker spends; the machine's load average is printed beside it (2 cores shared).
+ * Quality: crossings of parent lines (`countCrossings`), couples not side by side, the extent.
+ * Writes bench/results/layout.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { layoutFamilies, LAYOUT, type LayoutInput, type LayoutResult } from '../src/domain/layout/index.ts';
+import { generateGedcom } from './gedcom/generate.ts';
+import { generateLayoutInput } from './layout/familyInput.ts';
+import { gedcomLayoutInput, royal92 } from './layout/gedcomInput.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sizes = (option('sizes') ?? '10000,100000').split(',').map(Number);
+const out = option('json') ?? join(import.meta.dirname, 'results/layout.json');
+
+interface Row {
+  family: string;
+  people: number;
+  families: number;
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  crossings: number;
+  couples: number;
+  couplesApart: number;
+  rows: number;
+  width: number;
+  height: number;
+  load: number;
+}
+
+function couplesApart(input: LayoutInput, r: LayoutResult): { couples: number; apart: number } {
+  let couples = 0, apart = 0;
+  for (const f of input.families) {
+    if (f.partners.length !== 2) continue;
+    const [a, b] = [r.positions[f.partners[0]!], r.positions[f.partners[1]!]];
+    if (!a || !b) continue;
+    couples++;
+    if (a.y !== b.y || Math.abs(a.x - b.x) !== LAYOUT.partnerPitch) apart++;
+  }
+  return { couples, apart };
+}
+
+function measure(family: string, input: LayoutInput, runs: number): Row {
+  layoutFamilies(input);
+  const times: number[] = [];
+  let result!: LayoutResult;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    result = layoutFamilies(input);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const { couples, apart } = couplesApart(input, result);
+  const row: Row = {
+    family,
+    people: input.people.length,
+    families: input.families.length,
+    runs,
+    medianMs: Math.round(times[times.length >> 1]!),
+    minMs: Math.round(times[0]!),
+    crossings: result.crossings,
+    couples,
+    couplesApart: apart,
+    rows: new Set(Object.values(result.positions).map((p) => p.y)).size,
+    width: result.width,
+    height: result.height,
+    load: Number(loadavg()[0]!.toFixed(1)),
+  };
+  console.log(
+    `${family.padEnd(28)} ${String(row.people).padStart(7)} people  ${String(row.medianMs).padStart(5)} ms (min ${row.minMs})  ` +
+      `${row.crossings} crossings  ${row.couplesApart}/${row.couples} couples apart  ${row.rows} rows  load ${row.load}`,
+  );
+  return row;
+}
+
+const rows: Row[] = [measure('royal92.ged', royal92(), 15)];
+for (const n of sizes) {
+  const runs = n >= 50_000 ? 3 : 7;
+  rows.push(measure(`GEDCOM generator, seed 1`, gedcomLayoutInput(new TextEncoder().encode(generateGedcom({ people: n, seed: 1 }))), runs));
+  rows.push(measure(`layout generator, seed 1`, generateLayoutInput(n, 1), runs));
+}
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, rows }, null, 2) + '\n');
+console.log(`wrote ${out}`);
