@@ -19,6 +19,8 @@ export interface LayoutCheck {
   couplesApart: number;
   /** Cards outside [0, width] × [0, height]. */
   outside: number;
+  /** Cards that a family's line, dropping straight down to a child rows below, passes through. */
+  linesThroughCards: number;
 }
 
 /** The layout's invariants, counted rather than asserted so a test can print what it found. */
@@ -72,5 +74,32 @@ export function checkLayout(input: LayoutInput, result: LayoutResult): LayoutChe
       if (a.y !== b.y || Math.abs(a.x - b.x) !== LAYOUT.partnerPitch) couplesApart++;
     }
   }
-  return { missing, extra, overlaps, parentsNotAbove, parentsBesideChildren, couples, couplesApart, outside };
+  // Long lines: straight down from the middle of the partners to the row above the deepest child.
+  const byRow = new Map<number, number[]>();
+  for (const p of Object.values(at)) {
+    const row = byRow.get(p.y);
+    if (row) row.push(p.x);
+    else byRow.set(p.y, [p.x]);
+  }
+  for (const row of byRow.values()) row.sort((a, b) => a - b);
+  let linesThroughCards = 0;
+  for (const f of input.families) {
+    const partners = f.partners.filter((p) => ids.has(p));
+    if (!partners.length) continue;
+    const x = partners.reduce((sum, p) => sum + at[p]!.x, 0) / partners.length + LAYOUT.card.width / 2;
+    const top = Math.max(...partners.map((p) => at[p]!.y));
+    const deepest = Math.max(top, ...f.children.filter((c) => ids.has(c)).map((c) => at[c]!.y));
+    for (let y = top + LAYOUT.rowPitch; y < deepest; y += LAYOUT.rowPitch) {
+      const row = byRow.get(y) ?? [];
+      // The last card starting left of the line.
+      let lo = 0, hi = row.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (row[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo > 0 && row[lo - 1]! + LAYOUT.card.width > x) linesThroughCards++;
+    }
+  }
+  return { missing, extra, overlaps, parentsNotAbove, parentsBesideChildren, couples, couplesApart, outside, linesThroughCards };
 }
