@@ -66,7 +66,7 @@ export function TidyUpButton({ canvas, run = runLayout }: { canvas: CanvasHandle
             <rect x="15" y="16" width="6" height="5" rx="1" />
             <path d="M12 8v4M6 16v-2h12v2" />
           </svg>
-          {working ? TIDY_TEXTS.busy : TIDY_TEXTS.label}
+          <span className="tree-tidy-label">{working ? TIDY_TEXTS.busy : TIDY_TEXTS.label}</span>
           {working && progress > 0 && (
             <span className="tree-tidy-progress" role="progressbar" aria-label={TIDY_TEXTS.busy} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
               <span style={{ width: `${Math.round(progress * 100)}%` }} />
