@@ -42,8 +42,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
       handle.current?.engine.setEdges(all.edges);
     }
     return session.onGraphUpdate((update) => {
-      const patch = cards.update(session.graph, update);
       const h = handle.current;
+      // An update touching much of a big tree (Tidy up) is cheaper as the whole arrays again.
+      if (update.nodes.length >= WHOLE_TREE_UPDATE) {
+        const all = cards.build(session.graph);
+        if (!h) return;
+        const selected = [...h.engine.store.selectedNodes];
+        h.engine.setNodes(all.nodes);
+        h.engine.setEdges(all.edges);
+        if (selected.length) h.select(selected.filter((id) => h.engine.store.nodes.has(id)));
+        return;
+      }
+      const patch = cards.update(session.graph, update);
       if (!h) return;
       h.engine.patch(patch);
       // A relative added off-screen is brought into view, so the member sees what they made.
@@ -176,6 +186,9 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     </div>
   );
 });
+
+/** From this many cards touched at once, the engine gets the whole arrays instead of a patch. */
+const WHOLE_TREE_UPDATE = 5000;
 
 const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   invite: 'invite',
