@@ -8,7 +8,8 @@
  * adoptions) and the layout's own generated family (bench/layout/familyInput.ts: spouses with
  * parents of their own, spouse chains, cousin marriages), at each size. Each figure is the wall
  * time of `layoutFamilies` in this Node process, median of several runs after one warm-up, so it
- * is what the Web Worker spends; the machine's load average is printed beside it (2 cores shared).
+ * is what the Web Worker spends, with the process's CPU time for that run and the machine's load
+ * average beside it (2 cores shared by many: wall time swings with the load, CPU time less).
  * Quality: crossings of parent lines (`countCrossings`), couples not side by side, the extent.
  *
  * Then Tidy up of a whole tree in headless Chromium on the tree-edit bench page (the real canvas
@@ -44,6 +45,8 @@ interface Row {
   runs: number;
   medianMs: number;
   minMs: number;
+  /** CPU time of this process for the median run (every thread: the collector's too). */
+  cpuMs: number;
   crossings: number;
   couples: number;
   couplesApart: number;
@@ -67,14 +70,18 @@ function couplesApart(input: LayoutInput, r: LayoutResult): { couples: number; a
 
 function measure(family: string, input: LayoutInput, runs: number): Row {
   layoutFamilies(input);
-  const times: number[] = [];
+  const runsMs: { wall: number; cpu: number }[] = [];
   let result!: LayoutResult;
   for (let i = 0; i < runs; i++) {
+    const cpu = process.cpuUsage();
     const t = performance.now();
     result = layoutFamilies(input);
-    times.push(performance.now() - t);
+    const wall = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    runsMs.push({ wall, cpu: (used.user + used.system) / 1000 });
   }
-  times.sort((a, b) => a - b);
+  runsMs.sort((a, b) => a.wall - b.wall);
+  const times = runsMs.map((r) => r.wall);
   const { couples, apart } = couplesApart(input, result);
   const row: Row = {
     family,
@@ -83,6 +90,7 @@ function measure(family: string, input: LayoutInput, runs: number): Row {
     runs,
     medianMs: Math.round(times[times.length >> 1]!),
     minMs: Math.round(times[0]!),
+    cpuMs: Math.round(runsMs[runsMs.length >> 1]!.cpu),
     crossings: result.crossings,
     couples,
     couplesApart: apart,
@@ -92,7 +100,7 @@ function measure(family: string, input: LayoutInput, runs: number): Row {
     load: Number(loadavg()[0]!.toFixed(1)),
   };
   console.log(
-    `${family.padEnd(28)} ${String(row.people).padStart(7)} people  ${String(row.medianMs).padStart(5)} ms (min ${row.minMs})  ` +
+    `${family.padEnd(28)} ${String(row.people).padStart(7)} people  ${String(row.medianMs).padStart(5)} ms (min ${row.minMs}, cpu ${row.cpuMs})  ` +
       `${row.crossings} crossings  ${row.couplesApart}/${row.couples} couples apart  ${row.rows} rows  load ${row.load}`,
   );
   return row;

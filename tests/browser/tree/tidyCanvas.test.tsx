@@ -20,13 +20,15 @@ const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimat
  */
 it('shows a whole-tree Tidy up of 6,000 cards and its Undo exactly, keeping the selection', async () => {
   const { session } = await openSession(familyGraph(6000, UID, 'rows'));
-  const ctx = treeContext(session, { notify: undefined });
+  const ctx = treeContext(session);
   let handle: CanvasHandle | null = null;
   await render(
     <TreeContext.Provider value={ctx}>
       <div className="tree-screen" style={{ position: 'relative', width: '900px', height: '600px' }}>
         <div className="tree-canvas-area">
-          <TreeCanvas compact={false} canvasRef={(h) => (handle = h)} />
+          <TreeCanvas compact={false} canvasRef={(h) => {
+            handle = h;
+          }} />
         </div>
       </div>
     </TreeContext.Provider>,
