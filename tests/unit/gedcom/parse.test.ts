@@ -51,6 +51,16 @@ describe('parseGedcom on the sample files', () => {
     }
   });
 
+  it('leaves share one frozen empty array: a push throws instead of changing every leaf', () => {
+    const doc = parseGedcom(fixture('minimal55.ged'));
+    const leaf = at(doc.records[1], 'NAME', 'GIVN')!;
+    expect(leaf.children).toEqual([]);
+    expect(() => leaf.children.push(leaf)).toThrow(TypeError);
+    const copy = structuredClone(doc);
+    at(copy.records[1], 'NAME', 'GIVN')!.children.push(leaf);
+    expect(at(copy.records[1], 'NAME', 'SURN')!.children).toEqual([]);
+  });
+
   it('gives each structure its 1-based line', () => {
     const doc = parseGedcom(fixture('minimal55.ged'));
     expect(doc.records.map((r) => [r.tag, r.line])).toEqual([
