@@ -20,12 +20,6 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 const POINTER = /^@[^@#\s][^@\s]*@$/;
 /** The share of progress given to decoding the bytes (the scan gets the rest). */
 const DECODE_SHARE = 0.1;
-/**
- * Every leaf shares this one frozen empty array (most nodes are leaves: a million fewer arrays on a
- * 100,000-person file is a third less garbage-collector work). Frozen, so a push throws instead of
- * adding a child to every leaf; a copy made by postMessage is an ordinary array.
- */
-export const NO_CHILDREN: GedcomNode[] = Object.freeze([] as GedcomNode[]) as GedcomNode[];
 /** The tag cache: a direct-mapped table (a collision just replaces the slot's tag). */
 const TAG_SLOTS_MASK = 1023;
 
@@ -204,7 +198,7 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       }
     }
 
-    const node: GedcomNode = { tag, xref, value, pointer, children: NO_CHILDREN, line: lineNo };
+    const node: GedcomNode = { tag, xref, value, pointer, children: [], line: lineNo };
     if (ansel && value !== undefined && endsWithMark(value)) dangling.push(node);
     if (level === 0) {
       if (tag === 'TRLR') {
@@ -214,11 +208,7 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       }
       records.push(node);
       sawHead = true;
-    } else {
-      const parent = stack[level - 1];
-      if (parent.children === NO_CHILDREN) parent.children = [node];
-      else parent.children.push(node);
-    }
+    } else stack[level - 1].children.push(node);
     stack[level] = node;
     open = level + 1;
   }

@@ -19,11 +19,7 @@ export interface GedcomNode {
   value?: string;
   /** The target of a pointer value, WITHOUT the @s: `1 FAMC @F1@` gives `'F1'`; `@VOID@` gives `'VOID'`. */
   pointer?: string;
-  /**
-   * Nested structures in file order; CONC/CONT lines are folded into `value` and never appear here.
-   * In parser output every leaf shares one frozen empty array (NO_CHILDREN in parse.ts): to give a
-   * parsed leaf children, assign a new array rather than push (a push throws).
-   */
+  /** Nested structures in file order; CONC/CONT lines are folded into `value` and never appear here. */
   children: GedcomNode[];
   /** 1-based line number of the structure's first line in the file (CR, LF or CR LF end a line). */
   line: number;

@@ -51,13 +51,9 @@ describe('parseGedcom on the sample files', () => {
     }
   });
 
-  it('leaves share one frozen empty array: a push throws instead of changing every leaf', () => {
-    const doc = parseGedcom(fixture('minimal55.ged'));
-    const leaf = at(doc.records[1], 'NAME', 'GIVN')!;
-    expect(leaf.children).toEqual([]);
-    expect(() => leaf.children.push(leaf)).toThrow(TypeError);
-    const copy = structuredClone(doc);
-    at(copy.records[1], 'NAME', 'GIVN')!.children.push(leaf);
+  it('each node has its own children array, also in a copy sent from a worker', () => {
+    const copy = structuredClone(parseGedcom(fixture('minimal55.ged')));
+    at(copy.records[1], 'NAME', 'GIVN')!.children.push({ tag: '_X', children: [], line: 0 });
     expect(at(copy.records[1], 'NAME', 'SURN')!.children).toEqual([]);
   });
 
