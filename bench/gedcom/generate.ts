@@ -67,6 +67,11 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
     const r = random();
     const day = int(1, 28);
     const month = pick(MONTHS);
+    // Before Britain's 1752 calendar change: Julian dates and dual years (11 FEB 1731/32).
+    if (year < 1752 && r < 0.2) {
+      if (r < 0.1) return v7 ? `JULIAN ${day} ${month} ${year}` : `@#DJULIAN@ ${day} ${month} ${year}`;
+      return `${day} ${pick(['JAN', 'FEB', 'MAR'])} ${year}/${String((year + 1) % 100).padStart(2, '0')}`;
+    }
     if (r < 0.4) return `${day} ${month} ${year}`;
     if (r < 0.5) return `${month} ${year}`;
     if (r < 0.58) return `${year}`;
@@ -77,9 +82,7 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
     if (r < 0.8) return `FROM ${year} TO ${year + int(1, 5)}`;
     if (r < 0.84) return `EST ${year}`;
     if (r < 0.87) return `CAL ${year}`;
-    if (r < 0.9 && year < 1752) return v7 ? `JULIAN ${day} ${month} ${year}` : `@#DJULIAN@ ${day} ${month} ${year}`;
-    if (r < 0.93 && year < 1752) return `${day} FEB ${year}/${String((year + 1) % 100).padStart(2, '0')}`;
-    if (r < 0.95) return `INT ${year} (${pick(['about Easter', 'after the harvest', 'family Bible'])})`;
+    if (r < 0.92) return `INT ${year} (${pick(['about Easter', 'after the harvest', 'family Bible'])})`;
     return `${day} ${month} ${year}`;
   };
 

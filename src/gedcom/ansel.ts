@@ -3,6 +3,8 @@
  * Unicode. ANSEL writes a combining mark BEFORE its letter; Unicode after it, so marks are held
  * back and emitted after the next letter. The caller normalises to NFC.
  */
+import { cp1252High } from './singleByte.ts';
+import { codeUnitsToString } from './units.ts';
 
 /** Spacing characters 0x80–0xDF; 0 = not ANSEL (read as Windows-1252 by the decoder). */
 const SPACING: Record<number, number> = {
@@ -93,8 +95,6 @@ for (const [b, u] of Object.entries(COMBINING)) {
   SINGLE[Number(b) - 0x80] = 0;
   MARK[Number(b) - 0x80] = u;
 }
-/** Bytes that are not ANSEL (mostly Windows-1252 punctuation in sloppy files) are read as Windows-1252. */
-const CP1252_HIGH = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i));
 /** MARC-8 non-sort begin/end markers carry no text. */
 const DROPPED = new Set([0x88, 0x89]);
 
@@ -135,7 +135,8 @@ export function decodeAnsel(bytes: Uint8Array, start = 0): AnselResult {
       if (u > 0) out[o++] = u;
       else if (!DROPPED.has(b)) {
         foreignBytes.push(i);
-        out[o++] = CP1252_HIGH.charCodeAt(b - 0x80);
+        // Not ANSEL (mostly Windows-1252 punctuation in sloppy files): read as Windows-1252.
+        out[o++] = cp1252High(b);
       }
     }
     if (np > 0) {
@@ -147,34 +148,69 @@ export function decodeAnsel(bytes: Uint8Array, start = 0): AnselResult {
   return { text: codeUnitsToString(out, o), foreignBytes };
 }
 
-/** Builds a string from UTF-16 code units in chunks (no per-character concatenation, no endianness assumption). */
-export function codeUnitsToString(units: Uint16Array, length: number): string {
-  const CHUNK = 8192;
-  const parts: string[] = [];
-  for (let i = 0; i < length; i += CHUNK) {
-    parts.push(String.fromCharCode.apply(null, units.subarray(i, Math.min(length, i + CHUNK)) as unknown as number[]));
+/**
+ * How well 8-bit bytes read as ANSEL: `ansel` counts marks followed by a letter they form an
+ * accented letter with (á from E2 61); `notAnsel` counts what a proper ANSEL writer never emits:
+ * bytes ANSEL leaves undefined (Windows-1252's quotes and dashes 0x80–0x9F, its capitals É Ñ Ö Ü
+ * 0xC9–0xDF) and marks followed by a space or punctuation (Windows-1252's é at the end of "née").
+ * A mark on a letter with no precomposed form counts for neither (ANSEL allows it; so does chance).
+ */
+export function anselEvidence(bytes: Uint8Array, from: number): { ansel: number; notAnsel: number } {
+  let ansel = 0;
+  let notAnsel = 0;
+  for (let i = from; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b < 0x80) continue;
+    const kind = SINGLE[b - 0x80];
+    if (kind === 0) {
+      const next = bytes[i + 1] ?? 0;
+      if (next >= 0x80 && SINGLE[next - 0x80] === 0) continue;
+      if (!isAsciiLetter(next)) notAnsel++;
+      else if (composes(MARK[b - 0x80], next)) ansel++;
+    } else if (kind < 0 && !DROPPED.has(b)) notAnsel++;
   }
-  return parts.join('');
+  return { ansel, notAnsel };
 }
 
-/** Bytes to ANSEL, for a writer or a test: letters with marks are decomposed and the marks put first. */
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+}
+
+let composable: Set<number> | null = null;
+/** Whether letter + mark has a precomposed form (built once, from Unicode's own NFC). */
+function composes(mark: number, letter: number): boolean {
+  if (!composable) {
+    composable = new Set();
+    for (const m of Object.values(COMBINING)) {
+      for (let c = 0x41; c <= 0x7a; c++) {
+        if (isAsciiLetter(c) && (String.fromCharCode(c) + String.fromCharCode(m)).normalize('NFC').length === 1) composable.add(m * 256 + c);
+      }
+    }
+  }
+  return composable.has(mark * 256 + letter);
+}
+
+/**
+ * Text to ANSEL bytes, for test and bench files (our writer writes UTF-8 only): letters with
+ * marks are decomposed and each mark put before its letter. Throws on a character ANSEL lacks.
+ */
 export function encodeAnsel(text: string): Uint8Array {
   const toByte = new Map<number, number>();
-  for (const [b, u] of Object.entries(SPACING)) if (!toByte.has(u) && u > 0x7f) toByte.set(u, Number(b));
+  for (const [b, u] of Object.entries(SPACING)) if (u > 0x7f && !toByte.has(u)) toByte.set(u, Number(b));
   const markByte = new Map<number, number>();
   for (const [b, u] of Object.entries(COMBINING)) markByte.set(u, Number(b));
-  const out: number[] = [];
   const nfd = text.normalize('NFD');
+  const out = new Uint8Array(nfd.length);
+  let o = 0;
   let i = 0;
   while (i < nfd.length) {
-    const base = nfd.codePointAt(i)!;
-    i += base > 0xffff ? 2 : 1;
-    const marks: number[] = [];
-    while (i < nfd.length && markByte.has(nfd.charCodeAt(i))) marks.push(markByte.get(nfd.charCodeAt(i++))!);
-    out.push(...marks);
-    if (base < 0x80) out.push(base);
-    else if (toByte.has(base)) out.push(toByte.get(base)!);
-    else throw new Error(`U+${base.toString(16).toUpperCase()} has no ANSEL form`);
+    const base = nfd.charCodeAt(i++);
+    const marksFrom = i;
+    while (i < nfd.length && markByte.has(nfd.charCodeAt(i))) i++;
+    for (let k = marksFrom; k < i; k++) out[o++] = markByte.get(nfd.charCodeAt(k))!;
+    const byte = base < 0x80 ? base : toByte.get(base);
+    if (byte === undefined) throw new Error(`U+${base.toString(16).toUpperCase().padStart(4, '0')} has no ANSEL form`);
+    out[o++] = byte;
   }
-  return Uint8Array.from(out);
+  return out.subarray(0, o);
 }

@@ -4,7 +4,9 @@
  * (UTF-8 labelled ANSEL or ASCII, Windows-1252 labelled UTF-8), so a declaration the bytes contradict
  * is overruled with a warning instead of producing U+FFFD.
  */
-import { codeUnitsToString, decodeAnsel } from './ansel.ts';
+import { anselEvidence, decodeAnsel } from './ansel.ts';
+import { cp1252High, decodeCp1252, decodeCp850 } from './singleByte.ts';
+import { codeUnitsToString } from './units.ts';
 
 export interface Decoded {
   text: string;
@@ -13,13 +15,12 @@ export interface Decoded {
   declaredVersion: string;
   /** Whether the text has a control character other than tab, CR and LF (rare: the parser then checks each line). */
   hasControls: boolean;
-  /** Encoding notes for the file as a whole; `at` is a character offset in `text` when known. */
+  /** Encoding notes; `at` is a character offset in `text`, or -1 for the file as a whole. */
   notes: { at: number; code: 'encoding' | 'bad-byte'; message: string }[];
 }
 
 const utf8Fatal = new TextDecoder('utf-8', { fatal: true });
 const utf8 = new TextDecoder('utf-8');
-const CP1252_HIGH = new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i));
 
 export function decodeGedcomBytes(bytes: Uint8Array): Decoded {
   const notes: Decoded['notes'] = [];
@@ -52,15 +53,24 @@ export function decodeGedcomBytes(bytes: Uint8Array): Decoded {
   if (highStart < 0) return done(utf8.decode(bytes), declared === '' ? 'ASCII' : knownName(declared));
   const asUtf8 = tryUtf8(bytes, highStart);
   if (asUtf8 !== null && declared !== 'UTF-8') {
-    if (declared !== '') notes.push({ at: 0, code: 'encoding', message: `The header says ${label} but the bytes are UTF-8; read as UTF-8.` });
+    if (declared !== '') notes.push({ at: -1, code: 'encoding', message: `The header says ${label} but the bytes are UTF-8; read as UTF-8.` });
     return done(asUtf8, 'UTF-8');
   }
-  if (declared === 'ANSEL') return done(ansel(bytes, notes), 'ANSEL');
+  if (declared === 'ANSEL') {
+    const evidence = anselEvidence(bytes, highStart);
+    if (evidence.notAnsel <= evidence.ansel) return done(ansel(bytes, notes), 'ANSEL');
+    notes.push({ at: -1, code: 'encoding', message: `The header says ${label} but the bytes are Windows-1252; read as Windows-1252.` });
+    return done(decodeCp1252(bytes), 'CP1252');
+  }
   if (declared === 'MACINTOSH' || declared === 'MAC') return done(new TextDecoder('macintosh').decode(bytes), 'MACINTOSH');
-  if (isCp1252Label(declared)) return done(new TextDecoder('windows-1252').decode(bytes), 'CP1252');
-  const guess = looksLikeAnsel(bytes, highStart) ? 'ANSEL' : 'CP1252';
-  notes.push({ at: 0, code: 'encoding', message: `The header says ${label}; the bytes look like ${guess === 'ANSEL' ? 'ANSEL' : 'Windows-1252'}, read as such.` });
-  return done(guess === 'ANSEL' ? ansel(bytes, notes) : new TextDecoder('windows-1252').decode(bytes), guess);
+  if (isCp1252Label(declared)) return done(decodeCp1252(bytes), 'CP1252');
+  if (isCp850Label(declared)) return done(decodeCp850(bytes), 'CP850');
+  const evidence = anselEvidence(bytes, highStart);
+  // A proper ANSEL writer never emits what counts against it, so a little of it means Windows-1252.
+  const guess = evidence.ansel > 0 && evidence.notAnsel <= evidence.ansel * 0.1 ? 'ANSEL' : 'CP1252';
+  const says = declared === '' ? 'The header has no CHAR line' : `The header says ${label}`;
+  notes.push({ at: -1, code: 'encoding', message: `${says}; the bytes look like ${guess === 'ANSEL' ? 'ANSEL' : 'Windows-1252'}, read as such.` });
+  return done(guess === 'ANSEL' ? ansel(bytes, notes) : decodeCp1252(bytes), guess);
 }
 
 function utf16(bytes: Uint8Array, label: 'utf-16le' | 'utf-16be', notes: Decoded['notes']): Decoded {
@@ -84,7 +94,13 @@ function knownName(declared: string): string {
   if (declared === 'ANSEL' || declared === 'ASCII') return declared;
   if (isCp1252Label(declared)) return 'CP1252';
   if (declared === 'MACINTOSH' || declared === 'MAC') return 'MACINTOSH';
+  if (isCp850Label(declared)) return 'CP850';
   return 'ASCII';
+}
+
+/** IBMPC is what DOS programs wrote; their code page in Western Europe was 850. */
+function isCp850Label(declared: string): boolean {
+  return /^(IBM-?PC|IBM-?DOS|MS-?DOS|DOS|CP-?850|IBM-?850)$/.test(declared);
 }
 
 function isCp1252Label(declared: string): boolean {
@@ -148,7 +164,7 @@ function decodeUtf8(bytes: Uint8Array, bom: number, highStart: number, notes: De
     } else {
       if (firstBad < 0) firstBad = o;
       bad++;
-      out[o++] = CP1252_HIGH.charCodeAt(b - 0x80);
+      out[o++] = cp1252High(b);
       i++;
     }
   }
@@ -178,27 +194,6 @@ function sequenceLength(b: Uint8Array, i: number): number {
     return 4;
   }
   return 0;
-}
-
-/**
- * ANSEL writes a combining mark (0xE0–0xFE) before a letter; Windows-1252 has its accented letters
- * there too but after a letter or before a space or punctuation. Count which reading fits.
- */
-function looksLikeAnsel(bytes: Uint8Array, from: number): boolean {
-  let ansel = 0;
-  let cp1252 = 0;
-  const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-  for (let i = from; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b < 0x80) continue;
-    const next = bytes[i + 1] ?? 0;
-    if (b >= 0xe0 && b <= 0xfe) {
-      if (isLetter(next) || (next >= 0xe0 && next <= 0xfe)) ansel++;
-      else cp1252++;
-    } else if (b >= 0x80 && b <= 0x9f) cp1252++;
-    else if (b >= 0xc0 && b <= 0xdf && isLetter(next)) cp1252++;
-  }
-  return ansel > cp1252;
 }
 
 function latin1Prefix(bytes: Uint8Array, from: number, max: number): string {

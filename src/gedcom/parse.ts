@@ -20,6 +20,8 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 const POINTER = /^@[^@#\s][^@\s]*@$/;
 /** The share of progress given to decoding the bytes (the scan gets the rest). */
 const DECODE_SHARE = 0.1;
+/** The tag cache: a direct-mapped table (a collision just replaces the slot's tag). */
+const TAG_SLOTS_MASK = 1023;
 
 export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): GedcomDocument {
   const { onProgress } = options;
@@ -35,7 +37,14 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
   const hasControls = decoded.hasControls;
   const n = text.length;
   const records: GedcomNode[] = [];
-  const tags = new Map<string, string>();
+  const tagSlots: (string | undefined)[] = new Array(TAG_SLOTS_MASK + 1);
+  /** ANSEL values that ended with a mark at some point (its letter may start the next CONC line). */
+  const dangling = new Set<GedcomNode>();
+  /**
+   * ANSEL: the node whose value ends with a mark right now. Tracked rather than looked up, because
+   * reading the last character of a value being built from many CONT lines would flatten it each time.
+   */
+  let markOpen: GedcomNode | null = null;
   const stack: GedcomNode[] = [];
   /** Levels 0…open-1 have an open structure; a new line may be at level `open` at most. */
   let open = 0;
@@ -124,18 +133,22 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
     // Tag
     const tagStart = i;
     let lower = false;
+    let hash = 0;
     while (i < end) {
       c = s.charCodeAt(i);
       if (c === 32 || c === 9) break;
       if (c >= 97 && c <= 122) lower = true;
+      hash = (hash * 31 + c) | 0;
       i++;
     }
-    let tag = s.slice(tagStart, i);
-    // One string per distinct tag: millions of nodes share a few dozen tags, and fewer live
-    // strings means less for the garbage collector to copy while the tree grows.
-    const known = tags.get(tag);
-    if (known !== undefined) tag = known;
-    else tags.set(tag, tag);
+    // One string per distinct tag, found without cutting a new one out of the line: millions of
+    // nodes share a few dozen tags, and fewer strings means less work for the garbage collector.
+    const slot = hash & TAG_SLOTS_MASK;
+    let tag = tagSlots[slot];
+    if (tag === undefined || tag.length !== i - tagStart || !s.startsWith(tag, tagStart)) {
+      tag = s.slice(tagStart, i);
+      tagSlots[slot] = tag;
+    }
     if (tag === '' || !isTagStart(tag.charCodeAt(0))) {
       throw new GedcomError(lineNo, 'no-tag', `the line has no tag ("${excerpt(s, levelStart, end)}").`);
     }
@@ -166,8 +179,14 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       let seg = value ?? '';
       if (seg.charCodeAt(0) === 64) seg = unescapeLeading(seg, v7);
       if (!v7 && seg.indexOf('@@') >= 0) seg = seg.replaceAll('@@', '@');
-      if (ansel && ANSEL_MARKS.test(seg)) seg = seg.normalize('NFC');
-      parent.value = tag === 'CONT' ? (parent.value ?? '') + '\n' + seg : joinConc(parent.value, seg, ansel);
+      if (ansel && ANSEL_MARKS.test(seg)) seg = anselNfc(seg);
+      if (tag === 'CONT') parent.value = (parent.value ?? '') + '\n' + seg;
+      else if (markOpen === parent && seg !== '') parent.value = moveMarks(parent.value!, seg);
+      else parent.value = (parent.value ?? '') + seg;
+      if (ansel && (seg !== '' || tag === 'CONT')) {
+        markOpen = endsWithMark(seg) ? parent : null;
+        if (markOpen) dangling.add(parent);
+      }
       open = level;
       contLevel = level;
       continue;
@@ -185,11 +204,15 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       }
       if (value !== undefined) {
         if (!v7 && value.indexOf('@@') >= 0) value = value.replaceAll('@@', '@');
-        if (ansel && ANSEL_MARKS.test(value)) value = value.normalize('NFC');
+        if (ansel && ANSEL_MARKS.test(value)) value = anselNfc(value);
       }
     }
 
     const node: GedcomNode = { tag, xref, value, pointer, children: [], line: lineNo };
+    if (ansel) {
+      markOpen = value !== undefined && endsWithMark(value) ? node : null;
+      if (markOpen) dangling.add(node);
+    }
     if (level === 0) {
       if (tag === 'TRLR') {
         sawTrailer = true;
@@ -203,7 +226,9 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
     open = level + 1;
   }
 
-  if (!sawHead) throw new GedcomError(1, 'not-gedcom', 'The file is empty: a GEDCOM file starts with "0 HEAD".');
+  // Marks still at the end of a value had no CONC letter after them: they stay on the letter before.
+  for (const node of dangling) if (node.value !== undefined) node.value = node.value.normalize('NFC');
+  if (!sawHead) throw new GedcomError(1, 'not-gedcom', 'the file is empty; a GEDCOM file starts with "0 HEAD".');
   if (!sawTrailer) warnings.add(lineNo, 'no-trailer', `The file ends at line ${lineNo} without "0 TRLR"; it may have been cut short.`);
   const version = headVersion(records[0]);
   if (version === '') warnings.add(records[0].line, 'no-version', 'The header has no GEDC.VERS; read as GEDCOM 5.5.');
@@ -225,15 +250,27 @@ function unescapeLeading(value: string, v7: boolean): string {
 }
 
 /**
- * CONC appends text as written. In ANSEL a mark is written before its letter, so a line may end
- * with a mark whose letter starts the next CONC line: put the mark after that letter.
+ * CONC appends text as written; but in ANSEL a mark is written before its letter, so a line may
+ * end with a mark whose letter starts the next CONC line: put the mark after that letter.
  */
-function joinConc(prev: string | undefined, seg: string, ansel: boolean): string {
-  if (prev === undefined) return seg;
-  if (!ansel || seg === '' || !ANSEL_MARKS.test(prev.charAt(prev.length - 1))) return prev + seg;
+function moveMarks(prev: string, seg: string): string {
   let k = prev.length;
   while (k > 0 && ANSEL_MARKS.test(prev.charAt(k - 1))) k--;
-  return (prev.slice(0, k) + seg.charAt(0) + prev.slice(k) + seg.slice(1)).normalize('NFC');
+  return anselNfc(prev.slice(0, k) + seg.charAt(0) + prev.slice(k) + seg.slice(1));
+}
+
+function endsWithMark(value: string): boolean {
+  return value.length > 0 && ANSEL_MARKS.test(value.charAt(value.length - 1));
+}
+
+/**
+ * NFC, except for marks at the very end: in ANSEL those belong to the first letter of the next
+ * CONC line (joinConc moves them), so they must not be composed with the letter before them.
+ */
+function anselNfc(value: string): string {
+  let k = value.length;
+  while (k > 0 && ANSEL_MARKS.test(value.charAt(k - 1))) k--;
+  return k === value.length ? value.normalize('NFC') : value.slice(0, k).normalize('NFC') + value.slice(k);
 }
 
 function checkHead(s: string, start: number, end: number, lineNo: number): void {

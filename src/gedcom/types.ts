@@ -37,7 +37,11 @@ export interface GedcomWarning {
 export interface GedcomDocument {
   /** HEAD.GEDC.VERS as written ('5.5', '5.5.1', '7.0', '7.0.14' …); '5.5' when the file has none. */
   version: string;
-  /** The encoding used to read the bytes: 'UTF-8', 'UTF-16LE', 'UTF-16BE', 'ANSEL', 'ASCII', 'CP1252', 'MACINTOSH'. */
+  /**
+   * The encoding used to read the bytes: 'UTF-8', 'UTF-16LE', 'UTF-16BE', 'ANSEL', 'ASCII',
+   * 'CP1252', 'CP850' (CHAR IBMPC) or 'MACINTOSH'. Found from the byte-order mark, then HEAD.CHAR,
+   * then the bytes (a CHAR the bytes contradict is overruled with an 'encoding' warning).
+   */
   encoding: string;
   /**
    * Every level-0 record in file order. HEAD is included (it is records[0]: it carries SOUR, SCHMA,
