@@ -26,7 +26,7 @@ export function gedcomLayoutInput(bytes: Uint8Array): LayoutInput {
   return { people, families };
 }
 
-/** royal92.ged (3,010 people; see its note beside it). */
+/** royal92.ged (3,010 people; its source in tests/fixtures/gedcom/README.md). */
 export const ROYAL92 = join(import.meta.dirname, '../../tests/fixtures/gedcom/royal92.ged');
 
 export function royal92(): LayoutInput {

@@ -14,6 +14,8 @@ export const TIDY_PROGRESS_FROM = 2000;
 
 const NOTHING = '';
 
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
  * The tree toolbar's "Tidy up" (issue 9, item 3): runs the `tidyUp` command on the selected
  * cards (none: the whole tree), and carries out every Tidy up the command asks for, its key
@@ -40,10 +42,13 @@ export function TidyUpButton({ canvas, run = runLayout }: { canvas: CanvasHandle
     busy.current = true;
     const big = ctx.session.graph.nodes.length >= TIDY_PROGRESS_FROM;
     setProgress(0);
-    void tidyUpAction(ctx, tidy.nodeIds, run, big ? setProgress : undefined).finally(() => {
-      busy.current = false;
-      setProgress(null);
-    });
+    // The busy button is drawn before the main thread reads the tree for the layout.
+    void afterPaint()
+      .then(() => tidyUpAction(ctx, tidy.nodeIds, run, big ? setProgress : undefined))
+      .finally(() => {
+        busy.current = false;
+        setProgress(null);
+      });
   }, [tidy, ctx, engine, run]);
 
   if (!movable) return null;
