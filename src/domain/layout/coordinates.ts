@@ -145,7 +145,8 @@ const RESTING_WEIGHT = 1e-3;
  * where it is.
  */
 function wish(ctx: LayoutContext, g: ComponentGraph, i: number, up: boolean, target: Float64Array, weight: Float64Array, k: number) {
-  for (const below of up ? [true, false] : [false, true]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const below = up === (pass === 0);
     let sum = 0, total = 0;
     if (below) {
       for (let j = g.downStart[i]; j < g.downStart[i + 1]; j++) {

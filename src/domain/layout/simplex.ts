@@ -9,7 +9,7 @@
  * Works on one connected group of units at a time, starting from rows that are already valid
  * (longest path). Rows stay valid after every step, and each step costs a pass over the group,
  * so the method stops where it is once its steps have visited `budget` links and units in all:
- * linear time on any family, optimal rows on most, and the same answer for the same input.
+ * bounded time on any family, optimal rows on most, and the same answer for the same input.
  */
 export interface SimplexGraph {
   nodes: number;
