@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../engine/index.ts';
@@ -19,6 +19,7 @@ import { TreeContext, type TreeContextValue } from './treeContext.ts';
 import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
+import { TidyUpButton } from './layout/TidyUpButton.tsx';
 import './tree.css';
 
 /** The longest a toast stays (§9: 2000–5000 ms): the member must not miss this one. */
@@ -42,6 +43,12 @@ export default function TreeScreen() {
   );
   useSessionVersion(session);
   const canvas = useRef<CanvasHandle>(null);
+  // The toolbar's controls that act on the canvas render again once it is there.
+  const [canvasHandle, setCanvasHandle] = useState<CanvasHandle | null>(null);
+  const canvasRef = useCallback((h: CanvasHandle | null) => {
+    canvas.current = h;
+    setCanvasHandle(h);
+  }, []);
   const [compact, setCompact] = useState(false);
   /** The discard confirmation is open, asked from the toolbar ('stay') or while leaving ('leave'). */
   const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
@@ -92,7 +99,7 @@ export default function TreeScreen() {
     <TreeContext.Provider value={ctx}>
       <div className="tree-screen">
         <div className="tree-canvas-area">
-          {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvas} />}
+          {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvasRef} />}
           {session.status === 'loading' && (
             <div className="tree-overlay">
               <LoadingState text="Loading your data…" />
@@ -111,6 +118,7 @@ export default function TreeScreen() {
           )}
           <div className="tree-toolbar" role="toolbar" aria-label="Tree">
             <SaveStatus session={session} />
+            {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             <label className="tree-switch">
               <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
             </label>

@@ -15,10 +15,24 @@ export type TreeDialog =
   | { kind: 'invite'; nodeId: string }
   | { kind: 'profileDetails'; nodeId: string };
 
-export const treeUi = proxy<{ dialog: TreeDialog | null; detailsNodeId: string | null }>({
+/** A Tidy up asked for by its button or key (`seq` tells two requests for the same cards apart). */
+export interface TidyRequest {
+  nodeIds: string[];
+  seq: number;
+}
+
+export const treeUi = proxy<{ dialog: TreeDialog | null; detailsNodeId: string | null; tidy: TidyRequest | null }>({
   dialog: null,
   detailsNodeId: null,
+  tidy: null,
 });
+
+let tidySeq = 0;
+
+/** Asks the tree's Tidy up control to lay out these cards' branch (none: the whole tree). */
+export function requestTidy(nodeIds: readonly string[]) {
+  treeUi.tidy = { nodeIds: [...nodeIds], seq: ++tidySeq };
+}
 
 export function openDialog(dialog: TreeDialog) {
   treeUi.dialog = dialog;

@@ -11,5 +11,6 @@ export { addRelativeAction, linkSpousesAction, linkParentAction, relinkParentAct
 export { unlinkWithUndo } from './unlink.ts';
 export { deleteWithUndo, deletableNodeIds } from './delete.ts';
 export { toggleCollapse, COLLAPSE_LABELS } from './collapse.ts';
+export { tidyUpAction, TIDY_TEXTS } from './tidy.ts';
 export { createPersonAction, savePersonAction, linkToProfileAction, linkByEmailAction, isUnchanged } from './editPerson.ts';
 export { inviteAction, inviteEffects, inviteMailto, INVITE_SUBJECT, type InviteOutcome } from './invite.ts';

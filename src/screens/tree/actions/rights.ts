@@ -31,3 +31,11 @@ export function mayLinkProfile(profile: Pick<Profile, 'ownerUid'>, uid: string):
 export function mayRelink(graph: Graph, nodeId: string, uid: string): boolean {
   return rightsOf(graph, nodeId, uid).relink && relationsOf(graph, nodeId).every((r) => rightsOf(graph, r.nodeId, uid).link);
 }
+
+/**
+ * Moving cards (Tidy up): any member may move any card (§6 limits links, not places), so the tree
+ * offers it wherever its canvas lets cards be dragged: not while the member has locked it.
+ */
+export function mayMoveCards(canvas: { canDrag: boolean }): boolean {
+  return canvas.canDrag;
+}

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { useSnapshot } from 'valtio';
-import { commandForKey, runCommand, type TreeCommandId } from '../actions/commands.ts';
+import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
@@ -43,8 +43,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
       handle.current?.engine.setEdges(all.edges);
     }
     return session.onGraphUpdate((update) => {
-      const patch = cards.update(session.graph, update);
       const h = handle.current;
+      // An update touching much of a big tree (Tidy up) is cheaper as the whole arrays again.
+      if (update.nodes.length >= WHOLE_TREE_UPDATE) {
+        const all = cards.build(session.graph);
+        if (!h) return;
+        const selected = [...h.engine.store.selectedNodes];
+        h.engine.setNodes(all.nodes);
+        h.engine.setEdges(all.edges);
+        if (selected.length) h.select(selected.filter((id) => h.engine.store.nodes.has(id)));
+        return;
+      }
+      const patch = cards.update(session.graph, update);
       if (!h) return;
       h.engine.patch(patch);
       // A relative added off-screen is brought into view, so the member sees what they made.
@@ -114,14 +124,13 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, []);
 
   const onKeyDown = useCallback((e: KeyboardEvent) => {
-    const command = commandForKey(e.key);
+    const command = commandForKey(e);
     const h = handle.current;
     if (!command || e.defaultPrevented || !h) return;
     if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
     const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
-    const selected = [...h.engine.store.selectedNodes];
-    const nodeIds = selected.length ? selected : focused ? [focused] : [];
-    if (!nodeIds.length) return;
+    const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);
+    if (!nodeIds) return;
     e.preventDefault();
     runCommand(command, nodeIds);
   }, []);
@@ -176,6 +185,9 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     </div>
   );
 });
+
+/** From this many cards touched at once, the engine gets the whole arrays instead of a patch. */
+const WHOLE_TREE_UPDATE = 5000;
 
 const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   invite: 'invite',
