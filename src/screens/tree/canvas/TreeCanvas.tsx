@@ -30,7 +30,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
   const [home] = useState(() => homeNodeId(session.graph, ctx.uid));
   const [savedView] = useState(() => loadView(ctx.uid, session.graphId) ?? undefined);
-  const onViewportSettled = useCallback((t: { x: number; y: number; k: number }) => saveView(ctx.uid, session.graphId, t), [ctx.uid, session]);
+  const root = useRef<HTMLDivElement>(null);
+  /** The card a flight (a search result chosen) goes to: it gets the focus when the view settles. */
+  const focusOnSettle = useRef<string | null>(null);
+  const onViewportSettled = useCallback(
+    (t: { x: number; y: number; k: number }) => {
+      saveView(ctx.uid, session.graphId, t);
+      const nodeId = focusOnSettle.current;
+      focusOnSettle.current = null;
+      if (nodeId) focusWhenShown(root.current, nodeId);
+    },
+    [ctx.uid, session],
+  );
   const handle = useRef<CanvasHandle | null>(null);
 
   // Every later update, as a patch. Subscribed before any event can run after the first render;
@@ -59,19 +70,33 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     handle.current?.engine.patch(cards.setOptions(session.graph, options));
   }, [options, cards, session]);
 
+  // A person chosen in Find someone: select their card and fly to it, at a readable zoom, into the
+  // middle of what the details panel leaves free; it gets the focus once there.
+  const { detailsNodeId, reveal } = useSnapshot(treeUi);
+  useEffect(() => {
+    const h = handle.current;
+    if (!h || !reveal || !h.engine.store.nodes.has(reveal.nodeId)) return;
+    const frame = requestAnimationFrame(() => {
+      h.engine.select([reveal.nodeId]);
+      const free = freeArea(h);
+      const target = h.engine.viewOfNode(reveal.nodeId, { x: free.width / 2, y: free.height / 2 });
+      if (!target) return;
+      focusOnSettle.current = reveal.nodeId;
+      h.engine.flyTo(target, { animate: !matchMedia('(prefers-reduced-motion: reduce)').matches });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reveal]);
+
   // Opening the details panel over the card that was clicked: slide the view so the card stays
   // visible beside it (it covers a third of a tablet's canvas).
-  const { detailsNodeId } = useSnapshot(treeUi);
   useEffect(() => {
     const h = handle.current;
     const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
-      const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
-      const canvasLeft = document.querySelector('.tree-canvas-area')?.getBoundingClientRect().left ?? 0;
+      if (h.engine.flying) return;
+      const free = freeArea(h).width;
       const { x, y, k } = h.getViewport();
-      // A bottom sheet (narrow screens) starts at the left edge and covers no column of the canvas.
-      const free = panel && panel.left > canvasLeft ? panel.left - canvasLeft : h.engine.size.width;
       const right = (rec.x + rec.width) * k + x;
       if (right <= free - 16) return;
       const cx = (rec.x + rec.width / 2) * k;
@@ -153,7 +178,7 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, []);
 
   return (
-    <div className="tree-canvas" onKeyDown={onKeyDown}>
+    <div ref={root} className="tree-canvas" onKeyDown={onKeyDown}>
       <EngineCanvas
         ref={setHandle}
         nodes={initial.nodes}
@@ -185,6 +210,28 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   delete: 'delete',
   details: 'details',
 };
+
+/**
+ * How much of the canvas, from its top left corner, the details panel leaves free: the columns
+ * left of a side panel, the rows above a bottom sheet (narrow screens).
+ */
+function freeArea(h: CanvasHandle): { width: number; height: number } {
+  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+  const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
+  const { width, height } = h.engine.size;
+  if (!panel || !canvas) return { width, height };
+  if (panel.left > canvas.left) return { width: panel.left - canvas.left, height };
+  return { width, height: panel.top > canvas.top ? panel.top - canvas.top : height };
+}
+
+/** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */
+function focusWhenShown(root: HTMLElement | null, nodeId: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const el = root?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(nodeId)}"]`);
+    if (el) el.focus({ preventScroll: true });
+    else if (frames > 0) focusWhenShown(root, nodeId, frames - 1);
+  });
+}
 
 function bringIntoView(h: CanvasHandle, nodeId: string) {
   const rec = h.engine.store.nodes.get(nodeId);
