@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { savePersonAction } from '../../../src/screens/tree/actions/editPerson.ts';
+import { createPersonAction, savePersonAction } from '../../../src/screens/tree/actions/editPerson.ts';
 import { FindPerson } from '../../../src/screens/tree/search/FindPerson.tsx';
 import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
 import type { Graph } from '../../../src/domain/types.ts';
@@ -143,3 +143,34 @@ describe('Find someone', () => {
     await expect.element(toggle).toBeVisible();
   });
 });
+
+describe("'Link existing' asks the same index", () => {
+  it('finds by folded names in any order, people without a card too, and people added since', async () => {
+    const { tree } = await mountTree({ graph: familyWithAccents(), children: <FindPerson /> });
+    // The tree's search builds the index first; the dialog then asks the same one.
+    await box().fill('ada');
+    await expect.poll(names).toEqual(['Ada Lovelace']);
+    expect(tree.search.built).toBe(true);
+    createPersonAction(tree, { nodeId: 'n1002', kind: 'child', fields: { firstName: 'Zoë', lastName: 'Ångström' } });
+
+    openDialog({ kind: 'addRelative', nodeId: 'n1002' });
+    const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+    await dialog.getByRole('radio', { name: 'Spouse' }).click();
+    await dialog.getByRole('tab', { name: 'Link existing' }).click();
+    const search = dialog.getByRole('combobox', { name: 'Search people' });
+    const found = () => dialog.getByRole('option').elements().map((o) => o.querySelector('.profile-option-name')?.textContent);
+    await search.fill('mueller jur');
+    await expect.poll(found).toEqual(['Jürgen Müller']);
+    // George Byron has no card: Link existing offers him (the tree's search does not).
+    await search.fill('byron george');
+    await expect.poll(found).toEqual(['George Byron']);
+    await search.fill('aangstroem');
+    await expect.poll(found).toEqual(['Zoë Ångström']);
+    // The person themselves and a profile another member claimed are not offered.
+    await search.fill('william');
+    await expect.element(dialog.getByText('No one matches that search.')).toBeVisible();
+    await search.fill('milbanke');
+    await expect.element(dialog.getByText('No one matches that search.')).toBeVisible();
+  });
+});
+
