@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/search.ts [--people 100000] [--reps 15] [--json bench/results/search.json]`:
+ * `npx tsx --expose-gc bench/search.ts [--people 100000] [--reps 15] [--json bench/results/search.json]`:
  * Find anyone's index (src/domain/search) on a generated tree of realistic European names with
  * their accents (German, Scandinavian, Polish, Czech, French, Spanish, Hungarian, English; a third
  * of the surnames made up from syllables, so there are tens of thousands of distinct words).
@@ -14,61 +14,8 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { seededRandom } from './scene/random.ts';
-import { emptyProfile } from '../src/domain/profile.ts';
+import { generatePeople } from './scene/europeanNames.ts';
 import { indexProfiles, profileEntry, type SearchIndex } from '../src/domain/search/index.ts';
-import type { Profile } from '../src/domain/types.ts';
-
-const FEMALE = [
-  'Victoria', 'Viktoria', 'Anna', 'Maria', 'Marie', 'Elisabeth', 'Katharina', 'Margarethe', 'Sophie', 'Johanna', 'Charlotte', 'Luise', 'Frieda', 'Gertrud',
-  'Ingrid', 'Åsa', 'Astrid', 'Sigrid', 'Ingeborg', 'Kirsten', 'Solveig', 'Märta', 'Birgitta', 'Øydis', 'Ragnhild', 'Małgorzata', 'Agnieszka', 'Zofia', 'Jadwiga',
-  'Bożena', 'Halina', 'Krystyna', 'Anežka', 'Božena', 'Zuzana', 'Hélène', 'Élodie', 'Geneviève', 'Françoise', 'Cécile', 'Inés', 'María José', 'Begoña', 'Ximena',
-  'Erzsébet', 'Katalin', 'Zsófia', 'Mary', 'Elizabeth', 'Margaret', 'Eleanor', 'Alice', 'Adelaide', 'Louise', 'Beatrice', 'Helena', 'Dorothea', 'Wilhelmine',
-];
-const MALE = [
-  'Johann', 'Friedrich', 'Wilhelm', 'Heinrich', 'Karl', 'Jürgen', 'Günther', 'Jörg', 'Ludwig', 'Ernst', 'Søren', 'Bjørn', 'Ólafur', 'Þór', 'Håkon', 'Erik',
-  'Lars', 'Nils', 'Gustav', 'Jan', 'Łukasz', 'Paweł', 'Michał', 'Wojciech', 'Stanisław', 'Grzegorz', 'Jiří', 'Tomáš', 'Václav', 'Bořivoj', 'François', 'Jérôme',
-  'René', 'André', 'José', 'Ángel', 'Íñigo', 'Jesús', 'László', 'György', 'Zoltán', 'William', 'George', 'Edward', 'Albert', 'Victor', 'Arthur', 'Thomas',
-  'Đorđe', 'Dragoš',
-];
-const SURNAMES = [
-  'Müller', 'Schröder', 'Schäfer', 'Köhler', 'Größ', 'Strauß', 'Weiß', 'Bäcker', 'Hoffmann', 'Wagner', 'Becker', 'Schulz', 'Fischer', 'Meyer', 'Krüger',
-  'Jørgensen', 'Sørensen', 'Ødegård', 'Åberg', 'Ström', 'Lindqvist', 'Bergström', 'Hansen', 'Johansson', 'Nilsson', 'Þórsson', 'Guðmundsdóttir',
-  'Kowalski', 'Wiśniewski', 'Wójcik', 'Kamiński', 'Lewandowski', 'Zieliński', 'Szymański', 'Woźniak', 'Dąbrowski', 'Kozłowski', 'Jankowski', 'Mazur', 'Łukaszewicz',
-  'Dvořák', 'Novák', 'Svoboda', 'Černý', 'Procházka', 'Kučera', 'Veselý', 'Horák', 'Němec', 'Lefèvre', 'Dubois', 'Moreau', 'Girard', 'Bénard', 'Mercier',
-  'García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sánchez', 'Pérez', 'Muñoz', 'Jiménez', 'Nagy', 'Kovács', 'Tóth', 'Szabó', 'Horváth',
-  'Smith', 'Jones', 'Williams', 'Taylor', 'Brown', 'Davies', 'Evans', 'Wilson', 'Thomas', 'Johnson', 'Roberts', 'Robinson', 'Wright', 'Hanover', 'Windsor',
-  "O'Brien", 'Saxe-Coburg', 'Mountbatten-Windsor', 'Đorđević', 'Petrović',
-];
-const SYLLABLES = ['ber', 'gen', 'hol', 'mar', 'sch', 'wal', 'ko', 'ski', 'ner', 'lin', 'dö', 'rø', 'å', 'ła', 'czy', 'ová', 'ník', 'ez', 'son', 'sen', 'stad', 'brü', 'ke', 'mann', 'dorf', 'vik', 'rup', 'ąg', 'ęb', 'ois', 'ière'];
-
-function generatePeople(count: number, seed = 9): Profile[] {
-  const rnd = seededRandom(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
-  const madeUp = () => {
-    const n = 2 + Math.floor(rnd() * 3);
-    let s = '';
-    for (let i = 0; i < n; i++) s += pick(SYLLABLES);
-    return s[0]!.toUpperCase() + s.slice(1);
-  };
-  const surname = () => (rnd() < 0.35 ? madeUp() : pick(SURNAMES));
-  const people: Profile[] = [];
-  for (let i = 0; i < count; i++) {
-    const female = rnd() < 0.5;
-    const given = female ? FEMALE : MALE;
-    const first = rnd() < 0.3 ? `${pick(given)} ${pick(given)}` : pick(given);
-    people.push({
-      ...emptyProfile(`pr:${i}`),
-      firstName: first,
-      lastName: surname(),
-      gender: female ? 'F' : 'M',
-      birthYear: rnd() < 0.85 ? String(1600 + Math.floor(rnd() * 425)) : '',
-      mothersMaidenName: rnd() < 0.4 ? surname() : '',
-      email: rnd() < 0.05 ? `person${i}@example.org` : '',
-    });
-  }
-  return people;
-}
 
 function parseArgs(argv: string[]) {
   const out = { people: 100_000, reps: 15, json: 'bench/results/search.json' };
@@ -120,6 +67,15 @@ const args = parseArgs(process.argv.slice(2));
 const people = generatePeople(args.people);
 const distinctWords = new Set(people.flatMap((p) => [p.firstName, p.lastName, p.mothersMaidenName].join(' ').split(/\s+/))).size;
 
+/** Heap the index keeps, when the run may collect garbage (`--expose-gc`). */
+const gc = (globalThis as { gc?: () => void }).gc;
+const heapNow = () => {
+  gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const heapBefore = heapNow();
+let heapMb: number | null = null;
+
 const buildTimes: number[] = [];
 let index!: SearchIndex;
 for (let r = 0; r < Math.max(3, Math.floor(args.reps / 3)); r++) {
@@ -130,6 +86,7 @@ for (let r = 0; r < Math.max(3, Math.floor(args.reps / 3)); r++) {
     }),
   );
 }
+if (gc) heapMb = Math.round(((heapNow() - heapBefore) / 2 ** 20) * 10) / 10;
 // Warm the search paths before timing them.
 for (let r = 0; r < 3; r++) for (const q of ['v', 'vi', 'vic', 'müller anna', '1845', 'kow']) index.search(q);
 
@@ -153,6 +110,8 @@ const summary = {
   distinctNameWords: distinctWords,
   indexedWords: (index as unknown as { sorted: string[] }).sorted.length,
   buildMs: round(median(buildTimes)),
+  /** MB of heap the index holds (the fold caches included); null without --expose-gc. */
+  heapMb,
   keystrokeMedianMs: round(median(all.map((k) => k.ms))),
   keystrokeWorstMs: round(Math.max(...all.map((k) => k.ms))),
   coldWorstMs: round(Math.max(...victoriaCold.map((k) => k.ms))),
@@ -160,7 +119,7 @@ const summary = {
 };
 
 console.log(`Find anyone at ${args.people.toLocaleString('en')} people (${distinctWords.toLocaleString('en')} distinct name words, ${summary.indexedWords.toLocaleString('en')} indexed spellings)`);
-console.log(`build: ${summary.buildMs} ms (median of ${buildTimes.length}); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`build: ${summary.buildMs} ms (median of ${buildTimes.length}); heap ${heapMb ?? '?'} MB; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 const show = (title: string, ks: Keystroke[]) => {
   console.log(`\n${title}`);
   for (const k of ks) console.log(`  ${JSON.stringify(k.query).padEnd(20)} ${k.ms.toFixed(3).padStart(8)} ms  (max ${k.maxMs.toFixed(3)})  ${k.found}${k.more ? '+' : ''} shown`);

@@ -135,8 +135,13 @@ function foldText(text: string, joined: boolean): FoldedWord[] {
  */
 export function sortKey(parts: readonly string[]): string {
   let key = '';
-  for (const part of parts) for (const word of foldWords(part)) key = key ? `${key} ${word[0]!}` : word[0]!;
-  return HAS_DIGIT.test(key) ? key.replace(/\d+/g, (digits) => digits.padStart(12, '0')) : key;
+  for (const part of parts) {
+    for (const word of foldWords(part)) {
+      const w = HAS_DIGIT.test(word[0]!) ? word[0]!.replace(/\d+/g, (digits) => digits.padStart(12, '0')) : word[0]!;
+      key = key ? `${key} ${w}` : w;
+    }
+  }
+  return key;
 }
 
 const HAS_DIGIT = /\d/;

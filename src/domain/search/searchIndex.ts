@@ -273,8 +273,14 @@ export class SearchIndex {
       this.orderStale = true;
     }
     if (this.reorder.size > MERGE_ONE_BY_ONE) {
-      for (const slot of this.reorder) this.byName.push(slot);
-      this.byName.sort(this.byKey);
+      // One sort of everything, by the engine's own string order (a comparator calling back into
+      // JavaScript for each of 1.7 million comparisons costs several times more): key, NUL, id
+      // sorts exactly as `byKey` does, NUL coming before any letter of a key.
+      const all: string[] = [];
+      for (const slot of this.byName) all.push(`${this.keys[slot]}${SEP}${this.ids[slot]}`);
+      for (const slot of this.reorder) all.push(`${this.keys[slot]}${SEP}${this.ids[slot]}`);
+      all.sort();
+      this.byName = all.map((k) => this.slotOf.get(k.slice(k.indexOf(SEP) + 1))!);
     } else {
       for (const slot of this.reorder) this.byName.splice(this.placeInOrder(slot), 0, slot);
     }
