@@ -32,19 +32,21 @@ interface ProfileSearchProps {
  */
 export function ProfileSearch({ accept, onChoose, label = SEARCH_TEXTS.label, disabled, autoFocus }: ProfileSearchProps) {
   const { search } = useTree();
-  const { profiles } = useTreeGraph();
+  // Every update of the graph is a new graph: what may be offered (a profile claimed since, say)
+  // is asked again then, even when no name changed.
+  const graph = useTreeGraph();
+  const { profiles } = graph;
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const version = search.version;
   const offered = (pid: string) => {
     const p = profiles[pid];
     return !!p && accept(p);
   };
-  const { ids, more } = useMemo(() => search.search(deferred, { accept: offered }), [search, deferred, version, accept]);
+  const { ids, more } = useMemo(() => search.search(deferred, { accept: offered }), [search, deferred, graph, accept]);
   const results = ids.map((pid) => profiles[pid]!);
-  const hasCandidates = useMemo(() => search.search('', { limit: 1, accept: offered }).ids.length > 0, [search, version, accept]);
+  const hasCandidates = useMemo(() => search.search('', { limit: 1, accept: offered }).ids.length > 0, [search, graph, accept]);
   const choose = (p: Profile) => {
     if (!disabled) onChoose(p);
   };

@@ -50,10 +50,10 @@ export function FindPerson() {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const deferred = useDeferredValue(query.trim());
-  const version = search.version;
 
-  const accept = useCallback((profileId: string) => shownCardOf(graph, profileId) !== undefined, [graph, version]);
-  const { ids, more } = useMemo(() => (deferred ? search.search(deferred, { accept }) : { ids: [], more: false }), [search, deferred, accept, version]);
+  // A new graph with every update: the results are asked again (names, cards shown or hidden).
+  const accept = useCallback((profileId: string) => shownCardOf(graph, profileId) !== undefined, [graph]);
+  const { ids, more } = useMemo(() => (deferred ? search.search(deferred, { accept }) : { ids: [], more: false }), [search, deferred, accept]);
   const results = ids.map((pid) => graph.profiles[pid]!).filter(Boolean);
 
   const close = useCallback((refocus: boolean) => {
