@@ -10,9 +10,9 @@ import { foldWords, sortKey, type FoldedWord } from './fold.ts';
  *
  * Cost: a query starts from its rarest word and checks the others on those people only; a query
  * that extends the previous one (another letter, another word) checks the previous matches
- * instead of the index when they are fewer. Adding, changing or removing a person touches its own
- * words: new words wait in a short list and are sorted in when the next search needs them (all at
- * once when many came, as while the index is first filled).
+ * instead of the index when that costs less. Adding, changing or removing a person touches its
+ * own words: new words wait in a short list and are sorted in when the next search needs them
+ * (all at once when many came, as while the index is first filled).
  */
 
 export interface SearchEntry {
@@ -48,7 +48,7 @@ const PREFIX = 2;
 const EXACT = 3;
 
 /** Shorter query words would find half of everyone inside some word. */
-export const INSIDE_MIN_LENGTH = 3;
+const INSIDE_MIN_LENGTH = 3;
 /** More waiting words than this are sorted in with one sort of everything. */
 const MERGE_ONE_BY_ONE = 256;
 
@@ -124,15 +124,15 @@ export class SearchIndex {
   private rank = new Uint16Array(0);
   private generation = 0;
   private last: LastSearch | null = null;
-  /** Bumped by every change: a previous search can only be narrowed within one version. */
-  version = 0;
+  private changes = 0;
+
+  /** Changes with every change of the index: a previous search is only narrowed within one. */
+  get version(): number {
+    return this.changes;
+  }
 
   get size(): number {
     return this.slotOf.size;
-  }
-
-  has(id: string): boolean {
-    return this.slotOf.has(id);
   }
 
   /** Adds a person, or replaces what is known of them. */
@@ -173,7 +173,7 @@ export class SearchIndex {
       }
       list.push(slot);
     }
-    this.version++;
+    this.changes++;
   }
 
   remove(id: string) {
@@ -187,7 +187,7 @@ export class SearchIndex {
     this.years[slot] = 0;
     this.keys[slot] = '';
     this.free.push(slot);
-    this.version++;
+    this.changes++;
   }
 
   /** Takes a slot out of the postings of its words and year. */
