@@ -49,6 +49,8 @@ const EXACT = 3;
 
 /** Shorter query words would find half of everyone inside some word. */
 const INSIDE_MIN_LENGTH = 3;
+/** What checking one person against one query word costs, in postings read (see `match`). */
+const CHECK_COST = 20;
 /** More waiting words than this are sorted in with one sort of everything. */
 const MERGE_ONE_BY_ONE = 256;
 
@@ -344,9 +346,12 @@ export class SearchIndex {
       }
     }
     // What this query finds is among the previous matches: they are checked instead when that
-    // costs less than asking the index (roughly: a check per match against a posting per person
-    // found, plus a pass over the words for a match inside them).
-    const fromIndex = !previous || previous.length * words.length > fewest * words.length + (words[start]!.inside ? this.sorted.length / 8 : 0);
+    // costs less than asking the index. Measured: checking a person against a word costs about
+    // what 20 postings do, and the pass over all the words for a match inside them about what
+    // one posting per 8 words does.
+    const fromIndex =
+      !previous ||
+      previous.length * words.length * CHECK_COST > fewest + fewest * (words.length - 1) * CHECK_COST + (words[start]!.inside ? this.sorted.length / 8 : 0);
     const candidates = fromIndex ? this.gather(words[start]!, gen) : previous;
     if (fromIndex && words.length === 1) return candidates;
     const out: number[] = [];
