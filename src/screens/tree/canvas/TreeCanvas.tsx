@@ -7,6 +7,7 @@ import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
+import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
@@ -71,15 +72,15 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, [options, cards, session]);
 
   // A person chosen in Find someone: select their card and fly to it, at a readable zoom, into the
-  // middle of what the details panel leaves free; it gets the focus once there.
+  // middle of what the details panel and the toolbar leave free; it gets the focus once there.
   const { detailsNodeId, reveal } = useSnapshot(treeUi);
   useEffect(() => {
     const h = handle.current;
     if (!h || !reveal || !h.engine.store.nodes.has(reveal.nodeId)) return;
     const frame = requestAnimationFrame(() => {
       h.engine.select([reveal.nodeId]);
-      const free = freeArea(h);
-      const target = h.engine.viewOfNode(reveal.nodeId, { x: free.width / 2, y: free.height / 2 });
+      const free = freeOfPanel(h);
+      const target = h.engine.viewOfNode(reveal.nodeId, { x: free.x + free.width / 2, y: free.y + free.height / 2 });
       if (!target) return;
       focusOnSettle.current = reveal.nodeId;
       h.engine.flyTo(target, { animate: !matchMedia('(prefers-reduced-motion: reduce)').matches });
@@ -87,20 +88,17 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     return () => cancelAnimationFrame(frame);
   }, [reveal]);
 
-  // Opening the details panel over the card that was clicked: slide the view so the card stays
-  // visible beside it (it covers a third of a tablet's canvas).
+  // Opening the details panel over the card that was clicked: slide the view so the card and the
+  // cards beside it stay in sight next to it (the panel covers a third of a tablet's canvas, the
+  // sheet the lower part of a phone's). A flight to the card (Find someone) already goes there.
   useEffect(() => {
     const h = handle.current;
     const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
       if (h.engine.flying) return;
-      const free = freeArea(h).width;
-      const { x, y, k } = h.getViewport();
-      const right = (rec.x + rec.width) * k + x;
-      if (right <= free - 16) return;
-      const cx = (rec.x + rec.width / 2) * k;
-      h.setViewport({ x: free / 2 - cx, y, k });
+      const next = viewClearOfPanel(rec, h.getViewport(), freeOfPanel(h));
+      if (next) h.setViewport(next);
     });
     return () => cancelAnimationFrame(frame);
   }, [detailsNodeId]);
@@ -211,17 +209,13 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   details: 'details',
 };
 
-/**
- * How much of the canvas, from its top left corner, the details panel leaves free: the columns
- * left of a side panel, the rows above a bottom sheet (narrow screens).
- */
-function freeArea(h: CanvasHandle): { width: number; height: number } {
-  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+/** The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid out now. */
+function freeOfPanel(h: CanvasHandle): Box {
   const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
-  const { width, height } = h.engine.size;
-  if (!panel || !canvas) return { width, height };
-  if (panel.left > canvas.left) return { width: panel.left - canvas.left, height };
-  return { width, height: panel.top > canvas.top ? panel.top - canvas.top : height };
+  if (!canvas) return { x: 0, y: 0, ...h.engine.size };
+  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+  const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
+  return freeArea(canvas, panel, toolbar);
 }
 
 /** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */
