@@ -18,6 +18,7 @@ import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
 import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsPanel.tsx';
 import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
+import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
 import { TreeContext, type TreeContextValue } from '../../src/screens/tree/treeContext.ts';
 import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
 import '../../src/styles/tokens.css';
@@ -96,6 +97,7 @@ const ctx: TreeContextValue = {
   newProfileId: () => `pr:bench${++ids}`,
   invitationsEnabled: true,
   createInvitation: async () => ({ inviteUrl: '' }),
+  search: new TreeSearch(session),
 };
 
 const setHandle = (h: CanvasHandle | null) => {

@@ -7,7 +7,7 @@ import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
-import { freeArea, viewClearOfPanel } from './panelClearance.ts';
+import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
@@ -31,7 +31,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
   const [home] = useState(() => homeNodeId(session.graph, ctx.uid));
   const [savedView] = useState(() => loadView(ctx.uid, session.graphId) ?? undefined);
-  const onViewportSettled = useCallback((t: { x: number; y: number; k: number }) => saveView(ctx.uid, session.graphId, t), [ctx.uid, session]);
+  const root = useRef<HTMLDivElement>(null);
+  /** The card a flight (a search result chosen) goes to: it gets the focus when the view settles. */
+  const focusOnSettle = useRef<string | null>(null);
+  const onViewportSettled = useCallback(
+    (t: { x: number; y: number; k: number }) => {
+      saveView(ctx.uid, session.graphId, t);
+      const nodeId = focusOnSettle.current;
+      focusOnSettle.current = null;
+      if (nodeId) focusWhenShown(root.current, nodeId);
+    },
+    [ctx.uid, session],
+  );
   const handle = useRef<CanvasHandle | null>(null);
 
   // Every later update, as a patch. Subscribed before any event can run after the first render;
@@ -70,20 +81,33 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     handle.current?.engine.patch(cards.setOptions(session.graph, options));
   }, [options, cards, session]);
 
+  // A person chosen in Find someone: select their card and fly to it, at a readable zoom, into the
+  // middle of what the details panel and the toolbar leave free; it gets the focus once there.
+  const { detailsNodeId, reveal } = useSnapshot(treeUi);
+  useEffect(() => {
+    const h = handle.current;
+    if (!h || !reveal || !h.engine.store.nodes.has(reveal.nodeId)) return;
+    const frame = requestAnimationFrame(() => {
+      h.engine.select([reveal.nodeId]);
+      const free = freeOfPanel(h);
+      const target = h.engine.viewOfNode(reveal.nodeId, { x: free.x + free.width / 2, y: free.y + free.height / 2 });
+      if (!target) return;
+      focusOnSettle.current = reveal.nodeId;
+      h.engine.flyTo(target, { animate: !matchMedia('(prefers-reduced-motion: reduce)').matches });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reveal]);
+
   // Opening the details panel over the card that was clicked: slide the view so the card and the
   // cards beside it stay in sight next to it (the panel covers a third of a tablet's canvas, the
-  // sheet the lower part of a phone's).
-  const { detailsNodeId } = useSnapshot(treeUi);
+  // sheet the lower part of a phone's). A flight to the card (Find someone) already goes there.
   useEffect(() => {
     const h = handle.current;
     const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
-      const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
-      if (!canvas) return;
-      const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
-      const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
-      const next = viewClearOfPanel(rec, h.getViewport(), freeArea(canvas, panel, toolbar));
+      if (h.engine.flying) return;
+      const next = viewClearOfPanel(rec, h.getViewport(), freeOfPanel(h));
       if (next) h.setViewport(next);
     });
     return () => cancelAnimationFrame(frame);
@@ -161,7 +185,7 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, []);
 
   return (
-    <div className="tree-canvas" onKeyDown={onKeyDown}>
+    <div ref={root} className="tree-canvas" onKeyDown={onKeyDown}>
       <EngineCanvas
         ref={setHandle}
         nodes={initial.nodes}
@@ -196,6 +220,24 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   delete: 'delete',
   details: 'details',
 };
+
+/** The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid out now. */
+function freeOfPanel(h: CanvasHandle): Box {
+  const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
+  if (!canvas) return { x: 0, y: 0, ...h.engine.size };
+  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+  const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
+  return freeArea(canvas, panel, toolbar);
+}
+
+/** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */
+function focusWhenShown(root: HTMLElement | null, nodeId: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const el = root?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(nodeId)}"]`);
+    if (el) el.focus({ preventScroll: true });
+    else if (frames > 0) focusWhenShown(root, nodeId, frames - 1);
+  });
+}
 
 function bringIntoView(h: CanvasHandle, nodeId: string) {
   const rec = h.engine.store.nodes.get(nodeId);
