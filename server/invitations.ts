@@ -2,6 +2,7 @@ import { randomFillSync } from 'node:crypto';
 import { AppError } from '../src/domain/errors.ts';
 import { isInvitationToken, newInvitationToken } from '../src/domain/ids.ts';
 import { normaliseEmail } from '../src/domain/validation/auth.ts';
+import { INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_USED } from '../src/domain/invitations.ts';
 import type { Database, Queryable } from './db/database.ts';
 
 export interface InvitationRow {
@@ -20,10 +21,6 @@ export interface NewInvitation {
   inviterUid?: string;
   graphUid?: string;
 }
-
-export const INVITATION_USED = 'This invitation has already been used.';
-export const INVITATION_INVALID = 'This invitation link is not valid.';
-export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
 
 export async function createInvitation(db: Queryable, input: NewInvitation = {}): Promise<string> {
   const token = newInvitationToken(randomFillSync);

@@ -21,12 +21,9 @@ import { LIMITED } from '../http/rateLimit.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
 import type { GraphService, Publication } from '../graphs/service.ts';
 import { memberRole, upsertProfiles } from '../graphs/store.ts';
-import { INVITATION_USED, createInvitation, usableInvitation } from '../invitations.ts';
+import { createInvitation, usableInvitation } from '../invitations.ts';
+import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_USED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { newOwnProfile } from '../profiles.ts';
-
-export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
-export const OTHER_EMAIL = 'This invitation is for a different email address.';
 
 const AcceptBody = z.object({
   firstName: z.string().max(100, 'First name is too long.').default(''),
@@ -42,9 +39,6 @@ const CreateBody = z.strictObject({
   nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
   email: z.string().max(320, 'Email is too long.'),
 });
-
-export const NOT_ON_TREE = 'That person is not on this family tree.';
-export const ALREADY_CLAIMED = 'This person already belongs to a member.';
 
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
 import { isProfileId } from '../../src/domain/ids.ts';
+import { PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -28,9 +29,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: Gra
     const { id } = request.params;
     checkId(id);
     const profile = await findProfile(db, id);
-    if (!profile) throw new AppError('not-found', 'Profile not found.');
+    if (!profile) throw new AppError('not-found', PROFILE_NOT_FOUND);
     if (!(await graphs.canReadProfile(profile, user.uid))) {
-      throw new AppError('permission-denied', 'You do not have access to this profile.');
+      throw new AppError('permission-denied', PROFILE_NO_ACCESS);
     }
     return { profile };
   });

@@ -20,6 +20,8 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 const POINTER = /^@[^@#\s][^@\s]*@$/;
 /** The share of progress given to decoding the bytes (the scan gets the rest). */
 const DECODE_SHARE = 0.1;
+/** The tag cache: a direct-mapped table (a collision just replaces the slot's tag). */
+const TAG_SLOTS_MASK = 1023;
 
 export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): GedcomDocument {
   const { onProgress } = options;
@@ -35,9 +37,14 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
   const hasControls = decoded.hasControls;
   const n = text.length;
   const records: GedcomNode[] = [];
-  const tags = new Map<string, string>();
-  /** ANSEL values that ended with a mark when last seen (its letter may start the next CONC line). */
-  const dangling: GedcomNode[] = [];
+  const tagSlots: (string | undefined)[] = new Array(TAG_SLOTS_MASK + 1);
+  /** ANSEL values that ended with a mark at some point (its letter may start the next CONC line). */
+  const dangling = new Set<GedcomNode>();
+  /**
+   * ANSEL: the node whose value ends with a mark right now. Tracked rather than looked up, because
+   * reading the last character of a value being built from many CONT lines would flatten it each time.
+   */
+  let markOpen: GedcomNode | null = null;
   const stack: GedcomNode[] = [];
   /** Levels 0…open-1 have an open structure; a new line may be at level `open` at most. */
   let open = 0;
@@ -126,18 +133,22 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
     // Tag
     const tagStart = i;
     let lower = false;
+    let hash = 0;
     while (i < end) {
       c = s.charCodeAt(i);
       if (c === 32 || c === 9) break;
       if (c >= 97 && c <= 122) lower = true;
+      hash = (hash * 31 + c) | 0;
       i++;
     }
-    let tag = s.slice(tagStart, i);
-    // One string per distinct tag: millions of nodes share a few dozen tags, and fewer live
-    // strings means less for the garbage collector to copy while the tree grows.
-    const known = tags.get(tag);
-    if (known !== undefined) tag = known;
-    else tags.set(tag, tag);
+    // One string per distinct tag, found without cutting a new one out of the line: millions of
+    // nodes share a few dozen tags, and fewer strings means less work for the garbage collector.
+    const slot = hash & TAG_SLOTS_MASK;
+    let tag = tagSlots[slot];
+    if (tag === undefined || tag.length !== i - tagStart || !s.startsWith(tag, tagStart)) {
+      tag = s.slice(tagStart, i);
+      tagSlots[slot] = tag;
+    }
     if (tag === '' || !isTagStart(tag.charCodeAt(0))) {
       throw new GedcomError(lineNo, 'no-tag', `the line has no tag ("${excerpt(s, levelStart, end)}").`);
     }
@@ -169,8 +180,13 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
       if (seg.charCodeAt(0) === 64) seg = unescapeLeading(seg, v7);
       if (!v7 && seg.indexOf('@@') >= 0) seg = seg.replaceAll('@@', '@');
       if (ansel && ANSEL_MARKS.test(seg)) seg = anselNfc(seg);
-      parent.value = tag === 'CONT' ? (parent.value ?? '') + '\n' + seg : joinConc(parent.value, seg, ansel);
-      if (ansel && endsWithMark(parent.value)) dangling.push(parent);
+      if (tag === 'CONT') parent.value = (parent.value ?? '') + '\n' + seg;
+      else if (markOpen === parent && seg !== '') parent.value = moveMarks(parent.value!, seg);
+      else parent.value = (parent.value ?? '') + seg;
+      if (ansel && (seg !== '' || tag === 'CONT')) {
+        markOpen = endsWithMark(seg) ? parent : null;
+        if (markOpen) dangling.add(parent);
+      }
       open = level;
       contLevel = level;
       continue;
@@ -193,7 +209,10 @@ export function parseGedcom(bytes: Uint8Array, options: ParseOptions = {}): Gedc
     }
 
     const node: GedcomNode = { tag, xref, value, pointer, children: [], line: lineNo };
-    if (ansel && value !== undefined && endsWithMark(value)) dangling.push(node);
+    if (ansel) {
+      markOpen = value !== undefined && endsWithMark(value) ? node : null;
+      if (markOpen) dangling.add(node);
+    }
     if (level === 0) {
       if (tag === 'TRLR') {
         sawTrailer = true;
@@ -231,12 +250,10 @@ function unescapeLeading(value: string, v7: boolean): string {
 }
 
 /**
- * CONC appends text as written. In ANSEL a mark is written before its letter, so a line may end
- * with a mark whose letter starts the next CONC line: put the mark after that letter.
+ * CONC appends text as written; but in ANSEL a mark is written before its letter, so a line may
+ * end with a mark whose letter starts the next CONC line: put the mark after that letter.
  */
-function joinConc(prev: string | undefined, seg: string, ansel: boolean): string {
-  if (prev === undefined) return seg;
-  if (!ansel || seg === '' || !endsWithMark(prev)) return prev + seg;
+function moveMarks(prev: string, seg: string): string {
   let k = prev.length;
   while (k > 0 && ANSEL_MARKS.test(prev.charAt(k - 1))) k--;
   return anselNfc(prev.slice(0, k) + seg.charAt(0) + prev.slice(k) + seg.slice(1));

@@ -23,7 +23,7 @@ export function writeGedcom(doc: GedcomWriteInput): string {
   const records = doc.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
   const head = headerFor(doc, records);
   const writeNode = (node: GedcomNode, level: number) => {
-    let prefix = `${level} `;
+    let prefix = levelPrefix(level);
     if (node.xref !== undefined) prefix += `@${node.xref}@ `;
     prefix += node.tag;
     if (node.pointer !== undefined) out.push(`${prefix} @${node.pointer}@`);
@@ -60,15 +60,28 @@ class Lines {
   }
 }
 
+const LEVEL_PREFIXES = Array.from({ length: 100 }, (_, level) => `${level} `);
+
+function levelPrefix(level: number): string {
+  return LEVEL_PREFIXES[level] ?? `${level} `;
+}
+
 function writeValue(out: Lines, prefix: string, level: number, value: string, v7: boolean): void {
-  const lines = value.indexOf('\r') >= 0 ? value.split(/\r\n|\r|\n/) : value.split('\n');
-  for (let k = 0; k < lines.length; k++) {
-    const linePrefix = k === 0 ? prefix : `${level + 1} CONT`;
-    const text = v7 ? escape70(lines[k]) : escape551(lines[k]);
-    if (text === '') out.push(linePrefix);
-    else if (v7) out.push(`${linePrefix} ${text}`);
-    else writeSplit(out, linePrefix, level + 1, text);
+  // Most values are one line: no array for them.
+  if (value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+    writeLine(out, prefix, level, value, v7);
+    return;
   }
+  const lines = value.split(/\r\n|\r|\n/);
+  const cont = `${levelPrefix(level + 1)}CONT`;
+  for (let k = 0; k < lines.length; k++) writeLine(out, k === 0 ? prefix : cont, level, lines[k], v7);
+}
+
+function writeLine(out: Lines, prefix: string, level: number, line: string, v7: boolean): void {
+  const text = v7 ? escape70(line) : escape551(line);
+  if (text === '') out.push(prefix);
+  else if (v7) out.push(`${prefix} ${text}`);
+  else writeSplit(out, prefix, level + 1, text);
 }
 
 function escape70(line: string): string {
@@ -88,7 +101,7 @@ function writeSplit(out: Lines, prefix: string, concLevel: number, text: string)
     out.push(`${prefix} ${text}`);
     return;
   }
-  const conc = `${concLevel} CONC `;
+  const conc = `${levelPrefix(concLevel)}CONC `;
   let p = 0;
   // A prefix with no room worth using (an absurdly long tag or xref): all the text goes on CONC lines.
   if (room < 16) out.push(prefix);

@@ -1,4 +1,5 @@
 import { lowerOffset, separation, upperOffset, type ComponentGraph, type LayoutContext } from './component.ts';
+import { LAYOUT } from './types.ts';
 
 /**
  * x of every item, keeping each row's order and least separations. Each row in turn is placed as
@@ -26,19 +27,56 @@ export function placeRows(ctx: LayoutContext, g: ComponentGraph, passes: number)
  * cards in its way as little as it can (they otherwise want to stay where they are).
  */
 function straightenLines(ctx: LayoutContext, g: ComponentGraph, rows: RowSolver) {
+  const key = new Float64Array(g.items);
+  const drop = (i: number) => {
+    const e = g.upLinks[g.upStart[i]];
+    return g.pos[g.upper[e]] + upperOffset(ctx, g, e);
+  };
+  const pin: Wish = (i, target, weight, k) => {
+    if (g.itemUnit[i] >= 0) {
+      target[k] = g.pos[i];
+      weight[k] = 1;
+      return;
+    }
+    target[k] = drop(i);
+    weight[k] = PINNED_WEIGHT;
+  };
   for (let r = 1; r < g.rows; r++) {
-    rows.solve(ctx, g, r, (i, target, weight, k) => {
-      if (g.itemUnit[i] >= 0) {
-        target[k] = g.pos[i];
-        weight[k] = 1;
-        return;
+    // A line passes a card on the side where it drops: the row's order follows the drawing.
+    const from = g.rowStart[r], to = g.rowStart[r + 1];
+    let lines = 0;
+    for (let k = from; k < to; k++) {
+      const i = g.order[k];
+      if (g.itemUnit[i] < 0) lines++;
+      key[i] = g.itemUnit[i] >= 0 ? g.pos[i] + g.width[i] / 2 : drop(i);
+    }
+    if (!lines) continue;
+    g.order.subarray(from, to).sort((a, b) => key[a] - key[b] || g.pos[a] - g.pos[b]);
+    rows.solve(ctx, g, r, pin);
+    // Two lines that drop closer than the cards between them need: those cards cannot all stay
+    // between. Each line pushed off its drop trades places with the card pushing it, and the row
+    // is placed again, a few rounds at most (a crowded row may keep a near miss).
+    for (let round = 0; round < STRAIGHTEN_ROUNDS; round++) {
+      let swapped = false;
+      for (let k = from; k < to; k++) {
+        const i = g.order[k];
+        if (g.itemUnit[i] >= 0 || Math.abs(g.pos[i] - drop(i)) <= LAYOUT.lineGap / 2) continue;
+        const other = g.pos[i] > drop(i) ? k - 1 : k + 1;
+        if (other < from || other >= to || g.itemUnit[g.order[other]] < 0) continue;
+        g.order[k] = g.order[other];
+        g.order[other] = i;
+        swapped = true;
+        // The card moved right is not looked at again this round.
+        if (other > k) k++;
       }
-      const e = g.upLinks[g.upStart[i]];
-      target[k] = g.pos[g.upper[e]] + upperOffset(ctx, g, e);
-      weight[k] = PINNED_WEIGHT;
-    });
+      if (!swapped) break;
+      rows.solve(ctx, g, r, pin);
+    }
   }
 }
+
+/** Rounds of swaps per row the straightening may make. */
+const STRAIGHTEN_ROUNDS = 8;
 
 const PINNED_WEIGHT = 1e6;
 
@@ -107,7 +145,8 @@ const RESTING_WEIGHT = 1e-3;
  * where it is.
  */
 function wish(ctx: LayoutContext, g: ComponentGraph, i: number, up: boolean, target: Float64Array, weight: Float64Array, k: number) {
-  for (const below of up ? [true, false] : [false, true]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const below = up === (pass === 0);
     let sum = 0, total = 0;
     if (below) {
       for (let j = g.downStart[i]; j < g.downStart[i + 1]; j++) {

@@ -14,8 +14,8 @@ export { countCrossings } from './crossings.ts';
 export { layoutInputFromGraph } from './fromGraph.ts';
 export { branchNodeIds, moveCards, tidyPlan, tidyPositions, type TidyPlan } from './tidy.ts';
 
-/** Barycentre sweeps (each down and up) and placement passes: more buy little on real trees. */
-const SWEEPS = 6;
+/** Ordering sweeps (each down and up, with transposes) and placement passes: more buy little. */
+const SWEEPS = 4;
 const PASSES = 8;
 
 /**

@@ -2,10 +2,11 @@ import { rowPairCrossings } from './crossings.ts';
 import { lowerOffset, packRow, unitFamilies, updateFamilyAnchor, upperOffset, type ComponentGraph, type LayoutContext } from './component.ts';
 
 /**
- * The left-to-right order of each row: barycentre sweeps (each item moves to the mean of where
- * its links arrive in the row above, then in the row below, and the rows are re-sorted), keeping
- * the order with the fewest crossings; then spouse units are turned round where that points
- * their partners towards their own relatives. Each sweep is linear in links plus a sort per row.
+ * The left-to-right order of each row: sweeps down and up in which each item moves to the median
+ * of where its links arrive in the row above (then below) and the row is re-sorted, then
+ * neighbours swap where that removes crossings (transpose); the order with the fewest crossings
+ * is kept. Then spouse units are turned round where that points their partners towards their
+ * own relatives. Each sweep is linear in links plus a sort per row.
  */
 export function orderRows(ctx: LayoutContext, g: ComponentGraph, sweeps: number): number {
   if (g.rows < 2) return 0;
@@ -16,6 +17,7 @@ export function orderRows(ctx: LayoutContext, g: ComponentGraph, sweeps: number)
   for (let sweep = 0; sweep < sweeps && best > 0; sweep++) {
     for (let r = 1; r < g.rows; r++) sortRow(ctx, g, r, key, values, true);
     for (let r = g.rows - 2; r >= 0; r--) sortRow(ctx, g, r, key, values, false);
+    for (let r = 0; r < g.rows; r++) transpose(ctx, g, r);
     const now = crossings(ctx, g);
     if (now < best) {
       best = now;
@@ -66,6 +68,58 @@ function mostLinks(g: ComponentGraph): number {
   let most = 1;
   for (let i = 0; i < g.items; i++) most = Math.max(most, g.upStart[i + 1] - g.upStart[i], g.downStart[i + 1] - g.downStart[i]);
   return most;
+}
+
+/** Rounds of neighbour swaps per row and sweep. */
+const TRANSPOSE_ROUNDS = 4;
+
+/**
+ * Swaps neighbours in row r wherever that removes crossings between their own links (only those
+ * change), until no swap helps: the classic "transpose" step, which tidies what the medians
+ * leave, such as two families whose children interleave.
+ */
+function transpose(ctx: LayoutContext, g: ComponentGraph, r: number) {
+  const from = g.rowStart[r], to = g.rowStart[r + 1];
+  for (let round = 0; round < TRANSPOSE_ROUNDS; round++) {
+    let swapped = false;
+    for (let k = from; k + 1 < to; k++) {
+      const a = g.order[k], b = g.order[k + 1];
+      const [stay, swap] = pairCrossings(ctx, g, a, b);
+      if (swap < stay) {
+        g.order[k] = b;
+        g.order[k + 1] = a;
+        swapped = true;
+      }
+    }
+    if (!swapped) break;
+    packRow(ctx, g, r);
+  }
+}
+
+/** Crossings between the links of neighbours a and b: as they are (a left of b), and swapped. */
+function pairCrossings(ctx: LayoutContext, g: ComponentGraph, a: number, b: number): [number, number] {
+  let stay = 0, swap = 0;
+  for (let i = g.upStart[a]; i < g.upStart[a + 1]; i++) {
+    const ea = g.upLinks[i];
+    const xa = g.pos[g.upper[ea]] + upperOffset(ctx, g, ea);
+    for (let j = g.upStart[b]; j < g.upStart[b + 1]; j++) {
+      const eb = g.upLinks[j];
+      const xb = g.pos[g.upper[eb]] + upperOffset(ctx, g, eb);
+      if (xa > xb) stay++;
+      else if (xa < xb) swap++;
+    }
+  }
+  for (let i = g.downStart[a]; i < g.downStart[a + 1]; i++) {
+    const ea = g.downLinks[i];
+    const xa = g.pos[g.lower[ea]] + lowerOffset(ctx, g, ea);
+    for (let j = g.downStart[b]; j < g.downStart[b + 1]; j++) {
+      const eb = g.downLinks[j];
+      const xb = g.pos[g.lower[eb]] + lowerOffset(ctx, g, eb);
+      if (xa > xb) stay++;
+      else if (xa < xb) swap++;
+    }
+  }
+  return [stay, swap];
 }
 
 function maxRowLinks(g: ComponentGraph): number {

@@ -56,7 +56,7 @@ export function spouseUnits(s: FamilyStructure): SpouseUnits {
     }
   }
 
-  // Units numbered by first appearance (people in input order), members in input order.
+  // Units numbered by first appearance (people in input order).
   const unitOf = new Int32Array(n).fill(-1);
   const unitOfRoot = new Int32Array(n).fill(-1);
   let count = 0;
@@ -72,9 +72,15 @@ export function spouseUnits(s: FamilyStructure): SpouseUnits {
   }
   const start = new Int32Array(count + 1);
   for (let u = 0; u < count; u++) start[u + 1] = start[u] + sizes[u];
+  // Within a unit, people as the families first name them as partners (a couple as given).
+  const sequence = new Int32Array(n);
+  const listed = new Uint8Array(n);
+  let k = 0;
+  for (const p of s.partners) if (!listed[p]) (listed[p] = 1), (sequence[k++] = p);
+  for (let p = 0; p < n; p++) if (!listed[p]) sequence[k++] = p;
   const grouped = new Int32Array(n);
   const fill = start.slice(0, count);
-  for (let p = 0; p < n; p++) grouped[fill[unitOf[p]]++] = p;
+  for (const p of sequence) grouped[fill[unitOf[p]]++] = p;
 
   const members = new Int32Array(n);
   const slot = new Int32Array(n);

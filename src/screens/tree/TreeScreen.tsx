@@ -13,6 +13,8 @@ import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
 import { DiscardChangesDialog, DISCARD_TEXTS } from './guard/DiscardChangesDialog.tsx';
 import { UnsavedChangesDialog } from './guard/UnsavedChangesDialog.tsx';
 import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
+import { FindPerson } from './search/FindPerson.tsx';
+import { TreeSearch } from './search/treeSearch.ts';
 import { BACKUP_NOT_KEPT, indexedDbBackupStore } from './session/backupStore.ts';
 import { TreeSession } from './session/treeSession.ts';
 import { TreeContext, type TreeContextValue } from './treeContext.ts';
@@ -42,6 +44,8 @@ export default function TreeScreen() {
         onEditRefused: (failure, error) => notify.error(failure, { description: error.message !== failure ? error.message : undefined }),
       }),
   );
+  // The people index of Find someone and Link existing, following the session's updates.
+  const [search] = useState(() => new TreeSearch(session));
   useSessionVersion(session);
   const canvas = useRef<CanvasHandle>(null);
   // The toolbar's controls that act on the canvas render again once it is there.
@@ -59,6 +63,7 @@ export default function TreeScreen() {
     void session.open();
     treeUi.detailsNodeId = null;
     treeUi.dialog = null;
+    treeUi.reveal = null;
     // §4: the autosave is flushed when the page is hidden or unloaded.
     const onHide = () => document.visibilityState === 'hidden' && session.flush();
     const onPageHide = () => session.flush();
@@ -67,10 +72,16 @@ export default function TreeScreen() {
     return () => {
       session.flush();
       session.close();
+      search.destroy();
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [session]);
+  }, [session, search]);
+
+  // A big tree is indexed in idle time once it is on screen, never while it opens.
+  useEffect(() => {
+    if (session.status === 'ready') search.prepare();
+  }, [session.status, search]);
 
   const ctx = useMemo<TreeContextValue>(
     () => ({
@@ -82,8 +93,9 @@ export default function TreeScreen() {
       invitationsEnabled: true,
       createInvitation: (nodeId, email) =>
         backend.invitations.create({ inviterUid: uid, graphUid: session.graphId, nodeId, email }),
+      search,
     }),
-    [session, uid],
+    [session, uid, search],
   );
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => session.unsaved && currentLocation.pathname !== nextLocation.pathname);
@@ -136,6 +148,7 @@ export default function TreeScreen() {
               </button>
             )}
           </div>
+          {session.status === 'ready' && <FindPerson />}
           {session.status === 'ready' && <PersonDetailsPanel />}
         </div>
         {session.status === 'ready' && <TreeDialogs />}

@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { FindFree } from '../../domain/placement.ts';
 import type { TreeSession } from './session/treeSession.ts';
+import type { TreeSearch } from './search/treeSearch.ts';
 
 /**
  * What the tree's panels and dialogs need from the screen: the open session (read `graph`, call
- * `apply` with a domain operation's result), the acting member, and the canvas's overlap search
- * for placing new relatives (§9).
+ * `apply` with a domain operation's result), the acting member, the canvas's overlap search for
+ * placing new relatives (§9), and the people index searches share.
  */
 export interface TreeContextValue {
   session: TreeSession;
@@ -16,6 +17,8 @@ export interface TreeContextValue {
   /** §2: the Invite button shows only when invitations are enabled. */
   invitationsEnabled: boolean;
   createInvitation(nodeId: string, email: string): Promise<{ inviteUrl: string }>;
+  /** The tree's people index (Find someone, Link existing). */
+  search: TreeSearch;
 }
 
 export const TreeContext = createContext<TreeContextValue | null>(null);

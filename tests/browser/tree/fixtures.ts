@@ -9,6 +9,7 @@ import { parentEdge } from '../../../src/domain/relationships.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
 import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
+import { TreeSearch } from '../../../src/screens/tree/search/treeSearch.ts';
 import type { TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
 
 export const UID = 'u1';
@@ -113,6 +114,7 @@ export function treeContext(session: TreeSession, overrides: Partial<TreeContext
       invitations.push({ nodeId, email });
       return { inviteUrl: `https://kinfolk.test/invite?token=${'a'.repeat(32)}` };
     },
+    search: new TreeSearch(session),
     ...overrides,
   };
 }

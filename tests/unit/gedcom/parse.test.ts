@@ -51,6 +51,12 @@ describe('parseGedcom on the sample files', () => {
     }
   });
 
+  it('each node has its own children array, also in a copy sent from a worker', () => {
+    const copy = structuredClone(parseGedcom(fixture('minimal55.ged')));
+    at(copy.records[1], 'NAME', 'GIVN')!.children.push({ tag: '_X', children: [], line: 0 });
+    expect(at(copy.records[1], 'NAME', 'SURN')!.children).toEqual([]);
+  });
+
   it('gives each structure its 1-based line', () => {
     const doc = parseGedcom(fixture('minimal55.ged'));
     expect(doc.records.map((r) => [r.tag, r.line])).toEqual([

@@ -1,4 +1,4 @@
-import { openDialog, requestTidy } from '../treeUi.ts';
+import { openDialog, openFind, requestTidy } from '../treeUi.ts';
 
 /**
  * The tree's commands on cards (Excalidraw's habit: one action, whatever starts it). A card's
@@ -56,4 +56,49 @@ export function commandTargets(id: TreeCommandId, selected: readonly string[], f
   const command: TreeCommand = TREE_COMMANDS[id];
   if (command.wholeTree) return [];
   return focused ? [focused] : null;
+}
+
+/** A key as the screen commands read it (a DOM KeyboardEvent is one). */
+export interface ScreenKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** Where the key was pressed: `/` types a slash in a field, it does not search. */
+  target: EventTarget | null;
+}
+
+/** The tree screen's commands that act on no card, with the keys that run them anywhere on it. */
+export interface ScreenCommand {
+  label: string;
+  /** How the keys are written in a hint ("Ctrl K"). */
+  shortcut(isMac: boolean): string;
+  keyTest(e: ScreenKey): boolean;
+  run(): void;
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('input, textarea, select, [contenteditable="true"]');
+
+export const SCREEN_COMMANDS = {
+  /** Find anyone (issue 9): Ctrl+K (Cmd+K on a Mac) anywhere, or / when not typing in a field. */
+  find: {
+    label: 'Find someone',
+    shortcut: (isMac) => (isMac ? '⌘ K' : 'Ctrl K'),
+    keyTest: (e) =>
+      ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey) && !e.altKey) ||
+      (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)),
+    run: openFind,
+  },
+} as const satisfies Record<string, ScreenCommand>;
+
+export type ScreenCommandId = keyof typeof SCREEN_COMMANDS;
+
+/**
+ * The screen command a key runs, if any. Not while a dialog is open: its fields and keys are its
+ * own (and the search would open behind it).
+ */
+export function screenCommandForKey(e: ScreenKey): ScreenCommandId | undefined {
+  if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"]')) return undefined;
+  return (Object.keys(SCREEN_COMMANDS) as ScreenCommandId[]).find((id) => SCREEN_COMMANDS[id].keyTest(e));
 }

@@ -21,16 +21,16 @@ export const TIDY_TEXTS = {
  * Tidy up (issue 9, item 3): lays out the whole tree, or the selected cards' branch, with the
  * automatic layout (in a worker: `run`), puts it where those cards were, clear of the rest, and
  * moves the cards in one edit through `commitEdit` (one Undo step). The graph may change while
- * the layout runs; the cards still there move, others stay.
+ * the layout runs; the cards still there move, others stay. Answers how many cards moved.
  */
 export async function tidyUpAction(
   ctx: TreeActionContext,
   selected: readonly string[],
   run: LayoutRunner = runLayout,
   onProgress?: (fraction: number) => void,
-): Promise<ActionOutcome> {
+): Promise<ActionOutcome<{ moved: number }>> {
   const plan = tidyPlan(ctx.session.graph, selected);
-  if (!plan) return { ok: true };
+  if (!plan) return { ok: true, moved: 0 };
   let result;
   try {
     result = await run(plan.input, onProgress);
@@ -44,6 +44,8 @@ export async function tidyUpAction(
     failure: TIDY_TEXTS.failed,
     undo: { done: TIDY_TEXTS.undone },
   });
-  if (outcome.ok && !outcome.result.changed.nodes.length) notifier(ctx).info(TIDY_TEXTS.alreadyTidy);
-  return outcome;
+  if (!outcome.ok) return outcome;
+  const moved = outcome.result.changed.nodes.length;
+  if (!moved) notifier(ctx).info(TIDY_TEXTS.alreadyTidy);
+  return { ok: true, moved };
 }

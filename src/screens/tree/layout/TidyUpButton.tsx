@@ -14,6 +14,8 @@ export const TIDY_PROGRESS_FROM = 2000;
 
 const NOTHING = '';
 
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
  * The tree toolbar's "Tidy up" (issue 9, item 3): runs the `tidyUp` command on the selected
  * cards (none: the whole tree), and carries out every Tidy up the command asks for, its key
@@ -40,10 +42,13 @@ export function TidyUpButton({ canvas, run = runLayout }: { canvas: CanvasHandle
     busy.current = true;
     const big = ctx.session.graph.nodes.length >= TIDY_PROGRESS_FROM;
     setProgress(0);
-    void tidyUpAction(ctx, tidy.nodeIds, run, big ? setProgress : undefined).finally(() => {
-      busy.current = false;
-      setProgress(null);
-    });
+    // The busy button is drawn before the main thread reads the tree for the layout.
+    void afterPaint()
+      .then(() => tidyUpAction(ctx, tidy.nodeIds, run, big ? setProgress : undefined))
+      .finally(() => {
+        busy.current = false;
+        setProgress(null);
+      });
   }, [tidy, ctx, engine, run]);
 
   if (!movable) return null;
@@ -66,7 +71,7 @@ export function TidyUpButton({ canvas, run = runLayout }: { canvas: CanvasHandle
             <rect x="15" y="16" width="6" height="5" rx="1" />
             <path d="M12 8v4M6 16v-2h12v2" />
           </svg>
-          {working ? TIDY_TEXTS.busy : TIDY_TEXTS.label}
+          <span className="tree-tidy-label">{working ? TIDY_TEXTS.busy : TIDY_TEXTS.label}</span>
           {working && progress > 0 && (
             <span className="tree-tidy-progress" role="progressbar" aria-label={TIDY_TEXTS.busy} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
               <span style={{ width: `${Math.round(progress * 100)}%` }} />

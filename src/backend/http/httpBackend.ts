@@ -1,0 +1,19 @@
+import type { Backend } from '../backend.ts';
+import { createHttpAuthService } from './httpAuthService.ts';
+import { createHttpAvatarStore } from './httpAvatarStore.ts';
+import { createHttpGraphImporter } from './httpGraphImport.ts';
+import { createHttpGraphRepository } from './httpGraphRepository.ts';
+import { createHttpInvitationService } from './httpInvitationService.ts';
+import { createHttpProfileRepository } from './httpProfileRepository.ts';
+
+/** The self-hosted server's ports, over its JSON API and live stream on the page's own origin. */
+export function createHttpBackend(): Backend {
+  return {
+    auth: createHttpAuthService(),
+    profiles: createHttpProfileRepository(),
+    avatars: createHttpAvatarStore(),
+    graphs: createHttpGraphRepository(),
+    imports: createHttpGraphImporter(),
+    invitations: createHttpInvitationService(),
+  };
+}
