@@ -4,17 +4,24 @@ import { SearchIndex, type SearchEntry } from './searchIndex.ts';
 
 /**
  * What of a profile search knows: the names it matches (first, last, mother's maiden name), the
- * e-mail (Link existing finds a relative by it), the birth year, and the name on the card, which
- * orders results of equal rank (as `cardName`, whose capitals the sort key folds away anyway).
+ * e-mail (Link existing finds a relative by it), the birth year (for a date an import kept as
+ * written, 'ABT 1850', its first year), and the name on the card, which orders results of equal
+ * rank (as `cardName`, whose capitals the sort key folds away anyway).
  */
 export function profileEntry(p: Profile): SearchEntry {
   return {
     id: p.id,
     names: [p.firstName, p.lastName, p.mothersMaidenName],
     email: p.email,
-    birthYear: p.birthYear,
+    birthYear: p.birthYear || yearAsWritten(p.birthDateText),
     shownName: (p.firstName + p.lastName).trim() ? [p.firstName, p.lastName] : [UNNAMED],
   };
+}
+
+/** The first year of a date as written ('BET 1750 AND 1752' → '1750'), four digits; '' without one. */
+function yearAsWritten(text: string | undefined): string {
+  const m = text ? /(?:^|[^\d/])(\d{3,4})(?!\d)/.exec(text) : null;
+  return m ? m[1]!.padStart(4, '0') : '';
 }
 
 /** An index of some profiles (all of a graph's, say). */

@@ -285,6 +285,19 @@ describe('profiles in the index', () => {
     expect(profileEntry(profile('x', {})).shownName).toEqual(['Unnamed']);
   });
 
+  it('finds an ancestor whose imported birth date is kept as written by its first year', () => {
+    const index = indexProfiles([
+      profile('a', { firstName: 'Anna', birthDateText: 'ABT 1850' }),
+      profile('b', { firstName: 'Berta', birthDateText: 'BET 1750 AND 1752' }),
+      profile('c', { firstName: 'Carl', birthDateText: '@#DJULIAN@ 11 FEB 1731/32' }),
+      profile('d', { firstName: 'Dora', birthDateText: '(the year of the flood)' }),
+    ]);
+    expect(index.search('1850').ids).toEqual(['a']);
+    expect(index.search('1750').ids).toEqual(['b']);
+    expect(index.search('1731').ids).toEqual(['c']);
+    expect(index.search('dora').ids).toEqual(['d']);
+  });
+
   it('takes the profiles an update touched as the graph has them', () => {
     const profiles: Record<string, Profile> = { a: profile('a', { firstName: 'Anna' }), b: profile('b', { firstName: 'Bruno' }) };
     const index = indexProfiles(Object.values(profiles));
