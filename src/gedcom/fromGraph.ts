@@ -349,11 +349,17 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
   const list = indi.children;
   const first = (tag: string) => list.findIndex((c) => c.tag === tag);
 
-  // Name
+  // Name. A slot kept without its value (toGraph.ts `keptPerson`) takes the profile's, whatever it
+  // is now: so does a NAME kept without one, and its GIVN and SURN kept without theirs.
   const at = first('NAME');
+  const nameStripped = at >= 0 && list[at]!.value === undefined && (!!p.firstName || !!p.lastName);
   const name = at >= 0 ? readName(list[at]) : null;
   const same = name && nameField(name.first).value === p.firstName && nameField(name.last).value === p.lastName;
-  if (!same && (p.firstName || p.lastName)) {
+  if (nameStripped) {
+    const kept = list[at]!;
+    const fill = (c: GedcomNode) => (c.value !== undefined ? c : c.tag === 'GIVN' ? { ...c, value: p.firstName } : c.tag === 'SURN' ? { ...c, value: p.lastName } : c);
+    list[at] = { ...kept, value: writeName(p.firstName, p.lastName), children: kept.children.map(fill) };
+  } else if (!same && (p.firstName || p.lastName)) {
     const parts = [p.firstName && node('GIVN', p.firstName), p.lastName && node('SURN', p.lastName)].filter((x): x is GedcomNode => !!x);
     const fresh = node('NAME', writeName(p.firstName, p.lastName), at >= 0 ? list[at]!.children.filter((c) => c.tag !== 'GIVN' && c.tag !== 'SURN') : []);
     if (at >= 0 && list[at]!.children.some((c) => c.tag === 'GIVN' || c.tag === 'SURN')) fresh.children.unshift(...parts);

@@ -1,8 +1,8 @@
-import { diffProfile, emptyChangeSet, type ChangeSet } from '../domain/changeSet.ts';
+import { emptyChangeSet, type ChangeSet, type ProfilePatch } from '../domain/changeSet.ts';
 import { graphIndex } from '../domain/graphDraft.ts';
 import { layoutFamilies } from '../domain/layout/index.ts';
-import { RELATION_FIELDS } from '../domain/profile.ts';
-import type { Graph } from '../domain/types.ts';
+import { RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars } from '../domain/profile.ts';
+import type { Graph, Profile } from '../domain/types.ts';
 import { parseGedcom } from './parse.ts';
 import type { ImportSummary } from './summary.ts';
 import { gedcomToGraph } from './toGraph.ts';
@@ -80,7 +80,7 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
     changes.nodes.upsert.push(n);
   }
   changes.edges.upsert = mapped.edges;
-  for (const p of mapped.profiles) changes.profiles.upsert.push(diffProfile(undefined, p)!);
+  for (const p of mapped.profiles) changes.profiles.upsert.push(createPatch(p));
   return {
     changes,
     summary: mapped.summary,
@@ -88,6 +88,22 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
     profileIds: mapped.profiles.map((p) => p.id),
     layout: { width: laid.width, height: laid.height, crossings: laid.crossings },
   };
+}
+
+/**
+ * A new profile as the import sends it: only the fields it fills (a new profile starts empty) and
+ * not the stamps the server sets itself (updatedBy, updatedAt, createdAt); createdBy stays, as the
+ * server checks it. On 100,000 people that is some 20 MB less to send and store.
+ */
+function createPatch(p: Profile): ProfilePatch {
+  const set: Partial<ProfileScalars> = {};
+  for (const f of SCALAR_FIELDS) {
+    const v = p[f];
+    if (v && f !== 'updatedBy' && f !== 'updatedAt' && f !== 'createdAt') set[f] = v as never;
+  }
+  const add: ProfilePatch['add'] = {};
+  for (const f of RELATION_FIELDS) if (p[f].length) add[f] = p[f];
+  return { id: p.id, create: true, set, ...(Object.keys(add).length ? { add } : {}) };
 }
 
 /** Space between the tree and an imported group (the layout's gap between separate families). */

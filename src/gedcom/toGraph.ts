@@ -4,7 +4,7 @@ import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { writeKept, type KeptEdit, type KeptWriting } from './kept.ts';
-import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, type DateReading } from './people.ts';
+import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import type { GedcomDocument, GedcomNode } from './types.ts';
 
@@ -400,9 +400,10 @@ function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): voi
 
 /**
  * The INDI record is kept whole. Its links the tree does not show are marked as such, links to no
- * family dropped. Slots: the value of the first SEX, of the first BIRT's and DEAT's first DATE, and
- * of a lone inline NOTE is not kept when the profile holds exactly it (what an export would write
- * from the profile is the same text); the structure stays, so an export writes the value back there.
+ * family dropped. Slots: the value of the first NAME (with its GIVN and SURN), of the first SEX,
+ * of the first BIRT's and DEAT's first DATE, and of a lone inline NOTE is not kept when the
+ * profile holds exactly it (what an export would write from the profile is the same text); the
+ * structure stays, so an export writes the value back there.
  */
 function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>, record: (x: string) => GedcomNode | undefined, edit: (n: GedcomNode, e: KeptEdit) => void): void {
   const r = p.record;
@@ -417,6 +418,13 @@ function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>,
     }
     const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked.has(index) : fam.partners.includes(index);
     if (!shown) edit(c, { tag: UNLINKED + c.tag });
+  }
+  const name = r.children.find((c) => c.tag === 'NAME');
+  if (name?.value && name.value === writeName(profile.firstName, profile.lastName)) {
+    edit(name, { noValue: true });
+    for (const c of name.children) {
+      if ((c.tag === 'GIVN' && c.value === profile.firstName) || (c.tag === 'SURN' && c.value === profile.lastName)) edit(c, { noValue: true });
+    }
   }
   const sex = r.children.find((c) => c.tag === 'SEX');
   if (sex && sex.value === profile.gender && profile.gender) edit(sex, { noValue: true });

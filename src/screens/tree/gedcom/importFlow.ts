@@ -1,5 +1,5 @@
 import type { GraphImporter } from '../../../backend/ports.ts';
-import type { ChangeSet } from '../../../domain/changeSet.ts';
+import { stampChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
 import { GraphDraft } from '../../../domain/graphDraft.ts';
 import { nodeNumber } from '../../../domain/ids.ts';
 import type { Graph } from '../../../domain/types.ts';
@@ -118,7 +118,8 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   measure('commit', committing, committed);
 
   onProgress({ stage: 'draw', fraction: 0, people });
-  session.takeBulk(plan.changes, revision);
+  // Stamped here as the server stamped what it stored (its clock, not ours, but the same fields).
+  session.takeBulk(stampChangeSet(plan.changes, { uid: deps.uid, now }), revision);
   bulk.settle();
   await deps.firstFrame(plan.nodeIds);
   const drawn = performance.now();
