@@ -18,7 +18,7 @@ export interface DateParts {
 }
 
 /** Why a date stays text: the summary says it in these words. */
-export type DateTextReason = 'approximate' | 'range' | 'period' | 'calendar' | 'dual-year' | 'phrase' | 'future' | 'impossible' | 'other';
+export type DateTextReason = 'approximate' | 'range' | 'period' | 'calendar' | 'dual-year' | 'phrase' | 'future' | 'impossible' | 'month-year' | 'other';
 
 export const DATE_TEXT_REASONS: Record<DateTextReason, string> = {
   approximate: 'an approximate date (ABT, CAL, EST)',
@@ -29,6 +29,7 @@ export const DATE_TEXT_REASONS: Record<DateTextReason, string> = {
   phrase: 'a date phrase',
   future: 'a date after this year',
   impossible: 'a date that is not on the calendar',
+  'month-year': 'a month and year (a death date is a year or a whole date)',
   other: 'a date the fields cannot hold',
 };
 

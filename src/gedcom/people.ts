@@ -54,7 +54,7 @@ export function readDateField(date: GedcomNode | undefined, currentYear: number,
   // `death` holds a year or a whole date: a month and year is kept as written.
   if (read.fits && !(field === 'death' && read.parts.month && !read.parts.day)) return { parts: read.parts, text: '' };
   if (value.length > PROFILE_LIMITS.dateText) return { parts: null, text: cutText(value, PROFILE_LIMITS.dateText), reason: 'long' };
-  return { parts: null, text: value, reason: read.fits ? 'other' : read.reason };
+  return { parts: null, text: value, reason: read.fits ? 'month-year' : read.reason };
 }
 
 /**

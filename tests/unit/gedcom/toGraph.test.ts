@@ -80,6 +80,11 @@ describe('people: dates in the fields when they fit exactly, else as written', (
     expect(one(`1 DEAT\n2 DATE ${date}\n`)).toMatchObject(fields);
   });
 
+  it('a death month and year is kept as written, and says why', () => {
+    const r = importText(file(person('I1', '1 NAME Ann /Lee/\n1 DEAT\n2 DATE MAR 1850\n')));
+    expect(r.summary.items[0]!.message).toBe('Line 8: the death date "MAR 1850" of Ann Lee (@I1@) is a month and year (a death date is a year or a whole date); it is shown as written.');
+  });
+
   it('GEDCOM 7 calendars are dates as written too', () => {
     expect(one('1 BIRT\n2 DATE JULIAN 1700\n', '7.0')).toMatchObject({ birthYear: '', birthDateText: 'JULIAN 1700' });
     expect(one('1 BIRT\n2 DATE GREGORIAN 5 MAY 1700\n', '7.0')).toMatchObject({ birthYear: '1700', birthMonth: '05', birthDay: '05' });

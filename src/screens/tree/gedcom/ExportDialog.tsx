@@ -93,7 +93,6 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
           label={GEDCOM_TEXTS.format}
           value={version}
           onChange={setVersion}
-          columns={2}
           choices={[
             { value: '7.0', label: GEDCOM_TEXTS.v70, hint: GEDCOM_TEXTS.v70Hint },
             { value: '5.5.1', label: GEDCOM_TEXTS.v551, hint: GEDCOM_TEXTS.v551Hint },

@@ -68,7 +68,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
             <path d="M14 3v5h5M9 13l3 3 3-3M12 16v-6" />
           </svg>
-          {GEDCOM_TEXTS.menu}
+          <span className="tree-gedcom-label">{GEDCOM_TEXTS.menu}</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
