@@ -107,7 +107,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       ownXref.set(r, r.xref);
       continue;
     }
-    let renamed = `${r.xref}_${2}`;
+    let renamed = `${r.xref}_2`;
     for (let k = 3; byXref.has(renamed); k++) renamed = `${r.xref}_${k}`;
     byXref.set(renamed, r);
     ownXref.set(r, renamed);

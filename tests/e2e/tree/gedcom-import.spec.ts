@@ -27,7 +27,7 @@ async function importThrough(page: Page, path: string, fileName: string) {
 test.describe('GEDCOM import and export', () => {
   test.setTimeout(240_000);
 
-  test('royal92.ged through the picker: progress, summary, every person on the server in one revision; exported and imported again into a fresh tree', async ({ page, createMember, signIn, browser }) => {
+  test('royal92.ged through the picker: progress, summary, every person on the server in one revision, Victoria found; exported and imported again into a fresh tree', async ({ page, createMember, signIn, browser }) => {
     const member = await createMember({ firstName: 'Ada', lastName: 'Lovelace' });
     await signIn(page, member);
     await openTree(page);
@@ -64,6 +64,17 @@ test.describe('GEDCOM import and export', () => {
     // The imported group sits to the right of the member's own card.
     const own = graph.nodes.find((n) => n.data.isPrimary)!;
     expect(Math.min(...graph.nodes.filter((n) => !n.data.isPrimary).map((n) => n.position.x))).toBeGreaterThan(own.position.x + 132);
+
+    // Find her among the 3,010 and land on her card.
+    await page.getByRole('combobox', { name: 'Find someone' }).click();
+    await page.keyboard.type('victoria hanover 1819');
+    const found = page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
+    await expect(found).toHaveCount(1);
+    await expect(found.first()).toContainText('Born 1819-05-24');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-node-id][aria-label="Victoria Hanover"][aria-selected="true"]')).toBeFocused();
+    await expect(page.getByRole('complementary', { name: 'Person details' })).toContainText('Victoria Hanover');
+    await page.getByRole('button', { name: 'Close details' }).click();
 
     // Export the whole tree as GEDCOM 5.5.1.
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
