@@ -79,6 +79,14 @@ export function usableInvitation(token: unknown, stored: InvitationDoc | null, h
   return stored;
 }
 
+/**
+ * The caller already accepted this invitation: an accept whose answer was lost is sent again, and
+ * must get the same answer, not 'used' (the client would then delete an account that has joined).
+ */
+export function acceptedByCaller(stored: InvitationDoc | null, uid: string): boolean {
+  return stored?.status === 'accepted' && stored.acceptedBy === uid;
+}
+
 /** The names and gender a new member types on the invitation page, checked as §5 says. */
 export function checkAcceptInput(input: { firstName?: unknown; lastName?: unknown; gender?: unknown }): { firstName: string; lastName: string; gender: SignUpGender } {
   const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, 101) : '';

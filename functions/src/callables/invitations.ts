@@ -8,7 +8,7 @@ import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { joinGraph } from '../../../src/domain/save/joinGraph.ts';
 import { profileGenderFromSignUp, normaliseEmail } from '../../../src/domain/validation/auth.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { checkAcceptInput, checkCreateInput, inviteOrigin, inviteUrl, newInvitation, usableInvitation } from '../invitations.ts';
+import { acceptedByCaller, checkAcceptInput, checkCreateInput, inviteOrigin, inviteUrl, newInvitation, usableInvitation } from '../invitations.ts';
 import { asObject } from '../request.ts';
 import { runStoreTransaction } from '../store/firestoreGraphStore.ts';
 
@@ -64,15 +64,21 @@ export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown
   const email = normaliseEmail(caller.email);
   const first = await deps.db.doc(paths.invitation(token)).get();
   const stored = (first.data() as InvitationDoc | undefined) ?? null;
+  if (acceptedByCaller(stored, caller.uid)) {
+    const account = await deps.auth.getUser(caller.uid);
+    return { uid: caller.uid, displayName: account.displayName ?? '', graphId: joinsGraph(stored!) ? stored!.graphUid : null };
+  }
   // The first-account invitation is dead once anyone but the caller has an account.
   usableInvitation(token, stored, stored?.firstAccount ? (await accounts(deps, 2)) > 1 : false);
   if (stored!.email && stored!.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
 
   const now = deps.clock().toISOString();
   const profile = newOwnProfile({ uid: caller.uid, firstName: input.firstName, lastName: input.lastName, email, gender: profileGenderFromSignUp(input.gender), now });
-  const joins = !stored!.firstAccount && !!stored!.graphUid && !!stored!.nodeId;
+  const joins = joinsGraph(stored!);
   await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
     const current = (await staged.get(paths.invitation(token))) as InvitationDoc | null;
+    // The same accept, sent twice at once: the other call did the work.
+    if (acceptedByCaller(current, caller.uid)) return;
     usableInvitation(token, current, false);
     // Accepted before (this invitation or another for the same e-mail): their profile exists,
     // and an invitation never overwrites it, as the server never makes a second account.
@@ -89,4 +95,9 @@ export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown
   const displayName = `${profile.firstName} ${profile.lastName}`;
   await deps.auth.updateUser(caller.uid, { displayName });
   return { uid: caller.uid, displayName, graphId: joins ? stored!.graphUid : null };
+}
+
+/** An invitation to a card joins the inviter's graph; the first-account one makes a new tree. */
+function joinsGraph(invitation: InvitationDoc): boolean {
+  return !invitation.firstAccount && !!invitation.graphUid && !!invitation.nodeId;
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../src/domain/errors.ts';
 import { INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_USED } from '../../../src/domain/invitations.ts';
 import { AUTH_MESSAGES } from '../../../src/domain/validation/auth.ts';
 import {
+  acceptedByCaller,
   checkAcceptInput,
   checkCreateInput,
   firstAccountInvitation,
@@ -92,6 +93,18 @@ describe('usableInvitation', () => {
     ['the first-account invitation once one exists', token, stored({ firstAccount: true }), true, { code: 'auth/invitation-used', message: INVITATION_USED }],
   ])('%s', (_name, t, doc, hasAccounts, expected) => {
     expect(coded(() => usableInvitation(t, doc, hasAccounts))).toEqual(expected);
+  });
+});
+
+describe('acceptedByCaller (an accept sent again after its answer was lost)', () => {
+  const doc = (over: Partial<InvitationDoc>): InvitationDoc => ({ token: '00112233445566778899aabbccddeeff', email: 'a@b.co', nodeId: 'n1', inviterUid: 'u1', graphUid: 'u1', status: 'pending', createdAt: 't', firstAccount: false, ...over });
+  it.each<[string, InvitationDoc | null, boolean]>([
+    ['accepted by this caller', doc({ status: 'accepted', acceptedBy: 'u2' }), true],
+    ['accepted by someone else', doc({ status: 'accepted', acceptedBy: 'u3' }), false],
+    ['still pending', doc({}), false],
+    ['unknown', null, false],
+  ])('%s', (_name, stored, expected) => {
+    expect(acceptedByCaller(stored, 'u2')).toBe(expected);
   });
 });
 
