@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
+import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { addNew, inviteAndJoin, openTree, primaryNodeId, saveOk, type Tree } from './graphHelpers.ts';
 import { createMember, type Member, type TestServer } from './helpers.ts';
 
@@ -55,4 +57,16 @@ export async function hopperFamily(server: TestServer): Promise<HopperMembers> {
   const stranger = await createMember(server, { email: `stranger${suffix}@example.com` });
   expect((await h.grace.client.get(`/api/graphs/${h.tree.graphId}/members`)).body.members.map((m: { role: string }) => m.role)).toEqual(['owner', 'editor', 'viewer']);
   return { ...h, ed, vi, stranger };
+}
+
+/** Stores a photo for a profile as the member (PUT …/avatar) and answers its URLs. */
+export async function putPhoto(server: TestServer, member: Member, profileId: string): Promise<{ photoURL: string; photoURLSmall: string }> {
+  const form = new FormData();
+  for (const [name, size] of [['large', 320], ['small', 170]] as const) {
+    const bytes = await sharp({ create: { width: size, height: size, channels: 3, background: '#2f5d4a' } }).jpeg().toBuffer();
+    form.append(name, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${name}.jpg`);
+  }
+  const res = await fetch(`${server.url}/api/profiles/${encodeURIComponent(profileId)}/avatar`, { method: 'PUT', headers: { cookie: `${SESSION_COOKIE}=${member.client.cookie}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { photoURL: string; photoURLSmall: string };
 }
