@@ -164,6 +164,7 @@ export function useFirebaseSite(): Site {
     ...parts,
     origin: SITE_ORIGIN,
     importLimits: FIREBASE_IMPORT_LIMITS,
+    // Storage download URLs carry their own token: any page that has one may fetch it.
     fetchUrl: (url) => fetch(url),
     invitationFor,
     async member() {

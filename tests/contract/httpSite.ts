@@ -78,6 +78,7 @@ export function useHttpSite(): Site {
   });
 
   let jars = 0;
+  const jarOf = new WeakMap<Browser, Jar>();
   function browser(): Browser {
     const jar: Jar = { id: ++jars, cookies: new Map() };
     const make = (): Backend => ({
@@ -91,7 +92,9 @@ export function useHttpSite(): Site {
       account: createHttpAccountService(),
     });
     const backend = current.run(jar, make);
-    return Object.fromEntries(Object.entries(backend).map(([name, port]) => [name, inJar(port as object, jar)])) as unknown as Browser;
+    const made = Object.fromEntries(Object.entries(backend).map(([name, port]) => [name, inJar(port as object, jar)])) as unknown as Browser;
+    jarOf.set(made, jar);
+    return made;
   }
 
   async function addAccount(): Promise<Account> {
@@ -107,7 +110,8 @@ export function useHttpSite(): Site {
       return site.server.url;
     },
     importLimits: IMPORT_LIMITS,
-    fetchUrl: (url) => fetch(new URL(url, site.server.url)),
+    // Photos are served to members of a tree showing them (issue 11): fetched with the browser's session.
+    fetchUrl: (url, b) => current.run(jarOf.get(b)!, () => fetch(new URL(url, site.server.url))),
     browser,
     addAccount,
     invitationFor: (email) => site.server.createInvitation({ email }),

@@ -41,8 +41,8 @@ export interface Site extends AuthSite {
   readonly origin: string;
   /** What one bulk import may hold on this backend. */
   readonly importLimits: ImportLimits;
-  /** GETs a URL a port answered (a photo), as the page would. */
-  fetchUrl(url: string): Promise<Response>;
+  /** GETs a URL a port answered (a photo), as the page of `browser` would (with its session). */
+  fetchUrl(url: string, browser: Browser): Promise<Response>;
   /** A pending invitation without a tree to join, as the site's first-account link or an admin makes one. */
   invitationFor(email: string): Promise<string>;
   /** A new member, signed in in a new browser, who joined through an invitation (the only way in). */
