@@ -12,6 +12,7 @@ import type { AuthUser } from '../../domain/types.ts';
 import { AUTH_MESSAGES, isValidEmail, normaliseEmail, validateNewPassword } from '../../domain/validation/auth.ts';
 import type { AccountService } from '../ports.ts';
 import type { Call } from './call.ts';
+import { SIGNED_OUT } from './firebaseAuthService.ts';
 import { fromFirebase } from './errors.ts';
 import type { FirebaseServices } from './services.ts';
 
@@ -21,7 +22,6 @@ export const SAME_EMAIL = 'This is already the address you sign in with.';
 export const WRONG_PASSWORD = 'The password is not right.';
 /** Firebase ends every session when the address changes: the member signs in again with the new one. */
 export const SIGN_IN_WITH_NEW_EMAIL = 'Your e-mail address was changed. Sign in with the new address.';
-export const SIGNED_OUT = 'You must be signed in to change your account.';
 
 /**
  * AccountService on Firebase. Settings, the download and the deletion go through callables
