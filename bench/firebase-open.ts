@@ -27,6 +27,9 @@ for (const people of counts.length ? counts : [10_000, 100_000]) {
     updatedAt: '',
     migrations: [],
     snapshot: { id: 's', revision: graph.revision, chunks: chunks.length, format: GRAPH_COLUMNS_FORMAT, bytes },
+    role: 'owner' as const,
+    name: 'Bench family tree',
+    view: null,
   };
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {

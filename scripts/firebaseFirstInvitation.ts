@@ -2,9 +2,8 @@ import { randomFillSync } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
 import { paths, type InvitationDoc } from '../src/backend/firebase/paths.ts';
-import { normaliseEmail } from '../src/domain/validation/auth.ts';
 import { firstAccountInvitation, inviteUrl, siteOrigins } from '../functions/src/invitations.ts';
 
 /**
@@ -23,14 +22,13 @@ export async function ensureFirstInvitation(projectId: string, email: string, or
     const db = getFirestore(app);
     if ((await getAuth(app).listUsers(1)).users.length) return null;
     const pending = await db.collection(paths.invitations()).where('firstAccount', '==', true).where('status', '==', 'pending').limit(1).get();
-    let token = pending.docs[0]?.id;
-    if (token) await db.doc(paths.invitation(token)).update({ email: normaliseEmail(email) });
-    else {
-      const invitation: InvitationDoc = firstAccountInvitation(email, (bytes) => randomFillSync(bytes), FieldValue.serverTimestamp());
-      await db.doc(paths.invitation(invitation.token)).create(invitation);
-      token = invitation.token;
-    }
-    return inviteUrl(origins[0]!, token);
+    // Only a token's hash is kept, so an earlier link cannot be printed again: the pending
+    // first-account invitation gets a new token (the earlier printed link stops working).
+    const made = firstAccountInvitation(email, (bytes) => randomFillSync(bytes), new Date());
+    const existing = pending.docs[0];
+    if (existing) await existing.ref.update({ email: made.doc.email, tokenHash: made.doc.tokenHash } satisfies Partial<InvitationDoc>);
+    else await db.doc(paths.invitation(made.doc.id)).create(made.doc);
+    return inviteUrl(origins[0]!, made.token);
   } finally {
     await deleteApp(app);
   }

@@ -9,9 +9,11 @@ import { beforeUserCreated as blockingBeforeCreate } from 'firebase-functions/v2
 import { defineString } from 'firebase-functions/params';
 import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import * as accountCalls from './callables/account.ts';
 import * as graphCalls from './callables/graphs.ts';
 import { createImports } from './callables/imports.ts';
 import * as invitationCalls from './callables/invitations.ts';
+import * as memberCalls from './callables/members.ts';
 import type { Caller, Deps } from './deps.ts';
 import { coded } from './httpsErrors.ts';
 import { siteOrigins } from './invitations.ts';
@@ -60,7 +62,12 @@ function callerOf(request: CallableRequest): Caller {
 /** Big trees: opening and importing may decode and encode 100,000 people. */
 const HEAVY: CallableOptions = { memory: '1GiB', timeoutSeconds: 300 };
 
-export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid)));
+export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid, request.data)));
+export const listTrees = onCall((request) => coded(() => graphCalls.listTrees(deps(), callerOf(request).uid)));
+export const renameTree = onCall((request) => coded(() => graphCalls.renameTree(deps(), callerOf(request).uid, request.data)));
+export const listMembers = onCall((request) => coded(() => memberCalls.listMembers(deps(), callerOf(request).uid, request.data)));
+export const setMemberRole = onCall((request) => coded(() => memberCalls.setMemberRole(deps(), callerOf(request).uid, request.data)));
+export const removeMember = onCall((request) => coded(() => memberCalls.removeMember(deps(), callerOf(request).uid, request.data)));
 export const saveChanges = onCall((request) => coded(() => graphCalls.saveChanges(deps(), callerOf(request).uid, request.data)));
 export const updateProfile = onCall((request) => coded(() => graphCalls.updateProfileCall(deps(), callerOf(request).uid, request.data)));
 export const createInvitation = onCall((request) =>
@@ -68,6 +75,19 @@ export const createInvitation = onCall((request) =>
 );
 export const getInvitation = onCall((request) => coded(() => invitationCalls.getInvitation(deps(), request.data)));
 export const acceptInvitation = onCall((request) => coded(() => invitationCalls.acceptInvitation(deps(), callerOf(request), request.data)));
+export const joinInvitation = onCall((request) => coded(() => invitationCalls.joinInvitation(deps(), callerOf(request), request.data)));
+export const listInvitations = onCall((request) => coded(() => invitationCalls.listInvitations(deps(), callerOf(request).uid, request.data)));
+export const renewInvitation = onCall((request) =>
+  coded(() => invitationCalls.renewInvitation(deps(), callerOf(request).uid, request.data, request.rawRequest.headers.origin)),
+);
+export const revokeInvitation = onCall((request) => coded(() => invitationCalls.revokeInvitation(deps(), callerOf(request).uid, request.data)));
+export const accountSettings = onCall((request) => coded(() => accountCalls.accountSettings(deps(), callerOf(request).uid)));
+export const updateAccountSettings = onCall((request) => {
+  const caller = callerOf(request);
+  return coded(() => accountCalls.updateAccountSettings(deps(), caller.uid, caller.email, request.data));
+});
+export const downloadOwnData = onCall(HEAVY, (request) => coded(() => accountCalls.downloadOwnData(deps(), callerOf(request).uid)));
+export const deleteAccount = onCall(HEAVY, (request) => coded(() => accountCalls.deleteAccount(deps(), callerOf(request).uid, request.data)));
 export const beginImport = onCall((request) => coded(() => createImports(deps()).begin(callerOf(request).uid, request.data)));
 export const putImportChunk = onCall((request) => coded(() => createImports(deps()).putChunk(callerOf(request).uid, request.data)));
 export const commitImport = onCall(HEAVY, (request) => coded(() => createImports(deps()).commit(callerOf(request).uid, request.data)));

@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
+import type { PendingInvitation } from '../../src/backend/ports.ts';
 import type { InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isInvitationToken, type RandomFill, newInvitationToken } from '../../src/domain/ids.ts';
-import { INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_USED } from '../../src/domain/invitations.ts';
+import {
+  INVITATION_EXPIRED,
+  INVITATION_INVALID,
+  INVITATION_MALFORMED,
+  INVITATION_REVOKED,
+  INVITATION_USED,
+  INVITATION_VALID_DAYS,
+} from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
+import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
 import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
@@ -19,30 +29,121 @@ export interface CreateInput {
   graphUid?: unknown;
   nodeId?: unknown;
   email?: unknown;
+  role?: unknown;
 }
+
+/** The refusals of the invitation callables beyond §3's (the self-hosted server words them alike). */
+export const NOT_A_TREE_INVITATION = 'This invitation creates a new account; it cannot be accepted by signing in.';
+export const NO_SUCH_INVITATION = 'There is no pending invitation with that id on this family tree.';
+
+/** An invitation's id: 24 hex characters. */
+export const INVITATION_ID = /^[0-9a-f]{24}$/;
 
 const MAX_NODE_ID = 40;
 const MAX_EMAIL = 320;
 
 /** The checked fields of a new invitation, or the coded refusal (§5 'Invalid email' for a bad address). */
-export function checkCreateInput(input: CreateInput): { email: string; nodeId: string; inviterUid: string; graphUid: string } {
+export function checkCreateInput(input: CreateInput): InvitationFields {
   const { callerUid } = input;
   if (input.inviterUid !== undefined && input.inviterUid !== callerUid) throw new AppError('permission-denied', 'Invitations are made in your own name.');
   if (typeof input.email !== 'string' || input.email.length > MAX_EMAIL || !isValidEmail(input.email)) throw new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
   if (typeof input.nodeId !== 'string' || !input.nodeId || input.nodeId.length > MAX_NODE_ID) throw new AppError('invalid-argument', 'nodeId is required.');
   const graphUid = input.graphUid === undefined || input.graphUid === '' ? callerUid : input.graphUid;
   if (typeof graphUid !== 'string' || !GRAPH_ID.test(graphUid)) throw new AppError('invalid-argument', 'graphUid is not valid.');
-  return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid };
+  if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', 'role must be editor or viewer.');
+  const role: MemberRole = isMemberRole(input.role) ? input.role : 'editor';
+  return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid, role };
 }
 
-/** A new pending invitation; the document id is its token, 128 random bits from `fill`. */
-export function newInvitation(fields: { email: string; nodeId: string; inviterUid: string; graphUid: string }, fill: RandomFill, createdAt: unknown): InvitationDoc {
-  return { token: newInvitationToken(fill), ...fields, status: 'pending', createdAt, firstAccount: false };
+export interface InvitationFields {
+  email: string;
+  nodeId: string;
+  inviterUid: string;
+  graphUid: string;
+  role: MemberRole;
 }
 
-/** The first-account invitation (made by scripts/firebaseFirstInvitation.ts): any e-mail when `email` is ''. */
-export function firstAccountInvitation(email: string, fill: RandomFill, createdAt: unknown): InvitationDoc {
-  return { token: newInvitationToken(fill), email: normaliseEmail(email), nodeId: '', inviterUid: '', graphUid: '', status: 'pending', createdAt, firstAccount: true };
+/** The SHA-256 of a token (hex): all that is stored of it, as the self-hosted server stores it. */
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** When a link made (or renewed) at `now` stops working. */
+export function invitationExpiry(now: Date): string {
+  return new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** 96 random bits as 24 hex characters: an invitation's id (not secret). */
+export function newInvitationId(fill: RandomFill): string {
+  return [...fill(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A new pending invitation and its token (the document keeps only the token's hash): 128 random
+ * bits from `fill`, valid `INVITATION_VALID_DAYS` from `now`.
+ */
+export function newInvitation(fields: InvitationFields, fill: RandomFill, now: Date): { doc: InvitationDoc; token: string } {
+  const token = newInvitationToken(fill);
+  const doc: InvitationDoc = {
+    id: newInvitationId(fill),
+    tokenHash: hashInvitationToken(token),
+    ...fields,
+    status: 'pending',
+    createdAt: now.toISOString(),
+    expiresAt: invitationExpiry(now),
+    firstAccount: false,
+  };
+  return { doc, token };
+}
+
+/** A renewed link: a new token (the earlier link stops working) and 14 more days. */
+export function renewedInvitation(doc: InvitationDoc, fill: RandomFill, now: Date): { doc: InvitationDoc; token: string } {
+  const token = newInvitationToken(fill);
+  return { doc: { ...doc, tokenHash: hashInvitationToken(token), createdAt: now.toISOString(), expiresAt: invitationExpiry(now) }, token };
+}
+
+/**
+ * The first-account invitation (made by scripts/firebaseFirstInvitation.ts): any e-mail when
+ * `email` is ''; it does not expire (it dies when the first account exists).
+ */
+export function firstAccountInvitation(email: string, fill: RandomFill, now: Date): { doc: InvitationDoc; token: string } {
+  const token = newInvitationToken(fill);
+  const doc: InvitationDoc = {
+    id: newInvitationId(fill),
+    tokenHash: hashInvitationToken(token),
+    email: normaliseEmail(email),
+    nodeId: '',
+    inviterUid: '',
+    graphUid: '',
+    role: 'editor',
+    status: 'pending',
+    createdAt: now.toISOString(),
+    expiresAt: '',
+    firstAccount: true,
+  };
+  return { doc, token };
+}
+
+/** Whether a pending invitation's link has run out at `now`. */
+export function isExpired(doc: Pick<InvitationDoc, 'expiresAt'>, now: Date): boolean {
+  return !!doc.expiresAt && Date.parse(doc.expiresAt) <= now.getTime();
+}
+
+/** A pending invitation as the tree's members see it (PendingInvitation of the ports). */
+export function pendingView(doc: InvitationDoc, extra: { profileId: string; inviterName: string }, now: Date): PendingInvitation {
+  return {
+    id: doc.id,
+    graphId: doc.graphUid,
+    nodeId: doc.nodeId,
+    profileId: extra.profileId,
+    email: doc.email,
+    role: doc.role,
+    inviterUid: doc.inviterUid,
+    inviterName: extra.inviterName,
+    createdAt: doc.createdAt,
+    expiresAt: doc.expiresAt,
+    status: isExpired(doc, now) ? 'expired' : 'pending',
+  };
 }
 
 /**
@@ -69,14 +170,24 @@ export function inviteUrl(origin: string, token: string): string {
 
 /**
  * The stored invitation behind a token if it can still be used, else the coded error the
- * invitation page shows (as the self-hosted server's `usableInvitation`).
+ * invitation page shows, each state its own (as the self-hosted server's `checkUsable`).
  */
-export function usableInvitation(token: unknown, stored: InvitationDoc | null, hasAccounts: boolean): InvitationDoc {
+export function usableInvitation(token: unknown, stored: InvitationDoc | null, hasAccounts: boolean, now: Date): InvitationDoc {
   if (!isInvitationToken(token)) throw new AppError('invalid-argument', INVITATION_MALFORMED);
   if (!stored) throw new AppError('auth/invitation-invalid', INVITATION_INVALID);
-  if (stored.status !== 'pending') throw new AppError('auth/invitation-used', INVITATION_USED);
+  if (stored.status === 'accepted') throw new AppError('auth/invitation-used', INVITATION_USED);
+  if (stored.status === 'revoked') throw new AppError('auth/invitation-revoked', INVITATION_REVOKED);
+  if (isExpired(stored, now)) throw new AppError('auth/invitation-expired', INVITATION_EXPIRED);
   if (stored.firstAccount && hasAccounts) throw new AppError('auth/invitation-used', INVITATION_USED);
   return stored;
+}
+
+/**
+ * The caller already accepted this invitation: an accept whose answer was lost is sent again, and
+ * must get the same answer, not 'used' (the client would then delete an account that has joined).
+ */
+export function acceptedByCaller(stored: InvitationDoc | null, uid: string): boolean {
+  return stored?.status === 'accepted' && stored.acceptedBy === uid;
 }
 
 /** The names and gender a new member types on the invitation page, checked as §5 says. */

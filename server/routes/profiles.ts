@@ -10,6 +10,8 @@ import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
 
+export const NO_ACCESS = PROFILE_NO_ACCESS;
+
 /** The longest plain field (bio) is far below this; the domain's limits give the exact refusal. */
 const MAX_FIELD_CHARS = 10_000;
 
@@ -30,10 +32,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: Gra
     checkId(id);
     const profile = await findProfile(db, id);
     if (!profile) throw new AppError('not-found', PROFILE_NOT_FOUND);
-    if (!(await graphs.canReadProfile(profile, user.uid))) {
-      throw new AppError('permission-denied', PROFILE_NO_ACCESS);
-    }
-    return { profile };
+    const access = await graphs.profileAccess(profile, user.uid);
+    if (!access) throw new AppError('permission-denied', NO_ACCESS);
+    return { profile: access === 'viewer' ? await graphs.profileForViewer(profile, user.uid) : profile };
   });
 
   app.patch<{ Params: { id: string } }>('/api/profiles/:id', async (request): Promise<{ profile: Profile }> => {

@@ -1,4 +1,13 @@
-import type { AuthService, AvatarStore, GraphImporter, GraphRepository, InvitationService, ProfileRepository } from './ports.ts';
+import type {
+  AccountService,
+  AuthService,
+  AvatarStore,
+  GraphImporter,
+  GraphRepository,
+  InvitationService,
+  MemberService,
+  ProfileRepository,
+} from './ports.ts';
 
 /** Every port the screens use, as one adapter provides them (`src/backend/index.ts` picks it). */
 export interface Backend {
@@ -8,6 +17,8 @@ export interface Backend {
   graphs: GraphRepository;
   imports: GraphImporter;
   invitations: InvitationService;
+  members: MemberService;
+  account: AccountService;
 }
 
 /** The backends a build can be made for (`VITE_BACKEND`). */

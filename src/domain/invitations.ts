@@ -8,6 +8,10 @@ import type { Profile } from './types.ts';
 
 export const INVITATION_USED = 'This invitation has already been used.';
 export const INVITATION_INVALID = 'This invitation link is not valid.';
+/** Links work this long; renewing one makes a new token and this many more days (§3). */
+export const INVITATION_VALID_DAYS = 14;
+export const INVITATION_REVOKED = 'This invitation was withdrawn by the relative who sent it.';
+export const INVITATION_EXPIRED = `This invitation has expired: links work for ${INVITATION_VALID_DAYS} days.`;
 export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
 export const NOT_ON_TREE = 'That person is not on this family tree.';
 export const ALREADY_CLAIMED = 'This person already belongs to a member.';

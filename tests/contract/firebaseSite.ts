@@ -8,7 +8,8 @@ import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { createFirebaseServices, type FirebaseServices } from '../../src/backend/firebase/services.ts';
 import { eventually } from '../integration/helpers.ts';
 import { emulatorUnavailable, startEmulators, type EmulatorName, type RunningEmulators } from '../firebase/emulators.ts';
-import { newcomer, type Account, type AuthSite, type Browser, type Site } from './site.ts';
+import { hashInvitationToken, invitationExpiry } from '../../functions/src/invitations.ts';
+import { newcomer, signedInUser, type Account, type AuthSite, type Browser, type Site } from './site.ts';
 
 /**
  * The Firebase backend for the contract specs: the emulators (tests/firebase/emulators.ts, a
@@ -141,17 +142,21 @@ export function useFirebaseSite(): Site {
 
   async function invitationFor(email: string): Promise<string> {
     const token = randomBytes(16).toString('hex');
+    const now = new Date();
     const invitation: InvitationDoc = {
-      token,
+      id: randomBytes(12).toString('hex'),
+      tokenHash: hashInvitationToken(token),
       email: email.toLowerCase(),
       nodeId: '',
       inviterUid: '',
       graphUid: '',
+      role: 'editor',
       status: 'pending',
-      createdAt: admin!.FieldValue.serverTimestamp(),
+      createdAt: now.toISOString(),
+      expiresAt: invitationExpiry(now),
       firstAccount: false,
     };
-    await admin!.getFirestore(adminApp!).doc(paths.invitation(token)).set(invitation);
+    await admin!.getFirestore(adminApp!).doc(paths.invitation(invitation.id)).set(invitation);
     return token;
   }
 
@@ -159,14 +164,17 @@ export function useFirebaseSite(): Site {
     ...parts,
     origin: SITE_ORIGIN,
     importLimits: FIREBASE_IMPORT_LIMITS,
+    // Storage download URLs carry their own token: any page that has one may fetch it.
     fetchUrl: (url) => fetch(url),
     invitationFor,
     async member() {
       const person = newcomer();
       const token = await invitationFor(person.email);
       const b = browser();
-      const user = await b.auth.acceptInvitation(token, person);
+      const user = signedInUser(await b.auth.acceptInvitation(token, person));
       return { uid: user.uid, email: person.email, password: person.password, user, browser: b };
     },
+    // Firebase joins at once: only the invited address can make the account (the blocking function).
+    join: async (b, token, input) => signedInUser(await b.auth.acceptInvitation(token, input)),
   };
 }

@@ -301,7 +301,7 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       await s.addAccount(invitee);
       const fallback = newOwnProfile({ uid: invitee, firstName: 'Cyrus', lastName: 'New', email: `${invitee}@example.com`, gender: 'M', now: NOW });
       const pubs = await s.store.transaction((tx) =>
-        joinGraph(tx, { graphId: uid, nodeId: 'n1003', uid: invitee, firstName: 'Cyrus', lastName: 'New', email: `${invitee}@example.com`, gender: 'M', now: NOW }, fallback),
+        joinGraph(tx, { graphId: uid, nodeId: 'n1003', uid: invitee, firstName: 'Cyrus', lastName: 'New', email: `${invitee}@example.com`, gender: 'M', now: NOW, role: 'viewer' }, fallback),
       );
       expect(pubs.map((p) => p.event.revision)).toEqual([revision + 1]);
       const after = (await s.readGraph(uid))!;
@@ -313,6 +313,10 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       expect(after.graph.profiles[uid]!.children.sort()).toEqual([ids.d, invitee].sort());
       expect(after.graph.profiles[ids.b]!.children).toEqual([invitee]);
       expect((await s.members(uid)).sort()).toEqual([uid, invitee].sort());
+      expect(await s.store.transaction(async (tx) => [await tx.memberRole(uid, uid), await tx.memberRole(uid, invitee), await tx.memberRole(uid, 'nobody')])).toEqual(['owner', 'viewer', null]);
+      // A member already there keeps the role they have.
+      await s.store.transaction((tx) => tx.addMember(uid, invitee, 'editor'));
+      expect(await s.store.transaction((tx) => tx.memberRole(uid, invitee))).toBe('viewer');
       expect((await s.readLog(uid, revision))[0]).toMatchObject({ revision: revision + 1, clientId: 'invitation', actorUid: invitee });
     });
 
@@ -322,7 +326,7 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       const invitee = `u${tag()}`;
       await s.addAccount(invitee);
       const fallback = newOwnProfile({ uid: invitee, firstName: 'Zed', lastName: 'New', email: 'z@example.com', gender: '', now: NOW });
-      const input = { graphId: uid, nodeId: 'n4242', uid: invitee, firstName: 'Zed', lastName: 'New', email: 'z@example.com', gender: '' as const, now: NOW };
+      const input = { graphId: uid, nodeId: 'n4242', uid: invitee, firstName: 'Zed', lastName: 'New', email: 'z@example.com', gender: '' as const, now: NOW, role: 'editor' as const };
       await s.store.transaction((tx) => joinGraph(tx, input, fallback));
       expect((await s.readGraph(uid))!.revision).toBe(revision + 1);
       expect(await s.profile(invitee)).toMatchObject({ firstName: 'Zed', ownerUid: invitee });

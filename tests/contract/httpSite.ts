@@ -1,16 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Backend } from '../../src/backend/backend.ts';
+import { createHttpAccountService } from '../../src/backend/http/httpAccountService.ts';
 import { createHttpAuthService } from '../../src/backend/http/httpAuthService.ts';
 import { createHttpAvatarStore } from '../../src/backend/http/httpAvatarStore.ts';
 import { createHttpGraphImporter } from '../../src/backend/http/httpGraphImport.ts';
 import { createHttpGraphRepository, type EventSourceLike } from '../../src/backend/http/httpGraphRepository.ts';
 import { createHttpInvitationService } from '../../src/backend/http/httpInvitationService.ts';
+import { createHttpMemberService } from '../../src/backend/http/httpMemberService.ts';
 import { createHttpProfileRepository } from '../../src/backend/http/httpProfileRepository.ts';
 import { IMPORT_LIMITS } from '../../src/domain/changeSetChunks.ts';
-import { eventually, useTestServer } from '../integration/helpers.ts';
-import { resetTokenIn, startSmtpPeer } from '../integration/smtp.ts';
-import { newcomer, type Account, type Browser, type Site } from './site.ts';
+import { CONFIRM_SIGNUP_LINK, eventually, useTestServer } from '../integration/helpers.ts';
+import { readableMail, resetTokenIn, startSmtpPeer } from '../integration/smtp.ts';
+import { newcomer, signedInUser, type Account, type Browser, type Site } from './site.ts';
 
 /**
  * The self-hosted backend for the contract specs: the real server (PGlite, emptied before each
@@ -76,6 +78,7 @@ export function useHttpSite(): Site {
   });
 
   let jars = 0;
+  const jarOf = new WeakMap<Browser, Jar>();
   function browser(): Browser {
     const jar: Jar = { id: ++jars, cookies: new Map() };
     const make = (): Backend => ({
@@ -85,9 +88,13 @@ export function useHttpSite(): Site {
       graphs: createHttpGraphRepository({ eventSource: (url) => new FetchEventSource(url), window: null, retryMs: 100, maxRetryMs: 400 }),
       imports: createHttpGraphImporter({ retryMs: 10 }),
       invitations: createHttpInvitationService(),
+      members: createHttpMemberService(),
+      account: createHttpAccountService(),
     });
     const backend = current.run(jar, make);
-    return Object.fromEntries(Object.entries(backend).map(([name, port]) => [name, inJar(port as object, jar)])) as unknown as Browser;
+    const made = Object.fromEntries(Object.entries(backend).map(([name, port]) => [name, inJar(port as object, jar)])) as unknown as Browser;
+    jarOf.set(made, jar);
+    return made;
   }
 
   async function addAccount(): Promise<Account> {
@@ -103,7 +110,8 @@ export function useHttpSite(): Site {
       return site.server.url;
     },
     importLimits: IMPORT_LIMITS,
-    fetchUrl: (url) => fetch(new URL(url, site.server.url)),
+    // Photos are served to members of a tree showing them (issue 11): fetched with the browser's session.
+    fetchUrl: (url, b) => current.run(jarOf.get(b)!, () => fetch(new URL(url, site.server.url))),
     browser,
     addAccount,
     invitationFor: (email) => site.server.createInvitation({ email }),
@@ -111,8 +119,14 @@ export function useHttpSite(): Site {
       const person = newcomer();
       const token = await site.server.createInvitation({ email: person.email });
       const b = browser();
-      const user = await b.auth.acceptInvitation(token, person);
+      const user = signedInUser(await b.auth.acceptInvitation(token, person));
       return { uid: user.uid, email: person.email, password: person.password, user, browser: b };
+    },
+    async join(b, token, input) {
+      const answer = await b.auth.acceptInvitation(token, input);
+      if (answer.status === 'signed-in') return answer.user;
+      const mail = await eventually(() => smtp.received.findLast((m) => m.to.includes(input.email.trim().toLowerCase()) && CONFIRM_SIGNUP_LINK.test(readableMail(m.raw))));
+      return b.auth.confirmSignUp(readableMail(mail.raw).match(CONFIRM_SIGNUP_LINK)![1]!);
     },
     async resetCode(email) {
       const mail = await eventually(() => smtp.received.findLast((m) => m.to.includes(email)));

@@ -1,4 +1,5 @@
 import type { Backend } from '../../src/backend/backend.ts';
+import type { SignUpInput, SignUpResult } from '../../src/backend/ports.ts';
 import type { ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import type { AuthUser } from '../../src/domain/types.ts';
 
@@ -40,12 +41,23 @@ export interface Site extends AuthSite {
   readonly origin: string;
   /** What one bulk import may hold on this backend. */
   readonly importLimits: ImportLimits;
-  /** GETs a URL a port answered (a photo), as the page would. */
-  fetchUrl(url: string): Promise<Response>;
+  /** GETs a URL a port answered (a photo), as the page of `browser` would (with its session). */
+  fetchUrl(url: string, browser: Browser): Promise<Response>;
   /** A pending invitation without a tree to join, as the site's first-account link or an admin makes one. */
   invitationFor(email: string): Promise<string>;
   /** A new member, signed in in a new browser, who joined through an invitation (the only way in). */
   member(): Promise<Member>;
+  /**
+   * "Create account" on a relative's invitation, to the end: the self-hosted server mails the
+   * invited address a link to finish (opened here from the SMTP peer); Firebase joins at once.
+   */
+  join(browser: Browser, token: string, input: SignUpInput): Promise<AuthUser>;
+}
+
+/** The account of a sign-up that finished at once (first-account and operator invitations). */
+export function signedInUser(result: SignUpResult): AuthUser {
+  if (result.status !== 'signed-in') throw new Error(`expected the sign-up to finish at once, but it answered ${result.status}`);
+  return result.user;
 }
 
 let n = 0;

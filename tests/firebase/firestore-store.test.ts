@@ -11,7 +11,8 @@ import { INVITATION_USED, newOwnProfile } from '../../src/domain/invitations.ts'
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { openGraph } from '../../functions/src/callables/graphs.ts';
 import { createImports } from '../../functions/src/callables/imports.ts';
-import { acceptInvitation, createInvitation, getInvitation } from '../../functions/src/callables/invitations.ts';
+import { acceptInvitation, createInvitation, getInvitation, joinInvitation, renewInvitation, revokeInvitation } from '../../functions/src/callables/invitations.ts';
+import { hashInvitationToken } from '../../functions/src/invitations.ts';
 import { firestoreSignUpSources } from '../../functions/src/signUpSources.ts';
 import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } from '../../functions/src/snapshots/build.ts';
 import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
@@ -179,13 +180,24 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
   describe('openGraph', () => {
     it("makes a new member's own graph empty at revision 0, with no snapshot", async () => {
       const owner = await account(uid());
-      expect(await openGraph(bed.deps, owner)).toEqual({ graphId: owner, ownerUid: owner, revision: 0, updatedAt: '', migrations: [], snapshot: null });
-      expect(await data<MembersDoc>(paths.members(owner))).toEqual({ roles: { [owner]: 'owner' } });
+      expect(await openGraph(bed.deps, owner, {})).toEqual({
+        graphId: owner,
+        ownerUid: owner,
+        revision: 0,
+        updatedAt: '',
+        migrations: [],
+        snapshot: null,
+        role: 'owner',
+        name: expect.stringMatching(/family tree$/i),
+        view: null,
+      });
+      expect(await data<MembersDoc>(paths.members(owner))).toEqual({ roles: { [owner]: 'owner' }, joinedAt: { [owner]: NOW.toISOString() } });
+      expect(await data<UserDoc>(paths.user(owner))).toMatchObject({ graphIds: [owner], fullGraphIds: [owner], lastGraphId: owner });
     });
 
     it('answers a snapshot the log brings up to date, making one first when there is none', async () => {
       const { owner, revision } = await graphWith(40);
-      const opened = await openGraph(bed.deps, owner);
+      const opened = await openGraph(bed.deps, owner, {});
       expect(opened).toMatchObject({ graphId: owner, ownerUid: owner, revision, snapshot: { revision } });
       expect((await coldLoad(owner)).graph.nodes).toEqual((await readWholeGraph(bed.db, owner))!.graph.nodes);
     });
@@ -209,7 +221,7 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       expect(await run.commit()).toEqual({ revision: 1 });
       expect((await data<ChangeDoc>(paths.change(owner, 1)))!.changes).toBeNull();
       expect((await bed.db.collection(paths.importChunks(owner, run.importId)).get()).size).toBe(0);
-      const opened = await openGraph(bed.deps, owner);
+      const opened = await openGraph(bed.deps, owner, {});
       expect(opened.snapshot).toMatchObject({ revision: 1 });
       const cold = await coldLoad(owner);
       expect(cold.graph.nodes.length).toBe(2000);
@@ -252,10 +264,11 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       const card = family.nodes[3]!;
       const made = await createInvitation(bed.deps, { uid: owner, email: `${owner}@example.com` }, { nodeId: card.id, email: ' Kid@Example.com ' }, 'https://evil.example');
       expect(made.inviteUrl).toBe(`https://kinfolk.example/invite?token=${made.token}`);
-      const stored = (await data<InvitationDoc>(paths.invitation(made.token)))!;
-      expect(stored).toMatchObject({ token: made.token, email: 'kid@example.com', nodeId: card.id, inviterUid: owner, graphUid: owner, status: 'pending', firstAccount: false });
-      expect(stored.createdAt).toBeDefined();
-      expect(await getInvitation(bed.deps, { token: made.token })).toEqual({ email: 'kid@example.com', firstAccount: false });
+      const at = (t: { invitation: { id: string } }) => paths.invitation(t.invitation.id);
+      const stored = (await data<InvitationDoc>(at(made)))!;
+      expect(stored).toMatchObject({ tokenHash: hashInvitationToken(made.token), email: 'kid@example.com', nodeId: card.id, inviterUid: owner, graphUid: owner, role: 'editor', status: 'pending', firstAccount: false });
+      expect(JSON.stringify(stored)).not.toContain(made.token);
+      expect(await getInvitation(bed.deps, { token: made.token })).toMatchObject({ email: 'kid@example.com', firstAccount: false, role: 'editor' });
 
       const sources = firestoreSignUpSources(bed.db, bed.deps.auth);
       expect(await sources.hasPendingInvitation('kid@example.com')).toBe(true);
@@ -269,11 +282,12 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
         graphId: owner,
       });
       expect((await bed.deps.auth.getUser(kid)).displayName).toBe('Kim Young');
-      expect((await data<InvitationDoc>(paths.invitation(made.token)))!).toMatchObject({ status: 'accepted', acceptedBy: kid });
-      expect(await data<UserDoc>(paths.user(kid))).toEqual({ graphIds: [owner], joinedGraphId: owner });
+      expect((await data<InvitationDoc>(at(made)))!).toMatchObject({ status: 'accepted', acceptedBy: kid });
+      expect(await data<UserDoc>(paths.user(kid))).toEqual({ graphIds: [owner], fullGraphIds: [owner], joinedGraphId: owner });
+      expect((await data<MembersDoc>(paths.members(owner)))!.roles[kid]).toBe('editor');
       expect((await readWholeGraph(bed.db, owner))!.graph.nodes.find((n) => n.id === card.id)!.data.profileId).toBe(kid);
       expect(await sources.hasPendingInvitation('kid@example.com')).toBe(false);
-      expect((await openGraph(bed.deps, kid)).graphId).toBe(owner);
+      expect((await openGraph(bed.deps, kid, {})).graphId).toBe(owner);
 
       await expect(acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: made.token, firstName: 'K', lastName: 'Y', gender: 'Female' })).rejects.toMatchObject({
         code: 'auth/invitation-used',
@@ -286,7 +300,7 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
         code: 'auth/email-already-in-use',
       });
       expect((await data<ProfileDoc>(paths.profile(kid)))!.profile.firstName).toBe('Kim');
-      expect((await data<InvitationDoc>(paths.invitation(second.token)))!.status).toBe('pending');
+      expect((await data<InvitationDoc>(at(second)))!.status).toBe('pending');
     });
 
     it('refuses invitations by non-members, to cards not on the tree, and an accept from another e-mail', async () => {
@@ -298,23 +312,46 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       const wrong = uid();
       await bed.deps.auth.createUser({ uid: wrong, email: 'wrong@example.com' });
       await expect(acceptInvitation(bed.deps, { uid: wrong, email: 'wrong@example.com' }, { token: made.token, firstName: 'A', lastName: 'B', gender: 'Male' })).rejects.toMatchObject({ code: 'invalid-argument' });
-      expect((await data<InvitationDoc>(paths.invitation(made.token)))!.status).toBe('pending');
+      expect((await data<InvitationDoc>(paths.invitation(made.invitation.id)))!.status).toBe('pending');
+    });
+
+    it('a viewer gets the tree redacted from openGraph; renewing, revoking and joining as an existing member', async () => {
+      const { owner, family } = await graphWith(5);
+      const made = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[2]!.id, email: 'viewer@example.com', role: 'viewer' }, undefined);
+      const viewer = await account(uid());
+      await bed.deps.auth.updateUser(viewer, { email: 'viewer@example.com' });
+      expect(await joinInvitation(bed.deps, { uid: viewer, email: 'viewer@example.com' }, { token: made.token })).toEqual({ graphId: owner });
+      expect(await data<UserDoc>(paths.user(viewer))).toMatchObject({ graphIds: expect.arrayContaining([owner]), lastGraphId: owner });
+      expect((await data<UserDoc>(paths.user(viewer)))!.fullGraphIds ?? []).not.toContain(owner);
+      const opened = await openGraph(bed.deps, viewer, { graphId: owner });
+      expect(opened).toMatchObject({ role: 'viewer', snapshot: null, view: { graph: { revision: opened.revision } } });
+      expect(Object.keys(opened.view!.privacy).length).toBeGreaterThan(0);
+
+      const other = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[3]!.id, email: 'later@example.com' }, undefined);
+      const renewed = await renewInvitation(bed.deps, owner, { graphId: owner, id: other.invitation.id }, undefined);
+      await expect(getInvitation(bed.deps, { token: other.token })).rejects.toMatchObject({ code: 'auth/invitation-invalid' });
+      await revokeInvitation(bed.deps, owner, { graphId: owner, id: other.invitation.id });
+      await expect(getInvitation(bed.deps, { token: renewed.token })).rejects.toMatchObject({ code: 'auth/invitation-revoked' });
+      expect(await firestoreSignUpSources(bed.db, bed.deps.auth).hasPendingInvitation('later@example.com')).toBe(false);
     });
   });
 
   describe('the first-account invitation (scripts/firebaseFirstInvitation.ts)', () => {
-    it('is kept while the project has no account, the same link each time, and dies with the first account', async () => {
+    it('is kept while the project has no account (a new link each run: only the hash is stored), and dies with the first account', async () => {
       const host = process.env.FIREBASE_AUTH_EMULATOR_HOST!;
       await fetch(`http://${host}/emulator/v1/projects/${bed.projectId}/accounts`, { method: 'DELETE' });
       const link = await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example']);
       expect(link).toMatch(/^https:\/\/kinfolk\.example\/invite\?token=[0-9a-f]{32}$/);
-      expect(await ensureFirstInvitation(bed.projectId, ' Admin@Example.com', ['https://kinfolk.example'])).toBe(link);
+      const again = await ensureFirstInvitation(bed.projectId, ' Admin@Example.com', ['https://kinfolk.example']);
+      expect(again).toMatch(/^https:\/\/kinfolk\.example\/invite\?token=[0-9a-f]{32}$/);
+      expect((await bed.db.collection(paths.invitations()).where('firstAccount', '==', true).get()).size).toBe(1);
+      await expect(getInvitation(bed.deps, { token: link!.slice(-32) })).rejects.toMatchObject({ code: 'auth/invitation-invalid' });
       const sources = firestoreSignUpSources(bed.db, bed.deps.auth);
       expect(await sources.firstAccountEmail()).toBe('admin@example.com');
-      expect(await getInvitation(bed.deps, { token: link!.slice(-32) })).toEqual({ email: 'admin@example.com', firstAccount: true });
+      expect(await getInvitation(bed.deps, { token: again!.slice(-32) })).toMatchObject({ email: 'admin@example.com', firstAccount: true });
       await bed.deps.auth.createUser({ email: 'admin@example.com' });
       expect(await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example'])).toBeNull();
-      await expect(getInvitation(bed.deps, { token: link!.slice(-32) })).rejects.toMatchObject({ code: 'auth/invitation-used' });
+      await expect(getInvitation(bed.deps, { token: again!.slice(-32) })).rejects.toMatchObject({ code: 'auth/invitation-used' });
     });
   });
 });

@@ -8,10 +8,11 @@ import { firebasePorts } from '../../src/backend/firebase/firebaseBackend.ts';
 import type { InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { createFirebaseServices, type FirebaseServices } from '../../src/backend/firebase/services.ts';
 import type { SignUpInput } from '../../src/backend/ports.ts';
-import { EMAIL_IN_USE, INVITATION_USED, OTHER_EMAIL } from '../../src/domain/invitations.ts';
+import { EMAIL_IN_USE, INVITATION_EXPIRED, INVITATION_REVOKED, INVITATION_USED, OTHER_EMAIL } from '../../src/domain/invitations.ts';
 import type { AuthUser } from '../../src/domain/types.ts';
 import { AUTH_MESSAGES, PASSWORD_TOO_SHORT } from '../../src/domain/validation/auth.ts';
 import { eventually } from '../integration/helpers.ts';
+import { hashInvitationToken } from '../../functions/src/invitations.ts';
 import { startEmulators, type RunningEmulators } from './emulators.ts';
 
 /**
@@ -30,13 +31,16 @@ const apps: FirebaseServices[] = [];
 type FileInvitation = InvitationDoc & { refuseAccept?: string };
 
 const pending = (token: string, email: string, extra: Partial<FileInvitation> = {}): FileInvitation => ({
-  token,
+  id: token.slice(0, 24),
+  tokenHash: hashInvitationToken(token),
   email,
   nodeId: '',
   inviterUid: '',
   graphUid: '',
+  role: 'editor',
   status: 'pending',
-  createdAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
   firstAccount: false,
   ...extra,
 });
@@ -109,13 +113,15 @@ describe('acceptInvitation on Firebase (Auth + Functions emulators)', () => {
   it('makes the account, joins, and signs the member in with the name the function set; the app never sees the half-made account', async () => {
     await setInvitations([pending(TOKEN, 'ada@example.com')]);
     const { ports, heard } = browser();
-    expect(await ports.auth.getInvitation(TOKEN)).toEqual({ email: 'ada@example.com', firstAccount: false });
-    const user = await ports.auth.acceptInvitation(TOKEN, person('Ada@Example.com'));
+    expect(await ports.invitations.details(TOKEN)).toMatchObject({ email: 'ada@example.com', firstAccount: false, role: 'editor' });
+    const result = await ports.auth.acceptInvitation(TOKEN, person('Ada@Example.com'));
+    if (result.status !== 'signed-in') throw new Error(`expected signed-in, got ${result.status}`);
+    const { user } = result;
     expect(user).toMatchObject({ email: 'ada@example.com', displayName: 'Ada Lovelace', photoURL: '' });
     await eventually(() => (heard.length >= 2 ? true : undefined));
     expect(heard).toEqual([null, user]);
     expect((await storedInvitations())[0]).toMatchObject({ status: 'accepted', acceptedBy: user.uid });
-    await expect(ports.auth.getInvitation(TOKEN)).rejects.toMatchObject({ code: 'auth/invitation-used', message: INVITATION_USED });
+    await expect(ports.invitations.details(TOKEN)).rejects.toMatchObject({ code: 'auth/invitation-used', message: INVITATION_USED });
   });
 
   it('refuses, before any account is made: another e-mail, a form §5 refuses, a used invitation', async () => {
@@ -135,6 +141,20 @@ describe('acceptInvitation on Firebase (Auth + Functions emulators)', () => {
     expect(await accounts()).toEqual([]);
   });
 
+  it('refuses a revoked and an expired link, each with its own message, and makes no account', async () => {
+    const REVOKED = 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+    const EXPIRED = 'dddddddddddddddddddddddddddddddd';
+    await setInvitations([
+      pending(REVOKED, 'revoked@example.com', { status: 'revoked' }),
+      pending(EXPIRED, 'expired@example.com', { expiresAt: '2026-01-15T00:00:00.000Z' }),
+    ]);
+    const { ports } = browser();
+    await expect(ports.invitations.details(REVOKED)).rejects.toMatchObject({ code: 'auth/invitation-revoked', message: INVITATION_REVOKED });
+    await expect(ports.auth.acceptInvitation(REVOKED, person('revoked@example.com'))).rejects.toMatchObject({ code: 'auth/invitation-revoked' });
+    await expect(ports.auth.acceptInvitation(EXPIRED, person('expired@example.com'))).rejects.toMatchObject({ code: 'auth/invitation-expired', message: INVITATION_EXPIRED });
+    expect(await accounts()).toEqual([]);
+  });
+
   it('when the accept call refuses, the new account is taken back and the same link works later', async () => {
     await setInvitations([pending(TOKEN, 'ada@example.com', { refuseAccept: 'This person already belongs to a member.' })]);
     const first = browser();
@@ -148,7 +168,7 @@ describe('acceptInvitation on Firebase (Auth + Functions emulators)', () => {
 
     await setInvitations([pending(TOKEN, 'ada@example.com')]);
     const second = browser();
-    expect((await second.ports.auth.acceptInvitation(TOKEN, person('ada@example.com'))).displayName).toBe('Ada Lovelace');
+    expect(await second.ports.auth.acceptInvitation(TOKEN, person('ada@example.com'))).toMatchObject({ status: 'signed-in', user: { displayName: 'Ada Lovelace' } });
     expect(await accounts()).toEqual([expect.objectContaining({ email: 'ada@example.com', displayName: 'Ada Lovelace' })]);
   });
 

@@ -24,6 +24,8 @@ const OWNER = G;
 const MEMBER = 'memberUid2';
 const CLAIMANT = 'claimantUid3';
 const OUTSIDER = 'outsiderUid4';
+/** A viewer of G (§6 roles): reads the head, nothing of the graph's data. */
+const VIEWER = 'viewerUid5';
 /** Profiles: one the graph shows, one no graph of the member's shows, one created by MEMBER, one CLAIMANT owns. */
 const SHOWN = 'pr:shown';
 const ELSEWHERE = 'pr:elsewhere';
@@ -46,19 +48,20 @@ async function seed(): Promise<void> {
     const f = ctx.firestore();
     const graph: GraphDoc = { ownerUid: OWNER, revision: 1, migrations: [], updatedAt: '', snapshot: null, sinceSnapshot: { changeSets: 1, bytes: 2, unlogged: 0 } };
     await f.doc(paths.graph(G)).set(graph);
-    await f.doc(paths.members(G)).set({ roles: { [OWNER]: 'owner', [MEMBER]: 'member', [CLAIMANT]: 'member' } } satisfies MembersDoc);
+    await f.doc(paths.members(G)).set({ roles: { [OWNER]: 'owner', [MEMBER]: 'editor', [CLAIMANT]: 'editor', [VIEWER]: 'viewer' } } satisfies MembersDoc);
     await f.doc(paths.graph(OUTSIDER)).set({ ...graph, ownerUid: OUTSIDER });
     await f.doc(paths.members(OUTSIDER)).set({ roles: { [OUTSIDER]: 'owner' } } satisfies MembersDoc);
     for (const [uid, graphIds] of [[OWNER, [G]], [MEMBER, [MEMBER, G]], [CLAIMANT, [G]], [OUTSIDER, [OUTSIDER]]] as const) {
       await f.doc(paths.user(uid)).set({ graphIds: [...graphIds], joinedGraphId: uid === OWNER || uid === OUTSIDER ? null : G } satisfies UserDoc);
     }
+    await f.doc(paths.user(VIEWER)).set({ graphIds: [G], fullGraphIds: [], joinedGraphId: G } satisfies UserDoc);
     await f.doc(paths.change(G, 1)).set({ revision: 1, clientId: 't', actorUid: OWNER, changes: '{}', at: '' });
     await f.doc(paths.snapshot(G, 's1')).set({ id: 's1', revision: 1, chunks: 1, format: 'kinfolk-graph-columns/1', bytes: 2, createdAt: '' });
     await f.doc(paths.snapshotChunk(G, 's1', 0)).set({ index: 0, text: '{}' });
     await f.doc(paths.node(G, 'n1001')).set({ node: {}, profileId: OWNER, isPrimary: true, seq: 0 });
     await f.doc(paths.edge(G, 'e-n1001-n1002')).set({ edge: {}, ends: ['n1001', 'n1002'], seq: 0 });
     await f.doc(paths.import(G, 'i1')).set({ uid: MEMBER });
-    await f.doc(paths.invitation('00112233445566778899aabbccddeeff')).set({ email: 'x@example.com', inviterUid: MEMBER, graphUid: G, status: 'pending' });
+    await f.doc(paths.invitation('00112233445566778899aabb')).set({ email: 'x@example.com', inviterUid: MEMBER, graphUid: G, status: 'pending', tokenHash: 'ab' });
     await f.doc(paths.profile(OWNER)).set(profileDoc(OWNER, { ownerUid: OWNER, createdBy: OWNER }, [G]));
     await f.doc(paths.profile(CLAIMANT)).set(profileDoc(CLAIMANT, { ownerUid: CLAIMANT, createdBy: CLAIMANT }, []));
     await f.doc(paths.profile(SHOWN)).set(profileDoc(SHOWN, { createdBy: OWNER }, [G]));
@@ -98,13 +101,14 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
   describe('firestore.rules', () => {
     it('users/{uid}: a member reads their own, nobody reads another’s, nobody writes', async () => {
       await assertSucceeds(db(MEMBER).doc(paths.user(MEMBER)).get());
+      await assertSucceeds(db(VIEWER).doc(paths.user(VIEWER)).get());
       await assertFails(db(MEMBER).doc(paths.user(OWNER)).get());
       await assertFails(db(null).doc(paths.user(MEMBER)).get());
       await assertFails(db(MEMBER).doc(paths.user(MEMBER)).set({ graphIds: [OUTSIDER], joinedGraphId: OUTSIDER }));
     });
 
-    it('graphs/{g}: the owner, a member and the claimant read the head; an outsider and a visitor do not; nobody writes', async () => {
-      for (const uid of [OWNER, MEMBER, CLAIMANT]) await assertSucceeds(db(uid).doc(paths.graph(G)).get());
+    it('graphs/{g}: the owner, an editor, the claimant and a viewer read the head; an outsider and a visitor do not; nobody writes', async () => {
+      for (const uid of [OWNER, MEMBER, CLAIMANT, VIEWER]) await assertSucceeds(db(uid).doc(paths.graph(G)).get());
       await assertFails(db(OUTSIDER).doc(paths.graph(G)).get());
       await assertFails(db(null).doc(paths.graph(G)).get());
       await assertFails(db(OWNER).doc(paths.graph(G)).update({ revision: 99 }));
@@ -116,6 +120,8 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertSucceeds(log(MEMBER).get());
       await assertSucceeds(db(CLAIMANT).doc(paths.change(G, 1)).get());
       await assertFails(log(OUTSIDER).get());
+      await assertFails(log(VIEWER).get());
+      await assertFails(db(VIEWER).doc(paths.change(G, 1)).get());
       await assertFails(log(null).get());
       await assertFails(db(MEMBER).doc(paths.change(G, 2)).set({ revision: 2, changes: '{}' }));
     });
@@ -125,16 +131,20 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertSucceeds(db(MEMBER).collection(paths.snapshotChunks(G, 's1')).orderBy('index').get());
       await assertFails(db(OUTSIDER).doc(paths.snapshot(G, 's1')).get());
       await assertFails(db(OUTSIDER).collection(paths.snapshotChunks(G, 's1')).get());
+      // A snapshot holds the graph unredacted: a viewer gets it from openGraph, redacted.
+      await assertFails(db(VIEWER).doc(paths.snapshot(G, 's1')).get());
+      await assertFails(db(VIEWER).collection(paths.snapshotChunks(G, 's1')).orderBy('index').get());
       await assertFails(db(OWNER).doc(paths.snapshotChunk(G, 's1', 1)).set({ index: 1, text: '' }));
     });
 
     it('cards, lines, members, imports and invitations: for the functions only, even for the owner', async () => {
-      for (const path of [paths.node(G, 'n1001'), paths.edge(G, 'e-n1001-n1002'), paths.members(G), paths.import(G, 'i1'), paths.invitation('00112233445566778899aabbccddeeff')]) {
+      for (const path of [paths.node(G, 'n1001'), paths.edge(G, 'e-n1001-n1002'), paths.members(G), paths.import(G, 'i1'), paths.invitation('00112233445566778899aabb')]) {
         await assertFails(db(OWNER).doc(path).get());
         await assertFails(db(MEMBER).doc(path).get());
+        await assertFails(db(VIEWER).doc(path).get());
       }
       await assertFails(db(MEMBER).collection(paths.nodes(G)).get());
-      await assertFails(db(MEMBER).doc(paths.invitation('ffeeddccbbaa99887766554433221100')).set({ email: 'y@example.com', status: 'pending' }));
+      await assertFails(db(MEMBER).doc(paths.invitation('ffeeddccbbaa998877665544')).set({ email: 'y@example.com', status: 'pending' }));
     });
 
     it('profiles: a member reads their own, one they own and those their graphs show; nothing else; nobody writes', async () => {
@@ -145,6 +155,8 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(db(MEMBER).doc(paths.profile(ELSEWHERE)).get());
       await assertFails(db(MEMBER).doc(paths.profile(CLAIMED)).get());
       await assertFails(db(OUTSIDER).doc(paths.profile(SHOWN)).get());
+      await assertFails(db(VIEWER).doc(paths.profile(SHOWN)).get());
+      await assertFails(db(VIEWER).doc(paths.profile(OWNER)).get());
       await assertFails(db(null).doc(paths.profile(SHOWN)).get());
       await assertFails(db(MEMBER).collection(paths.profiles()).get());
       await assertFails(db(CLAIMANT).doc(paths.profile(CLAIMANT)).update({ 'profile.bio': 'mine' }));

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenGraphResponse, SaveChangesResponse, UpdateProfileResponse } from '../../../src/backend/firebase/callables.ts';
-import { paths, type GraphDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
+import { paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { TreeSummary } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isProfileId } from '../../../src/domain/ids.ts';
-import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
+import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
+import { redactGraph } from '../../../src/domain/privacy.ts';
+import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
+import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
-import { makeSnapshot } from '../snapshots/build.ts';
+import { currentGraph, makeSnapshot } from '../snapshots/build.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
-import { CHANGE_LOG_LENGTH } from '../store/firestoreGraphStore.ts';
+import { CHANGE_LOG_LENGTH, roleIn } from '../store/firestoreGraphStore.ts';
+import { currentGraphId, sortTrees, treeSummary, visibilityOf } from '../trees.ts';
 
 /**
  * The graph callables. Saves run the self-hosted server's save path over the Firestore store;
@@ -21,22 +26,113 @@ const nothingToPublish = () => undefined;
 
 export const snapshotId = () => randomBytes(12).toString('hex');
 
-/** openGraph: the member's Family Tree, with a snapshot that the change log can bring up to date. */
-export async function openGraph(deps: Deps, uid: string): Promise<OpenGraphResponse> {
+async function membersOf(deps: Deps, graphId: string): Promise<MembersDoc | null> {
+  return ((await deps.db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined) ?? null;
+}
+
+/** The caller's role in a graph; permission-denied (`refusal`) unless `allowed(role)`. */
+export async function requireRole(deps: Deps, graphId: string, uid: string, allowed: (role: TreeRole) => boolean = () => true, refusal = NOT_A_MEMBER): Promise<TreeRole> {
+  const role = roleIn(await membersOf(deps, graphId), uid);
+  if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+  if (!allowed(role)) throw new AppError('permission-denied', refusal);
+  return role;
+}
+
+/** The owner's last name and display name, for the tree's name and Home's list. */
+async function ownerOf(deps: Deps, ownerUid: string): Promise<{ lastName: string; name: string }> {
+  const profile = (await deps.db.doc(paths.profile(ownerUid)).get()).data() as ProfileDoc | undefined;
+  const account = await deps.auth.getUser(ownerUid).catch(() => null);
+  const fallback = [profile?.profile.firstName, profile?.profile.lastName].filter(Boolean).join(' ');
+  return { lastName: profile?.profile.lastName ?? '', name: account?.displayName || fallback };
+}
+
+/**
+ * openGraph: a tree of the member (the one asked for, else the one opened last, else the one
+ * joined last, else their own, made empty on first use), remembered as the one opened last. For
+ * owners and editors, a snapshot that the change log can bring up to date. For a viewer, whom the
+ * rules let read neither the snapshot nor the log, the graph itself, redacted as
+ * src/domain/privacy.ts says (as the self-hosted server answers viewers).
+ */
+export async function openGraph(deps: Deps, uid: string, data: unknown): Promise<OpenGraphResponse> {
   const { db } = deps;
-  const user = (await db.doc(paths.user(uid)).get()).data() as UserDoc | undefined;
-  const graphId = user?.joinedGraphId ?? uid;
+  const asked = data === undefined || data === null ? undefined : asObject(data).graphId;
+  const userRef = db.doc(paths.user(uid));
+  const user = ((await userRef.get()).data() as UserDoc | undefined) ?? null;
+  let graphId: string;
+  if (asked !== undefined && asked !== '') {
+    graphId = text(asked, 'graphId', 128, GRAPH_ID);
+  } else {
+    const roles = new Map<string, boolean>();
+    for (const g of [user?.lastGraphId, user?.joinedGraphId]) if (g) roles.set(g, !!roleIn(await membersOf(deps, g), uid));
+    graphId = currentGraphId(uid, user, (g) => roles.get(g) ?? false);
+  }
   let graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined;
   if (!graph && graphId === uid) {
     await deps.store.transaction((tx) => tx.ensureOwnGraph(uid));
     graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined;
   }
-  if (!graph) throw new AppError('not-found', 'Family tree not found.');
+  if (!graph) throw new AppError(asked ? 'permission-denied' : 'not-found', asked ? NOT_A_MEMBER : GRAPH_NOT_FOUND);
+  const role = await requireRole(deps, graphId, uid);
+  if ((user?.lastGraphId ?? null) !== graphId) await userRef.set({ lastGraphId: graphId }, { merge: true });
+  const owner = await ownerOf(deps, graph.ownerUid);
+  const head = { graphId, ownerUid: graph.ownerUid, updatedAt: graph.updatedAt, migrations: graph.migrations, role, name: treeName(graph.name ?? '', owner.lastName) };
+
+  if (role === 'viewer') {
+    const built = await currentGraph(db, graphId, graph);
+    if (!built) throw new AppError('not-found', GRAPH_NOT_FOUND);
+    const claimants = [...new Set(Object.values(built.graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
+    const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
+    const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
+    const { graph: redacted, privacy } = redactGraph(built.graph, {
+      audienceUid: uid,
+      currentYear: deps.clock().getUTCFullYear(),
+      visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null),
+    });
+    return { ...head, revision: built.revision, snapshot: null, view: { graph: { ...redacted, revision: built.revision }, privacy } };
+  }
+
   if (snapshotPlan(graph, CHANGE_LOG_LENGTH) === 'rebuild') {
     await makeSnapshot(db, graphId, { clock: deps.clock, newId: snapshotId });
     graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc;
   }
-  return { graphId, ownerUid: graph.ownerUid, revision: graph.revision, updatedAt: graph.updatedAt, migrations: graph.migrations, snapshot: graph.snapshot };
+  return { ...head, revision: graph.revision, updatedAt: graph.updatedAt, migrations: graph.migrations, snapshot: graph.snapshot, view: null };
+}
+
+/** listTrees: the trees the member belongs to, the last opened first, then by name. */
+export async function listTrees(deps: Deps, uid: string): Promise<{ trees: TreeSummary[] }> {
+  const { db } = deps;
+  const user = ((await db.doc(paths.user(uid)).get()).data() as UserDoc | undefined) ?? null;
+  const ids = user?.graphIds ?? [];
+  const found: { graphId: string; graph: GraphDoc; members: MembersDoc | null }[] = [];
+  for (const graphId of ids) {
+    const [graphSnap, membersSnap] = await db.getAll(db.doc(paths.graph(graphId)), db.doc(paths.members(graphId)));
+    if (graphSnap!.exists) found.push({ graphId, graph: graphSnap!.data() as GraphDoc, members: (membersSnap!.data() as MembersDoc | undefined) ?? null });
+  }
+  const currentId = currentGraphId(uid, user, (g) => found.some((f) => f.graphId === g && !!roleIn(f.members, uid)));
+  const trees: TreeSummary[] = [];
+  for (const f of found) {
+    const owner = await ownerOf(deps, f.graph.ownerUid);
+    const people = (await db.collection(paths.nodes(f.graphId)).count().get()).data().count;
+    const summary = treeSummary(uid, { ...f, ownerName: owner.name, ownerLastName: owner.lastName, people }, currentId);
+    if (summary) trees.push(summary);
+  }
+  return { trees: sortTrees(trees) };
+}
+
+/** renameTree: the owner names the tree; '' goes back to "{owner's last name} family tree". */
+export async function renameTree(deps: Deps, uid: string, data: unknown): Promise<{ tree: TreeSummary }> {
+  const body = asObject(data);
+  const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
+  if (typeof body.name !== 'string') throw new AppError('invalid-argument', 'name is not valid.');
+  const name = body.name.trim();
+  if (name.length > TREE_NAME_MAX) throw new AppError('invalid-argument', TREE_NAME_TOO_LONG);
+  await requireRole(deps, graphId, uid, canManageTree, ROLE_MESSAGES.ownerOnly);
+  const ref = deps.db.doc(paths.graph(graphId));
+  if (!(await ref.get()).exists) throw new AppError('not-found', GRAPH_NOT_FOUND);
+  await ref.update({ name });
+  const tree = (await listTrees(deps, uid)).trees.find((t) => t.graphId === graphId);
+  if (!tree) throw new AppError('not-found', GRAPH_NOT_FOUND);
+  return { tree };
 }
 
 /** saveChanges: `saveChangeSet`, exactly as POST /api/graphs/:graphId/changes runs it. */

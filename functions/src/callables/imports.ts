@@ -6,10 +6,12 @@ import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { chunkTooLarge, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
+import { canEditTree, ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
+import { roleIn } from '../store/firestoreGraphStore.ts';
 
 /**
  * Bulk import on Firebase (the GraphImporter port), as the self-hosted server's
@@ -90,8 +92,10 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       const clientId = optionalText(body.clientId, 'clientId', 200);
       const migrations = textList(body.migrations, 'migrations', 20, 100);
       if (graphId !== uid) {
-        const members = (await db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined;
-        if (!members || !Object.hasOwn(members.roles, uid)) throw new AppError('permission-denied', NOT_A_MEMBER);
+        const role = roleIn((await db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined, uid);
+        if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+        // The commit's save path would refuse it whole; a viewer is told before sending anything.
+        if (!canEditTree(role)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       }
       const now = deps.clock();
       const running = await db.collectionGroup('imports').where('uid', '==', uid).where('state', 'in', ['open', 'committing']).get();

@@ -1,16 +1,39 @@
-import { FieldValue } from 'firebase-admin/firestore';
-import type { AcceptInvitationResponse, CreateInvitationResponse, GetInvitationResponse } from '../../../src/backend/firebase/callables.ts';
-import { paths, type InvitationDoc, type MembersDoc, type NodeDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type {
+  AcceptInvitationResponse,
+  CreateInvitationResponse,
+  GetInvitationResponse,
+  JoinInvitationResponse,
+  ListInvitationsResponse,
+  RenewInvitationResponse,
+} from '../../../src/backend/firebase/callables.ts';
+import { paths, type GraphDoc, type InvitationDoc, type NodeDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { InvitationInfo, PendingInvitation } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isInvitationToken } from '../../../src/domain/ids.ts';
-import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_MALFORMED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../../src/domain/invitations.ts';
-import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
-import { joinGraph } from '../../../src/domain/save/joinGraph.ts';
+import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_MALFORMED, INVITATION_USED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../../src/domain/invitations.ts';
+import { capitaliseName, fullName } from '../../../src/domain/labels.ts';
+import { canInvite, ROLE_MESSAGES, treeName } from '../../../src/domain/roles.ts';
+import { joinAsMember, joinGraph } from '../../../src/domain/save/joinGraph.ts';
 import { profileGenderFromSignUp, normaliseEmail } from '../../../src/domain/validation/auth.ts';
 import type { Caller, Deps } from '../deps.ts';
-import { checkAcceptInput, checkCreateInput, inviteOrigin, inviteUrl, newInvitation, usableInvitation } from '../invitations.ts';
-import { asObject } from '../request.ts';
+import {
+  acceptedByCaller,
+  checkAcceptInput,
+  checkCreateInput,
+  hashInvitationToken,
+  INVITATION_ID,
+  inviteOrigin,
+  inviteUrl,
+  newInvitation,
+  NO_SUCH_INVITATION,
+  NOT_A_TREE_INVITATION,
+  pendingView,
+  renewedInvitation,
+  usableInvitation,
+} from '../invitations.ts';
+import { asObject, GRAPH_ID, text } from '../request.ts';
 import { runStoreTransaction } from '../store/firestoreGraphStore.ts';
+import { requireRole } from './graphs.ts';
 
 /** How many accounts Firebase Auth holds, counting at most `upTo`. */
 async function accounts(deps: Deps, upTo: number): Promise<number> {
@@ -23,70 +46,209 @@ function tokenOf(data: unknown): string {
   return token;
 }
 
-/** §7 invitation function: a member of a graph invites someone by e-mail to claim one of its people. */
+/** The invitation behind a token in any state (found by the token's hash), or null. */
+async function byToken(deps: Deps, token: string): Promise<InvitationDoc | null> {
+  const found = await deps.db.collection(paths.invitations()).where('tokenHash', '==', hashInvitationToken(token)).limit(1).get();
+  return found.empty ? null : (found.docs[0]!.data() as InvitationDoc);
+}
+
+async function displayName(deps: Deps, uid: string): Promise<string> {
+  if (!uid) return '';
+  return (await deps.auth.getUser(uid).catch(() => null))?.displayName ?? '';
+}
+
+/** The card's profile id on the tree ('' when the card is gone). */
+async function cardProfileId(deps: Deps, graphId: string, nodeId: string): Promise<string> {
+  if (!graphId || !nodeId) return '';
+  return ((await deps.db.doc(paths.node(graphId, nodeId)).get()).data() as NodeDoc | undefined)?.profileId ?? '';
+}
+
+async function pendingOf(deps: Deps, doc: InvitationDoc): Promise<PendingInvitation> {
+  const [profileId, inviterName] = await Promise.all([cardProfileId(deps, doc.graphUid, doc.nodeId), displayName(deps, doc.inviterUid)]);
+  return pendingView(doc, { profileId, inviterName }, deps.clock());
+}
+
+/** The link answer of create, renew and resend: Firebase mails nothing itself (the §7 mail-compose link does). */
+async function linkOf(deps: Deps, doc: InvitationDoc, token: string, requestOrigin: string | undefined): Promise<CreateInvitationResponse> {
+  return { token, inviteUrl: inviteUrl(inviteOrigin(requestOrigin, deps.origins), token), invitation: await pendingOf(deps, doc), mailed: false };
+}
+
+/** §7 invitation function: an owner or editor invites someone by e-mail to claim one of the tree's people, as editor or viewer. */
 export async function createInvitation(deps: Deps, caller: Caller, data: unknown, requestOrigin: string | undefined): Promise<CreateInvitationResponse> {
   const { db } = deps;
-  const body = asObject(data);
-  const fields = checkCreateInput({ callerUid: caller.uid, ...body });
+  const fields = checkCreateInput({ callerUid: caller.uid, ...asObject(data) });
   const graphId = fields.graphUid;
-  if (graphId !== caller.uid) {
-    const members = (await db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined;
-    if (!members || !Object.hasOwn(members.roles, caller.uid)) throw new AppError('permission-denied', NOT_A_MEMBER);
+  if (graphId !== caller.uid || (await db.doc(paths.members(graphId)).get()).exists) {
+    await requireRole(deps, graphId, caller.uid, canInvite, ROLE_MESSAGES.viewer);
   }
   const node = (await db.doc(paths.node(graphId, fields.nodeId)).get()).data() as NodeDoc | undefined;
   if (!node) throw new AppError('not-found', NOT_ON_TREE);
   const profile = node.profileId ? ((await db.doc(paths.profile(node.profileId)).get()).data() as ProfileDoc | undefined) : undefined;
-  if (profile?.profile.ownerUid) throw new AppError('failed-precondition', ALREADY_CLAIMED);
-  const invitation = newInvitation(fields, deps.fill, FieldValue.serverTimestamp());
-  // create(): a token already taken (128 random bits: never in practice) fails instead of overwriting.
-  await db.doc(paths.invitation(invitation.token)).create(invitation);
-  return { token: invitation.token, inviteUrl: inviteUrl(inviteOrigin(requestOrigin, deps.origins), invitation.token) };
+  if (profile?.profile.ownerUid || node.profileId === graphId) throw new AppError('failed-precondition', ALREADY_CLAIMED);
+  const { doc, token } = newInvitation(fields, deps.fill, deps.clock());
+  // create(): an id already taken (96 random bits: never in practice) fails instead of overwriting.
+  await db.doc(paths.invitation(doc.id)).create(doc);
+  return linkOf(deps, doc, token, requestOrigin);
 }
 
-/** The invitation page before sign-up: whose e-mail the invitation is for. */
+/** The invitation page: who invites whom, to which tree, as whom (each unusable state its own code). */
 export async function getInvitation(deps: Deps, data: unknown): Promise<GetInvitationResponse> {
   const token = tokenOf(data);
-  const stored = ((await deps.db.doc(paths.invitation(token)).get()).data() as InvitationDoc | undefined) ?? null;
-  const invitation = usableInvitation(token, stored, stored?.firstAccount ? (await accounts(deps, 1)) > 0 : false);
-  return { email: invitation.email, firstAccount: invitation.firstAccount };
+  const stored = await byToken(deps, token);
+  const invitation = usableInvitation(token, stored, stored?.firstAccount ? (await accounts(deps, 1)) > 0 : false, deps.clock());
+  return invitationInfo(deps, invitation);
+}
+
+async function invitationInfo(deps: Deps, doc: InvitationDoc): Promise<InvitationInfo> {
+  const { db } = deps;
+  const graph = doc.graphUid ? ((await db.doc(paths.graph(doc.graphUid)).get()).data() as GraphDoc | undefined) : undefined;
+  const ownerProfile = graph ? ((await db.doc(paths.profile(graph.ownerUid)).get()).data() as ProfileDoc | undefined) : undefined;
+  const profileId = await cardProfileId(deps, doc.graphUid, doc.nodeId);
+  const card = profileId ? ((await db.doc(paths.profile(profileId)).get()).data() as ProfileDoc | undefined) : undefined;
+  const firstName = capitaliseName(card?.profile.firstName ?? '');
+  const lastName = capitaliseName(card?.profile.lastName ?? '');
+  return {
+    email: doc.email,
+    firstAccount: doc.firstAccount,
+    inviterName: await displayName(deps, doc.inviterUid),
+    treeName: graph ? treeName(graph.name ?? '', ownerProfile?.profile.lastName ?? '') : '',
+    firstName,
+    lastName,
+    personName: fullName({ firstName, lastName }),
+    role: doc.role,
+    expiresAt: doc.expiresAt,
+  };
 }
 
 /**
  * After the blocking function let the account be made: the new member claims the invitation.
- * In one transaction: the invitation is still pending (else 'auth/invitation-used'), their own
+ * In one transaction: the invitation is still pending (else its coded refusal), their own
  * profile is written (claiming the invited card through `joinGraph`, which also makes them a
- * member), their users document exists, the invitation is marked accepted. Then the account's
- * display name is set to their names.
+ * member at the invitation's role), their users document exists, the invitation is marked
+ * accepted. Then the account's display name is set to their names.
  */
 export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown): Promise<AcceptInvitationResponse> {
   const token = tokenOf(data);
   const input = checkAcceptInput(asObject(data));
   const email = normaliseEmail(caller.email);
-  const first = await deps.db.doc(paths.invitation(token)).get();
-  const stored = (first.data() as InvitationDoc | undefined) ?? null;
+  const stored = await byToken(deps, token);
+  if (acceptedByCaller(stored, caller.uid)) {
+    const account = await deps.auth.getUser(caller.uid);
+    return { uid: caller.uid, displayName: account.displayName ?? '', graphId: joinsGraph(stored!) ? stored!.graphUid : null };
+  }
   // The first-account invitation is dead once anyone but the caller has an account.
-  usableInvitation(token, stored, stored?.firstAccount ? (await accounts(deps, 2)) > 1 : false);
+  usableInvitation(token, stored, stored?.firstAccount ? (await accounts(deps, 2)) > 1 : false, deps.clock());
   if (stored!.email && stored!.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
 
   const now = deps.clock().toISOString();
   const profile = newOwnProfile({ uid: caller.uid, firstName: input.firstName, lastName: input.lastName, email, gender: profileGenderFromSignUp(input.gender), now });
-  const joins = !stored!.firstAccount && !!stored!.graphUid && !!stored!.nodeId;
+  const joins = joinsGraph(stored!);
   await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
-    const current = (await staged.get(paths.invitation(token))) as InvitationDoc | null;
-    usableInvitation(token, current, false);
+    const current = (await staged.get(paths.invitation(stored!.id))) as InvitationDoc | null;
+    // The same accept, sent twice at once: the other call did the work.
+    if (acceptedByCaller(current, caller.uid)) return;
+    if (current?.tokenHash !== stored!.tokenHash) throw new AppError('auth/invitation-used', INVITATION_USED);
+    usableInvitation(token, current, false, deps.clock());
     // Accepted before (this invitation or another for the same e-mail): their profile exists,
     // and an invitation never overwrites it, as the server never makes a second account.
     if ((await port.profiles([caller.uid])).size) throw new AppError('auth/email-already-in-use', EMAIL_IN_USE);
     const user = (await staged.get(paths.user(caller.uid))) as UserDoc | null;
-    if (!user) staged.set(paths.user(caller.uid), { graphIds: [], joinedGraphId: null } satisfies UserDoc);
+    if (!user) staged.set(paths.user(caller.uid), { graphIds: [], joinedGraphId: null, fullGraphIds: [] } satisfies UserDoc);
     if (joins) {
-      await joinGraph(port, { graphId: stored!.graphUid, nodeId: stored!.nodeId, uid: caller.uid, firstName: profile.firstName, lastName: profile.lastName, email, gender: profile.gender, now }, profile);
+      const join = { graphId: stored!.graphUid, nodeId: stored!.nodeId, uid: caller.uid, email, now, role: current.role ?? 'editor' };
+      await joinGraph(port, { ...join, firstName: profile.firstName, lastName: profile.lastName, gender: profile.gender }, profile);
     } else {
       await port.writeProfiles([profile]);
     }
-    staged.set(paths.invitation(token), { ...current!, status: 'accepted', acceptedBy: caller.uid, acceptedAt: now } satisfies InvitationDoc);
+    staged.set(paths.invitation(stored!.id), { ...current, status: 'accepted', acceptedBy: caller.uid, acceptedAt: now } satisfies InvitationDoc);
   });
-  const displayName = `${profile.firstName} ${profile.lastName}`;
-  await deps.auth.updateUser(caller.uid, { displayName });
-  return { uid: caller.uid, displayName, graphId: joins ? stored!.graphUid : null };
+  const name = `${profile.firstName} ${profile.lastName}`;
+  await deps.auth.updateUser(caller.uid, { displayName: name });
+  return { uid: caller.uid, displayName: name, graphId: joins ? stored!.graphUid : null };
 }
+
+/**
+ * "Sign in to accept": the signed-in member whose e-mail the invitation names joins its tree at
+ * its role (`joinAsMember`: the card becomes theirs without re-keying their own profile), and the
+ * tree becomes the one they open next.
+ */
+export async function joinInvitation(deps: Deps, caller: Caller, data: unknown): Promise<JoinInvitationResponse> {
+  const token = tokenOf(data);
+  const stored = usableInvitation(token, await byToken(deps, token), false, deps.clock());
+  if (!joinsGraph(stored)) throw new AppError('invalid-argument', NOT_A_TREE_INVITATION);
+  const email = normaliseEmail(caller.email);
+  if (stored.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
+  const graphId = stored.graphUid;
+  const now = deps.clock().toISOString();
+  await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
+    const current = (await staged.get(paths.invitation(stored.id))) as InvitationDoc | null;
+    if (current?.tokenHash !== stored.tokenHash) throw new AppError('auth/invitation-used', INVITATION_USED);
+    usableInvitation(token, current, false, deps.clock());
+    if (await port.memberRole(graphId, caller.uid)) throw new AppError('failed-precondition', ROLE_MESSAGES.alreadyMember);
+    const user = (await staged.get(paths.user(caller.uid))) as UserDoc | null;
+    await joinAsMember(port, { graphId, nodeId: stored.nodeId, uid: caller.uid, email, now, role: current.role ?? 'editor' });
+    staged.set(paths.invitation(stored.id), { ...current, status: 'accepted', acceptedBy: caller.uid, acceptedAt: now } satisfies InvitationDoc);
+    // addMember wrote the users document in this transaction; the last opened tree goes with it.
+    const written = ((await staged.get(paths.user(caller.uid))) as UserDoc | null) ?? user;
+    if (written) staged.set(paths.user(caller.uid), { ...written, lastGraphId: graphId });
+  });
+  return { graphId };
+}
+
+/** An invitation to a card joins the inviter's graph; the first-account one makes a new tree. */
+function joinsGraph(invitation: InvitationDoc): boolean {
+  return !invitation.firstAccount && !!invitation.graphUid && !!invitation.nodeId;
+}
+
+function byIdInput(data: unknown): { graphId: string; id: string } {
+  const body = asObject(data);
+  const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
+  if (typeof body.id !== 'string' || !INVITATION_ID.test(body.id)) throw new AppError('not-found', NO_SUCH_INVITATION);
+  return { graphId, id: body.id };
+}
+
+/** Pending (and expired) invitations of a tree, newest first: its owner and editors. */
+export async function listInvitations(deps: Deps, uid: string, data: unknown): Promise<ListInvitationsResponse> {
+  const graphId = text(asObject(data).graphId, 'graphId', 128, GRAPH_ID);
+  await requireRole(deps, graphId, uid, canInvite, ROLE_MESSAGES.viewer);
+  const found = await deps.db.collection(paths.invitations()).where('graphUid', '==', graphId).where('status', '==', 'pending').get();
+  const docs = found.docs.map((d) => d.data() as InvitationDoc).filter((d) => !d.firstAccount);
+  docs.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? -1 : 1));
+  return { invitations: await Promise.all(docs.map((d) => pendingOf(deps, d))) };
+}
+
+/** The pending invitation `id` of the tree, for its owner and editors; not-found otherwise. */
+async function pendingById(deps: Deps, uid: string, data: unknown): Promise<InvitationDoc> {
+  const { graphId, id } = byIdInput(data);
+  await requireRole(deps, graphId, uid, canInvite, ROLE_MESSAGES.viewer);
+  const doc = (await deps.db.doc(paths.invitation(id)).get()).data() as InvitationDoc | undefined;
+  if (!doc || doc.graphUid !== graphId || doc.status !== 'pending' || doc.firstAccount) throw new AppError('not-found', NO_SUCH_INVITATION);
+  return doc;
+}
+
+/** "Copy link" and "Resend": a new token (the earlier link stops working), 14 more days. */
+export async function renewInvitation(deps: Deps, uid: string, data: unknown, requestOrigin: string | undefined): Promise<RenewInvitationResponse> {
+  const doc = await pendingById(deps, uid, data);
+  const renewed = renewedInvitation(doc, deps.fill, deps.clock());
+  const ref = deps.db.doc(paths.invitation(doc.id));
+  await deps.db.runTransaction(async (t) => {
+    const now = (await t.get(ref)).data() as InvitationDoc | undefined;
+    if (now?.status !== 'pending') throw new AppError('not-found', NO_SUCH_INVITATION);
+    t.set(ref, { ...now, tokenHash: renewed.doc.tokenHash, createdAt: renewed.doc.createdAt, expiresAt: renewed.doc.expiresAt });
+  });
+  return linkOf(deps, renewed.doc, renewed.token, requestOrigin);
+}
+
+/** "Revoke": the link stops working at once (auth/invitation-revoked). */
+export async function revokeInvitation(deps: Deps, uid: string, data: unknown): Promise<Record<string, never>> {
+  const doc = await pendingById(deps, uid, data);
+  const ref = deps.db.doc(paths.invitation(doc.id));
+  await deps.db.runTransaction(async (t) => {
+    const now = (await t.get(ref)).data() as InvitationDoc | undefined;
+    if (now?.status !== 'pending') throw new AppError('not-found', NO_SUCH_INVITATION);
+    t.update(ref, { status: 'revoked' });
+  });
+  return {};
+}
+
+

@@ -100,6 +100,11 @@ async function fromSnapshot(db: Firestore, graphId: string, graph: GraphDoc): Pr
   return { graph: { ...applied, updatedAt: graph.updatedAt, revision: graph.revision }, revision: graph.revision };
 }
 
+/** The graph as it is now: from its snapshot and log when they make it, else read whole. Null when it does not exist. */
+export async function currentGraph(db: Firestore, graphId: string, graph: GraphDoc): Promise<BuiltGraph | null> {
+  return (await fromSnapshot(db, graphId, graph)) ?? readWholeGraph(db, graphId);
+}
+
 /** Writes the snapshot's chunks under `id` (in batches below the request limit); answers its ref. */
 async function writeChunks(db: Firestore, graphId: string, id: string, built: BuiltGraph): Promise<SnapshotRef> {
   const text = JSON.stringify(encodeGraphColumns(built.graph));

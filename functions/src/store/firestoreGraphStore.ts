@@ -6,6 +6,7 @@ import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import type { AppliedChange, GraphHead, GraphStore, GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
+import { isTreeRole, type TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { edgeDoc, newGraphDoc, nodeDoc, profileDoc, seqFor, withMigrations } from './docs.ts';
 import { StagedTransaction, type Doc } from './stagedTransaction.ts';
@@ -50,6 +51,38 @@ export interface FirestoreStoreOptions {
   clock?: () => Date;
   /** The largest commit a transaction may send (documents sized as Firestore sizes them). */
   maxCommitBytes?: number;
+}
+
+/** A member's role in a graph by its members document (roles from before §6 roles, 'member', are editors). */
+export function roleIn(members: MembersDoc | null | undefined, uid: string): TreeRole | null {
+  if (!members || !Object.hasOwn(members.roles, uid)) return null;
+  const role = members.roles[uid] as string;
+  return isTreeRole(role) ? role : 'editor';
+}
+
+/**
+ * A users document with a graph added at a role (or its role changed): `graphIds` lists every
+ * graph, `fullGraphIds` those the rules let the member read whole (owner, editor; not viewer).
+ */
+export function withGraph(user: UserDoc, graphId: string, role: TreeRole, joined: boolean): UserDoc {
+  const full = (user.fullGraphIds ?? user.graphIds).filter((g) => g !== graphId);
+  return {
+    ...user,
+    graphIds: unique([...user.graphIds, graphId]),
+    fullGraphIds: role === 'viewer' ? full : unique([...full, graphId]),
+    joinedGraphId: joined ? graphId : user.joinedGraphId,
+  };
+}
+
+/** A users document without a graph (the member left it or it was deleted). */
+export function withoutGraph(user: UserDoc, graphId: string): UserDoc {
+  return {
+    ...user,
+    graphIds: user.graphIds.filter((g) => g !== graphId),
+    fullGraphIds: (user.fullGraphIds ?? user.graphIds).filter((g) => g !== graphId),
+    joinedGraphId: user.joinedGraphId === graphId ? null : user.joinedGraphId,
+    lastGraphId: user.lastGraphId === graphId ? null : (user.lastGraphId ?? null),
+  };
 }
 
 /** The port over one Firestore transaction (the staged one). */
@@ -136,14 +169,14 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       const user = (await tx.get(paths.user(uid))) as UserDoc | null;
       const own = (await profileDocs([uid])).get(uid);
       tx.set(paths.graph(uid), newGraphDoc(uid));
-      tx.set(paths.members(uid), { roles: { [uid]: 'owner' } } satisfies MembersDoc);
-      tx.set(paths.user(uid), { graphIds: unique([...(user?.graphIds ?? []), uid]), joinedGraphId: user?.joinedGraphId ?? null } satisfies UserDoc);
+      tx.set(paths.members(uid), { roles: { [uid]: 'owner' }, joinedAt: { [uid]: clock().toISOString() } } satisfies MembersDoc);
+      tx.set(paths.user(uid), withGraph({ graphIds: [], joinedGraphId: null, ...user }, uid, 'owner', false));
       if (own) tx.set(paths.profile(uid), profileDoc(own.profile, [...own.graphs, uid]));
     },
 
-    async isMember(graphId, uid) {
+    async memberRole(graphId, uid) {
       const members = (await tx.get(paths.members(graphId))) as MembersDoc | null;
-      return !!members && Object.hasOwn(members.roles, uid);
+      return roleIn(members, uid);
     },
 
     async graphsShowing(profileIds) {
@@ -218,12 +251,15 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       if (change.revision > CHANGE_LOG_LENGTH) tx.delete(paths.change(graphId, change.revision - CHANGE_LOG_LENGTH));
     },
 
-    async addMember(graphId, uid) {
+    async addMember(graphId, uid, role) {
       const members = (await tx.get(paths.members(graphId))) as MembersDoc | null;
-      if (members && Object.hasOwn(members.roles, uid)) return;
-      tx.set(paths.members(graphId), { roles: { ...(members?.roles ?? {}), [uid]: 'member' } } satisfies MembersDoc);
       const user = (await tx.get(paths.user(uid))) as UserDoc | null;
-      tx.set(paths.user(uid), { graphIds: unique([...(user?.graphIds ?? []), graphId]), joinedGraphId: graphId } satisfies UserDoc);
+      if (roleIn(members, uid)) return;
+      tx.set(paths.members(graphId), {
+        roles: { ...(members?.roles ?? {}), [uid]: role },
+        joinedAt: { ...(members?.joinedAt ?? {}), [uid]: clock().toISOString() },
+      } satisfies MembersDoc);
+      tx.set(paths.user(uid), withGraph({ graphIds: [], joinedGraphId: null, ...user }, graphId, role, true));
     },
   };
 }

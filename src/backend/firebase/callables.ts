@@ -2,7 +2,20 @@ import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { ImportLimits } from '../../domain/changeSetChunks.ts';
 import { ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
 import type { ProfileScalars } from '../../domain/profile.ts';
-import type { Profile, SignUpGender } from '../../domain/types.ts';
+import type { PrivacyReason } from '../../domain/privacy.ts';
+import type { MemberRole, TreeRole } from '../../domain/roles.ts';
+import type { Graph, Profile, SignUpGender } from '../../domain/types.ts';
+import type { OwnDataExport } from '../api.ts';
+import type {
+  AccountSettings,
+  ClaimedCardChoice,
+  InvitationInfo,
+  InvitationLink,
+  OwnedTreeChoice,
+  PendingInvitation,
+  TreeMember,
+  TreeSummary,
+} from '../ports.ts';
 import type { SnapshotRef } from './paths.ts';
 
 /**
@@ -20,11 +33,24 @@ export const FUNCTIONS_REGION = 'us-central1';
 
 export const CALLABLES = {
   openGraph: 'openGraph',
+  listTrees: 'listTrees',
+  renameTree: 'renameTree',
+  listMembers: 'listMembers',
+  setMemberRole: 'setMemberRole',
+  removeMember: 'removeMember',
   saveChanges: 'saveChanges',
   updateProfile: 'updateProfile',
   createInvitation: 'createInvitation',
   getInvitation: 'getInvitation',
   acceptInvitation: 'acceptInvitation',
+  joinInvitation: 'joinInvitation',
+  listInvitations: 'listInvitations',
+  renewInvitation: 'renewInvitation',
+  revokeInvitation: 'revokeInvitation',
+  accountSettings: 'accountSettings',
+  updateAccountSettings: 'updateAccountSettings',
+  downloadOwnData: 'downloadOwnData',
+  deleteAccount: 'deleteAccount',
   beginImport: 'beginImport',
   putImportChunk: 'putImportChunk',
   commitImport: 'commitImport',
@@ -41,12 +67,17 @@ export interface CallableErrorDetails {
 }
 
 /**
- * The member's Family Tree: their joined graph, else their own (made empty on first use). The
- * answer's snapshot plus the change docs after `snapshot.revision` make the graph at `revision`
- * or later; the function makes a fresh snapshot first when the log cannot fill the gap. With
- * `snapshot` null the graph is empty at revision 0.
+ * A tree of the member: the one asked for (`graphId`), else the one opened last, else the one
+ * joined last, else their own (made empty on first use); remembered as the one opened last.
+ * For owners and editors the answer's snapshot plus the change docs after `snapshot.revision`
+ * make the graph at `revision` or later; the function makes a fresh snapshot first when the log
+ * cannot fill the gap (`snapshot` null: the graph is empty at revision 0). For a viewer, whom the
+ * rules let read neither snapshots nor the log, `view` holds the graph already redacted
+ * (src/domain/privacy.ts) and `snapshot` is null.
  */
-export type OpenGraphRequest = Record<string, never>;
+export interface OpenGraphRequest {
+  graphId?: string;
+}
 export interface OpenGraphResponse {
   graphId: string;
   ownerUid: string;
@@ -54,7 +85,82 @@ export interface OpenGraphResponse {
   updatedAt: string;
   migrations: string[];
   snapshot: SnapshotRef | null;
+  role: TreeRole;
+  name: string;
+  view: { graph: Graph & { revision: number }; privacy: Record<string, PrivacyReason> } | null;
 }
+
+export type ListTreesRequest = Record<string, never>;
+export interface ListTreesResponse {
+  trees: TreeSummary[];
+}
+export interface RenameTreeRequest {
+  graphId: string;
+  name: string;
+}
+export interface RenameTreeResponse {
+  tree: TreeSummary;
+}
+
+/** MemberService: the owner only. */
+export interface ListMembersRequest {
+  graphId: string;
+}
+export interface ListMembersResponse {
+  members: TreeMember[];
+}
+export interface SetMemberRoleRequest {
+  graphId: string;
+  uid: string;
+  role: MemberRole;
+}
+export interface SetMemberRoleResponse {
+  member: TreeMember;
+}
+export interface RemoveMemberRequest {
+  graphId: string;
+  uid: string;
+}
+
+/** "Sign in to accept": the signed-in member whose e-mail the invitation names joins its tree. */
+export interface JoinInvitationRequest {
+  token: string;
+}
+export interface JoinInvitationResponse {
+  graphId: string;
+}
+export interface ListInvitationsRequest {
+  graphId: string;
+}
+export interface ListInvitationsResponse {
+  invitations: PendingInvitation[];
+}
+/** "Copy link" and "Resend" alike: a new token, 14 more days (Firebase mails nothing itself). */
+export interface RenewInvitationRequest {
+  graphId: string;
+  id: string;
+}
+export type RenewInvitationResponse = InvitationLink & { token: string };
+export interface RevokeInvitationRequest {
+  graphId: string;
+  id: string;
+}
+
+export type AccountSettingsRequest = Record<string, never>;
+export type AccountSettingsResponse = AccountSettings;
+export type UpdateAccountSettingsRequest = Partial<AccountSettings> & {
+  /** After a confirmed e-mail change: the own profile takes the account's (new) address. */
+  syncEmail?: boolean;
+};
+export type DownloadOwnDataRequest = Record<string, never>;
+/** OwnDataExport (src/backend/api.ts) without the GEDCOM files, which only the self-hosted server writes. */
+export type DownloadOwnDataResponse = OwnDataExport;
+/** The password was checked by a fresh sign-in (reauthentication) just before. */
+export interface DeleteAccountRequest {
+  card: ClaimedCardChoice;
+  trees: OwnedTreeChoice[];
+}
+export type EmptyResponse = Record<string, never>;
 
 /** The one save path (`saveChangeSet`), as POST /api/graphs/:graphId/changes. */
 export interface SaveChangesRequest {
@@ -87,20 +193,16 @@ export interface CreateInvitationRequest {
   graphUid?: string;
   nodeId: string;
   email: string;
+  role?: MemberRole;
 }
-export interface CreateInvitationResponse {
-  token: string;
-  inviteUrl: string;
-}
+/** The link with its token (tests read it; the page uses `inviteUrl`). */
+export type CreateInvitationResponse = InvitationLink & { token: string };
 
 /** The invitation page, before any account exists (no sign-in needed). */
 export interface GetInvitationRequest {
   token: string;
 }
-export interface GetInvitationResponse {
-  email: string;
-  firstAccount: boolean;
-}
+export type GetInvitationResponse = InvitationInfo;
 
 /**
  * After `createUserWithEmailAndPassword` (which the blocking function let through for the
@@ -162,6 +264,19 @@ export type CancelImportResponse = Record<string, never>;
 
 export interface CallableTypes {
   openGraph: [OpenGraphRequest, OpenGraphResponse];
+  listTrees: [ListTreesRequest, ListTreesResponse];
+  renameTree: [RenameTreeRequest, RenameTreeResponse];
+  listMembers: [ListMembersRequest, ListMembersResponse];
+  setMemberRole: [SetMemberRoleRequest, SetMemberRoleResponse];
+  removeMember: [RemoveMemberRequest, EmptyResponse];
+  joinInvitation: [JoinInvitationRequest, JoinInvitationResponse];
+  listInvitations: [ListInvitationsRequest, ListInvitationsResponse];
+  renewInvitation: [RenewInvitationRequest, RenewInvitationResponse];
+  revokeInvitation: [RevokeInvitationRequest, EmptyResponse];
+  accountSettings: [AccountSettingsRequest, AccountSettingsResponse];
+  updateAccountSettings: [UpdateAccountSettingsRequest, AccountSettingsResponse];
+  downloadOwnData: [DownloadOwnDataRequest, DownloadOwnDataResponse];
+  deleteAccount: [DeleteAccountRequest, EmptyResponse];
   saveChanges: [SaveChangesRequest, SaveChangesResponse];
   updateProfile: [UpdateProfileRequest, UpdateProfileResponse];
   createInvitation: [CreateInvitationRequest, CreateInvitationResponse];

@@ -63,7 +63,18 @@ export function assembleGraph(open: OpenGraphResponse, chunks: readonly Snapshot
   if (revision < open.revision) throw new LogGap(revision);
   const graph = applyChangeSets(base, events.map((e) => e.changes));
   const updatedAt = events.length ? tail.find((d) => d.revision === revision)!.at : open.updatedAt;
-  return { graphId: open.graphId, ownerUid: open.ownerUid, migrations: open.migrations, graph: { ...graph, revision, updatedAt } };
+  return { ...loadedHead(open), graph: { ...graph, revision, updatedAt }, privacy: {} };
+}
+
+/** What every load answers besides the graph. */
+function loadedHead(open: OpenGraphResponse) {
+  return { graphId: open.graphId, ownerUid: open.ownerUid, migrations: open.migrations, role: open.role, name: open.name };
+}
+
+/** A viewer's load: the function sent the graph itself, already redacted (no snapshot or log to read). */
+export function viewedGraph(open: OpenGraphResponse): LoadedGraph | null {
+  if (!open.view) return null;
+  return { ...loadedHead(open), graph: open.view.graph, privacy: open.view.privacy };
 }
 
 /** The events of `docs` that follow `after` one by one (a repeated revision is dropped); a gap throws. */

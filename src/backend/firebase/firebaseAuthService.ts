@@ -1,4 +1,5 @@
 import {
+  applyActionCode,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   deleteUser,
@@ -16,7 +17,7 @@ import { retryDelays } from '../../domain/timing.ts';
 import type { AuthUser } from '../../domain/types.ts';
 import { OTHER_EMAIL } from '../../domain/invitations.ts';
 import { AUTH_MESSAGES, normaliseEmail, validateNewPassword, validateSignUp } from '../../domain/validation/auth.ts';
-import type { AuthListener, AuthService, InvitationInfo, SignUpInput } from '../ports.ts';
+import type { AuthListener, AuthService, SignUpInput } from '../ports.ts';
 import { createAuthTokenSync, type AuthTokenSync } from './authTokenSync.ts';
 import type { Call } from './call.ts';
 import { sameOriginUrl } from './config.ts';
@@ -33,6 +34,7 @@ export interface FirebaseAuthServiceOptions {
 }
 
 export const SIGNED_OUT = 'You must be signed in to change your account.';
+export const CONFIRMATION_INVALID = 'This link to finish creating your account is invalid or has expired. Open your invitation again to get a new one.';
 export const SYNC_NOT_SAME_ORIGIN = 'The auth-token sync URL is not on this site, so no token is sent to it.';
 
 
@@ -187,10 +189,6 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
       return updated;
     },
 
-    async getInvitation(token): Promise<InvitationInfo> {
-      return call('getInvitation', { token });
-    },
-
     async signUp() {
       // §1: self-service sign-up is off. The blocking function would refuse the account anyway;
       // saying so here gives the self-hosted server's code and text without creating anything.
@@ -199,7 +197,7 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
 
     async acceptInvitation(token, input) {
       // In the self-hosted server's order, so both backends refuse alike: the invitation first
-      // (invalid, used), then the form (§5), then an address the invitation is not for.
+      // (invalid, used, revoked, expired), then the form (§5), then an address the invitation is not for.
       const invitation = await call('getInvitation', { token });
       checkSignUp(input);
       const email = normaliseEmail(input.email);
@@ -218,13 +216,31 @@ export function createFirebaseAuthService(services: FirebaseServices, options: F
         // The function set the display name on the account; read it back.
         await attempt('auth', () => user.reload());
         accepting = false;
-        return await signedIn(auth.currentUser ?? user);
+        // Joined at once: the link was mailed to the invited address and only that address can
+        // make the account (the blocking function), so on Firebase holding the link stands for the
+        // confirmation mail of the self-hosted server (DESIGN.md "Sharing on Firebase").
+        return { status: 'signed-in', user: await signedIn(auth.currentUser ?? user) };
       } finally {
         if (accepting) {
           accepting = false;
           publish(auth.currentUser ? toAuthUser(auth.currentUser) : null);
         }
       }
+    },
+
+    async confirmSignUp(token) {
+      // Firebase proves an address with its own verification mail: the token is that mail's
+      // action code. Applying it marks the signed-in account's address verified.
+      try {
+        await applyActionCode(auth, token);
+      } catch (e) {
+        const error = fromFirebase(e, 'auth');
+        throw error.code === 'auth/reset-link-invalid' ? new AppError('auth/confirmation-link-invalid', CONFIRMATION_INVALID) : error;
+      }
+      const user = auth.currentUser;
+      if (!user) throw new AppError('unauthenticated', SIGNED_OUT);
+      await attempt('auth', () => user.reload());
+      return signedIn(user);
     },
   };
 }

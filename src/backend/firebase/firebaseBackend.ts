@@ -1,11 +1,13 @@
 import type { Backend } from '../backend.ts';
 import { callFunctions } from './call.ts';
 import { readFirebaseSettings, type FirebaseEnv } from './config.ts';
+import { createFirebaseAccountService } from './firebaseAccountService.ts';
 import { createFirebaseAuthService, type FirebaseAuthServiceOptions } from './firebaseAuthService.ts';
 import { createFirebaseAvatarStore } from './firebaseAvatarStore.ts';
 import { createFirebaseGraphImporter } from './firebaseGraphImporter.ts';
 import { createFirebaseGraphRepository } from './firebaseGraphRepository.ts';
 import { createFirebaseInvitationService } from './firebaseInvitationService.ts';
+import { createFirebaseMemberService } from './firebaseMemberService.ts';
 import { createFirebaseProfileRepository } from './firebaseProfileRepository.ts';
 import { createFirebaseServices, type FirebaseServices } from './services.ts';
 
@@ -24,8 +26,10 @@ export function firebasePorts(services: FirebaseServices, auth: Omit<FirebaseAut
     auth: createFirebaseAuthService(services, { ...auth, call }),
     profiles: createFirebaseProfileRepository(call, services.firestore),
     avatars: createFirebaseAvatarStore(services.storage),
-    graphs: createFirebaseGraphRepository({ call, firestore: services.firestore }),
+    graphs: createFirebaseGraphRepository({ call, firestore: services.firestore, uid: () => services.auth.currentUser?.uid ?? null }),
     imports: createFirebaseGraphImporter(call),
     invitations: createFirebaseInvitationService(call),
+    members: createFirebaseMemberService(call),
+    account: createFirebaseAccountService(services, call),
   };
 }

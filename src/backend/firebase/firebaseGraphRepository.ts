@@ -1,5 +1,6 @@
 import {
   collection,
+  doc,
   getDocsFromCache,
   getDocsFromServer,
   onSnapshot,
@@ -10,16 +11,20 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { AppError, isAppError } from '../../domain/errors.ts';
+import { NOT_A_MEMBER } from '../../domain/permissions.ts';
+import type { TreeRole } from '../../domain/roles.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
 import type { Call } from './call.ts';
 import type { OpenGraphResponse } from './callables.ts';
-import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, type ChangeFeed } from './changeLog.ts';
+import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, viewedGraph, type ChangeFeed } from './changeLog.ts';
 import { fromFirebase } from './errors.ts';
-import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef } from './paths.ts';
+import { FIELDS, paths, type ChangeDoc, type GraphDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
 
 export interface FirebaseGraphRepositoryOptions {
   call: Call;
   firestore: () => Firestore;
+  /** The signed-in member's uid, or null: their users document tells an open view of role changes and removal. */
+  uid: () => string | null;
   /** The window whose online/offline events are followed; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
   /** First wait before listening again after the listener failed; doubles up to `maxRetryMs`. */
@@ -29,6 +34,14 @@ export interface FirebaseGraphRepositoryOptions {
 
 /** Opens tried when the log keeps showing a gap (each open answers a fresher snapshot). */
 const OPEN_ATTEMPTS = 3;
+
+export const SIGNED_OUT_OF_TREE = 'You were signed out.';
+
+/** What the member's users document says of one tree: not a member, reads it whole (owner, editor), or views it. */
+export function accessIn(user: UserDoc | undefined, graphId: string): 'none' | 'full' | 'viewer' {
+  if (!user?.graphIds.includes(graphId)) return 'none';
+  return (user.fullGraphIds ?? user.graphIds).includes(graphId) ? 'full' : 'viewer';
+}
 
 /**
  * GraphRepository on Firestore and the callable functions (paths.ts, callables.ts).
@@ -43,6 +56,12 @@ const OPEN_ATTEMPTS = 3;
  * feed (changeLog.ts) hands on each revision once and in order; a gap the server confirms, or a
  * change set too large to have been kept, loads the graph again for `onReload` and listens on
  * from its revision. The adapter keeps no copy of the graph.
+ *
+ * Viewers: the rules let them read neither the log nor snapshots (both hold the unredacted
+ * graph), so `openGraph` answers them the redacted graph, and their view listens to the graph's
+ * head document (`graphs/{id}`) instead: a newer revision there loads the graph again for
+ * `onReload`. Beside either listener, the member's own users document tells the view of a role
+ * change (reload with the new role) and of removal from the tree (`onClosed`, permission-denied).
  */
 export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOptions): GraphRepository {
   const { call } = options;
@@ -74,9 +93,15 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
     return [...kept, ...fresh.docs.map((d) => d.data() as ChangeDoc)];
   }
 
-  async function load(): Promise<LoadedGraph> {
+  /** The role each graph was last loaded with: the live view of a viewer follows the head, not the log. */
+  const roles = new Map<string, TreeRole>();
+
+  async function load(graphId?: string): Promise<LoadedGraph> {
     for (let attempt = 1; ; attempt++) {
-      const open: OpenGraphResponse = await call('openGraph', {});
+      const open: OpenGraphResponse = await call('openGraph', graphId ? { graphId } : {});
+      roles.set(open.graphId, open.role);
+      const viewed = viewedGraph(open);
+      if (viewed) return viewed;
       try {
         const chunks = open.snapshot ? await readChunks(open.graphId, open.snapshot) : [];
         const tail = await readTail(open.graphId, open.snapshot?.revision ?? 0);
@@ -92,7 +117,15 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
   }
 
   return {
+    async list() {
+      return (await call('listTrees', {})).trees;
+    },
+
     load,
+
+    async rename(graphId, name) {
+      return (await call('renameTree', { graphId, name })).tree;
+    },
 
     save(graphId, changes, clientId, markMigrations) {
       return call('saveChanges', { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) });
@@ -135,7 +168,7 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         unlisten?.();
         unlisten = null;
         try {
-          const loaded = await load();
+          const loaded = await load(graphId);
           if (stopped) return;
           feed = createChangeFeed(loaded.graph.revision);
           handlers.onReload(loaded);
@@ -148,8 +181,28 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         }
       };
 
+      const listenToHead = () => {
+        unlisten = onSnapshot(
+          doc(options.firestore(), paths.graph(graphId)),
+          (snapshot) => {
+            if (!snapshot.metadata.fromCache) {
+              wait = retryMs;
+              report('online');
+            }
+            const head = snapshot.data() as GraphDoc | undefined;
+            if (head && head.revision > feed.last && !stopped) void reload();
+          },
+          () => {
+            report('offline');
+            unlisten = null;
+            later(listen);
+          },
+        );
+      };
+
       const listen = () => {
         unlisten?.();
+        if (roles.get(graphId) === 'viewer') return listenToHead();
         const from = feed.last;
         unlisten = onSnapshot(
           changesAfter(graphId, from),
@@ -178,6 +231,35 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         );
       };
 
+      const close = (error: AppError) => {
+        if (stopped) return;
+        stopped = true;
+        if (retryTimer) clearTimeout(retryTimer);
+        unlisten?.();
+        unwatch?.();
+        handlers.onClosed?.(error);
+      };
+
+      // The member's users document: removal from the tree closes the view, a role change reloads it.
+      let unwatch: (() => void) | null = null;
+      const uid = options.uid();
+      if (uid) {
+        let access: ReturnType<typeof accessIn> | null = null;
+        unwatch = onSnapshot(
+          doc(options.firestore(), paths.user(uid)),
+          (snapshot) => {
+            if (snapshot.metadata.fromCache) return;
+            const next = accessIn(snapshot.data() as UserDoc | undefined, graphId);
+            if (next === 'none') return close(new AppError('permission-denied', NOT_A_MEMBER));
+            if (access !== null && next !== access && !stopped) void reload();
+            access = next;
+          },
+          () => {
+            if (options.uid() !== uid) close(new AppError('unauthenticated', SIGNED_OUT_OF_TREE));
+          },
+        );
+      }
+
       const wentOffline = () => report('offline');
       const cameOnline = () => report('unknown');
       win?.addEventListener('offline', wentOffline);
@@ -189,6 +271,7 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         stopped = true;
         if (retryTimer) clearTimeout(retryTimer);
         unlisten?.();
+        unwatch?.();
         win?.removeEventListener('offline', wentOffline);
         win?.removeEventListener('online', cameOnline);
       };

@@ -1,12 +1,31 @@
 import type { InvitationService } from '../ports.ts';
 import type { Call } from './call.ts';
 
-/** §7 invitation function: the `createInvitation` callable answers the link, on the site's own origin. */
+/**
+ * Invitations on Firebase, through the callables of functions/src/callables/invitations.ts: the
+ * link is on the site's own origin; the token is stored only as its SHA-256, so "Copy link" and
+ * "Resend" both make a new link (the earlier one stops working). Firebase sends no invitation
+ * mail itself (`mailed` is false): the §7 mail-compose link is the way.
+ */
 export function createFirebaseInvitationService(call: Call): InvitationService {
+  const link = async (graphId: string, id: string) => {
+    const { inviteUrl, invitation, mailed } = await call('renewInvitation', { graphId, id });
+    return { inviteUrl, invitation, mailed };
+  };
   return {
-    async create({ inviterUid, graphUid, nodeId, email }) {
-      const { inviteUrl } = await call('createInvitation', { inviterUid, graphUid, nodeId, email });
-      return { inviteUrl };
+    async create({ inviterUid, graphUid, nodeId, email, role }) {
+      const { inviteUrl, invitation, mailed } = await call('createInvitation', { inviterUid, graphUid, nodeId, email, role });
+      return { inviteUrl, invitation, mailed };
+    },
+    details: (token) => call('getInvitation', { token }),
+    accept: (token) => call('joinInvitation', { token }),
+    async list(graphId) {
+      return (await call('listInvitations', { graphId })).invitations;
+    },
+    renewLink: link,
+    resend: link,
+    async revoke(graphId, id) {
+      await call('revokeInvitation', { graphId, id });
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Visibility } from '../../domain/privacy.ts';
+import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
 
 /**
@@ -9,7 +11,7 @@ import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
  * ```
  * users/{uid}                                   UserDoc      the graphs a member belongs to
  * profiles/{docId(profileId)}                   ProfileDoc   one per profile, global (uid or pr:…)
- * invitations/{token}                           InvitationDoc
+ * invitations/{id}                              InvitationDoc (the token only as its SHA-256)
  * graphs/{graphId}                              GraphDoc     owner, revision, migrations, snapshot
  * graphs/{graphId}/meta/members                 MembersDoc   roles: the one get() of the rules
  * graphs/{graphId}/meta/snapshotLease           SnapshotLeaseDoc  who is making the next snapshot
@@ -31,18 +33,26 @@ import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
  * docs with revision > snapshot.revision in order, and listen to that same query for more.
  */
 
-/** How a member belongs to a graph. */
-export type GraphRole = 'owner' | 'member';
+/** How a member belongs to a graph (§6 roles, src/domain/roles.ts). */
+export type GraphRole = TreeRole;
 
 /**
- * `users/{uid}`: written when the member's own graph is made and when they join one. Rules read it
- * to let a member read the profiles their graphs show (`graphs` has any of `graphIds`).
+ * `users/{uid}`: written when the member's own graph is made, when they join one, when their role
+ * changes or they leave. Rules read it to let a member read the profiles their graphs show
+ * (`graphs` has any of `fullGraphIds`): only graphs they edit or own, as a viewer gets profiles
+ * redacted from the `openGraph` callable instead.
  */
 export interface UserDoc {
   /** Every graph the member belongs to (their own included once it exists). */
   graphIds: string[];
-  /** The graph their Family Tree shows: the one they joined last by invitation, else none (their own). */
+  /** The graph they joined last by invitation, else none (their own). */
   joinedGraphId: string | null;
+  /** The graphs they own or edit: the ones whose profiles, cards and log the rules let them read whole. */
+  fullGraphIds?: string[];
+  /** The tree they opened last (`openGraph` without an id opens it). */
+  lastGraphId?: string | null;
+  /** What viewers of their trees see of the cards they claimed (AccountSettings). */
+  viewerVisibility?: Visibility;
 }
 
 /** Where a graph's snapshot is: enough to read its chunks without reading the snapshot doc. */
@@ -60,6 +70,8 @@ export interface SnapshotRef {
 /** `graphs/{graphId}`. The graph's id is its owner's uid for a member's own graph. */
 export interface GraphDoc {
   ownerUid: string;
+  /** The owner's name for the tree; '' (or absent) for "{owner's last name} family tree". */
+  name?: string;
   /** Bumped by every applied change set; the change doc of each revision is in `changes`. */
   revision: number;
   /** One-time migration flags applied to this graph ('spouses-v1', 'parents-children-v1'). */
@@ -78,6 +90,8 @@ export interface GraphDoc {
 /** `graphs/{graphId}/meta/members`: every member's role, so a rule checks membership with one get(). */
 export interface MembersDoc {
   roles: Record<string, GraphRole>;
+  /** ISO time each member joined (absent for members from before roles). */
+  joinedAt?: Record<string, string>;
 }
 
 /** `graphs/{graphId}/meta/snapshotLease` (functions only): one snapshot is made at a time per graph. */
@@ -142,20 +156,30 @@ export interface SnapshotChunkDoc {
   text: string;
 }
 
-export type InvitationStatus = 'pending' | 'accepted';
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked';
 
-/** `invitations/{token}`: the §3 fields (the document id is the token). Functions only. */
+/**
+ * `invitations/{id}`: the §3 fields. Functions only. The id is not secret (members manage the
+ * invitation by it); the token is kept only as its SHA-256 (`tokenHash`, hex), found by an
+ * equality query, as the self-hosted server keeps it: a copy of the database opens nothing, and
+ * renewing a link replaces the hash while the id stays.
+ */
 export interface InvitationDoc {
-  token: string;
+  id: string;
+  tokenHash: string;
   /** Trimmed and lower-cased; '' only for the first-account invitation. */
   email: string;
   nodeId: string;
   inviterUid: string;
   /** Defaults to the inviter's own graph. */
   graphUid: string;
+  /** The role the new member gets (editor unless the inviter chose viewer). */
+  role: MemberRole;
   status: InvitationStatus;
-  /** Server timestamp (a Firestore Timestamp when read). */
-  createdAt: unknown;
+  /** ISO: made or last renewed. */
+  createdAt: string;
+  /** ISO: `INVITATION_VALID_DAYS` after `createdAt`; '' for the first-account invitation (kept until used). */
+  expiresAt: string;
   /** The invitation that lets the site's first account in (no graph, any e-mail when `email` is ''). */
   firstAccount: boolean;
   acceptedBy?: string;
@@ -206,7 +230,7 @@ export const paths = {
   profiles: () => 'profiles',
   profile: (profileId: string) => `profiles/${docId(profileId)}`,
   invitations: () => 'invitations',
-  invitation: (token: string) => `invitations/${token}`,
+  invitation: (id: string) => `invitations/${id}`,
   graph: (graphId: string) => `graphs/${graphId}`,
   members: (graphId: string) => `graphs/${graphId}/meta/members`,
   snapshotLease: (graphId: string) => `graphs/${graphId}/meta/snapshotLease`,

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { InvitationDoc } from '../../../src/backend/firebase/paths.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_USED } from '../../../src/domain/invitations.ts';
+import { createHash } from 'node:crypto';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED } from '../../../src/domain/invitations.ts';
 import { AUTH_MESSAGES } from '../../../src/domain/validation/auth.ts';
 import {
+  acceptedByCaller,
   checkAcceptInput,
   checkCreateInput,
   firstAccountInvitation,
+  hashInvitationToken,
   inviteOrigin,
   inviteUrl,
+  isExpired,
   newInvitation,
+  pendingView,
+  renewedInvitation,
   siteOrigins,
   usableInvitation,
 } from '../../../functions/src/invitations.ts';
@@ -25,12 +31,71 @@ const coded = (fn: () => unknown) => {
 };
 
 describe('a new invitation (§3)', () => {
-  it('holds the §3 fields: a 32-hex token from the random source, the trimmed lower-cased e-mail, pending', () => {
+  const now = new Date('2026-03-01T12:00:00.000Z');
+
+  it('holds the §3 fields: a 32-hex token from the random source kept only as its SHA-256, the trimmed lower-cased e-mail, editor by default, pending for 14 days', () => {
     const fields = checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: '  Ann@Example.COM ' });
-    expect(fields).toEqual({ email: 'ann@example.com', nodeId: 'n1002', inviterUid: 'u1', graphUid: 'u1' });
-    const doc = newInvitation(fields, counting, 'server-time');
-    expect(doc).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), email: 'ann@example.com', nodeId: 'n1002', inviterUid: 'u1', graphUid: 'u1', status: 'pending', createdAt: 'server-time', firstAccount: false });
-    expect(doc.token).toBe('00112233445566778899aabbccddeeff');
+    expect(fields).toEqual({ email: 'ann@example.com', nodeId: 'n1002', inviterUid: 'u1', graphUid: 'u1', role: 'editor' });
+    const { doc, token } = newInvitation(fields, counting, now);
+    expect(token).toBe('00112233445566778899aabbccddeeff');
+    expect(doc).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      email: 'ann@example.com',
+      nodeId: 'n1002',
+      inviterUid: 'u1',
+      graphUid: 'u1',
+      role: 'editor',
+      status: 'pending',
+      createdAt: '2026-03-01T12:00:00.000Z',
+      expiresAt: '2026-03-15T12:00:00.000Z',
+      firstAccount: false,
+    });
+    expect(JSON.stringify(doc)).not.toContain(token);
+  });
+
+  it('gives the role asked for, editor or viewer, and refuses any other', () => {
+    expect(checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: 'a@b.co', role: 'viewer' }).role).toBe('viewer');
+    for (const role of ['owner', 'admin', 3]) {
+      expect(coded(() => checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: 'a@b.co', role }))).toMatchObject({ code: 'invalid-argument' });
+    }
+  });
+
+  it('a renewed link is a new token and 14 more days; the id stays and the earlier token no longer matches', () => {
+    const { doc, token } = newInvitation(checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: 'a@b.co' }), counting, now);
+    let n = 0;
+    const other = (bytes: Uint8Array<ArrayBuffer>) => bytes.map(() => (n += 7) % 256);
+    const later = new Date('2026-03-10T00:00:00.000Z');
+    const renewed = renewedInvitation(doc, other, later);
+    expect(renewed.token).not.toBe(token);
+    expect(renewed.doc).toMatchObject({ id: doc.id, tokenHash: hashInvitationToken(renewed.token), createdAt: later.toISOString(), expiresAt: '2026-03-24T00:00:00.000Z' });
+    expect(renewed.doc.tokenHash).not.toBe(hashInvitationToken(token));
+  });
+
+  it('expires at the stated time, not before; the first-account invitation never does', () => {
+    const { doc } = newInvitation(checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: 'a@b.co' }), counting, now);
+    expect(isExpired(doc, new Date('2026-03-15T11:59:59.999Z'))).toBe(false);
+    expect(isExpired(doc, new Date('2026-03-15T12:00:00.000Z'))).toBe(true);
+    expect(isExpired(firstAccountInvitation('', counting, now).doc, new Date('2099-01-01'))).toBe(false);
+  });
+
+  it('shows members the pending invitation with its card, inviter and state, never the token', () => {
+    const { doc } = newInvitation(checkCreateInput({ callerUid: 'u1', graphUid: 'g1', nodeId: 'n1002', email: 'a@b.co', role: 'viewer' }), counting, now);
+    const view = pendingView(doc, { profileId: 'pr:x', inviterName: 'Grace Hopper' }, now);
+    expect(view).toEqual({
+      id: doc.id,
+      graphId: 'g1',
+      nodeId: 'n1002',
+      profileId: 'pr:x',
+      email: 'a@b.co',
+      role: 'viewer',
+      inviterUid: 'u1',
+      inviterName: 'Grace Hopper',
+      createdAt: doc.createdAt,
+      expiresAt: doc.expiresAt,
+      status: 'pending',
+    });
+    expect(pendingView(doc, { profileId: '', inviterName: '' }, new Date('2026-04-01')).status).toBe('expired');
   });
 
   it('takes the graph named, and the inviter only when it is the caller', () => {
@@ -51,8 +116,8 @@ describe('a new invitation (§3)', () => {
   });
 
   it('makes the first-account invitation with no graph and the e-mail given, or none', () => {
-    expect(firstAccountInvitation(' Admin@Example.com', counting, 't')).toMatchObject({ email: 'admin@example.com', firstAccount: true, graphUid: '', nodeId: '', status: 'pending' });
-    expect(firstAccountInvitation('', counting, 't').email).toBe('');
+    expect(firstAccountInvitation(' Admin@Example.com', counting, now).doc).toMatchObject({ email: 'admin@example.com', firstAccount: true, graphUid: '', nodeId: '', status: 'pending', expiresAt: '' });
+    expect(firstAccountInvitation('', counting, now).doc.email).toBe('');
   });
 });
 
@@ -80,7 +145,21 @@ describe('the invitation link (§7: on the site’s own origin)', () => {
 
 describe('usableInvitation', () => {
   const token = '00112233445566778899aabbccddeeff';
-  const stored = (over: Partial<InvitationDoc> = {}): InvitationDoc => ({ token, email: 'a@b.co', nodeId: 'n1002', inviterUid: 'u1', graphUid: 'u1', status: 'pending', createdAt: 't', firstAccount: false, ...over });
+  const now = new Date('2026-03-01T12:00:00.000Z');
+  const stored = (over: Partial<InvitationDoc> = {}): InvitationDoc => ({
+    id: '00112233445566778899aabb',
+    tokenHash: hashInvitationToken(token),
+    email: 'a@b.co',
+    nodeId: 'n1002',
+    inviterUid: 'u1',
+    graphUid: 'u1',
+    role: 'editor',
+    status: 'pending',
+    createdAt: '2026-02-20T12:00:00.000Z',
+    expiresAt: '2026-03-06T12:00:00.000Z',
+    firstAccount: false,
+    ...over,
+  });
 
   it.each<[string, unknown, InvitationDoc | null, boolean, { code: string; message: string } | null]>([
     ['a pending invitation', token, stored(), true, null],
@@ -88,10 +167,37 @@ describe('usableInvitation', () => {
     ['an upper-case token', token.toUpperCase(), stored(), false, { code: 'invalid-argument', message: INVITATION_MALFORMED }],
     ['an unknown token', token, null, false, { code: 'auth/invitation-invalid', message: INVITATION_INVALID }],
     ['an accepted invitation', token, stored({ status: 'accepted' }), false, { code: 'auth/invitation-used', message: INVITATION_USED }],
+    ['a revoked invitation', token, stored({ status: 'revoked' }), false, { code: 'auth/invitation-revoked', message: INVITATION_REVOKED }],
+    ['an expired invitation', token, stored({ expiresAt: '2026-03-01T12:00:00.000Z' }), false, { code: 'auth/invitation-expired', message: INVITATION_EXPIRED }],
     ['the first-account invitation while no account exists', token, stored({ firstAccount: true }), false, null],
     ['the first-account invitation once one exists', token, stored({ firstAccount: true }), true, { code: 'auth/invitation-used', message: INVITATION_USED }],
   ])('%s', (_name, t, doc, hasAccounts, expected) => {
-    expect(coded(() => usableInvitation(t, doc, hasAccounts))).toEqual(expected);
+    expect(coded(() => usableInvitation(t, doc, hasAccounts, now))).toEqual(expected);
+  });
+});
+
+describe('acceptedByCaller (an accept sent again after its answer was lost)', () => {
+  const doc = (over: Partial<InvitationDoc>): InvitationDoc => ({
+    id: '00112233445566778899aabb',
+    tokenHash: '',
+    email: 'a@b.co',
+    nodeId: 'n1',
+    inviterUid: 'u1',
+    graphUid: 'u1',
+    role: 'editor',
+    status: 'pending',
+    createdAt: '',
+    expiresAt: '',
+    firstAccount: false,
+    ...over,
+  });
+  it.each<[string, InvitationDoc | null, boolean]>([
+    ['accepted by this caller', doc({ status: 'accepted', acceptedBy: 'u2' }), true],
+    ['accepted by someone else', doc({ status: 'accepted', acceptedBy: 'u3' }), false],
+    ['still pending', doc({}), false],
+    ['unknown', null, false],
+  ])('%s', (_name, stored, expected) => {
+    expect(acceptedByCaller(stored, 'u2')).toBe(expected);
   });
 });
 

@@ -21,12 +21,12 @@ function graphOf(count: number): Graph {
 }
 
 /** The server side: hands over a graph, and lets the test deliver another member's change. */
-class LiveGraphs implements GraphRepository {
+class LiveGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'> {
   live: GraphSubscription | null = null;
   revision = 1;
   constructor(private graph: Graph) {}
   async load(): Promise<LoadedGraph> {
-    return { graphId: UID, ownerUid: UID, graph: structuredClone(this.graph) as LoadedGraph['graph'], migrations: ['spouses-v1', 'parents-children-v1'] };
+    return { graphId: UID, ownerUid: UID, graph: structuredClone(this.graph) as LoadedGraph['graph'], migrations: ['spouses-v1', 'parents-children-v1'], role: 'owner', name: 'Family tree', privacy: {} };
   }
   async save() {
     return { revision: ++this.revision };

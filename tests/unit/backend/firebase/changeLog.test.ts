@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenGraphResponse } from '../../../../src/backend/firebase/callables.ts';
-import { assembleGraph, createChangeFeed, LogGap, orderedRun, snapshotGraph, UNREADABLE_GRAPH } from '../../../../src/backend/firebase/changeLog.ts';
+import { assembleGraph, viewedGraph, createChangeFeed, LogGap, orderedRun, snapshotGraph, UNREADABLE_GRAPH } from '../../../../src/backend/firebase/changeLog.ts';
 import type { ChangeDoc, SnapshotChunkDoc } from '../../../../src/backend/firebase/paths.ts';
 import { encodeGraphColumns, GRAPH_COLUMNS_FORMAT } from '../../../../src/backend/graphColumns.ts';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../../src/domain/changeSet.ts';
@@ -32,6 +32,9 @@ const open = (revision: number, chunks: number, snapshotRevision = 10): OpenGrap
   updatedAt: '2025-06-01T00:00:00.000Z',
   migrations: ['spouses-v1'],
   snapshot: { id: 's1', revision: snapshotRevision, chunks, format: GRAPH_COLUMNS_FORMAT, bytes: 0 },
+  role: 'editor',
+  name: 'Hopper family tree',
+  view: null,
 });
 
 const moved = (id: string, x: number): ChangeSet => {
@@ -56,8 +59,26 @@ describe('assembleGraph: the latest snapshot plus the change log after it', () =
       graphId: 'g1',
       ownerUid: 'u-owner',
       migrations: ['spouses-v1'],
+      role: 'editor',
+      name: 'Hopper family tree',
+      privacy: {},
       graph: { ...expected, revision: 12, updatedAt: change(12).at },
     });
+  });
+
+  it("answers a viewer's load from the graph the function sent, redacted there, with its privacy reasons", () => {
+    const graph = { ...base(), revision: 10 };
+    const viewer: OpenGraphResponse = { ...open(10, 0), snapshot: null, role: 'viewer', view: { graph, privacy: { 'u-owner': 'living' } } };
+    expect(viewedGraph(viewer)).toEqual({
+      graphId: 'g1',
+      ownerUid: 'u-owner',
+      migrations: ['spouses-v1'],
+      role: 'viewer',
+      name: 'Hopper family tree',
+      privacy: { 'u-owner': 'living' },
+      graph,
+    });
+    expect(viewedGraph(open(10, 1))).toBeNull();
   });
 
   it('goes on past the revision the open named when more was saved meanwhile', () => {
