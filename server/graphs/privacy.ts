@@ -44,7 +44,7 @@ export function ownersIn(profiles: Iterable<Profile>): string[] {
   return [...out];
 }
 
-type Dated = Pick<Profile, 'birthYear' | 'death'>;
+type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
 
 /** Profiles as stored now, each with its children's dates (for the "had a child" rule). */
 export async function profilesWithChildren(q: Queryable, ids: readonly string[]): Promise<Map<string, { profile: Profile; children: Dated[] }>> {
@@ -52,7 +52,8 @@ export async function profilesWithChildren(q: Queryable, ids: readonly string[])
   if (!wanted.length) return new Map();
   const rows = await q.query<{ id: string; data: Profile; children: Dated[] }>(
     `SELECT p.id, p.data,
-            coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', '')))
+            coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', ''),
+                                                    'birthDateText', coalesce(c.data->>'birthDateText', ''), 'deathDateText', coalesce(c.data->>'deathDateText', '')))
                         FROM profiles c WHERE c.id IN (SELECT jsonb_array_elements_text(coalesce(p.data->'children', '[]')))), '[]') AS children
        FROM profiles p WHERE p.id = ANY($1::text[])`,
     [wanted],

@@ -60,14 +60,15 @@ export interface LifeDates {
   death: string;
 }
 
-export function lifeDates(p: Pick<Profile, 'birthYear' | 'death'>): LifeDates {
-  return { birth: p.birthYear, death: p.death };
+/** The date fields, and the dates an import kept as written where the fields could not hold them. */
+export function lifeDates(p: Dated): LifeDates {
+  return { birth: p.birthYear || (p.birthDateText ?? ''), death: p.death || (p.deathDateText ?? '') };
 }
 
 /** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
-export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear'];
+export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear', 'birthDateText'];
 
-type Dated = Pick<Profile, 'birthYear' | 'death'>;
+type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
 
 /** §6: living unless a death is recorded, born over 110 years ago or a child born over 95 years ago. */
 export function isPresumedLiving(person: Dated, children: readonly Dated[], currentYear: number): boolean {

@@ -1,3 +1,4 @@
+import { redactGraph } from '../domain/privacy.ts';
 import type { Graph, Pedigree, Profile } from '../domain/types.ts';
 import { dateForVersion, deathParts, writeDate } from './dates.ts';
 import { readKeptMany } from './kept.ts';
@@ -24,6 +25,13 @@ export type ExportScope = { kind: 'all' } | { kind: 'ancestors' | 'descendants';
 export interface ExportOptions {
   version: '7.0' | '5.5.1';
   scope: ExportScope;
+  /**
+   * §6, privacy of the living: the member exporting. Living people are written as the rule lets
+   * anyone see them ("Private", nothing kept), except this member's own profile and cards they
+   * claimed; a living card another member claimed is private too, as that member's choice for
+   * viewers is not known here. Absent: everyone whole (the tests' round trips).
+   */
+  audienceUid?: string;
   /** Photos stored on this site are written as absolute URLs on it. */
   siteOrigin: string;
   currentYear: number;
@@ -57,7 +65,8 @@ const node = (tag: string, value?: string, children: GedcomNode[] = [], pointer?
 const PEDI_70: Record<Pedigree, string> = { adopted: 'ADOPTED', foster: 'FOSTER', sealing: 'SEALING', other: 'OTHER' };
 const PEDI_551: Record<Pedigree, string> = { adopted: 'adopted', foster: 'foster', sealing: 'sealing', other: 'OTHER' };
 
-export function graphToGedcom(graph: Graph, o: ExportOptions): GedcomExport {
+export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
+  const graph = o.audienceUid === undefined ? whole : redactGraph(whole, { audienceUid: o.audienceUid, currentYear: o.currentYear, visibilityOf: () => 'private' }).graph;
   const v7 = o.version === '7.0';
   const profileOfNode = new Map<string, Profile>();
   for (const n of graph.nodes) {

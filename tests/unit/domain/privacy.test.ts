@@ -49,6 +49,11 @@ describe('isPresumedLiving (§6: living unless a death, a birth over 110 years a
     ['a child born 96 years ago', dated(), [dated('1929')], false],
     ['a child born 95 years ago exactly', dated(), [dated('1930')], true],
     ['young children only', dated('1980'), [dated('2010'), dated('')], true],
+    // GEDCOM import keeps dates the fields cannot hold as written, in their own fields.
+    ['born long ago, kept as written by an import', { ...dated(), birthDateText: 'ABT 1820' }, [], false],
+    ['a death kept as written by an import', { ...dated('1990'), deathDateText: 'BEF 2001' }, [], false],
+    ['a child born long ago, kept as written', dated(), [{ ...dated(), birthDateText: 'BET 1900 AND 1902' }], false],
+    ['a recent range kept as written', { ...dated(), birthDateText: 'BET 1900 AND 1990' }, [], true],
   ])('%s → living %s', (_name, person, children, living) => expect(isPresumedLiving(person, children, YEAR)).toBe(living));
 });
 

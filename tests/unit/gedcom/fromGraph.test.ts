@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import type { Graph, Profile } from '../../../src/domain/types.ts';
+import { graphToGedcom } from '../../../src/gedcom/fromGraph.ts';
 import { parseGedcom } from '../../../src/gedcom/parse.ts';
+import { writeGedcom } from '../../../src/gedcom/write.ts';
 import type { GedcomNode } from '../../../src/gedcom/types.ts';
 import { at, fixture, utf8 } from './fixtures.ts';
 import { asGraph, exportText, importText, NOW } from './graphHelpers.ts';
@@ -90,6 +92,24 @@ describe('a tree made in the app, as GEDCOM', () => {
     const back = importText(exportText(g, '7.0'));
     expect(back.profiles.every((p) => p.spouses.length === 0)).toBe(true);
     expect(back.profiles[2]!.parents).toHaveLength(2);
+  });
+});
+
+describe('privacy of the living (§6) in an export', () => {
+  it('a living person nobody claimed goes out as "Private" with nothing kept; the dead, and the member\'s own, whole', () => {
+    const g = appTree();
+    Object.assign(g.profiles['pr:grandson']!, { firstName: 'Ralph', birthYear: '1990', bio: 'Alive and well', gedcom: '0 @I9@ INDI\n1 NAME Ralph /King/\n1 OCCU Pilot\n' });
+    const graphToText = (audienceUid?: string) => {
+      const out = graphToGedcom(g, { version: '7.0', scope: { kind: 'all' }, siteOrigin: 'https://kin.example', currentYear: 2026, audienceUid });
+      return writeGedcom({ version: '7.0', records: out.records });
+    };
+    const names = (text: string) => indis(text).map((r) => at(r, 'NAME')?.value);
+    expect(names(graphToText('u-ada'))).toEqual(['Ada /Lovelace/', 'William /King/', 'Byron /King/', 'Private']);
+    const ralph = indis(graphToText('u-ada'))[3]!;
+    expect(lines(ralph)).toEqual(['NAME Private', 'FAMC @F2@']);
+    // Ada is dead (1852), so whole for anyone; without an audience (the round-trip tests) all whole.
+    expect(names(graphToText('u-someone-else'))[0]).toBe('Ada /Lovelace/');
+    expect(names(graphToText())[3]).toBe('Ralph /King/');
   });
 });
 

@@ -28,7 +28,7 @@ export function exportFileName(scope: Scope, name: string): string {
  * as GEDCOM 7.0 or 5.5.1, written in a worker (a progress bar on big trees) and downloaded.
  */
 export function ExportDialog({ selected, onClose, run = runExportWorker }: { selected: string | null; onClose(): void; run?: ExportRunner }) {
-  const { session } = useTree();
+  const { session, uid } = useTree();
   const graph = session.graph;
   const node = selected ? graphIndex(graph).nodes.get(selected) : undefined;
   const name = node ? cardName(graph.profiles[node.data.profileId]) : '';
@@ -43,7 +43,13 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
       const out = await run(
         {
           graph,
-          options: { version, scope: scope === 'all' || !node ? { kind: 'all' } : { kind: scope, nodeId: node.id }, siteOrigin: location.origin, currentYear: new Date().getFullYear() },
+          options: {
+            version,
+            scope: scope === 'all' || !node ? { kind: 'all' } : { kind: scope, nodeId: node.id },
+            siteOrigin: location.origin,
+            currentYear: new Date().getFullYear(),
+            audienceUid: uid,
+          },
           source: 'KINFOLK',
           submitter: displayName(authState.user ?? {}),
         },
