@@ -54,7 +54,7 @@ const changes = diffGraphs(saved, moved);
 if (changeCount(changes) !== 1 || changeCount(diffGraphs(saved, movedCopy)) !== 1) throw new Error('one moved card must give one change');
 if (checkGraph(saved).length) throw new Error('bench tree is inconsistent');
 const lookup = graphLookup(saved);
-const ctx = () => ({ neighbourhood: new Neighbourhood(lookup), actingUid: 'u-owner', graphOwnerUid: 'u-owner', currentYear: 2025 });
+const ctx = () => ({ neighbourhood: new Neighbourhood(lookup), actingUid: 'u-owner', role: 'owner' as const, graphOwnerUid: 'u-owner', currentYear: 2025 });
 if (await validateChangeSet(changes, ctx())) throw new Error('move must be valid');
 
 describe(`one moved card in a ${PEOPLE.toLocaleString('en')}-person tree`, () => {

@@ -236,6 +236,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   baseUrl ||= url;
 
   let closing: Promise<void> | undefined;
+  /** Only its hash is stored: the link this process printed, answered again while it works. */
+  let firstAccountToken: string | null = null;
   return {
     url,
     app,
@@ -250,11 +252,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       })();
       return closing;
     },
-    createInvitation: (input) => createInvitation(db, input),
+    createInvitation: async (input) => (await createInvitation(db, input)).token,
     inviteUrl: (token) => `${baseUrl}/invite?token=${token}`,
     async firstAccountLink() {
-      const token = await ensureFirstAccountInvitation(db, adminEmail);
-      return token ? `${baseUrl}/invite?token=${token}` : null;
+      firstAccountToken = await ensureFirstAccountInvitation(db, adminEmail, firstAccountToken);
+      return firstAccountToken ? `${baseUrl}/invite?token=${firstAccountToken}` : null;
     },
   };
 }

@@ -51,11 +51,11 @@ const persons = Number(params.get('persons') ?? 1000);
 const graph = familyGraph(persons, UID, params.get('layout') === 'tidy' ? 'tidy' : 'rows');
 
 /** The server's side, in memory: saves are answered at once, live events come from the bench. */
-class BenchGraphs implements GraphRepository {
+class BenchGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'> {
   revision = graph.revision;
   deliver: ((e: GraphChangeEvent) => void) | null = null;
   async load(): Promise<LoadedGraph> {
-    return { graphId: UID, ownerUid: UID, graph, migrations: ['spouses-v1', 'parents-children-v1'] };
+    return { graphId: UID, ownerUid: UID, graph, migrations: ['spouses-v1', 'parents-children-v1'], role: 'owner', name: 'Family tree', privacy: {} };
   }
   async save() {
     return { revision: ++this.revision };

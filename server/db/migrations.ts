@@ -220,6 +220,69 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'sharing',
+    // Roles per tree (members who joined by invitation were editors in all but name), a tree's
+    // own name, the tree a member opened last and what viewers see of the card they claimed.
+    // Invitation tokens are stored hashed like sessions and reset links (the links already sent
+    // keep working: their hash is the SHA-256 of the token, as hashToken makes it), managed by a
+    // non-secret id, with a role, an expiry (14 days from now for those pending, none for the
+    // first-account link) and a revoked state. Sign-ups of a relative's invitation wait for the
+    // invited address to confirm; an e-mail change waits for the new address.
+    sql: `
+      ALTER TABLE graph_members DROP CONSTRAINT graph_members_role_check;
+      UPDATE graph_members SET role = 'editor' WHERE role = 'member';
+      ALTER TABLE graph_members ADD CONSTRAINT graph_members_role_check CHECK (role IN ('owner', 'editor', 'viewer'));
+
+      ALTER TABLE graphs ADD COLUMN name text NOT NULL DEFAULT '';
+      ALTER TABLE users
+        ADD COLUMN last_graph_id text,
+        ADD COLUMN viewer_visibility text NOT NULL DEFAULT 'name' CHECK (viewer_visibility IN ('private', 'name', 'everything'));
+
+      ALTER TABLE invitations
+        ADD COLUMN id text,
+        ADD COLUMN token_hash text,
+        ADD COLUMN role text NOT NULL DEFAULT 'editor' CHECK (role IN ('editor', 'viewer')),
+        ADD COLUMN expires_at timestamptz,
+        ADD COLUMN revoked_at timestamptz;
+      UPDATE invitations
+         SET token_hash = encode(sha256(convert_to(token, 'UTF8')), 'hex'),
+             id = left(encode(sha256(convert_to('invitation-id:' || token, 'UTF8')), 'hex'), 24),
+             expires_at = CASE WHEN first_account OR status <> 'pending' THEN NULL ELSE now() + interval '14 days' END;
+      ALTER TABLE invitations DROP CONSTRAINT invitations_pkey;
+      ALTER TABLE invitations DROP COLUMN token;
+      ALTER TABLE invitations ALTER COLUMN id SET NOT NULL, ALTER COLUMN token_hash SET NOT NULL;
+      ALTER TABLE invitations ADD PRIMARY KEY (id);
+      ALTER TABLE invitations ADD CONSTRAINT invitations_token_hash_check CHECK (token_hash ~ '^[0-9a-f]{64}$');
+      CREATE UNIQUE INDEX invitations_token_hash_idx ON invitations(token_hash);
+      ALTER TABLE invitations DROP CONSTRAINT invitations_status_check;
+      ALTER TABLE invitations ADD CONSTRAINT invitations_status_check CHECK (status IN ('pending', 'accepted', 'revoked'));
+
+      CREATE TABLE signup_confirmations (
+        token_hash text PRIMARY KEY,
+        invitation_id text NOT NULL REFERENCES invitations(id) ON DELETE CASCADE,
+        email text NOT NULL CHECK (email = lower(email)),
+        password_hash text NOT NULL,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        gender text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX signup_confirmations_invitation_idx ON signup_confirmations(invitation_id);
+
+      CREATE TABLE email_changes (
+        token_hash text PRIMARY KEY,
+        uid text NOT NULL REFERENCES users(uid) ON DELETE CASCADE,
+        new_email text NOT NULL CHECK (new_email = lower(new_email)),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX email_changes_uid_idx ON email_changes(uid);
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -234,7 +297,9 @@ export const DATA_TABLES = [
   'graph_members',
   'graphs',
   'password_resets',
+  'email_changes',
   'sessions',
+  'signup_confirmations',
   'invitations',
   'profiles',
   'users',
@@ -270,9 +335,11 @@ export async function clearData(db: Database): Promise<void> {
   await db.exec(`TRUNCATE ${DATA_TABLES.join(', ')} CASCADE`);
 }
 
-/** Drops sessions and rate-limit windows past their end, and reset links dead for a day; run at each start. */
+/** Drops sessions and rate-limit windows past their end, and mailed links dead for a day; run at each start. */
 export async function pruneExpired(db: Database): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at < now()');
   await db.query('DELETE FROM rate_limits WHERE window_ends < now()');
   await db.query(`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM signup_confirmations WHERE expires_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM email_changes WHERE expires_at < now() - interval '1 day'`);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
+import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
 import { IMPORT_LIMITS, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../src/domain/errors.ts';
@@ -100,7 +101,9 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       if (input.chunks > limits.chunks || (input.people ?? 0) > limits.people || (input.bytes ?? 0) > limits.bytes) {
         throw new AppError('invalid-argument', tooLarge);
       }
-      if (!(await graphs.isMember(graphId, uid))) throw new AppError('permission-denied', NOT_A_MEMBER);
+      const role = await graphs.role(graphId, uid);
+      if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+      if (!canEditTree(role)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       await db.query(`DELETE FROM graph_imports WHERE created_at < now() - interval '${IMPORT_LIFETIME}'`);
       const rows = await db.query<{ running: number }>(
         `SELECT count(*)::int AS running FROM graph_imports WHERE uid = $1 AND state IN ('open', 'committing')`,

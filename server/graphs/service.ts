@@ -3,6 +3,7 @@ import type { Publication } from '../../src/domain/save/graphStore.ts';
 import { joinGraph, type JoinInput } from '../../src/domain/save/joinGraph.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
+import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
@@ -60,9 +61,10 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return snapshots.renew(db, graphId);
     },
 
-    async isMember(graphId: string, uid: string): Promise<boolean> {
-      if (graphId === uid) return true;
-      return (await memberRole(db, graphId, uid)) !== null;
+    /** The member's role in a graph, or null for anyone else (a member's own graph counts before it exists). */
+    async role(graphId: string, uid: string): Promise<TreeRole | null> {
+      const role = await memberRole(db, graphId, uid);
+      return role ?? (graphId === uid ? 'owner' : null);
     },
 
     /** May this member read the profile: their own, one they own, or one a graph of theirs shows. */

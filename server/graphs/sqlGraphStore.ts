@@ -62,7 +62,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
 export function sqlStoreTransaction(q: Queryable): GraphStoreTransaction {
   return {
     ensureOwnGraph: (uid) => ensureOwnGraph(q, uid),
-    isMember: async (graphId, uid) => (await memberRole(q, graphId, uid)) !== null,
+    memberRole: (graphId, uid) => memberRole(q, graphId, uid),
     graphsShowing: (ids) => graphsShowing(q, ids),
     lockGraphs: (ids) => lockGraphs(q, ids),
     lookup: (graphId) => sqlGraphLookup(q, graphId),
@@ -70,7 +70,7 @@ export function sqlStoreTransaction(q: Queryable): GraphStoreTransaction {
     writeChanges: (graphId, changes, profiles) => writeChanges(q, graphId, changes, profiles),
     writeProfiles: (profiles) => upsertProfiles(q, profiles),
     appendChange: (graphId, change, migrations) => recordRevision(q, graphId, change, migrations),
-    addMember: (graphId, uid) => addMember(q, graphId, uid),
+    addMember: (graphId, uid, role) => addMember(q, graphId, uid, role),
   };
 }
 

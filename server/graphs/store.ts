@@ -1,5 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
 import { notifyInTransaction } from './feed.ts';
@@ -44,8 +45,8 @@ export async function lockGraphs(tx: Queryable, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.id, toGraphRow(r)]));
 }
 
-export async function memberRole(q: Queryable, graphId: string, uid: string): Promise<'owner' | 'member' | null> {
-  const rows = await q.query<{ role: 'owner' | 'member' }>('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [graphId, uid]);
+export async function memberRole(q: Queryable, graphId: string, uid: string): Promise<TreeRole | null> {
+  const rows = await q.query<{ role: TreeRole }>('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [graphId, uid]);
   return rows[0]?.role ?? null;
 }
 
@@ -66,8 +67,8 @@ export async function ensureOwnGraph(q: Queryable, uid: string): Promise<void> {
   await q.query(`INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, id FROM profiles WHERE id = $1 ON CONFLICT DO NOTHING`, [uid]);
 }
 
-export async function addMember(q: Queryable, graphId: string, uid: string): Promise<void> {
-  await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [graphId, uid]);
+export async function addMember(q: Queryable, graphId: string, uid: string, role: TreeRole): Promise<void> {
+  await q.query(`INSERT INTO graph_members (graph_id, uid, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [graphId, uid, role]);
 }
 
 export async function readGraphRow(q: Queryable, graphId: string): Promise<GraphRow | null> {

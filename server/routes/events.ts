@@ -44,7 +44,8 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
     const user = await requireUser(request, db);
     const { graphId } = request.params;
     checkGraphId(graphId);
-    if (!(await graphs.isMember(graphId, user.uid))) throw new AppError('permission-denied', NOT_A_MEMBER);
+    const role = await graphs.role(graphId, user.uid);
+    if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
     const since = parseRevision(request.headers['last-event-id']) ?? parseRevision(request.query.since);
 
     reply.hijack();

@@ -21,7 +21,8 @@ import { LIMITED } from '../http/rateLimit.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
 import type { GraphService, Publication } from '../graphs/service.ts';
 import { memberRole, upsertProfiles } from '../graphs/store.ts';
-import { INVITATION_USED, createInvitation, usableInvitation } from '../invitations.ts';
+import { INVITATION_USED, createInvitation, markAccepted, usableInvitation } from '../invitations.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { newOwnProfile } from '../profiles.ts';
 
@@ -66,13 +67,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     const node = rows[0];
     if (!node) throw new AppError('not-found', NOT_ON_TREE);
     if (node.owner_uid) throw new AppError('failed-precondition', ALREADY_CLAIMED);
-    const token = await createInvitation(db, { email: body.email, nodeId: body.nodeId, inviterUid: user.uid, graphUid: graphId });
+    const { token } = await createInvitation(db, { email: body.email, nodeId: body.nodeId, inviterUid: user.uid, graphUid: graphId });
     return { token, inviteUrl: `${ctx.baseUrl()}/invite?token=${token}` };
   });
 
   app.get<{ Params: { token: string } }>('/api/invitations/:token', async (request): Promise<InvitationResponse> => {
     const invitation = await usableInvitation(db, request.params.token);
-    return { email: invitation.email, firstAccount: invitation.first_account };
+    return { email: invitation.email, firstAccount: invitation.first_account, inviterName: '', treeName: '', firstName: '', lastName: '', personName: '', role: 'editor', expiresAt: '' };
   });
 
   app.post<{ Params: { token: string } }>(
@@ -119,16 +120,11 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
             const others = await tx.query('SELECT 1 FROM users WHERE uid <> $1 LIMIT 1', [uid]);
             if (others.length) throw new AppError('auth/invitation-used', INVITATION_USED);
           }
-          const claimed = await tx.query(
-            `UPDATE invitations SET status = 'accepted', accepted_by = $2, accepted_at = now()
-              WHERE token = $1 AND status = 'pending' RETURNING token`,
-            [invitation.token, uid],
-          );
-          if (!claimed.length) throw new AppError('auth/invitation-used', INVITATION_USED);
+          if (!(await markAccepted(tx, invitation.id, hashToken(request.params.token), uid))) throw new AppError('auth/invitation-used', INVITATION_USED);
           if (joins) {
             publications = await graphs.joinGraph(
               tx,
-              { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, firstName, lastName, email, gender: profile.gender, now: profile.createdAt },
+              { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, firstName, lastName, email, gender: profile.gender, now: profile.createdAt, role: 'editor' },
               profile,
             );
           } else await upsertProfiles(tx, [profile]);

@@ -1,10 +1,21 @@
+import { createHttpAccountService } from './http/httpAccountService.ts';
 import { createHttpAuthService } from './http/httpAuthService.ts';
 import { createHttpAvatarStore } from './http/httpAvatarStore.ts';
 import { createHttpGraphImporter } from './http/httpGraphImport.ts';
 import { createHttpGraphRepository } from './http/httpGraphRepository.ts';
 import { createHttpInvitationService } from './http/httpInvitationService.ts';
+import { createHttpMemberService } from './http/httpMemberService.ts';
 import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
-import type { AuthService, AvatarStore, GraphImporter, GraphRepository, InvitationService, ProfileRepository } from './ports.ts';
+import type {
+  AccountService,
+  AuthService,
+  AvatarStore,
+  GraphImporter,
+  GraphRepository,
+  InvitationService,
+  MemberService,
+  ProfileRepository,
+} from './ports.ts';
 
 /**
  * The one place that picks the backend. The self-hosted server is the default; the Firebase
@@ -17,6 +28,8 @@ export interface Backend {
   graphs: GraphRepository;
   imports: GraphImporter;
   invitations: InvitationService;
+  members: MemberService;
+  account: AccountService;
 }
 
 export const backend: Backend = {
@@ -26,4 +39,6 @@ export const backend: Backend = {
   graphs: createHttpGraphRepository(),
   imports: createHttpGraphImporter(),
   invitations: createHttpInvitationService(),
+  members: createHttpMemberService(),
+  account: createHttpAccountService(),
 };

@@ -2,6 +2,8 @@ import { applyChangeSets } from '../../domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import { AppError } from '../../domain/errors.ts';
 import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, GRAPH_COLUMNS_TYPE, type GraphColumns } from '../graphColumns.ts';
+import type { PrivacyReason } from '../../domain/privacy.ts';
+import type { TreeRole } from '../../domain/roles.ts';
 import type { LoadedGraph } from '../ports.ts';
 import { safeJson, toAppError } from './request.ts';
 
@@ -11,6 +13,9 @@ export interface GraphColumnsAnswer {
   graphId: string;
   ownerUid: string;
   migrations: string[];
+  role: TreeRole;
+  name: string;
+  privacy: Record<string, PrivacyReason>;
   revision: number;
   updatedAt: string;
   snapshot: GraphColumns;
@@ -28,17 +33,29 @@ export function loadedGraphFrom(answer: unknown): LoadedGraph {
   }
   try {
     const graph = applyChangeSets(decodeGraphColumns(a.snapshot!), a.tail!.map((t) => t.changes));
-    return { graphId: a.graphId!, ownerUid: a.ownerUid!, migrations: a.migrations!, graph: { ...graph, revision: a.revision!, updatedAt: a.updatedAt! } };
+    return {
+      graphId: a.graphId!,
+      ownerUid: a.ownerUid!,
+      migrations: a.migrations!,
+      role: a.role!,
+      name: a.name!,
+      privacy: a.privacy!,
+      graph: { ...graph, revision: a.revision!, updatedAt: a.updatedAt! },
+    };
   } catch {
     throw new AppError('internal', UNREADABLE);
   }
 }
 
-/** Loads the member's Family Tree in the compact form (the browser undoes the compression). */
-export async function loadGraph(): Promise<LoadedGraph> {
+/**
+ * Loads a tree in the compact form (the browser undoes the compression): the one named, which the
+ * server then remembers as opened last, or without an id the one opened last.
+ */
+export async function loadGraph(graphId?: string): Promise<LoadedGraph> {
   let response: Response;
+  const path = graphId === undefined ? '/api/graph' : `/api/graphs/${encodeURIComponent(graphId)}`;
   try {
-    response = await fetch('/api/graph', { credentials: 'same-origin', headers: { Accept: `${GRAPH_COLUMNS_TYPE}, application/json;q=0.9` } });
+    response = await fetch(path, { credentials: 'same-origin', headers: { Accept: `${GRAPH_COLUMNS_TYPE}, application/json;q=0.9` } });
   } catch {
     throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
   }

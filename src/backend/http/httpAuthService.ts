@@ -1,6 +1,6 @@
 import type { AuthUser } from '../../domain/types.ts';
-import type { InvitationResponse, SessionResponse } from '../api.ts';
-import type { AuthListener, AuthService, InvitationInfo, SignUpInput } from '../ports.ts';
+import type { SessionResponse, SignUpResponse } from '../api.ts';
+import type { AuthListener, AuthService, SignUpInput } from '../ports.ts';
 import { request } from './request.ts';
 
 /**
@@ -58,16 +58,18 @@ export function createHttpAuthService(): AuthService {
       publish(user);
       return user!;
     },
-    async getInvitation(token): Promise<InvitationInfo> {
-      return request<InvitationResponse>('GET', `/api/invitations/${encodeURIComponent(token)}`);
-    },
     async signUp(input: SignUpInput) {
       const { user } = await request<SessionResponse>('POST', '/api/accounts', input);
       publish(user);
       return user!;
     },
     async acceptInvitation(token, input: SignUpInput) {
-      const { user } = await request<SessionResponse>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, input);
+      const answer = await request<SignUpResponse>('POST', `/api/invitations/${encodeURIComponent(token)}/accept`, input);
+      if (answer.status === 'signed-in') publish(answer.user);
+      return answer;
+    },
+    async confirmSignUp(token) {
+      const { user } = await request<SessionResponse>('POST', `/api/signups/${encodeURIComponent(token)}`);
       publish(user);
       return user!;
     },

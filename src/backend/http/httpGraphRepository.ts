@@ -1,5 +1,7 @@
 import type { ChangeSet } from '../../domain/changeSet.ts';
-import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
+import { STREAM_CLOSED_EVENT, type TreesResponse } from '../api.ts';
+import type { GraphChangeEvent, GraphRepository, NetworkState, TreeSummary } from '../ports.ts';
 import { loadGraph } from './graphLoad.ts';
 import { request } from './request.ts';
 
@@ -40,12 +42,16 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
-  function load(): Promise<LoadedGraph> {
-    return loadGraph();
-  }
-
   return {
-    load,
+    load: (graphId?: string) => loadGraph(graphId),
+
+    async list() {
+      return (await request<TreesResponse>('GET', '/api/graphs')).trees;
+    },
+
+    async rename(graphId: string, name: string) {
+      return (await request<{ tree: TreeSummary }>('PATCH', `/api/graphs/${encodeURIComponent(graphId)}`, { name })).tree;
+    },
 
     save(graphId: string, changes: ChangeSet, clientId: string, markMigrations?: string[]) {
       const body = { changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) };
@@ -85,7 +91,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
         if (held) return;
         held = [];
         try {
-          const loaded = await load();
+          const loaded = await loadGraph(graphId);
           if (stopped) return;
           last = loaded.graph.revision;
           handlers.onReload(loaded);
@@ -131,6 +137,13 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
         es.addEventListener('reload', () => {
           if (es === source) void reload();
         });
+        // Signed out elsewhere, password changed, removed from the tree: the server will refuse
+        // every reconnection, so the stream stops here and the screen is told why.
+        es.addEventListener(STREAM_CLOSED_EVENT, (e) => {
+          if (es !== source) return;
+          stop();
+          handlers.onClosed?.(closedError(e.data));
+        });
         es.addEventListener('error', () => {
           if (es !== source) return;
           report('offline');
@@ -150,13 +163,28 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
       report('unknown');
       open();
 
-      return () => {
+      function stop() {
         stopped = true;
         if (retryTimer) clearTimeout(retryTimer);
         source?.close();
+        source = null;
         win?.removeEventListener('offline', wentOffline);
         win?.removeEventListener('online', cameOnline);
-      };
+      }
+      return stop;
     },
   };
+}
+
+/** The `{ code, message }` of an `event: closed`, as an AppError. */
+function closedError(data: string): AppError {
+  try {
+    const error = JSON.parse(data) as Partial<ErrorBody['error']>;
+    if (typeof error.message === 'string' && (ERROR_CODES as readonly string[]).includes(error.code as string)) {
+      return new AppError(error.code as ErrorCode, error.message);
+    }
+  } catch {
+    // Fall through to the generic reason.
+  }
+  return new AppError('unauthenticated', 'You must be signed in.');
 }

@@ -18,7 +18,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   } catch {
     throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
   }
-  if (response.status === 204 || response.status === 202) return undefined as T;
+  if (response.status === 204) return undefined as T;
   const text = await response.text();
   const parsed = text ? safeJson(text) : undefined;
   if (!response.ok) throw toAppError(response.status, parsed);

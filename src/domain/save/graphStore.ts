@@ -1,4 +1,5 @@
 import type { ChangeSet } from '../changeSet.ts';
+import type { TreeRole } from '../roles.ts';
 import type { Profile } from '../types.ts';
 import type { GraphLookup } from './neighbourhood.ts';
 
@@ -34,7 +35,8 @@ export interface Publication {
 export interface GraphStoreTransaction {
   /** The member's own graph (id = uid): made empty on first use, showing their own profile. */
   ensureOwnGraph(uid: string): Promise<void>;
-  isMember(graphId: string, uid: string): Promise<boolean>;
+  /** The member's role in the graph, or null when they are not a member (§6 roles). */
+  memberRole(graphId: string, uid: string): Promise<TreeRole | null>;
   /** Which of these profiles each graph shows (graph id → profile ids). */
   graphsShowing(profileIds: readonly string[]): Promise<Map<string, Set<string>>>;
   /**
@@ -60,7 +62,8 @@ export interface GraphStoreTransaction {
    * and appends the change to the graph's log.
    */
   appendChange(graphId: string, change: AppliedChange, migrations?: readonly string[]): Promise<void>;
-  addMember(graphId: string, uid: string): Promise<void>;
+  /** Makes `uid` a member with `role`; a member already there keeps the role they have. */
+  addMember(graphId: string, uid: string, role: TreeRole): Promise<void>;
 }
 
 export interface GraphStore {

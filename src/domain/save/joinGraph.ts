@@ -1,5 +1,6 @@
 import { applyProfilePatch, diffProfile, emptyChangeSet, type ProfilePatch } from '../changeSet.ts';
 import { RELATION_FIELDS } from '../profile.ts';
+import type { MemberRole } from '../roles.ts';
 import type { GraphNode, Profile } from '../types.ts';
 import type { GraphStoreTransaction, Publication } from './graphStore.ts';
 
@@ -12,6 +13,8 @@ export interface JoinInput {
   email: string;
   gender: Profile['gender'];
   now: string;
+  /** The role the invitation gives. */
+  role: MemberRole;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
   }
 
   await tx.writeChanges(head.id, changes, written);
-  await tx.addMember(head.id, input.uid);
+  await tx.addMember(head.id, input.uid, input.role);
   const event = { revision: head.revision + 1, changes, clientId: 'invitation', actorUid: input.uid };
   await tx.appendChange(head.id, event);
   return [{ graphId: head.id, event }];

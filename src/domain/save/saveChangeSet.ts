@@ -1,6 +1,7 @@
 import { stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { RIGHTS_MESSAGES } from '../permissions.ts';
+import type { TreeRole } from '../roles.ts';
 import { textProblem } from '../validation/text.ts';
 import type { Profile } from '../types.ts';
 import type { GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
@@ -26,10 +27,12 @@ export interface SaveOptions {
   publish(publications: readonly Publication[]): void;
 }
 
-/** Only members write a graph; a member's own graph is made on first use. */
-async function requireMember(tx: GraphStoreTransaction, graphId: string, uid: string): Promise<void> {
+/** Only members write a graph (a viewer only their own profile); a member's own graph is made on first use. */
+async function requireRole(tx: GraphStoreTransaction, graphId: string, uid: string): Promise<TreeRole> {
   if (graphId === uid) await tx.ensureOwnGraph(uid);
-  if (!(await tx.isMember(graphId, uid))) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
+  const role = await tx.memberRole(graphId, uid);
+  if (!role) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
+  return role;
 }
 
 /**
@@ -50,14 +53,14 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
   const now = options.now;
 
   const publications = await store.transaction(async (tx) => {
-    await requireMember(tx, graphId, uid);
+    const role = await requireRole(tx, graphId, uid);
     const showing = await tx.graphsShowing(changes.profiles.upsert.map((p) => p.id));
     const heads = await tx.lockGraphs([graphId, ...showing.keys()]);
     const head = heads.get(graphId);
     if (!head) throw new AppError('not-found', GRAPH_NOT_FOUND);
 
     const neighbourhood = new Neighbourhood(tx.lookup(graphId));
-    const refusal = await validateChangeSet(changes, { neighbourhood, actingUid: uid, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
+    const refusal = await validateChangeSet(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const before = neighbourhood.before();
     const created = changes.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id);

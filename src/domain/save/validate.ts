@@ -10,6 +10,7 @@ import { jsonTextProblem } from '../validation/text.ts';
 import type { GraphEdge, GraphNode } from '../types.ts';
 import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
+import { canEditTree, ROLE_MESSAGES, type TreeRole } from '../roles.ts';
 
 /** The server's gate for change sets (and a Cloud Function's): shape, rights, then invariants. */
 
@@ -18,6 +19,8 @@ export interface ChangeSetContext {
   neighbourhood: Neighbourhood;
   /** The member sending the change set. */
   actingUid: string;
+  /** Their role in the graph: a viewer changes only the plain fields of their own profile. */
+  role: TreeRole;
   /** The graph's owner: their own profile is the primary person. */
   graphOwnerUid: string;
   /** The server's clock, for the §5 year range. */
@@ -130,6 +133,15 @@ const denied = (message: string): ChangeSetRefusal => ({ code: 'permission-denie
 function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext): ChangeSetRefusal | null {
   const { actingUid: uid, graphOwnerUid } = ctx;
   const problems: ChangeSetRefusal[] = [];
+  if (!canEditTree(ctx.role)) {
+    // A viewer's only write: plain fields of their own profile (their uid, or the card they claimed).
+    const structural = cs.nodes.upsert.length + cs.nodes.remove.length + cs.edges.upsert.length + cs.edges.remove.length + cs.profiles.remove.length;
+    const ownOnly = cs.profiles.upsert.every((p) => {
+      const old = before.profile(p.id);
+      return !p.create && !p.add && !p.remove && !!old && (old.id === uid || old.ownerUid === uid);
+    });
+    if (structural || !ownOnly) problems.push(denied(ROLE_MESSAGES.viewer));
+  }
   const claimed = (profileId: string) => {
     const p = profileId ? before.profile(profileId) : undefined;
     return !!p && isClaimedByAnother(p, uid);

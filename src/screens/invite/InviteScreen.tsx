@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { backend } from '../../backend/index.ts';
@@ -16,8 +17,9 @@ export function InviteScreen() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { user } = useSnapshot(authState);
+  const [sentTo, setSentTo] = useState('');
   const invitation = useAsync(
-    () => (isInvitationToken(token) ? backend.auth.getInvitation(token) : Promise.reject(new Error('malformed'))),
+    () => (isInvitationToken(token) ? backend.invitations.details(token) : Promise.reject(new Error('malformed'))),
     token,
   );
 
@@ -39,6 +41,13 @@ export function InviteScreen() {
   }
 
   const { email, firstAccount } = invitation.value;
+  if (sentTo) {
+    return (
+      <CenteredPanel title="Check your e-mail">
+        <p className="muted">We sent a link to {sentTo}. Open it to finish creating your account.</p>
+      </CenteredPanel>
+    );
+  }
   return (
     <CenteredPanel
       title={firstAccount ? 'Create the first account' : "You're invited to Kinfolk"}
@@ -57,8 +66,9 @@ export function InviteScreen() {
         invitedEmail={email}
         submitLabel="Create account"
         onSubmit={async (input) => {
-          await backend.auth.acceptInvitation(token, input);
-          navigate('/app/home', { replace: true });
+          const answer = await backend.auth.acceptInvitation(token, input);
+          if (answer.status === 'signed-in') navigate('/app/home', { replace: true });
+          else setSentTo(answer.email);
         }}
       />
     </CenteredPanel>

@@ -15,7 +15,7 @@ export const UID = 'u1';
 export const NOW = '2026-11-22T10:00:00.000Z';
 export const YEAR = 2026;
 
-export class MemoryGraphs implements GraphRepository {
+export class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'> {
   saves: ChangeSet[] = [];
   constructor(public graph: Graph) {}
   async load(): Promise<LoadedGraph> {
@@ -24,6 +24,7 @@ export class MemoryGraphs implements GraphRepository {
       ownerUid: UID,
       graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }) as LoadedGraph['graph'],
       migrations: ['spouses-v1', 'parents-children-v1'],
+      role: 'owner', name: 'Family tree', privacy: {},
     };
   }
   async save(_graphId: string, changes: ChangeSet) {

@@ -25,7 +25,7 @@ class FakeSource implements EventSourceLike {
 
 const node = (id: string, x = 0) => ({ id, type: 'person' as const, position: { x, y: 0 }, modifiedAt: '', hidden: false, data: { profileId: '', parentRole: '' as const, isPrimary: false } });
 const graph = (revision: number, nodes = [node('n1001')]): Graph & { revision: number } => ({ nodes, edges: [], profiles: {}, updatedAt: '', version: 1, revision });
-const loaded = (revision: number, nodes?: ReturnType<typeof node>[]): LoadedGraph => ({ graphId: 'g1', ownerUid: 'g1', graph: graph(revision, nodes), migrations: [] });
+const loaded = (revision: number, nodes?: ReturnType<typeof node>[]): LoadedGraph => ({ graphId: 'g1', ownerUid: 'g1', graph: graph(revision, nodes), migrations: [], role: 'owner', name: 'Family tree', privacy: {} });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

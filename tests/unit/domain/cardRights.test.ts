@@ -52,7 +52,7 @@ const MEMBERS = ['u-owner', 'u-member'];
 async function serverAccepts(edit: Graph, uid: string): Promise<boolean> {
   const g = family();
   const changes = stampChangeSet(diffGraphs(g, edit), { uid, now: LATER });
-  const refusal = await validateChangeSet(changes, { neighbourhood: new Neighbourhood(graphLookup(g)), actingUid: uid, graphOwnerUid: 'u-owner', currentYear: 2025 });
+  const refusal = await validateChangeSet(changes, { neighbourhood: new Neighbourhood(graphLookup(g)), actingUid: uid, role: uid === 'u-owner' ? 'owner' : 'editor', graphOwnerUid: 'u-owner', currentYear: 2025 });
   if (refusal && refusal.code !== 'permission-denied') throw new Error(`refused for another reason: ${refusal.message}`);
   return refusal === null;
 }

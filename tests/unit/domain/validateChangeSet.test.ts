@@ -68,7 +68,7 @@ const ok = <T extends { ok: boolean }>(r: T) => {
 };
 
 function validate(changes: unknown, graph: Graph = family(), actingUid = 'u-owner', lookup: GraphLookup = graphLookup(graph)) {
-  return validateChangeSet(changes, { neighbourhood: new Neighbourhood(lookup), actingUid, graphOwnerUid: 'u-owner', currentYear: 2025 });
+  return validateChangeSet(changes, { neighbourhood: new Neighbourhood(lookup), actingUid, role: actingUid === 'u-owner' ? 'owner' : 'editor', graphOwnerUid: 'u-owner', currentYear: 2025 });
 }
 
 /** The change set the screens send for an edit made on the family. */
@@ -266,7 +266,7 @@ describe('validateChangeSet reads only the neighbourhood of the change', () => {
     const { lookup, asked } = counting(graphLookup(tree));
     const neighbourhood = new Neighbourhood(lookup);
     const cs = stampChangeSet(diffGraphs(tree, edit(tree)), { uid: 'u-owner', now: LATER });
-    expect(await validateChangeSet(cs, { neighbourhood, actingUid: 'u-owner', graphOwnerUid: 'u-owner', currentYear: 2025 })).toBeNull();
+    expect(await validateChangeSet(cs, { neighbourhood, actingUid: 'u-owner', role: 'owner', graphOwnerUid: 'u-owner', currentYear: 2025 })).toBeNull();
     expect(neighbourhood.rounds).toBeLessThanOrEqual(6);
     expect(asked.ids).toBeLessThan(60);
   });

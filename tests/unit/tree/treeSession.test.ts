@@ -16,7 +16,7 @@ import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
  * An in-memory stand-in for the server behind the GraphRepository port: it applies change sets
  * the way the server does (domain applyChangeSet, revision + 1) and can be told to fail.
  */
-class MemoryGraphs implements GraphRepository {
+class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'> {
   graph: Graph = { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };
   migrations: string[] = [];
   saves: { changes: ChangeSet; clientId: string; migrations?: string[] }[] = [];
@@ -27,7 +27,7 @@ class MemoryGraphs implements GraphRepository {
   since = -1;
 
   async load(): Promise<LoadedGraph> {
-    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations] };
+    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations], role: 'owner', name: 'Family tree', privacy: {} };
   }
   async save(_graphId: string, changes: ChangeSet, clientId: string, migrations?: string[]) {
     this.saves.push({ changes: structuredClone(changes), clientId, migrations });
@@ -595,7 +595,7 @@ describe('live updates', () => {
     server.profiles['pr:n1002'] = { ...server.profiles['pr:n1002']!, bio: 'From the server' };
     const updates: GraphUpdate[] = [];
     s.onGraphUpdate((u) => updates.push(u));
-    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 20 }, migrations: [...repo.migrations] });
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 20 }, migrations: [...repo.migrations], role: 'owner', name: 'Family tree', privacy: {} });
     expect(s.revision).toBe(20);
     expect(nodeOf(s, 'n1002').position).toEqual({ x: 1, y: 1 });
     expect(nodeOf(s, 'n1003').position).toEqual({ x: 900, y: 900 });
@@ -621,7 +621,7 @@ describe('live updates', () => {
     s.setDragging(true);
     const server = structuredClone(repo.graph);
     server.nodes = server.nodes.map((n) => (n.id === 'n1003' ? { ...n, position: { x: 77, y: 0 } } : n));
-    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 9 }, migrations: [...repo.migrations] });
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 9 }, migrations: [...repo.migrations], role: 'owner', name: 'Family tree', privacy: {} });
     expect(nodeOf(s, 'n1003').position.x).toBe(400);
     s.setDragging(false);
     expect(nodeOf(s, 'n1003').position.x).toBe(77);

@@ -37,7 +37,8 @@ import { isRetryable, toSaveError } from './saveErrors.ts';
 export type SessionStatus = 'loading' | 'ready' | 'error';
 
 export interface TreeSessionDeps {
-  graphs: GraphRepository;
+  /** The open tree's share of the port: load, save, follow. */
+  graphs: Pick<GraphRepository, 'load' | 'save' | 'subscribe'>;
   uid: string;
   /** The member's own profile, for the primary card of an empty tree. */
   ownProfile: () => Promise<Profile>;

@@ -1,0 +1,145 @@
+import { PERSONAL_FIELDS, type ScalarField } from './profile.ts';
+import type { Graph, Profile } from './types.ts';
+
+/**
+ * Privacy of the living (docs/PRODUCT.md §6), one pure rule for the server's answers to viewers,
+ * every export and every shared chart.
+ *
+ * A person counts as living unless a death is recorded, they were born more than 110 years ago,
+ * or they had a child more than 95 years ago (no marriage dates are kept, so marriages do not
+ * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
+ * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
+ * at their own profile, or a profile they claimed, always sees it whole.
+ */
+
+export const LIVING_BIRTH_YEARS = 110;
+export const LIVING_CHILD_YEARS = 95;
+
+/** What viewers see of a person: nothing but "Private", the name (and gender), or everything. */
+export const VISIBILITIES = ['private', 'name', 'everything'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+/** A member's choice for the card they claimed (an account setting, shown on the profile page). */
+export type ViewerVisibility = Visibility;
+export const DEFAULT_VIEWER_VISIBILITY: ViewerVisibility = 'name';
+
+export function isVisibility(v: unknown): v is Visibility {
+  return typeof v === 'string' && (VISIBILITIES as readonly string[]).includes(v);
+}
+
+/** Why a person is shown private, for the details panel. */
+export const PRIVACY_REASONS = ['living', 'member-choice'] as const;
+export type PrivacyReason = (typeof PRIVACY_REASONS)[number];
+
+export const PRIVACY_TEXTS: Record<PrivacyReason, string> = {
+  living: 'Private: this person may be living. Only the editors of this family tree see their details.',
+  'member-choice': 'Private: this member chose what viewers of this family tree see of them.',
+};
+
+/** The name a private person shows under. */
+export const PRIVATE_NAME = 'Private';
+
+/**
+ * The years a date text names: '1950', '1950-03-04', and phrases such as 'ABT 1950',
+ * 'BET 1890 AND 1900', '12 MAR 1950' or '1649/50' (imported GEDCOM dates kept as written).
+ * Days and months have at most two digits, so three- and four-digit numbers are years.
+ */
+export function yearsIn(text: string): number[] {
+  return [...text.matchAll(/(?<!\d)(\d{3,4})(?:\/\d{1,2})?(?!\d)/g)].map((m) => Number(m[1]));
+}
+
+/** The latest year a date text names (the cautious reading for "born long ago"), or null. */
+export function latestYear(text: string): number | null {
+  const years = yearsIn(text);
+  return years.length ? Math.max(...years) : null;
+}
+
+/** A person's dates as the privacy rule reads them: the one place where new date fields join in. */
+export interface LifeDates {
+  birth: string;
+  death: string;
+}
+
+export function lifeDates(p: Pick<Profile, 'birthYear' | 'death'>): LifeDates {
+  return { birth: p.birthYear, death: p.death };
+}
+
+type Dated = Pick<Profile, 'birthYear' | 'death'>;
+
+/** §6: living unless a death is recorded, born over 110 years ago or a child born over 95 years ago. */
+export function isPresumedLiving(person: Dated, children: readonly Dated[], currentYear: number): boolean {
+  const { birth, death } = lifeDates(person);
+  if (death.trim()) return false;
+  const born = latestYear(birth);
+  if (born !== null && currentYear - born > LIVING_BIRTH_YEARS) return false;
+  return !children.some((c) => {
+    const year = latestYear(lifeDates(c).birth);
+    return year !== null && currentYear - year > LIVING_CHILD_YEARS;
+  });
+}
+
+export interface PrivacyContext {
+  /** The member looking ('' for an export that may reach anyone): their own people stay whole. */
+  audienceUid: string;
+  currentYear: number;
+  /** What the member who claimed a profile lets viewers see of it. */
+  visibilityOf(ownerUid: string): Visibility;
+}
+
+export interface PersonPrivacy {
+  visibility: Visibility;
+  reason: PrivacyReason | null;
+}
+
+const WHOLE: PersonPrivacy = { visibility: 'everything', reason: null };
+
+/** How much of `person` the audience sees, and why not all of it. */
+export function personPrivacy(person: Profile, children: readonly Dated[], ctx: PrivacyContext): PersonPrivacy {
+  if (ctx.audienceUid && (person.id === ctx.audienceUid || person.ownerUid === ctx.audienceUid)) return WHOLE;
+  if (!isPresumedLiving(person, children, ctx.currentYear)) return WHOLE;
+  if (person.ownerUid) {
+    const visibility = ctx.visibilityOf(person.ownerUid);
+    return visibility === 'everything' ? WHOLE : { visibility, reason: 'member-choice' };
+  }
+  return { visibility: 'private', reason: 'living' };
+}
+
+/** What a name-only view keeps of the personal fields. */
+const NAME_FIELDS: readonly ScalarField[] = ['firstName', 'lastName', 'gender'];
+
+/**
+ * The profile as the audience may see it. Ids, relationship lists, owner and stamps stay (the
+ * tree keeps its shape); the personal fields the visibility does not show are emptied, and a
+ * private person's first name is "Private".
+ */
+export function redactProfile(p: Profile, visibility: Visibility): Profile {
+  if (visibility === 'everything') return p;
+  const out: Profile = { ...p };
+  const keep = visibility === 'name' ? NAME_FIELDS : [];
+  for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (out as Record<ScalarField, string>)[f] = '';
+  if (visibility === 'private') out.firstName = PRIVATE_NAME;
+  return out;
+}
+
+/** The children of a profile among the profiles at hand (for the "had a child" rule). */
+export function childrenIn(profiles: Readonly<Record<string, Profile>>, p: Profile): Profile[] {
+  return p.children.map((id) => profiles[id]).filter((c): c is Profile => !!c);
+}
+
+export interface RedactedGraph {
+  graph: Graph;
+  /** The people shown private, and why. */
+  privacy: Record<string, PrivacyReason>;
+}
+
+/** A whole graph as the audience may see it (a viewer's load, an export, a shared chart). */
+export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
+  const profiles: Record<string, Profile> = {};
+  const privacy: Record<string, PrivacyReason> = {};
+  for (const [id, p] of Object.entries(graph.profiles)) {
+    const seen = personPrivacy(p, childrenIn(graph.profiles, p), ctx);
+    profiles[id] = redactProfile(p, seen.visibility);
+    if (seen.reason) privacy[id] = seen.reason;
+  }
+  return { graph: { ...graph, profiles }, privacy };
+}
