@@ -1,6 +1,7 @@
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { cardRights, type CardRights } from '../../../domain/permissions.ts';
+import { canEditProfile, cardRights, type CardRights } from '../../../domain/permissions.ts';
 import { relationsOf } from '../../../domain/relationships.ts';
+import { canEditTree, canInvite, canManageTree, type TreeRole } from '../../../domain/roles.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 
 /**
@@ -30,4 +31,29 @@ export function mayLinkProfile(profile: Pick<Profile, 'ownerUid'>, uid: string):
 /** Link to profile moves the card's relatives to another profile: each of them changes too. */
 export function mayRelink(graph: Graph, nodeId: string, uid: string): boolean {
   return rightsOf(graph, nodeId, uid).relink && relationsOf(graph, nodeId).every((r) => rightsOf(graph, r.nodeId, uid).link);
+}
+
+/**
+ * What the member's role in the tree lets the screens offer at all (§6 roles): `build` is every
+ * change of cards and lines (card buttons, Add Relative, Unlink, Delete, moving and drawing,
+ * Collapse Children, their keys); `invite` the Invite button and the pending invitations' actions;
+ * `manage` the Members dialog. A viewer gets none of them, so no button can only fail.
+ */
+export interface TreeRights {
+  build: boolean;
+  invite: boolean;
+  manage: boolean;
+}
+
+export function treeRights(role: TreeRole): TreeRights {
+  return { build: canEditTree(role), invite: canInvite(role), manage: canManageTree(role) };
+}
+
+/**
+ * Edit Person's details: §6 (`canEditProfile`) for owners and editors; a viewer edits only their
+ * own profile, not even an unclaimed one they created while they were an editor.
+ */
+export function mayEditDetails(profile: Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>, uid: string, role: TreeRole): boolean {
+  if (!canEditTree(role)) return !!uid && (profile.id === uid || profile.ownerUid === uid);
+  return canEditProfile(profile, uid);
 }

@@ -3,6 +3,8 @@ import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, t
 import { useSnapshot } from 'valtio';
 import { commandForKey, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
+import { treeRights } from '../actions/rights.ts';
+import { useSessionRole } from '../useSessionVersion.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
@@ -24,7 +26,10 @@ interface TreeCanvasProps {
 export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
   const ctx = useTree();
   const { session } = ctx;
-  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid }), [ctx.invitationsEnabled, compact, ctx.uid]);
+  const role = useSessionRole(session);
+  // A viewer neither moves nor links cards: nothing of it could be saved (§6 roles).
+  const { build } = treeRights(role);
+  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid, role }), [ctx.invitationsEnabled, compact, ctx.uid, role]);
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
@@ -109,23 +114,29 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
 
   // Backspace reaches the engine first, which asks here; the Delete person dialog does the removal
   // (with undo), so the engine removes nothing itself.
-  const onBeforeDelete = useCallback(({ nodes }: DeleteRequest) => {
-    runCommand('delete', nodes.map((n) => n.id));
-    return false;
-  }, []);
+  const onBeforeDelete = useCallback(
+    ({ nodes }: DeleteRequest) => {
+      if (build) runCommand('delete', nodes.map((n) => n.id));
+      return false;
+    },
+    [build],
+  );
 
-  const onKeyDown = useCallback((e: KeyboardEvent) => {
-    const command = commandForKey(e.key);
-    const h = handle.current;
-    if (!command || e.defaultPrevented || !h) return;
-    if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
-    const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
-    const selected = [...h.engine.store.selectedNodes];
-    const nodeIds = selected.length ? selected : focused ? [focused] : [];
-    if (!nodeIds.length) return;
-    e.preventDefault();
-    runCommand(command, nodeIds);
-  }, []);
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      const command = commandForKey(e.key);
+      const h = handle.current;
+      if (!command || !build || e.defaultPrevented || !h) return;
+      if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
+      const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
+      const selected = [...h.engine.store.selectedNodes];
+      const nodeIds = selected.length ? selected : focused ? [focused] : [];
+      if (!nodeIds.length) return;
+      e.preventDefault();
+      runCommand(command, nodeIds);
+    },
+    [build],
+  );
 
   const onConnect = useCallback(
     (c: Connection) => {
@@ -164,6 +175,8 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
         homeNodeId={home}
         homeLabel="Me"
         onViewportSettled={onViewportSettled}
+        nodesDraggable={build}
+        nodesConnectable={build}
         ariaLabel="Family tree"
         onNodesChange={onNodesChange}
         onConnect={onConnect}
