@@ -138,8 +138,8 @@ function RoleMenu({ member, onChange }: { member: TreeMember; onChange: (role: M
           <DropdownMenu.RadioGroup value={member.role} onValueChange={(v) => onChange(v as MemberRole)}>
             {MEMBER_ROLES.map((role) => (
               <DropdownMenu.RadioItem key={role} value={role} className="menu-item role-menu-item">
-                <span className="role-menu-dot" aria-hidden="true">
-                  <DropdownMenu.ItemIndicator className="choice-dot-on" />
+                <span className="menu-radio-dot" aria-hidden="true">
+                  <DropdownMenu.ItemIndicator className="menu-radio-dot-on" />
                 </span>
                 <span className="role-menu-text">
                   <span className="role-menu-label">{ROLE_LABELS[role]}</span>
