@@ -20,13 +20,16 @@ import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } fr
 import { sqlChangeLog } from './graphs/changeLog.ts';
 import { createLocalFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
+import { createStreamRegistry, STREAMS_CHANNEL } from './graphs/streams.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { ownAccountRoutes } from './routes/account.ts';
 import { eventRoutes } from './routes/events.ts';
 import { graphRoutes } from './routes/graphs.ts';
 import { importRoutes } from './routes/imports.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { invitationRoutes } from './routes/invitations.ts';
+import { memberRoutes } from './routes/members.ts';
 import { meRoutes } from './routes/me.ts';
 import { passwordResetRoutes } from './routes/passwordResets.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -169,9 +172,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await app.register(helmet, { contentSecurityPolicy: { useDefaults: false, directives: CSP } });
     await app.register(cookie);
 
+    const shared = db.kind === 'pg' && !!options.databaseUrl;
+    const streams = createStreamRegistry(db, { shared });
     const ctx: AppContext = {
       db,
       mailer,
+      streams,
       baseUrl: () => baseUrl,
       rateLimits,
       limiter: createRateLimiter(db),
@@ -186,18 +192,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     accountRoutes(app);
     // Several processes on one PostgreSQL hear each other's changes through LISTEN/NOTIFY.
     const feedOptions = { onError: (e: unknown) => app.log.warn({ err: e }, 'live feed') };
-    const feed =
-      db.kind === 'pg' && options.databaseUrl
-        ? await createPgFeed(options.databaseUrl, sqlChangeLog(db), feedOptions)
-        : createLocalFeed(sqlChangeLog(db), feedOptions);
+    const feed = shared
+      ? await createPgFeed(options.databaseUrl!, sqlChangeLog(db), { ...feedOptions, channels: { [STREAMS_CHANNEL]: (payload) => streams.notice(payload) } })
+      : createLocalFeed(sqlChangeLog(db), feedOptions);
     const graphs = createGraphService(db, feed);
     app.addHook('onClose', () => graphs.close());
     invitationRoutes(app, ctx, graphs);
     profileRoutes(app, ctx, graphs);
+    memberRoutes(app, ctx, graphs);
+    ownAccountRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs);
     importRoutes(app, ctx, graphs, options.importLimits);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
-    avatarRoutes(app, ctx);
+    avatarRoutes(app, ctx, graphs);
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

@@ -1,5 +1,6 @@
 import type { Database } from './db/database.ts';
 import type { RateLimit, RateLimiter } from './http/rateLimit.ts';
+import type { StreamRegistry } from './graphs/streams.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export type { RateLimit };
@@ -11,12 +12,18 @@ export interface RateLimits {
   signInAccount: RateLimit;
   /** Password-reset requests and new passwords per client address. */
   passwordReset: RateLimit;
+  /** Invitation links opened per client address (details, joining, finishing a sign-up). */
+  invitationLookup: RateLimit;
+  /** Invitations made, renewed or re-sent per member (each may send a mail). */
+  invitationCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { max: 10, timeWindowMs: 5 * 60_000 },
   signInAccount: { max: 10, timeWindowMs: 15 * 60_000 },
   passwordReset: { max: 5, timeWindowMs: 15 * 60_000 },
+  invitationLookup: { max: 30, timeWindowMs: 5 * 60_000 },
+  invitationCreate: { max: 30, timeWindowMs: 10 * 60_000 },
 };
 
 /** What every route group needs. */
@@ -28,6 +35,8 @@ export interface AppContext {
   rateLimits: RateLimits;
   /** Counters shared by every process on the database. */
   limiter: RateLimiter;
+  /** The live streams, to end those of a member whose right to them ended. */
+  streams: StreamRegistry;
   /** Keeps a promise (a mail being sent) alive until the server closes. */
   background(task: Promise<unknown>): void;
 }

@@ -1,7 +1,9 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { AppError } from '../src/domain/errors.ts';
 import { isInvitationToken, newInvitationToken } from '../src/domain/ids.ts';
-import type { MemberRole } from '../src/domain/roles.ts';
+import type { InvitationInfo, PendingInvitation } from '../src/backend/ports.ts';
+import { capitaliseName, fullName } from '../src/domain/labels.ts';
+import { treeName, type MemberRole } from '../src/domain/roles.ts';
 import { normaliseEmail } from '../src/domain/validation/auth.ts';
 import { hashToken } from './auth/tokens.ts';
 import type { Database, Queryable } from './db/database.ts';
@@ -139,15 +141,114 @@ export async function usableInvitation(db: Queryable, token: string): Promise<In
   return checkUsable(db, await findInvitation(db, token));
 }
 
-/**
- * Marks a pending invitation used inside the accepting transaction; false when another request
- * used, revoked or renewed it first (the row is compared by its token's hash).
- */
-export async function markAccepted(tx: Queryable, id: string, tokenHash: string, uid: string): Promise<boolean> {
+/** Marks a pending invitation used inside the accepting transaction; false when another request used or revoked it first. */
+export async function markAccepted(tx: Queryable, id: string, uid: string): Promise<boolean> {
   const rows = await tx.query(
-    `UPDATE invitations SET status = 'accepted', accepted_by = $3, accepted_at = now()
-      WHERE id = $1 AND token_hash = $2 AND status = 'pending' AND (expires_at IS NULL OR expires_at > now()) RETURNING id`,
-    [id, tokenHash, uid],
+    `UPDATE invitations SET status = 'accepted', accepted_by = $2, accepted_at = now()
+      WHERE id = $1 AND status = 'pending' AND (expires_at IS NULL OR expires_at > now()) RETURNING id`,
+    [id, uid],
   );
   return rows.length > 0;
+}
+
+export async function invitationById(q: Queryable, id: string): Promise<InvitationRow | null> {
+  const rows = await q.query<InvitationRow>(`SELECT ${COLUMNS} FROM invitations WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** What the invitation page says (InvitationInfo): who invites whom, to which tree, as whom. */
+export async function invitationDetails(q: Queryable, row: InvitationRow): Promise<InvitationInfo> {
+  const rows = await q.query<{ inviter_name: string | null; graph_name: string | null; owner_last: string | null; first_name: string | null; last_name: string | null }>(
+    `SELECT u.display_name AS inviter_name, g.name AS graph_name, op.data->>'lastName' AS owner_last,
+            p.data->>'firstName' AS first_name, p.data->>'lastName' AS last_name
+       FROM invitations i
+       LEFT JOIN users u ON u.uid = i.inviter_uid
+       LEFT JOIN graphs g ON g.id = i.graph_uid
+       LEFT JOIN profiles op ON op.id = g.owner_uid
+       LEFT JOIN graph_nodes n ON n.graph_id = i.graph_uid AND n.id = i.node_id
+       LEFT JOIN profiles p ON p.id = n.profile_id
+      WHERE i.id = $1`,
+    [row.id],
+  );
+  const r = rows[0];
+  const firstName = capitaliseName(r?.first_name ?? '');
+  const lastName = capitaliseName(r?.last_name ?? '');
+  return {
+    email: row.email,
+    firstAccount: row.first_account,
+    inviterName: r?.inviter_name ?? '',
+    treeName: r?.graph_name === null || r?.graph_name === undefined ? '' : treeName(r.graph_name, r.owner_last ?? ''),
+    firstName,
+    lastName,
+    personName: fullName({ firstName, lastName }),
+    role: row.role,
+    expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : '',
+  };
+}
+
+const PENDING_SQL = `
+  SELECT i.id, i.graph_uid, i.node_id, i.email, i.role, i.inviter_uid, coalesce(u.display_name, '') AS inviter_name,
+         i.created_at, i.expires_at, coalesce(n.profile_id, '') AS profile_id
+    FROM invitations i
+    LEFT JOIN users u ON u.uid = i.inviter_uid
+    LEFT JOIN graph_nodes n ON n.graph_id = i.graph_uid AND n.id = i.node_id
+   WHERE i.graph_uid = $1 AND i.status = 'pending' AND NOT i.first_account`;
+
+interface PendingRow {
+  id: string;
+  graph_uid: string;
+  node_id: string;
+  email: string;
+  role: MemberRole;
+  inviter_uid: string | null;
+  inviter_name: string;
+  created_at: Date | string;
+  expires_at: Date | string | null;
+  profile_id: string;
+}
+
+function toPending(r: PendingRow, now: number): PendingInvitation {
+  const expiresAt = r.expires_at ? new Date(r.expires_at) : null;
+  return {
+    id: r.id,
+    graphId: r.graph_uid,
+    nodeId: r.node_id,
+    profileId: r.profile_id,
+    email: r.email,
+    role: r.role,
+    inviterUid: r.inviter_uid ?? '',
+    inviterName: r.inviter_name,
+    createdAt: new Date(r.created_at).toISOString(),
+    expiresAt: expiresAt?.toISOString() ?? '',
+    status: expiresAt && expiresAt.getTime() <= now ? 'expired' : 'pending',
+  };
+}
+
+/** A tree's invitations not yet used or revoked (expired ones too: they can be renewed), newest first. */
+export async function pendingInvitations(q: Queryable, graphId: string): Promise<PendingInvitation[]> {
+  const rows = await q.query<PendingRow>(`${PENDING_SQL} ORDER BY i.created_at DESC, i.id`, [graphId]);
+  const now = Date.now();
+  return rows.map((r) => toPending(r, now));
+}
+
+export async function pendingInvitation(q: Queryable, graphId: string, id: string): Promise<PendingInvitation | null> {
+  const rows = await q.query<PendingRow>(`${PENDING_SQL} AND i.id = $2`, [graphId, id]);
+  return rows[0] ? toPending(rows[0], Date.now()) : null;
+}
+
+/** Revokes a pending invitation of the tree; false when there is none by that id. */
+export async function revokeInvitation(q: Queryable, graphId: string, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE invitations SET status = 'revoked', revoked_at = now() WHERE id = $1 AND graph_uid = $2 AND status = 'pending' AND NOT first_account RETURNING id`,
+    [id, graphId],
+  );
+  return rows.length > 0;
+}
+
+/** A card has one pending invitation: a new one for it revokes the ones before. */
+export async function revokeOthersForCard(q: Queryable, graphId: string, nodeId: string, keepId: string): Promise<void> {
+  await q.query(
+    `UPDATE invitations SET status = 'revoked', revoked_at = now() WHERE graph_uid = $1 AND node_id = $2 AND id <> $3 AND status = 'pending' AND NOT first_account`,
+    [graphId, nodeId, keepId],
+  );
 }

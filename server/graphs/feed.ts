@@ -211,8 +211,13 @@ const RECONNECT_MS = [100, 5000] as const;
 export async function createPgFeed(
   connectionString: string,
   log: ChangeLog,
-  options: { onError?: (e: unknown) => void } = {},
+  options: {
+    onError?: (e: unknown) => void;
+    /** Other channels heard on the same connection (the stream registry's), by name. */
+    channels?: Record<string, (payload: string) => void>;
+  } = {},
 ): Promise<ChangeFeed> {
+  const channels = options.channels ?? {};
   const onError = options.onError ?? (() => undefined);
   const core = createFeedCore(log, onError);
   let client: pg.Client | null = null;
@@ -235,7 +240,8 @@ export async function createPgFeed(
     c.on('error', lost);
     c.on('end', () => lost());
     c.on('notification', (msg) => {
-      if (msg.channel !== NOTIFY_CHANNEL || !msg.payload) return;
+      if (!msg.payload) return;
+      if (msg.channel !== NOTIFY_CHANNEL) return channels[msg.channel]?.(msg.payload);
       try {
         const { g, r } = JSON.parse(msg.payload) as { g: unknown; r: unknown };
         if (typeof g === 'string' && Number.isSafeInteger(r)) core.announce(g, r as number);
@@ -246,6 +252,7 @@ export async function createPgFeed(
     try {
       await c.connect();
       await c.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      for (const channel of Object.keys(channels)) await c.query(`LISTEN ${channel}`);
     } catch (e) {
       c.end().catch(() => undefined);
       throw e;

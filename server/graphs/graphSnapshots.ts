@@ -1,6 +1,6 @@
 import { encodeGraphColumns, GRAPH_COLUMNS_FORMAT } from '../../src/backend/graphColumns.ts';
 import type { Queryable } from '../db/database.ts';
-import { changesSince, loadedGraphJson, partsToGraph, readGraphParts, readGraphRow, type GraphParts, type GraphRow } from './store.ts';
+import { changesSince, loadedGraphJson, partsToGraph, readGraphParts, readGraphRow, treeMetaJson, type GraphParts, type GraphRow, type TreeMeta } from './store.ts';
 
 /**
  * Opening a big tree without re-reading it (DESIGN.md "Opening a big tree"). Turning 300,000
@@ -25,9 +25,10 @@ export interface GraphAnswer {
   columns: boolean;
 }
 
-function columnsAnswer(row: GraphRow, snapshot: string, tail: readonly { revision: number; changes: string }[]): GraphAnswer {
+/** The compact answer: a snapshot (columns JSON) and the change sets logged since. */
+export function columnsAnswer(row: GraphRow, snapshot: string, tail: readonly { revision: number; changes: string }[], meta: TreeMeta): GraphAnswer {
   const json =
-    `{"format":${JSON.stringify(GRAPH_COLUMNS_FORMAT)},"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},` +
+    `{"format":${JSON.stringify(GRAPH_COLUMNS_FORMAT)},"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},${treeMetaJson(meta)},` +
     `"migrations":${JSON.stringify(row.migrations)},"revision":${row.revision},"updatedAt":${JSON.stringify(row.updatedAt)},` +
     `"snapshot":${snapshot},"tail":[${tail.map((c) => `{"revision":${c.revision},"changes":${c.changes}}`).join(',')}]}`;
   return { json, columns: true };
@@ -79,23 +80,23 @@ export function createSnapshotReader() {
     return { body: snap.body, tail: logged as { revision: number; changes: string }[], ageing: gap > RENEW_AT.changeSets || chars > RENEW_AT.chars };
   }
 
-  async function open(q: Queryable, graphId: string): Promise<GraphAnswer | null> {
+  async function open(q: Queryable, graphId: string, meta: TreeMeta): Promise<GraphAnswer | null> {
     const row = await readGraphRow(q, graphId);
     if (!row) return null;
     const usable = await fromSnapshot(q, row);
     if (usable) {
       if (usable.ageing) void buildFrom(q, graphId, () => readGraphParts(q, graphId));
-      return columnsAnswer(row, usable.body, usable.tail);
+      return columnsAnswer(row, usable.body, usable.tail, meta);
     }
     const underWay = building.get(graphId);
     if (underWay) {
       const built = await underWay;
-      if (built) return columnsAnswer(built.row, built.body, []);
+      if (built) return columnsAnswer(built.row, built.body, [], meta);
     }
     const parts = await readGraphParts(q, graphId);
     if (!parts) return null;
     void buildFrom(q, graphId, async () => parts);
-    return { json: loadedGraphJson(parts), columns: false };
+    return { json: loadedGraphJson(parts, meta), columns: false };
   }
 
   return {

@@ -1,6 +1,6 @@
 import { AppError } from '../../src/domain/errors.ts';
 import type { Publication } from '../../src/domain/save/graphStore.ts';
-import { joinGraph, type JoinInput } from '../../src/domain/save/joinGraph.ts';
+import { joinAsMember, joinGraph, type JoinInput, type MemberJoinInput } from '../../src/domain/save/joinGraph.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
 import type { TreeRole } from '../../src/domain/roles.ts';
@@ -8,8 +8,14 @@ import type { Profile } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
 import { sqlGraphStore, sqlStoreTransaction } from './sqlGraphStore.ts';
-import { ensureOwnGraph, joinedGraphId, loadedGraphJson, memberRole, readGraphParts } from './store.ts';
-import { createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
+import { ensureOwnGraph, loadedGraphJson, memberRole, partsToGraph, readGraphParts, type GraphParts, type TreeMeta } from './store.ts';
+import { columnsAnswer, createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
+import { currentGraphId, graphName, rememberOpened } from './trees.ts';
+import { graphOwners, privacyContext, profileForViewer, viewerSeesWhole } from './privacy.ts';
+import { canEditTree } from '../../src/domain/roles.ts';
+import { encodeGraphColumns } from '../../src/backend/graphColumns.ts';
+import { redactGraph } from '../../src/domain/privacy.ts';
+import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 
 export { PROFILE_NOT_FOUND } from '../../src/domain/save/updateProfile.ts';
 export type { Publication } from '../../src/domain/save/graphStore.ts';
@@ -39,19 +45,41 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     for (const p of publications) feed.publish(p.graphId, p.event);
   }
 
+  async function memberAnswer(graphId: string, meta: TreeMeta, form: 'plain' | 'columns'): Promise<GraphAnswer | null> {
+    if (form === 'columns') return snapshots.open(db, graphId, meta);
+    const parts = await readGraphParts(db, graphId);
+    return parts && { json: loadedGraphJson(parts, meta), columns: false };
+  }
+
+  async function viewerAnswer(uid: string, graphId: string, meta: TreeMeta, form: 'plain' | 'columns'): Promise<GraphAnswer | null> {
+    const parts: GraphParts | null = await readGraphParts(db, graphId);
+    if (!parts) return null;
+    const whole = partsToGraph(parts);
+    const { graph, privacy } = redactGraph(whole, await privacyContext(db, uid, graphOwners(whole), clock()));
+    const shown = { ...meta, privacy };
+    if (form === 'columns') return columnsAnswer(parts.row, JSON.stringify(encodeGraphColumns(graph)), [], shown);
+    const { revision: _revision, ...plain } = graph;
+    const answer = { graphId, ownerUid: parts.row.ownerUid, ...shown, graph: { ...plain, revision: parts.row.revision }, migrations: parts.row.migrations };
+    return { json: JSON.stringify(answer), columns: false };
+  }
+
   return {
     feed,
 
     /**
-     * GET /api/graph: the member's Family Tree as JSON text (their joined graph, else their own):
-     * a LoadedGraph, or when `columns` is asked for, the compact form if a snapshot is at hand.
+     * GET /api/graph and /api/graphs/:graphId: a tree as JSON text, remembered as the one this
+     * member opened last. Without an id, the one they opened last (`currentGraphId`). A
+     * LoadedGraph, or when `columns` is asked for, the compact form if a snapshot is at hand. A
+     * viewer's answer is read whole and redacted (`redactGraph`): private fields never leave.
      */
-    async loadForMember(uid: string, form: 'plain' | 'columns' = 'plain'): Promise<GraphAnswer> {
-      const joined = await joinedGraphId(db, uid);
-      const graphId = joined ?? uid;
-      if (!joined) await db.transaction((tx) => ensureOwnGraph(tx, uid));
-      const answer =
-        form === 'columns' ? await snapshots.open(db, graphId) : await readGraphParts(db, graphId).then((parts) => parts && { json: loadedGraphJson(parts), columns: false });
+    async load(uid: string, graphId: string | null, form: 'plain' | 'columns' = 'plain'): Promise<GraphAnswer> {
+      const id = graphId ?? (await db.transaction((tx) => currentGraphId(tx, uid)));
+      if (id === uid) await db.transaction((tx) => ensureOwnGraph(tx, uid));
+      const role = await memberRole(db, id, uid);
+      if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+      await rememberOpened(db, uid, id);
+      const meta: TreeMeta = { role, name: await graphName(db, id), privacy: {} };
+      const answer = role === 'viewer' ? await viewerAnswer(uid, id, meta, form) : await memberAnswer(id, meta, form);
       if (!answer) throw new AppError('not-found', 'Family tree not found.');
       return answer;
     },
@@ -67,15 +95,30 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return role ?? (graphId === uid ? 'owner' : null);
     },
 
-    /** May this member read the profile: their own, one they own, or one a graph of theirs shows. */
-    async canReadProfile(profile: Profile, uid: string): Promise<boolean> {
-      if (profile.id === uid || profile.ownerUid === uid) return true;
-      const rows = await db.query(
-        `SELECT 1 FROM graph_profiles gp JOIN graph_members m ON m.graph_id = gp.graph_id
-          WHERE gp.profile_id = $1 AND m.uid = $2 LIMIT 1`,
+    /**
+     * How much of a profile this member may read: 'whole' (their own, one they claimed, or one a
+     * tree shows where they are an owner or editor), 'viewer' (only trees where they view: redact
+     * it), or null (no tree of theirs shows it).
+     */
+    async profileAccess(profile: Profile, uid: string): Promise<'whole' | 'viewer' | null> {
+      if (profile.id === uid || profile.ownerUid === uid) return 'whole';
+      const rows = await db.query<{ role: TreeRole }>(
+        `SELECT DISTINCT m.role FROM graph_profiles gp JOIN graph_members m ON m.graph_id = gp.graph_id
+          WHERE gp.profile_id = $1 AND m.uid = $2`,
         [profile.id, uid],
       );
-      return rows.length > 0;
+      if (rows.some((r) => canEditTree(r.role))) return 'whole';
+      return rows.length ? 'viewer' : null;
+    },
+
+    /** A profile as a viewer may read it. */
+    profileForViewer(profile: Profile, uid: string): Promise<Profile> {
+      return profileForViewer(db, profile, uid, clock());
+    },
+
+    /** Whether a viewer may see this person's photo. */
+    viewerSeesPhoto(profile: Profile, uid: string): Promise<boolean> {
+      return viewerSeesWhole(db, profile, uid, clock());
     },
 
     /** POST /api/graphs/:graphId/changes: see `saveChangeSet`. */
@@ -91,6 +134,11 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     /** Inside the invitation accept transaction; publish what it returns after the commit. */
     joinGraph(tx: Queryable, input: JoinInput, fallback: Profile): Promise<Publication[]> {
       return joinGraph(sqlStoreTransaction(tx), input, fallback);
+    },
+
+    /** "Sign in to accept", inside its transaction; publish what it returns after the commit. */
+    joinAsMember(tx: Queryable, input: MemberJoinInput): Promise<Publication[]> {
+      return joinAsMember(sqlStoreTransaction(tx), input);
     },
 
     publish,

@@ -1,5 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import type { PrivacyReason } from '../../src/domain/privacy.ts';
 import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
@@ -50,15 +51,6 @@ export async function memberRole(q: Queryable, graphId: string, uid: string): Pr
   return rows[0]?.role ?? null;
 }
 
-/** The graph a member joined by invitation (the latest), if any. */
-export async function joinedGraphId(q: Queryable, uid: string): Promise<string | null> {
-  const rows = await q.query<{ graph_id: string }>(
-    `SELECT graph_id FROM graph_members WHERE uid = $1 AND role = 'member' ORDER BY joined_at DESC, graph_id LIMIT 1`,
-    [uid],
-  );
-  return rows[0]?.graph_id ?? null;
-}
-
 /** A member's own graph (id = uid), made empty on first use and showing their own profile. */
 export async function ensureOwnGraph(q: Queryable, uid: string): Promise<void> {
   const made = await q.query(`INSERT INTO graphs (id, owner_uid) VALUES ($1, $1) ON CONFLICT (id) DO NOTHING RETURNING id`, [uid]);
@@ -100,11 +92,23 @@ export async function readGraphParts(q: Queryable, graphId: string): Promise<Gra
   return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles } : null;
 }
 
+/** What a load tells the member about the tree besides its contents (LoadedGraph). */
+export interface TreeMeta {
+  role: TreeRole;
+  name: string;
+  privacy: Record<string, PrivacyReason>;
+}
+
+/** The meta fields as JSON members (`"role":…,"name":…,"privacy":{…}`). */
+export function treeMetaJson(meta: TreeMeta): string {
+  return `"role":${JSON.stringify(meta.role)},"name":${JSON.stringify(meta.name)},"privacy":${JSON.stringify(meta.privacy)}`;
+}
+
 /** The `LoadedGraph` answer of GET /api/graph, assembled as text. */
-export function loadedGraphJson(parts: GraphParts): string {
+export function loadedGraphJson(parts: GraphParts, meta: TreeMeta): string {
   const { row } = parts;
   return (
-    `{"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},` +
+    `{"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},${treeMetaJson(meta)},` +
     `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${parts.profiles}},` +
     `"updatedAt":${JSON.stringify(row.updatedAt)},"version":1,"revision":${row.revision}},` +
     `"migrations":${JSON.stringify(row.migrations)}}`

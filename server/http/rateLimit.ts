@@ -16,8 +16,16 @@ export const LIMITED = {
   /** A right password or a password reset (which proves the mailbox) clears it. */
   signInAccount: 'sign-in-account',
   invitationAccept: 'invitation-accept',
+  /** Opening an invitation link (its details, joining, finishing a sign-up): guessing tokens. */
+  invitationLookup: 'invitation-lookup',
+  /** Invitations made, renewed or re-sent, per member. */
+  invitationCreate: 'invitation-create',
   passwordResetRequest: 'password-reset-request',
   passwordResetConfirm: 'password-reset-confirm',
+  /** E-mail change requests per member, and their confirmations per address. */
+  emailChange: 'email-change',
+  /** Password changes and account deletions per member (each checks the password). */
+  passwordChange: 'password-change',
 } as const;
 
 /** Expired windows are deleted every this many hits of a process (and at each start). */

@@ -4,6 +4,7 @@ import { AppError } from '../../src/domain/errors.ts';
 import type { AuthUser } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
+import type { StreamRegistry } from '../graphs/streams.ts';
 
 export const SESSION_DAYS = 30;
 const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -31,6 +32,12 @@ export async function createSession(db: Queryable, uid: string): Promise<string>
 function cookieToken(request: FastifyRequest): string | null {
   const token = request.cookies[SESSION_COOKIE];
   return token && SECRET_TOKEN.test(token) ? token : null;
+}
+
+/** The hash of the request's session token ('' without one): what the session's row is keyed by. */
+export function sessionHash(request: FastifyRequest): string {
+  const token = cookieToken(request);
+  return token ? hashToken(token) : '';
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
@@ -61,11 +68,17 @@ export async function requireUser(request: FastifyRequest, db: Database): Promis
   return user;
 }
 
-/** Ends the session the request's cookie names, if any. */
-export async function endSession(request: FastifyRequest, db: Database): Promise<void> {
+/**
+ * Ends the session the request's cookie names, if any, and with it that session's live streams
+ * (on every process), at once.
+ */
+export async function endSession(request: FastifyRequest, db: Database, streams: StreamRegistry): Promise<void> {
   const token = cookieToken(request);
-  if (token) await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
   cache.delete(request);
+  if (!token) return;
+  const session = hashToken(token);
+  const ended = await db.query<{ uid: string }>('DELETE FROM sessions WHERE token_hash = $1 RETURNING uid', [session]);
+  if (ended[0]) await streams.end({ uid: ended[0].uid, session }, 'signed-out');
 }
 
 function cookieOptions(request: FastifyRequest) {

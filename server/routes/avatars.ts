@@ -20,8 +20,11 @@ import { AVATAR_FILE_NAME, avatarPath, readStoredFile, writeAvatarFiles } from '
 import { errorBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
+import type { GraphService } from '../graphs/service.ts';
+import { ROLE_MESSAGES } from '../../src/domain/roles.ts';
+import { NO_ACCESS } from './profiles.ts';
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /**
  * Whether `uid` may replace this profile's photo: a profile they may edit (§6), and never another
@@ -59,7 +62,7 @@ async function readUpload(parts: AsyncIterable<import('@fastify/multipart').Mult
  * the §7 file storage of the self-hosted server. Storing a photo writes only the files and answers
  * their URLs; the profile save that follows carries them (one revision, one live event).
  */
-export function avatarRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function avatarRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
 
   app.register(async (scope) => {
@@ -73,6 +76,9 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
       const profile = await findProfile(db, id);
       if (!profile) throw new AppError('not-found', 'Profile not found.');
+      const access = await graphs.profileAccess(profile, user.uid);
+      if (!access) throw new AppError('permission-denied', NO_ACCESS);
+      if (access === 'viewer') throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       if (!mayReplacePhoto(profile, user.uid)) {
         throw new AppError('permission-denied', "You cannot change this person's photo.");
       }
@@ -107,18 +113,26 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /**
-   * Only the four names the store writes are served: no listing, no other file, no path climbing.
-   * A URL whose `v` is the stored bytes' hash never changes meaning, so it is cached for a year;
-   * an older `v` (a photo replaced since) gets the current bytes, revalidated each time.
+   * Only the four names the store writes are served: no listing, no other file, no path climbing,
+   * and only to whoever may read the profile (a viewer not the photo of a private person). A URL
+   * whose `v` is the stored bytes' hash never changes meaning, so this browser keeps it a year
+   * (private: the answer depends on who asks); an older `v` (a photo replaced since) gets the
+   * current bytes, revalidated each time.
    */
   app.get<{ Params: { id: string; name: string }; Querystring: { v?: string } }>('/files/profiles/:id/:name', async (request, reply) => {
+    const user = await requireUser(request, db);
     const { id, name } = request.params;
     if (!isProfileId(id) || !AVATAR_FILE_NAME.test(name)) return sendCoded(reply, 404, 'not-found', 'Not found');
+    const profile = await findProfile(db, id);
+    if (!profile) return sendCoded(reply, 404, 'not-found', 'Not found');
+    const access = await graphs.profileAccess(profile, user.uid);
+    if (!access) throw new AppError('permission-denied', NO_ACCESS);
+    if (access === 'viewer' && !(await graphs.viewerSeesPhoto(profile, user.uid))) return sendCoded(reply, 404, 'not-found', 'Not found');
     const file = await readStoredFile(db, avatarPath(id, name));
     if (!file) return sendCoded(reply, 404, 'not-found', 'Not found');
     reply
       .header('Content-Type', file.contentType)
-      .header('Cache-Control', request.query.v === file.hash ? IMMUTABLE : 'no-cache')
+      .header('Cache-Control', request.query.v === file.hash ? IMMUTABLE : 'private, no-cache')
       .header('ETag', `"${file.hash}"`)
       .header('Last-Modified', file.updatedAt.toUTCString());
     return reply.send(file.bytes);

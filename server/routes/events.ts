@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { STREAM_CLOSED_EVENT } from '../../src/backend/api.ts';
+import type { GraphChangeEvent } from '../../src/backend/ports.ts';
+import { errorBody } from '../http/errors.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { AppContext } from '../context.ts';
+import { eventFacts, redactEventForViewer, type EventFacts } from '../graphs/privacy.ts';
 import type { GraphService } from '../graphs/service.ts';
-import { requireUser } from '../http/session.ts';
+import type { StreamEnd } from '../graphs/streams.ts';
+import { requireUser, sessionHash } from '../http/session.ts';
 import { checkGraphId } from './graphs.ts';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
@@ -13,27 +18,51 @@ export const KEEP_ALIVE_MS = 25_000;
 const RETRY_MS = 3000;
 /** A reader this far behind is cut off; it reconnects and replays from the log. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+/** Redaction facts kept per graph revision, so many viewers of one tree read them once. */
+const FACTS_KEPT = 256;
 
 function parseRevision(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);
 }
 
+const CLOSED: Record<Exclude<StreamEnd, 'reload'>, ReturnType<typeof errorBody>['error']> = {
+  'signed-out': errorBody('unauthenticated', 'You must be signed in.').error,
+  removed: errorBody('permission-denied', NOT_A_MEMBER).error,
+};
+
 /**
  * GET /api/graphs/:graphId/events: Server-Sent Events for the members of a graph.
  * - `event: change`, `id: {revision}`, `data: GraphChangeEvent` for every applied change set,
  *   strictly in revision order, each exactly once (the feed reads from the change log whatever
- *   this process did not see by itself).
+ *   this process did not see by itself). To a viewer each event is redacted
+ *   (`redactEventForViewer`): private fields never reach them, here as in the load.
  * - Replay: with `Last-Event-ID` (EventSource sends it when it reconnects) or `?since=revision`
  *   the change sets after that revision come first. Where the log cannot fill a gap (it no longer
  *   reaches back that far, or a change set was too large to log) the stream sends
  *   `event: reload`, `id: {revision}` with `{ revision }`: the client loads the graph, which is at
  *   that revision or later, and the stream goes on after it.
+ * - Ended by what ends the member's right to it (streams.ts): `event: closed` with `{ code,
+ *   message }` then the end (signed out, password changed or reset, removed from the tree); a
+ *   role change sends `event: reload` and ends, so the browser reconnects under the new role.
  * - `: ping` every 25 s. Closing the server ends every stream.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, options: { keepAliveMs?: number } = {}): void {
-  const { db } = ctx;
+  const { db, streams } = ctx;
   const open = new Set<ServerResponse>();
+  const facts = new Map<string, Promise<EventFacts | null>>();
+
+  function factsOf(graphId: string, event: GraphChangeEvent): Promise<EventFacts | null> {
+    const key = `${graphId}:${event.revision}`;
+    let found = facts.get(key);
+    if (!found) {
+      found = eventFacts(db, event);
+      facts.set(key, found);
+      found.catch(() => facts.delete(key));
+      if (facts.size > FACTS_KEPT) facts.delete(facts.keys().next().value!);
+    }
+    return found;
+  }
 
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -65,16 +94,55 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       res.write(text);
       if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
     };
+    let last = since;
+    const send = (event: GraphChangeEvent) => {
+      last = event.revision;
+      write(`id: ${event.revision}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    // A viewer's events are redacted one after another (reading the database), so what this
+    // stream writes still leaves in revision order; an editor's go out as they come.
+    let queue = Promise.resolve();
+    const inOrder = (step: () => Promise<void> | void) => {
+      if (role !== 'viewer') return void step();
+      queue = queue.then(step);
+    };
+    const change = (event: GraphChangeEvent) =>
+      inOrder(async () => {
+        if (role !== 'viewer') return send(event);
+        if (res.writableEnded) return;
+        try {
+          send(redactEventForViewer(event, await factsOf(graphId, event), user.uid, new Date().getUTCFullYear()));
+        } catch {
+          // The browser reconnects with Last-Event-ID and the replay starts over.
+          res.end();
+        }
+      });
+
     const unsubscribe = graphs.feed.subscribe(graphId, since, {
-      change: (event) => write(`id: ${event.revision}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`),
-      reload: (revision) => write(`id: ${revision}\nevent: reload\ndata: ${JSON.stringify({ revision })}\n\n`),
+      change,
+      reload: (revision) =>
+        inOrder(() => {
+          last = revision;
+          write(`id: ${revision}\nevent: reload\ndata: ${JSON.stringify({ revision })}\n\n`);
+        }),
       // The browser reconnects with Last-Event-ID and the replay starts over.
       fail: () => res.end(),
+    });
+    const unregister = streams.add({
+      uid: user.uid,
+      session: sessionHash(request),
+      graphId,
+      end(why) {
+        if (why === 'reload') write(`${last === null ? '' : `id: ${last}\n`}event: reload\ndata: ${JSON.stringify({ revision: last ?? 0 })}\n\n`);
+        else write(`event: ${STREAM_CLOSED_EVENT}\ndata: ${JSON.stringify(CLOSED[why])}\n\n`);
+        res.end();
+      },
     });
     const keepAlive = setInterval(() => write(': ping\n\n'), options.keepAliveMs ?? KEEP_ALIVE_MS);
     res.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      unregister();
       open.delete(res);
     });
     request.raw.on('close', () => {

@@ -1,8 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
+import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
+import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, type TreeRole } from '../../src/domain/roles.ts';
+import type { TreesResponse } from '../../src/backend/api.ts';
+import type { TreeSummary } from '../../src/backend/ports.ts';
+import { renameGraph, treeSummaries, treeSummary } from '../graphs/trees.ts';
+import { GRAPH_NOT_FOUND } from '../../src/domain/save/saveChangeSet.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
 import { compress, pickEncoding } from '../http/compress.ts';
@@ -25,15 +31,28 @@ export function checkGraphId(graphId: string): void {
   if (!GRAPH_ID.test(graphId)) throw new AppError('invalid-argument', 'The family tree id is not valid.');
 }
 
+const RenameBody = z.strictObject({ name: z.string().max(TREE_NAME_MAX, TREE_NAME_TOO_LONG) });
+
+/**
+ * The member's role in the graph when `allowed` accepts it; permission-denied otherwise: "You are
+ * not a member of this family tree." for anyone else, `refusal` for a member whose role may not.
+ */
+export async function requireRole(graphs: GraphService, graphId: string, uid: string, allowed: (role: TreeRole) => boolean, refusal: string): Promise<TreeRole> {
+  const role = await graphs.role(graphId, uid);
+  if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+  if (!allowed(role)) throw new AppError('permission-denied', refusal);
+  return role;
+}
+
 export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
 
   // The compact form for clients that ask for it (the HTTP adapter) when a snapshot is at hand,
   // the LoadedGraph otherwise; either compressed when the request accepts it.
-  app.get('/api/graph', async (request, reply) => {
+  async function sendTree(request: FastifyRequest, reply: FastifyReply, graphId: string | null) {
     const user = await requireUser(request, db);
     const wantsColumns = (request.headers.accept ?? '').includes(GRAPH_COLUMNS_TYPE);
-    const { json, columns } = await graphs.loadForMember(user.uid, wantsColumns ? 'columns' : 'plain');
+    const { json, columns } = await graphs.load(user.uid, graphId, wantsColumns ? 'columns' : 'plain');
     const { body, encoding } = await compress(json, pickEncoding(request.headers['accept-encoding']));
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply
@@ -41,6 +60,30 @@ export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       .header('Vary', 'Accept, Accept-Encoding')
       .type(`${columns ? GRAPH_COLUMNS_TYPE : 'application/json'}; charset=utf-8`)
       .send(body);
+  }
+
+  app.get('/api/graph', (request, reply) => sendTree(request, reply, null));
+
+  app.get('/api/graphs', async (request): Promise<TreesResponse> => {
+    const user = await requireUser(request, db);
+    return { trees: await db.transaction((tx) => treeSummaries(tx, user.uid)) };
+  });
+
+  app.patch<{ Params: { graphId: string } }>('/api/graphs/:graphId', async (request): Promise<{ tree: TreeSummary }> => {
+    const user = await requireUser(request, db);
+    const { graphId } = request.params;
+    checkGraphId(graphId);
+    const { name } = parseBody(RenameBody, request.body);
+    await requireRole(graphs, graphId, user.uid, canManageTree, ROLE_MESSAGES.ownerOnly);
+    await renameGraph(db, graphId, name);
+    const tree = await treeSummary(db, user.uid, graphId);
+    if (!tree) throw new AppError('not-found', GRAPH_NOT_FOUND);
+    return { tree };
+  });
+
+  app.get<{ Params: { graphId: string } }>('/api/graphs/:graphId', (request, reply) => {
+    checkGraphId(request.params.graphId);
+    return sendTree(request, reply, request.params.graphId);
   });
 
   app.post<{ Params: { graphId: string } }>(

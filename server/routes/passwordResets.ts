@@ -81,7 +81,7 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
     const problem = validateNewPassword(password, password);
     if (problem) throw new AppError('invalid-argument', problem);
     const passwordHash = await hashPassword(password);
-    const email = await db.transaction(async (tx) => {
+    const { uid, email } = await db.transaction(async (tx) => {
       const used = await tx.query<{ uid: string }>(
         `UPDATE password_resets SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING uid`,
@@ -96,8 +96,9 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
       await tx.query('DELETE FROM sessions WHERE uid = $1', [uid]);
       // Any other link sent to this member dies with this one.
       await tx.query('UPDATE password_resets SET used_at = now() WHERE uid = $1 AND used_at IS NULL', [uid]);
-      return updated[0]!.email;
+      return { uid, email: updated[0]!.email };
     });
+    await ctx.streams.end({ uid }, 'signed-out');
     // Whoever set the new password holds the mailbox: wrong guesses by others no longer lock them out.
     await limiter.clear(LIMITED.signInAccount, email);
     clearSessionCookie(request, reply);

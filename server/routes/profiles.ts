@@ -9,6 +9,8 @@ import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
 
+export const NO_ACCESS = 'You do not have access to this profile.';
+
 /** The longest plain field (bio) is far below this; the domain's limits give the exact refusal. */
 const MAX_FIELD_CHARS = 10_000;
 
@@ -29,10 +31,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: Gra
     checkId(id);
     const profile = await findProfile(db, id);
     if (!profile) throw new AppError('not-found', 'Profile not found.');
-    if (!(await graphs.canReadProfile(profile, user.uid))) {
-      throw new AppError('permission-denied', 'You do not have access to this profile.');
-    }
-    return { profile };
+    const access = await graphs.profileAccess(profile, user.uid);
+    if (!access) throw new AppError('permission-denied', NO_ACCESS);
+    return { profile: access === 'viewer' ? await graphs.profileForViewer(profile, user.uid) : profile };
   });
 
   app.patch<{ Params: { id: string } }>('/api/profiles/:id', async (request): Promise<{ profile: Profile }> => {

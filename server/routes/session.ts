@@ -55,13 +55,13 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     await limiter.clear(LIMITED.signInAccount, email);
     // A new sign-in replaces whatever session this browser had.
-    await endSession(request, db);
+    await endSession(request, db, ctx.streams);
     setSessionCookie(request, reply, await createSession(db, row.uid));
     return { user: toAuthUser(row) };
   });
 
   app.delete('/api/session', async (request, reply) => {
-    await endSession(request, db);
+    await endSession(request, db, ctx.streams);
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

@@ -2,7 +2,10 @@ import { applyProfilePatch, diffProfile, emptyChangeSet, type ProfilePatch } fro
 import { RELATION_FIELDS } from '../profile.ts';
 import type { MemberRole } from '../roles.ts';
 import type { GraphNode, Profile } from '../types.ts';
+import { AppError } from '../errors.ts';
 import type { GraphStoreTransaction, Publication } from './graphStore.ts';
+import { propagatePatches } from './propagate.ts';
+import { GRAPH_NOT_FOUND } from './saveChangeSet.ts';
 
 export interface JoinInput {
   graphId: string;
@@ -81,4 +84,55 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
   const event = { revision: head.revision + 1, changes, clientId: 'invitation', actorUid: input.uid };
   await tx.appendChange(head.id, event);
   return [{ graphId: head.id, event }];
+}
+
+export interface MemberJoinInput {
+  graphId: string;
+  nodeId: string;
+  uid: string;
+  /** The member's sign-in address, which the claimed card takes. */
+  email: string;
+  now: string;
+  role: MemberRole;
+}
+
+/**
+ * "Sign in to accept": an existing member joins the graph of an invitation (inside the accept
+ * transaction). Their own profile already exists, with relatives of its own in other trees, so
+ * the card is not re-keyed to their uid (that would mix the relatives of several trees in one
+ * profile's lists): the card's profile becomes theirs (ownerUid, their e-mail, and their own
+ * profile's names and gender, their say winning over what relatives entered), and every graph
+ * showing it gets the patch. A card claimed or removed meanwhile: they join without one.
+ * Returns what to publish after the commit; throws not-found when the graph is gone.
+ */
+export async function joinAsMember(tx: GraphStoreTransaction, input: MemberJoinInput): Promise<Publication[]> {
+  const first = await tx.lookup(input.graphId).nodes([input.nodeId]);
+  const oldId = first[0]?.data.profileId ?? '';
+  const showing = oldId ? await tx.graphsShowing([oldId]) : new Map<string, Set<string>>();
+  const heads = await tx.lockGraphs([input.graphId, ...showing.keys()]);
+  const head = heads.get(input.graphId);
+  if (!head) throw new AppError('not-found', GRAPH_NOT_FOUND);
+  await tx.addMember(head.id, input.uid, input.role);
+
+  const lookup = tx.lookup(head.id);
+  const [node] = await lookup.nodes([input.nodeId]);
+  const [old] = node?.data.profileId ? await lookup.profiles([node.data.profileId]) : [];
+  if (!old || old.ownerUid || old.id === head.ownerUid || old.id === input.uid) return [];
+  const own = (await tx.profiles([input.uid])).get(input.uid);
+  const set: ProfilePatch['set'] = {
+    ownerUid: input.uid,
+    email: input.email,
+    ...(own ? { firstName: own.firstName, lastName: own.lastName, gender: own.gender } : {}),
+    updatedBy: input.uid,
+    updatedAt: input.now,
+  };
+  const patch: ProfilePatch = { id: old.id, set };
+  const changes = emptyChangeSet(head.revision);
+  changes.profiles.upsert.push(patch);
+  await tx.writeChanges(head.id, changes, [applyProfilePatch(old, patch)!]);
+  const by = { clientId: 'invitation', actorUid: input.uid };
+  const event = { revision: head.revision + 1, changes, ...by };
+  await tx.appendChange(head.id, event);
+  const elsewhere = await propagatePatches(tx, heads, showing, [patch], head.id, by);
+  return [{ graphId: head.id, event }, ...elsewhere];
 }

@@ -1,6 +1,7 @@
 import type { ProfilePatch } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { canEditProfile, RIGHTS_MESSAGES } from '../permissions.ts';
+import { canEditTree, ROLE_MESSAGES, type TreeRole } from '../roles.ts';
 import { READ_ONLY_FIELDS, SCALAR_FIELDS, STAMP_FIELDS, type ProfileScalars } from '../profile.ts';
 import { jsonTextProblem } from '../validation/text.ts';
 import type { Profile } from '../types.ts';
@@ -21,7 +22,8 @@ export interface ProfileUpdate {
 
 /**
  * The profile page's save: plain fields of one profile, per field last writer wins, under the §6
- * edit rights; every graph showing the profile gets the patch as its next revision.
+ * edit rights (someone else's person only as an owner or editor of a tree showing them); every
+ * graph showing the profile gets the patch as its next revision.
  */
 export async function updateProfile(
   store: GraphStore,
@@ -44,6 +46,13 @@ export async function updateProfile(
     const heads = await tx.lockGraphs([...showing.keys()]);
     const stored = (await tx.profiles([id])).get(id);
     if (!stored) throw new AppError('not-found', PROFILE_NOT_FOUND);
+    if (stored.id !== uid && stored.ownerUid !== uid) {
+      // Someone else's person: only through a tree that shows them, as its owner or an editor.
+      const roles: (TreeRole | null)[] = [];
+      for (const graphId of showing.keys()) roles.push(await tx.memberRole(graphId, uid));
+      if (!roles.some(Boolean)) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
+      if (!roles.some(canEditTree)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
+    }
     if (!canEditProfile(stored, uid)) throw new AppError('permission-denied', RIGHTS_MESSAGES.edit);
     const readOnly = READ_ONLY_FIELDS.find((f) => Object.hasOwn(patchSet, f) && patchSet[f] !== stored[f]);
     if (readOnly) throw new AppError('permission-denied', `The field ${readOnly} is read-only`);

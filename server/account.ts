@@ -1,0 +1,158 @@
+import { randomFillSync } from 'node:crypto';
+import type { OwnDataExport } from '../src/backend/api.ts';
+import type { ClaimedCardChoice, OwnedTreeChoice } from '../src/backend/ports.ts';
+import { AppError } from '../src/domain/errors.ts';
+import { newProfileId } from '../src/domain/ids.ts';
+import { isVisibility, redactGraph, DEFAULT_VIEWER_VISIBILITY } from '../src/domain/privacy.ts';
+import { releaseCards } from '../src/domain/save/releaseCards.ts';
+import type { Publication } from '../src/domain/save/graphStore.ts';
+import type { Graph, Profile } from '../src/domain/types.ts';
+import type { Database, Queryable } from './db/database.ts';
+import { graphOwners, privacyContext } from './graphs/privacy.ts';
+import { sqlStoreTransaction } from './graphs/sqlGraphStore.ts';
+import { partsToGraph, readGraphParts } from './graphs/store.ts';
+import { graphName, treeSummaries } from './graphs/trees.ts';
+
+/** One's own data (issue 11): the download and the deletion of an account. */
+
+/**
+ * The other files a tree is written as in the download, besides its JSON. GEDCOM joins here
+ * (src/gedcom/, its writer taking the redacted graph): `{ name: 'tree.ged', contentType:
+ * 'text/vnd.familysearch.gedcom', write }`.
+ */
+export interface TreeFormat {
+  extension: string;
+  contentType: string;
+  write(graph: Graph, name: string): string;
+}
+export const TREE_FORMATS: TreeFormat[] = [];
+
+/** A file name from a tree's name: "Hopper family tree" → "hopper-family-tree". */
+export function fileStem(name: string): string {
+  return name.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[\s_-]+/g, '-') || 'family-tree';
+}
+
+/** The member's own profile and the cards they claimed. */
+async function ownProfiles(q: Queryable, uid: string): Promise<Profile[]> {
+  const rows = await q.query<{ id: string; data: Profile }>(`SELECT id, data FROM profiles WHERE id = $1 OR owner_uid = $1 ORDER BY (id = $1) DESC, id`, [uid]);
+  return rows.map((r) => ({ ...r.data, id: r.id }));
+}
+
+/** The trees a member owns. */
+export async function ownedGraphIds(q: Queryable, uid: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>('SELECT id FROM graphs WHERE owner_uid = $1 ORDER BY id', [uid]);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Everything the site holds about a member: account, own profile and claimed cards whole, their
+ * photo files, their memberships, and the trees they own, redacted as every export is (a living
+ * person nobody claimed shows as "Private"; a claimed card as its member chose; the member's
+ * own cards whole).
+ */
+export async function ownData(db: Database, uid: string, now: Date): Promise<OwnDataExport> {
+  const users = await db.query<{ email: string; display_name: string; created_at: Date | string; viewer_visibility: string }>(
+    'SELECT email, display_name, created_at, viewer_visibility FROM users WHERE uid = $1',
+    [uid],
+  );
+  const user = users[0]!;
+  const profiles = await ownProfiles(db, uid);
+  const files = await db.query<{ path: string; content_type: string; bytes: Uint8Array }>(
+    `SELECT path, content_type, bytes FROM files WHERE split_part(path, '/', 2) = ANY($1::text[]) ORDER BY path`,
+    [profiles.map((p) => p.id)],
+  );
+  const memberships = (await db.transaction((tx) => treeSummaries(tx, uid))).map((t) => ({ graphId: t.graphId, name: t.name, role: t.role, joinedAt: t.joinedAt }));
+  const trees: OwnDataExport['trees'] = [];
+  for (const graphId of await ownedGraphIds(db, uid)) {
+    const parts = await readGraphParts(db, graphId);
+    if (!parts) continue;
+    const whole = partsToGraph(parts);
+    const { graph } = redactGraph(whole, await privacyContext(db, uid, graphOwners(whole), now));
+    const name = await graphName(db, graphId);
+    const stem = fileStem(name);
+    trees.push({ graphId, name, graph, files: TREE_FORMATS.map((f) => ({ name: `${stem}.${f.extension}`, contentType: f.contentType, text: f.write(graph, name) })) });
+  }
+  return {
+    format: 'kinfolk-own-data/1',
+    exportedAt: now.toISOString(),
+    account: {
+      uid,
+      email: user.email,
+      displayName: user.display_name,
+      createdAt: new Date(user.created_at).toISOString(),
+      settings: { viewerVisibility: isVisibility(user.viewer_visibility) ? user.viewer_visibility : DEFAULT_VIEWER_VISIBILITY },
+    },
+    profiles,
+    photos: files.map((f) => ({ path: f.path, contentType: f.content_type, base64: Buffer.from(f.bytes).toString('base64') })),
+    memberships,
+    trees,
+  };
+}
+
+export const TREE_CHOICE_MISSING = 'Choose what becomes of every family tree you own: hand it to another member or delete it.';
+export const TREE_CHOICE_UNKNOWN = 'You can only decide about the family trees you own.';
+export const TRANSFER_NOT_MEMBER = 'A family tree can only be handed to one of its other members.';
+
+export interface Deletion {
+  /** Published after the commit. */
+  publications: Publication[];
+  /** The members of deleted trees, whose streams of them end. */
+  removed: { uid: string; graphId: string }[];
+}
+
+/**
+ * Deletes a member's account in one transaction: each tree they own handed to the member they
+ * chose (who becomes its owner) or deleted with everything only it showed; their claimed cards
+ * released (`releaseCards`, with their consent); their photos, pending invitations, sessions and
+ * account gone. The caller has checked the password.
+ */
+export async function deleteAccount(db: Database, uid: string, input: { card: ClaimedCardChoice; trees: readonly OwnedTreeChoice[] }, now: Date): Promise<Deletion> {
+  return db.transaction(async (tx) => {
+    const owned = await ownedGraphIds(tx, uid);
+    const choices = new Map(input.trees.map((c) => [c.graphId, c]));
+    if (input.trees.some((c) => !owned.includes(c.graphId))) throw new AppError('invalid-argument', TREE_CHOICE_UNKNOWN);
+    if (owned.some((id) => !choices.has(id))) throw new AppError('invalid-argument', TREE_CHOICE_MISSING);
+
+    const deleted: string[] = [];
+    for (const graphId of owned) {
+      const choice = choices.get(graphId)!;
+      if (choice.action === 'delete') {
+        deleted.push(graphId);
+        continue;
+      }
+      const moved = await tx.query(`UPDATE graph_members SET role = 'owner' WHERE graph_id = $1 AND uid = $2 AND uid <> $3 RETURNING uid`, [graphId, choice.toUid, uid]);
+      if (!moved.length) throw new AppError('invalid-argument', TRANSFER_NOT_MEMBER);
+      await tx.query('UPDATE graphs SET owner_uid = $2 WHERE id = $1', [graphId, choice.toUid]);
+    }
+
+    const removed = await tx.query<{ uid: string; graphId: string }>(
+      `SELECT uid, graph_id AS "graphId" FROM graph_members WHERE graph_id = ANY($1::text[]) AND uid <> $2`,
+      [deleted, uid],
+    );
+    const shownOnlyThere = await tx.query<{ profile_id: string }>(
+      `SELECT DISTINCT profile_id FROM graph_profiles gp WHERE graph_id = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM graph_profiles o WHERE o.profile_id = gp.profile_id AND NOT (o.graph_id = ANY($1::text[])))
+          AND NOT EXISTS (SELECT 1 FROM users u WHERE u.uid = gp.profile_id)`,
+      [deleted],
+    );
+    await tx.query('DELETE FROM graphs WHERE id = ANY($1::text[])', [deleted]);
+    const gone = shownOnlyThere.map((r) => r.profile_id);
+    await tx.query('DELETE FROM profiles WHERE id = ANY($1::text[]) AND owner_uid IS DISTINCT FROM $2', [gone, uid]);
+
+    const claimed = (await ownProfiles(tx, uid)).map((p) => p.id).filter((id) => id !== uid);
+    const publications = await releaseCards(sqlStoreTransaction(tx), {
+      uid,
+      claimedIds: claimed,
+      consent: input.card,
+      newOwnId: newProfileId(randomFillSync),
+      now: now.toISOString(),
+    });
+    // Claimed cards no tree shows any more go with the account.
+    await tx.query('DELETE FROM profiles p WHERE p.owner_uid = $1 AND NOT EXISTS (SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = p.id)', [uid]);
+    await tx.query(`DELETE FROM files WHERE split_part(path, '/', 2) = ANY($1::text[])`, [[uid, ...claimed, ...gone]]);
+    await tx.query(`UPDATE invitations SET status = 'revoked', revoked_at = now() WHERE inviter_uid = $1 AND status = 'pending'`, [uid]);
+    await tx.query('DELETE FROM profiles WHERE id = $1', [uid]);
+    await tx.query('DELETE FROM users WHERE uid = $1', [uid]);
+    return { publications, removed };
+  });
+}

@@ -1,0 +1,143 @@
+import type { GraphChangeEvent } from '../../src/backend/ports.ts';
+import type { ProfilePatch } from '../../src/domain/changeSet.ts';
+import {
+  DEFAULT_VIEWER_VISIBILITY,
+  isVisibility,
+  personPrivacy,
+  redactProfile,
+  type PrivacyContext,
+  type PrivacyReason,
+  type Visibility,
+} from '../../src/domain/privacy.ts';
+import { SCALAR_FIELDS, type ProfileScalars } from '../../src/domain/profile.ts';
+import type { Graph, Profile } from '../../src/domain/types.ts';
+import type { Queryable } from '../db/database.ts';
+
+/**
+ * The server's side of the privacy rule (src/domain/privacy.ts): the facts it needs from the
+ * database (what each claiming member lets viewers see, the children's birth years) and the
+ * redaction of live events for viewers. The whole-graph redaction is the domain's `redactGraph`.
+ */
+
+/** What each of these members lets viewers see of the cards they claimed. */
+export async function viewerVisibilities(q: Queryable, uids: readonly string[]): Promise<Map<string, Visibility>> {
+  const wanted = [...new Set(uids.filter(Boolean))];
+  if (!wanted.length) return new Map();
+  const rows = await q.query<{ uid: string; viewer_visibility: string }>('SELECT uid, viewer_visibility FROM users WHERE uid = ANY($1::text[])', [wanted]);
+  return new Map(rows.map((r) => [r.uid, isVisibility(r.viewer_visibility) ? r.viewer_visibility : DEFAULT_VIEWER_VISIBILITY]));
+}
+
+/** A context for `audienceUid` over people claimed by these owners. A member who left keeps the default. */
+export async function privacyContext(q: Queryable, audienceUid: string, ownerUids: readonly string[], now: Date): Promise<PrivacyContext> {
+  const visibilities = await viewerVisibilities(q, ownerUids);
+  return {
+    audienceUid,
+    currentYear: now.getUTCFullYear(),
+    visibilityOf: (uid) => visibilities.get(uid) ?? DEFAULT_VIEWER_VISIBILITY,
+  };
+}
+
+export function ownersIn(profiles: Iterable<Profile>): string[] {
+  const out = new Set<string>();
+  for (const p of profiles) if (p.ownerUid) out.add(p.ownerUid);
+  return [...out];
+}
+
+type Dated = Pick<Profile, 'birthYear' | 'death'>;
+
+/** Profiles as stored now, each with its children's dates (for the "had a child" rule). */
+export async function profilesWithChildren(q: Queryable, ids: readonly string[]): Promise<Map<string, { profile: Profile; children: Dated[] }>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await q.query<{ id: string; data: Profile; children: Dated[] }>(
+    `SELECT p.id, p.data,
+            coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', '')))
+                        FROM profiles c WHERE c.id IN (SELECT jsonb_array_elements_text(coalesce(p.data->'children', '[]')))), '[]') AS children
+       FROM profiles p WHERE p.id = ANY($1::text[])`,
+    [wanted],
+  );
+  return new Map(rows.map((r) => [r.id, { profile: { ...r.data, id: r.id }, children: r.children }]));
+}
+
+/** What one applied change set means for privacy: the people it may have made (not) private. */
+export interface EventFacts {
+  people: Map<string, { profile: Profile; children: Dated[] }>;
+  visibilities: Map<string, Visibility>;
+  /** Profiles to send whole to a viewer: the touched ones and the parents of a changed birth. */
+  affected: string[];
+}
+
+/**
+ * Reads, once per event whatever the number of viewers, what redacting it needs. The state read
+ * is the one stored now (maybe after later revisions): each field a viewer receives is at least
+ * as new as the event, and the later events carry the same values again.
+ */
+export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
+  const touched = event.changes.profiles.upsert.map((p) => p.id);
+  if (!touched.length) return null;
+  const first = await profilesWithChildren(q, touched);
+  // A child's birth (or a new child) can end a parent's "living" presumption.
+  const parents = event.changes.profiles.upsert
+    .filter((p) => p.create || (p.set && ('birthYear' in p.set || 'death' in p.set)))
+    .flatMap((p) => first.get(p.id)?.profile.parents ?? [])
+    .filter((id) => !first.has(id));
+  const people = parents.length ? new Map([...first, ...(await profilesWithChildren(q, parents))]) : first;
+  const visibilities = await viewerVisibilities(q, ownersIn([...people.values()].map((x) => x.profile)));
+  return { people, visibilities, affected: [...new Set([...touched, ...parents])].filter((id) => people.has(id)) };
+}
+
+function scalarsOf(p: Profile): Partial<ProfileScalars> {
+  const set: Partial<ProfileScalars> = {};
+  for (const f of SCALAR_FIELDS) (set as Record<string, string>)[f] = p[f];
+  return set;
+}
+
+/**
+ * The event as `viewerUid` may receive it: every profile it touches (and every parent whose
+ * "living" presumption it may change) carries all its plain fields as the viewer may see them,
+ * so a person becoming visible or private is right without a reload; `privacy` says who is
+ * private now and why (null: no longer). Lists, cards and lines pass unchanged.
+ */
+export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts | null, viewerUid: string, currentYear: number): GraphChangeEvent {
+  if (!facts) return event;
+  const ctx: PrivacyContext = {
+    audienceUid: viewerUid,
+    currentYear,
+    visibilityOf: (uid) => facts.visibilities.get(uid) ?? DEFAULT_VIEWER_VISIBILITY,
+  };
+  const privacy: Record<string, PrivacyReason | null> = {};
+  const whole = new Map<string, Partial<ProfileScalars>>();
+  for (const id of facts.affected) {
+    const { profile, children } = facts.people.get(id)!;
+    const seen = personPrivacy(profile, children, ctx);
+    privacy[id] = seen.reason;
+    whole.set(id, scalarsOf(redactProfile(profile, seen.visibility)));
+  }
+  const removed = new Set(event.changes.profiles.remove);
+  const upsert: ProfilePatch[] = event.changes.profiles.upsert.map((p) => {
+    const set = whole.get(p.id);
+    return set && !removed.has(p.id) ? { ...p, set } : p;
+  });
+  for (const id of facts.affected) {
+    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set: whole.get(id)! });
+  }
+  return { ...event, changes: { ...event.changes, profiles: { ...event.changes.profiles, upsert } }, privacy };
+}
+
+/** Whether a viewer may see this person's photo (the avatar route). */
+export async function viewerSeesWhole(q: Queryable, profile: Profile, viewerUid: string, now: Date): Promise<boolean> {
+  const children = (await profilesWithChildren(q, [profile.id])).get(profile.id)?.children ?? [];
+  const ctx = await privacyContext(q, viewerUid, ownersIn([profile]), now);
+  return personPrivacy(profile, children, ctx).visibility === 'everything';
+}
+
+/** A profile as a viewer may read it (GET /api/profiles/:id). */
+export async function profileForViewer(q: Queryable, profile: Profile, viewerUid: string, now: Date): Promise<Profile> {
+  const children = (await profilesWithChildren(q, [profile.id])).get(profile.id)?.children ?? [];
+  const ctx = await privacyContext(q, viewerUid, ownersIn([profile]), now);
+  return redactProfile(profile, personPrivacy(profile, children, ctx).visibility);
+}
+
+export function graphOwners(graph: Graph): string[] {
+  return ownersIn(Object.values(graph.profiles));
+}
