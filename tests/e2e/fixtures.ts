@@ -50,7 +50,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         host: '127.0.0.1',
         serveStatic: true,
         log: false,
-        rateLimits: { signIn: { max: 1000, timeWindowMs: 60_000 }, signInAccount: { max: 1000, timeWindowMs: 60_000 }, passwordReset: { max: 1000, timeWindowMs: 60_000 } },
+        rateLimits: {
+          signIn: { max: 1000, timeWindowMs: 60_000 },
+          signInAccount: { max: 1000, timeWindowMs: 60_000 },
+          passwordReset: { max: 1000, timeWindowMs: 60_000 },
+          invitationLookup: { max: 1000, timeWindowMs: 60_000 },
+          invitationCreate: { max: 1000, timeWindowMs: 60_000 },
+        },
       });
       await use(Object.assign(server, { dataDir }));
       await server.close();

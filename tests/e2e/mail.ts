@@ -21,3 +21,10 @@ export function resetLinkIn(raw: string): string | null {
 export function recipientsOf(raw: string): string {
   return raw.match(/^To: (.*)$/m)?.[1] ?? '';
 }
+
+/** The first link to `path` (e.g. '/invite', '/confirm-signup') in a mail, whole, or null. */
+export function linkIn(raw: string, path: string): string | null {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = decodeQuotedPrintable(raw).match(new RegExp(`https?://[^\\s"<>]+${escaped}\\?token=[A-Za-z0-9_-]+`));
+  return match ? match[0] : null;
+}

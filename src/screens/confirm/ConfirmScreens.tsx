@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { backend } from '../../backend/index.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { isAppError } from '../../domain/errors.ts';
@@ -26,8 +27,13 @@ export const CONFIRM_TEXTS = {
 
 type Outcome = { status: 'working' } | { status: 'used' } | { status: 'failed' } | { status: 'done'; email: string };
 
-/** Runs a confirmation once per token (a second render must not spend the link again). */
+/**
+ * Runs a confirmation once per token (a second render must not spend the link again), once the
+ * app knows who is signed in: the session check answering after the confirmation signed someone
+ * in would sign them out again.
+ */
 function useConfirmation(run: (token: string) => Promise<string>): [Outcome, () => void] {
+  const { initialising } = useSnapshot(authState);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [attempt, setAttempt] = useState(0);
@@ -35,14 +41,14 @@ function useConfirmation(run: (token: string) => Promise<string>): [Outcome, () 
   const started = useRef('');
   useEffect(() => {
     const key = `${token}:${attempt}`;
-    if (started.current === key) return;
+    if (initialising || started.current === key) return;
     started.current = key;
     setOutcome({ status: 'working' });
     run(token).then(
       (email) => setOutcome({ status: 'done', email }),
       (e: unknown) => setOutcome({ status: isAppError(e) && (e.code === 'unavailable' || e.code === 'deadline-exceeded') ? 'failed' : 'used' }),
     );
-  }, [token, attempt, run]);
+  }, [token, attempt, run, initialising]);
   return [outcome, () => setAttempt((n) => n + 1)];
 }
 

@@ -51,7 +51,7 @@ export function MembersDialog({ graphId, treeName, uid, onClose, service = backe
   const drop = (m: TreeMember) => setLoaded((l) => (l.status === 'ready' ? { ...l, members: l.members.filter((x) => x.uid !== m.uid) } : l));
 
   return (
-    <DialogShell title={T.title} description={T.description(treeName)} size="lg" onClose={onClose} testId="members-dialog">
+    <DialogShell title={T.title} description={T.description(treeName)} size="xl" onClose={onClose} testId="members-dialog">
       {loaded.status === 'loading' && <LoadingState text={T.loading} />}
       {loaded.status === 'error' && (
         <div className="members-empty" role="alert">

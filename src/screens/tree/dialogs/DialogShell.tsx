@@ -10,7 +10,7 @@ interface DialogShellProps {
   children?: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
-  size?: 'md' | 'lg';
+  size?: 'md' | 'lg' | 'xl';
   /** Defaults to closing the tree's current dialog. */
   onClose?: () => void;
   testId?: string;

@@ -74,7 +74,8 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const showEdit = rights.build || (!!p && mayEditDetails(p, tree.uid, role));
   const privateReason = p ? tree.session.privacy[p.id] : undefined;
   const { items } = useSnapshot(invitationsState);
-  const invitation = rights.invite ? invitationFor(items as typeof invitationsState.items, nodeId) : undefined;
+  // Once someone claimed the card (through this invitation or another), nothing is pending for it.
+  const invitation = rights.invite && !p?.ownerUid ? invitationFor(items as typeof invitationsState.items, nodeId) : undefined;
 
   return (
     <aside
