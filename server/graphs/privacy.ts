@@ -1,6 +1,7 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ProfilePatch } from '../../src/domain/changeSet.ts';
 import {
+  BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   isVisibility,
   personPrivacy,
@@ -78,7 +79,7 @@ export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise
   const first = await profilesWithChildren(q, touched);
   // A child's birth (or a new child) can end a parent's "living" presumption.
   const parents = event.changes.profiles.upsert
-    .filter((p) => p.create || (p.set && ('birthYear' in p.set || 'death' in p.set)))
+    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
     .flatMap((p) => first.get(p.id)?.profile.parents ?? [])
     .filter((id) => !first.has(id));
   const people = parents.length ? new Map([...first, ...(await profilesWithChildren(q, parents))]) : first;

@@ -64,6 +64,9 @@ export function lifeDates(p: Pick<Profile, 'birthYear' | 'death'>): LifeDates {
   return { birth: p.birthYear, death: p.death };
 }
 
+/** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
+export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear'];
+
 type Dated = Pick<Profile, 'birthYear' | 'death'>;
 
 /** §6: living unless a death is recorded, born over 110 years ago or a child born over 95 years ago. */

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
-import { newProfile } from '../../src/domain/profile.ts';
 import { AVATAR_MESSAGES, MAX_AVATAR_INPUT_PIXELS } from '../../server/files/avatarImages.ts';
 import { readStoredFile } from '../../server/files/avatarStorage.ts';
-import { upsertProfiles } from '../../server/graphs/store.ts';
+import { addNew, openTree, primaryNodeId, saveOk, tokenOf } from './graphHelpers.ts';
 import { createMember, expectError, startTestServer, tempDir, useTestServer, type Answer, type Member } from './helpers.ts';
 
 const site = useTestServer();
@@ -54,6 +53,11 @@ async function pair(format: 'png' | 'jpeg' | 'webp', w = 400, h = 300): Promise<
 async function storedNames(id: string): Promise<string[]> {
   const rows = await site.db.query<{ path: string }>(`SELECT path FROM files WHERE path LIKE $1 ORDER BY path`, [`profiles/${id}/%`]);
   return rows.map((r) => r.path.slice(`profiles/${id}/`.length));
+}
+
+/** GET as the member's browser does: with their session cookie (photos are for members only). */
+function fetchAs(member: Member, url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { cookie: `${SESSION_COOKIE}=${member.client.cookie}` } });
 }
 
 async function storedBytes(id: string, name: string): Promise<Buffer> {
@@ -192,17 +196,20 @@ describe('PUT /api/profiles/:id/avatar', () => {
     it('lets the creator change an unclaimed relative, but not once another member has claimed it', async () => {
       const ada = await createMember(site.server);
       const bob = await createMember(site.server);
-      const now = new Date().toISOString();
-      const grandma = newProfile('pr:0123456789abcdef0123456789abcdef', { firstName: 'Rose' }, { uid: ada.uid, now });
-      await upsertProfiles(site.db, [grandma]);
-      expect((await putAvatar(ada, grandma.id, await pair('png'))).status).toBe(200);
-      expect(await storedNames(grandma.id)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
-      expectError(await putAvatar(bob, grandma.id, await pair('png')), 403, 'permission-denied');
+      const tree = await openTree(ada);
+      const rose = addNew(tree.saved, ada.uid, 'parent', primaryNodeId(tree.saved), { firstName: 'Rose' }, 'mother');
+      const ben = addNew(rose.graph, ada.uid, 'child', primaryNodeId(tree.saved), { firstName: 'Ben' });
+      await saveOk(tree, ben.graph);
+      expect((await putAvatar(ada, rose.profileId, await pair('png'))).status).toBe(200);
+      expect(await storedNames(rose.profileId)).toEqual(['avatar_170.jpg', 'avatar_320.jpg']);
+      // Bob shares no tree with Ada.
+      expectError(await putAvatar(bob, rose.profileId, await pair('png')), 403, 'permission-denied', 'You do not have access to this profile.');
 
-      const claimed = newProfile('pr:fedcba9876543210fedcba9876543210', { firstName: 'Bob', ownerUid: bob.uid }, { uid: ada.uid, now });
-      await upsertProfiles(site.db, [claimed]);
-      expectError(await putAvatar(ada, claimed.id, await pair('png')), 403, 'permission-denied');
-      expect((await putAvatar(bob, claimed.id, await pair('png'))).status).toBe(200);
+      // A card Bob claimed (as an existing member, the card keeps its id): his, not Ada's.
+      const invited = await ada.client.post('/api/invitations', { graphUid: ada.uid, nodeId: ben.nodeId, email: bob.email });
+      expect((await bob.client.post(`/api/invitations/${tokenOf(invited.body.inviteUrl)}/join`)).status).toBe(200);
+      expectError(await putAvatar(ada, ben.profileId, await pair('png')), 403, 'permission-denied');
+      expect((await putAvatar(bob, ben.profileId, await pair('png'))).status).toBe(200);
     });
 
     it('answers 404 for an unknown profile and 400 for a malformed id', async () => {
@@ -218,15 +225,15 @@ describe('GET /files/profiles/:id/…', () => {
     const ada = await createMember(site.server);
     const up = await putAvatar(ada, ada.uid, await pair('webp'));
     for (const [url, name] of [[up.body.photoURL, 'avatar_320.webp'], [up.body.photoURLSmall, 'avatar_170.webp']]) {
-      const res = await fetch(site.server.url + url);
+      const res = await fetchAs(ada, site.server.url + url);
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(Buffer.from(await res.arrayBuffer())).toEqual(await storedBytes(ada.uid, name));
     }
-    const head = await fetch(site.server.url + up.body.photoURL, { method: 'HEAD' });
+    const head = await fetchAs(ada, site.server.url + up.body.photoURL, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(head.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
   });
 
   it('serves nothing else: no listing, no other names, no climbing out of the folder', async () => {
@@ -245,7 +252,7 @@ describe('GET /files/profiles/:id/…', () => {
       `/files/profiles/${ada.uid}/%2E%2E%2F%2E%2E%2Foutbox`,
     ];
     for (const path of paths) {
-      const res = await fetch(site.server.url + path);
+      const res = await fetchAs(ada, site.server.url + path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('cache-control') ?? '', path).not.toMatch(/immutable/);
     }
@@ -261,9 +268,9 @@ describe('several processes and older installs', () => {
       const up = await putAvatar(ada, ada.uid, await pair('webp'));
       expect(up.status, up.text).toBe(200);
       for (const url of [up.body.photoURL, up.body.photoURLSmall]) {
-        const res = await fetch(other.url + url);
+        const res = await fetchAs(ada, other.url + url);
         expect(res.status, url).toBe(200);
-        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
         expect(Buffer.from(await res.arrayBuffer())).toEqual(await storedBytes(ada.uid, url.split('/').pop().split('?')[0]));
       }
     } finally {
@@ -283,12 +290,12 @@ describe('several processes and older installs', () => {
     const first = await putAvatar(ada, ada.uid, await flat('#123456'));
     const second = await putAvatar(ada, ada.uid, await flat('#abcdef'));
     expect(first.body.photoURL).not.toBe(second.body.photoURL);
-    const old = await fetch(site.server.url + first.body.photoURL);
+    const old = await fetchAs(ada, site.server.url + first.body.photoURL);
     expect(old.status).toBe(200);
-    expect(old.headers.get('cache-control')).toBe('no-cache');
+    expect(old.headers.get('cache-control')).toBe('private, no-cache');
     expect(Buffer.from(await old.arrayBuffer())).toEqual(await storedBytes(ada.uid, 'avatar_320.jpg'));
-    const bare = await fetch(site.server.url + first.body.photoURL.split('?')[0]);
-    expect(bare.headers.get('cache-control')).toBe('no-cache');
+    const bare = await fetchAs(ada, site.server.url + first.body.photoURL.split('?')[0]);
+    expect(bare.headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('moves avatar files an older version wrote to DATA_DIR/files into the database at start, URLs unchanged', async () => {
@@ -304,14 +311,14 @@ describe('several processes and older installs', () => {
 
     const upgraded = await startTestServer(site.db, { dataDir });
     try {
-      const res = await fetch(upgraded.url + url);
+      const res = await fetchAs(ada, upgraded.url + url);
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       expect(Buffer.from(await res.arrayBuffer())).toEqual(jpeg);
       expect(await storedNames(ada.uid)).toEqual(['avatar_320.jpg']);
       expect(existsSync(join(dataDir, 'files'))).toBe(false);
       expect(existsSync(join(dataDir, 'files-imported', 'profiles', ada.uid, 'avatar_320.jpg'))).toBe(true);
-      expect((await fetch(site.server.url + url)).status).toBe(200);
+      expect((await fetchAs(ada, site.server.url + url)).status).toBe(200);
     } finally {
       await upgraded.close();
     }

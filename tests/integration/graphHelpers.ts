@@ -5,7 +5,7 @@ import { newProfileId, nextNodeId } from '../../src/domain/ids.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import { addRelative } from '../../src/domain/relationships.ts';
 import type { Graph, ParentRole, Profile } from '../../src/domain/types.ts';
-import type { Answer, Client, Member } from './helpers.ts';
+import { CONFIRM_SIGNUP_LINK, takeMail, type Answer, type Client, type Member, type TestServer } from './helpers.ts';
 
 /** A member's open tree as the tree screen keeps it: the saved graph and what is on screen. */
 export interface Tree {
@@ -166,17 +166,13 @@ export async function openStream(client: Client, path: string, headers: Record<s
 export type ChangeEventData = GraphChangeEvent;
 export type { ChangeSet };
 
-/** The owner invites someone to claim a card; they accept and become a member of the graph. */
-export async function inviteAndJoin(
-  server: { client(): Client },
-  inviter: Tree,
-  nodeId: string,
+/** A relative signs up from an invitation link and opens the confirmation link mailed to them. */
+export async function signUpAndConfirm(
+  server: TestServer,
+  token: string,
   email: string,
   names: { firstName: string; lastName: string; gender?: string } = { firstName: 'kid', lastName: 'lovelace' },
 ): Promise<Member> {
-  const created = await inviter.member.client.post('/api/invitations', { graphUid: inviter.graphId, nodeId, email });
-  expect(created.status, created.text).toBe(200);
-  const token = new URL(created.body.inviteUrl).searchParams.get('token')!;
   const client = server.client();
   const res = await client.post(`/api/invitations/${token}/accept`, {
     firstName: names.firstName,
@@ -185,6 +181,27 @@ export async function inviteAndJoin(
     email,
     password: 'correct horse battery',
   });
-  expect(res.status, res.text).toBe(200);
-  return { uid: res.body.user.uid, email, password: 'correct horse battery', client };
+  expect(res.status, res.text).toBe(202);
+  expect(res.body).toEqual({ status: 'confirm-email', email: email.trim().toLowerCase() });
+  const confirm = await takeMail(server, email.trim().toLowerCase(), CONFIRM_SIGNUP_LINK);
+  const done = await client.post(`/api/signups/${confirm}`);
+  expect(done.status, done.text).toBe(200);
+  return { uid: done.body.user.uid, email, password: 'correct horse battery', client };
+}
+
+/** The token of an invitation link. */
+export const tokenOf = (inviteUrl: string) => new URL(inviteUrl).searchParams.get('token')!;
+
+/** An owner or editor invites someone to claim a card (as `role`); they sign up, confirm and become a member. */
+export async function inviteAndJoin(
+  server: TestServer,
+  inviter: Tree,
+  nodeId: string,
+  email: string,
+  names: { firstName: string; lastName: string; gender?: string } = { firstName: 'kid', lastName: 'lovelace' },
+  role?: 'editor' | 'viewer',
+): Promise<Member> {
+  const created = await inviter.member.client.post('/api/invitations', { graphUid: inviter.graphId, nodeId, email, ...(role ? { role } : {}) });
+  expect(created.status, created.text).toBe(200);
+  return signUpAndConfirm(server, tokenOf(created.body.inviteUrl), email, names);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app.ts';
 import { openPglite, type Database } from '../../server/db/database.ts';
 import { clearData, migrate } from '../../server/db/migrations.ts';
+import { readableMail } from './smtp.ts';
 
 export const PASSWORD = 'correct horse battery';
 const HIGH = { max: 10_000, timeWindowMs: 60_000 };
@@ -290,6 +291,45 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+const readMails = new WeakMap<TestServer, Set<string>>();
+
+/**
+ * The first mail to `to` in the server's outbox (no SMTP configured) not taken before, whose text
+ * matches `pattern`; answers the pattern's first group. Waits for it (mails are written after the
+ * answer).
+ */
+export async function takeMail(server: TestServer, to: string, pattern: RegExp): Promise<string> {
+  let seen = readMails.get(server);
+  if (!seen) readMails.set(server, (seen = new Set()));
+  const dir = join(server.dataDir, 'outbox');
+  const addressed = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi');
+  return eventually(async () => {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    for (const file of files) {
+      if (seen.has(file)) continue;
+      const raw = await readFile(join(dir, file), 'utf8');
+      const found = addressed.test(raw) ? readableMail(raw).match(pattern) : null;
+      if (!found) continue;
+      seen.add(file);
+      return found[1] ?? found[0];
+    }
+    return undefined;
+  });
+}
+
+/** The outbox's mails to `to` so far (their readable text), none taken. */
+export async function mailsTo(server: TestServer, to: string): Promise<string[]> {
+  const dir = join(server.dataDir, 'outbox');
+  const out: string[] = [];
+  for (const file of (await readdir(dir).catch(() => [] as string[])).sort()) {
+    const raw = await readFile(join(dir, file), 'utf8');
+    if (raw.toLowerCase().includes(`\nto: ${to.toLowerCase()}\n`)) out.push(readableMail(raw));
+  }
+  return out;
+}
+
+export const CONFIRM_SIGNUP_LINK = /\/confirm-signup\?token=([A-Za-z0-9_-]{43})/;
 
 /** Collects the server's log lines (pino JSON) for checks on what gets logged. */
 export function logCollector() {

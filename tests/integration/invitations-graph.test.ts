@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/auth/tokens.ts';
 import { createMember, expectError, useTestServer } from './helpers.ts';
-import { addNew, inviteAndJoin, loadGraph, openStream, openTree, primaryNodeId, saveOk } from './graphHelpers.ts';
+import { addNew, inviteAndJoin, loadGraph, openStream, openTree, primaryNodeId, saveOk, signUpAndConfirm, tokenOf } from './graphHelpers.ts';
 
 const site = useTestServer();
 
@@ -21,10 +22,28 @@ describe('POST /api/invitations', () => {
     const { owner, daughter } = await family();
     const res = await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: daughter.nodeId, email: '  Annabella@Example.COM ' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{32}$/), inviteUrl: `${site.server.url}/invite?token=${res.body.token}` });
-    const rows = await site.db.query('SELECT email, node_id, inviter_uid, graph_uid, status, first_account FROM invitations WHERE token = $1', [res.body.token]);
-    expect(rows).toEqual([{ email: 'annabella@example.com', node_id: daughter.nodeId, inviter_uid: owner.uid, graph_uid: owner.uid, status: 'pending', first_account: false }]);
-    expect((await site.client().get(`/api/invitations/${res.body.token}`)).body).toEqual({ email: 'annabella@example.com', firstAccount: false });
+    expect(res.body).toEqual({
+      token: expect.stringMatching(/^[0-9a-f]{32}$/),
+      inviteUrl: `${site.server.url}/invite?token=${res.body.token}`,
+      invitation: {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        graphId: owner.uid,
+        nodeId: daughter.nodeId,
+        profileId: daughter.profileId,
+        email: 'annabella@example.com',
+        role: 'editor',
+        inviterUid: owner.uid,
+        inviterName: 'Ada Lovelace',
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        status: 'pending',
+      },
+      // No SMTP here: the §7 mail-compose link is the way.
+      mailed: false,
+    });
+    const rows = await site.db.query('SELECT email, node_id, inviter_uid, graph_uid, status, first_account, role FROM invitations WHERE token_hash = $1', [hashToken(res.body.token)]);
+    expect(rows).toEqual([{ email: 'annabella@example.com', node_id: daughter.nodeId, inviter_uid: owner.uid, graph_uid: owner.uid, status: 'pending', first_account: false, role: 'editor' }]);
+    expect((await site.client().get(`/api/invitations/${res.body.token}`)).body).toMatchObject({ email: 'annabella@example.com', firstAccount: false, firstName: 'Annabella', personName: 'Annabella' });
   });
 
   it.each(['', 'annabella', 'a@b', 'a b@c.d', '@example.com'])('refuses the e-mail %j with invalid-email', async (email) => {
@@ -44,7 +63,7 @@ describe('POST /api/invitations', () => {
     // graphUid defaults to the inviter's own graph (§3).
     const byDefault = await owner.client.post('/api/invitations', { nodeId: spouse.nodeId, email: 'w@example.com' });
     expect(byDefault.status, byDefault.text).toBe(200);
-    expect(await site.db.query('SELECT graph_uid FROM invitations WHERE token = $1', [byDefault.body.token])).toEqual([{ graph_uid: owner.uid }]);
+    expect(await site.db.query('SELECT graph_uid FROM invitations WHERE token_hash = $1', [hashToken(byDefault.body.token)])).toEqual([{ graph_uid: owner.uid }]);
     const kid = await inviteAndJoin(site.server, tree, daughter.nodeId, 'annabella@example.com');
     // Another member of the graph may invite too; a claimed card may not be invited again.
     expect((await kid.client.post('/api/invitations', { graphUid: owner.uid, nodeId: spouse.nodeId, email: 'william@example.com' })).status).toBe(200);
@@ -85,7 +104,7 @@ describe('accepting an invitation to a graph', () => {
       expect(g.profiles[grandchild.profileId]!.parents).toEqual([kid.uid]);
       expect(JSON.stringify(g)).not.toContain(daughter.profileId);
       expect(await site.db.query('SELECT 1 FROM profiles WHERE id = $1', [daughter.profileId])).toEqual([]);
-      expect(await site.db.query('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [owner.uid, kid.uid])).toEqual([{ role: 'member' }]);
+      expect(await site.db.query('SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2', [owner.uid, kid.uid])).toEqual([{ role: 'editor' }]);
       // The owner's open tree hears about it.
       const e = await ownerStream.next((x) => x.event === 'change', 1000);
       expect(e.data.actorUid).toBe(kid.uid);
@@ -128,11 +147,9 @@ describe('accepting an invitation to a graph', () => {
     const created = await owner.client.post('/api/invitations', { graphUid: owner.uid, nodeId: spouse.nodeId, email: 'will@example.com' });
     const withoutSpouse = { ...tree.saved, nodes: tree.saved.nodes.filter((n) => n.id !== spouse.nodeId) };
     await saveOk(tree, withoutSpouse);
-    const client = site.client();
-    const res = await client.post(`/api/invitations/${created.body.token}/accept`, { firstName: 'will', lastName: 'king', gender: 'Male', email: 'will@example.com', password: 'correct horse battery' });
-    expect(res.status, res.text).toBe(200);
-    const g = (await loadGraph(client)).graph;
-    expect(g.profiles[res.body.user.uid]).toMatchObject({ firstName: 'Will', ownerUid: res.body.user.uid });
+    const will = await signUpAndConfirm(site.server, tokenOf(created.body.inviteUrl), 'will@example.com', { firstName: 'will', lastName: 'king', gender: 'Male' });
+    const g = (await loadGraph(will.client)).graph;
+    expect(g.profiles[will.uid]).toMatchObject({ firstName: 'Will', ownerUid: will.uid });
     expect(g.profiles[spouse.profileId]).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
+import { hashToken } from '../../server/auth/tokens.ts';
 import { PASSWORD, createMember, expectError, startTestServer, useTestServer } from './helpers.ts';
 
 const site = useTestServer();
@@ -19,7 +20,17 @@ describe('GET /api/invitations/:token', () => {
     expect(token).toMatch(/^[0-9a-f]{32}$/);
     const res = await site.client().get(`/api/invitations/${token}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ email: 'grace@example.com', firstAccount: false });
+    expect(res.body).toEqual({
+      email: 'grace@example.com',
+      firstAccount: false,
+      inviterName: '',
+      treeName: '',
+      firstName: '',
+      lastName: '',
+      personName: '',
+      role: 'editor',
+      expiresAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 
   it('gives 404 for an unknown token and 400 for a malformed one', async () => {
@@ -42,14 +53,15 @@ describe('POST /api/invitations/:token/accept', () => {
     const client = site.client();
     const res = await client.post(`/api/invitations/${token}/accept`, signUp('GRACE@example.com'));
     expect(res.status).toBe(200);
+    expect(res.body.status).toBe('signed-in');
     const { user } = res.body;
     expect(user).toEqual({ uid: expect.stringMatching(/^[A-Za-z0-9]{28}$/), email: 'grace@example.com', displayName: 'Grace Hopper', photoURL: '' });
     expect(res.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`) && /HttpOnly/.test(c))).toBe(true);
     expect((await client.get('/api/session')).body.user).toEqual(user);
 
     const inv = await site.db.query<{ status: string; accepted_by: string; accepted_at: Date | null }>(
-      'SELECT status, accepted_by, accepted_at FROM invitations WHERE token = $1',
-      [token],
+      'SELECT status, accepted_by, accepted_at FROM invitations WHERE token_hash = $1',
+      [hashToken(token)],
     );
     expect(inv[0]).toMatchObject({ status: 'accepted', accepted_by: user.uid });
     expect(inv[0]!.accepted_at).not.toBeNull();
@@ -91,7 +103,7 @@ describe('POST /api/invitations/:token/accept', () => {
     expectError(await site.client().post('/api/invitations/XYZ/accept', signUp('x@example.com')), 400, 'invalid-argument');
   });
 
-  it('refuses an e-mail that already has an account with 409 and leaves the invitation pending', async () => {
+  it("refuses an e-mail that already has an account with 409 on an operator's invitation (only the operator holds it) and leaves it pending", async () => {
     await createMember(site.server, { email: 'taken@example.com' });
     const token = await site.server.createInvitation({ email: 'taken@example.com' });
     expectError(await site.client().post(`/api/invitations/${token}/accept`, signUp('Taken@example.com')), 409, 'auth/email-already-in-use');
@@ -125,7 +137,7 @@ describe('the first-account invitation', () => {
     expect(link).toMatch(new RegExp(`^${site.server.url}/invite\\?token=[0-9a-f]{32}$`));
     expect(await site.server.firstAccountLink()).toBe(link);
     const token = new URL(link!).searchParams.get('token')!;
-    expect((await site.client().get(`/api/invitations/${token}`)).body).toEqual({ email: '', firstAccount: true });
+    expect((await site.client().get(`/api/invitations/${token}`)).body).toMatchObject({ email: '', firstAccount: true, expiresAt: '' });
 
     const res = await site.client().post(`/api/invitations/${token}/accept`, signUp('Founder@Example.com'));
     expect(res.status).toBe(200);
@@ -146,7 +158,7 @@ describe('the first-account invitation', () => {
     const admin = await startTestServer(site.db, { adminEmail: ' Admin@Example.com ' });
     try {
       const token = new URL((await admin.firstAccountLink())!).searchParams.get('token')!;
-      expect((await admin.client().get(`/api/invitations/${token}`)).body).toEqual({ email: 'admin@example.com', firstAccount: true });
+      expect((await admin.client().get(`/api/invitations/${token}`)).body).toMatchObject({ email: 'admin@example.com', firstAccount: true });
       expectError(await admin.client().post(`/api/invitations/${token}/accept`, signUp('someone@example.com')), 400, 'invalid-argument');
       expect((await admin.client().post(`/api/invitations/${token}/accept`, signUp('admin@example.com'))).status).toBe(200);
     } finally {

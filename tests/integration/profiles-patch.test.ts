@@ -66,7 +66,8 @@ describe('PATCH /api/profiles/:id', () => {
   it("refuses another member's profile (§6) and unknown or malformed ids", async () => {
     const a = await createMember(site.server);
     const b = await createMember(site.server);
-    expectError(await a.client.patch(`/api/profiles/${b.uid}`, { set: { bio: 'hijack' } }), 403, 'permission-denied', 'You may not edit this person');
+    // a and b share no tree: a is told so.
+    expectError(await a.client.patch(`/api/profiles/${b.uid}`, { set: { bio: 'hijack' } }), 403, 'permission-denied', 'You are not a member of this family tree.');
     expect((await b.client.get(`/api/profiles/${b.uid}`)).body.profile.bio).toBe('');
     expectError(await a.client.patch('/api/profiles/pr:nobody', { set: { bio: 'x' } }), 404, 'not-found');
     expectError(await a.client.patch('/api/profiles/bad%20id', { set: { bio: 'x' } }), 400, 'invalid-argument');

@@ -46,10 +46,10 @@ describe('two app processes on one PostgreSQL', () => {
     const { photoURL, photoURLSmall } = (await put.json()) as { photoURL: string; photoURLSmall: string };
     for (const server of [a, b]) {
       for (const path of [photoURL, photoURLSmall]) {
-        const res = await fetch(server.url + path);
+        const res = await fetch(server.url + path, { headers: { cookie: `${SESSION_COOKIE}=${m.client.cookie}` } });
         expect(res.status, path).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/jpeg');
-        expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
       }
     }
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffGraphs, stampChangeSet } from '../../../src/domain/changeSet.ts';
 import { linkNodeToProfile } from '../../../src/domain/editPerson.ts';
 import { cardRights } from '../../../src/domain/permissions.ts';
+import { canEditTree, type TreeRole } from '../../../src/domain/roles.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, relationsOf, unlinkRelation } from '../../../src/domain/relationships.ts';
 import { graphLookup, Neighbourhood } from '../../../src/domain/save/neighbourhood.ts';
@@ -48,11 +49,11 @@ const family = (): Graph => {
 const CARDS = ['n1001', 'n1002', 'n1003', 'n1004', 'n1005'];
 const MEMBERS = ['u-owner', 'u-member'];
 
-/** Whether the server accepts the change set of an edit of the family, sent by `uid`. */
-async function serverAccepts(edit: Graph, uid: string): Promise<boolean> {
+/** Whether the server accepts the change set of an edit of the family, sent by `uid` in `role`. */
+async function serverAccepts(edit: Graph, uid: string, role: TreeRole = uid === 'u-owner' ? 'owner' : 'editor'): Promise<boolean> {
   const g = family();
   const changes = stampChangeSet(diffGraphs(g, edit), { uid, now: LATER });
-  const refusal = await validateChangeSet(changes, { neighbourhood: new Neighbourhood(graphLookup(g)), actingUid: uid, role: uid === 'u-owner' ? 'owner' : 'editor', graphOwnerUid: 'u-owner', currentYear: 2025 });
+  const refusal = await validateChangeSet(changes, { neighbourhood: new Neighbourhood(graphLookup(g)), actingUid: uid, role, graphOwnerUid: 'u-owner', currentYear: 2025 });
   if (refusal && refusal.code !== 'permission-denied') throw new Error(`refused for another reason: ${refusal.message}`);
   return refusal === null;
 }
@@ -100,4 +101,53 @@ describe('the screens offer exactly what the server accepts', () => {
       });
     }
   }
+});
+
+/**
+ * Roles (issue 11): the screens offer a viewer no edit of the tree at all (`canEditTree`, checked
+ * before `cardRights`), and the server accepts none of them; a viewer's only write is the plain
+ * fields of their own profile. The issue-12 leftover ("a person removed by unlinking still shows
+ * in Link existing") is decided by the same rules: the profile stays on the tree on purpose (§4,
+ * to be linked again), Link existing lists it to whoever may link it (`mayLinkProfile`: owners
+ * and editors, not a profile another member claimed), and never to a viewer, who gets no Link
+ * existing at all.
+ */
+describe('a viewer: nothing offered, nothing accepted but their own details', () => {
+  const viewer = 'u-member';
+  it('the screens offer a viewer no edit of the tree', () => {
+    expect(canEditTree('viewer')).toBe(false);
+    expect(canEditTree('editor')).toBe(true);
+  });
+
+  for (const nodeId of CARDS) {
+    it(`deleting, unlinking, linking and re-linking ${nodeId} are refused`, async () => {
+      const removed = deletePerson(family(), nodeId);
+      if (removed.ok) expect(await serverAccepts(removed.graph, viewer, 'viewer')).toBe(false);
+      for (const relation of relationsOf(family(), nodeId)) {
+        const result = unlinkRelation(family(), { nodeId, relation });
+        if (result.ok) expect(await serverAccepts(result.graph, viewer, 'viewer'), `${relation.kind} ${relation.nodeId}`).toBe(false);
+      }
+      for (const other of CARDS) {
+        const g = family();
+        const result = addRelative(g, { kind: 'child', referenceNodeId: nodeId, person: { existingProfileId: g.nodes.find((n) => n.id === other)!.data.profileId }, now: LATER, findFree: noOverlapSearch });
+        if (result.ok) expect(await serverAccepts(result.graph, viewer, 'viewer'), other).toBe(false);
+      }
+      const relinked = linkNodeToProfile(family(), { nodeId, profileId: 'pr:spare', ownUid: viewer, uid: viewer, now: LATER });
+      if (relinked.ok && relinked.linked) expect(await serverAccepts(relinked.graph, viewer, 'viewer')).toBe(false);
+    });
+  }
+
+  it('moving a card is refused, editing their own bio is accepted, anyone else’s refused', async () => {
+    const moved = family();
+    moved.nodes = moved.nodes.map((n) => (n.id === 'n1004' ? { ...n, position: { x: 999, y: 999 } } : n));
+    expect(await serverAccepts(moved, viewer, 'viewer')).toBe(false);
+    const own = family();
+    own.profiles[viewer] = { ...own.profiles[viewer]!, bio: 'My own words' };
+    expect(await serverAccepts(own, viewer, 'viewer')).toBe(true);
+    const theirs = family();
+    theirs.profiles['pr:mine'] = { ...theirs.profiles['pr:mine']!, bio: 'Not mine to write' };
+    expect(await serverAccepts(theirs, viewer, 'viewer')).toBe(false);
+    // The same edit as an editor who created that card is accepted.
+    expect(await serverAccepts(theirs, viewer, 'editor')).toBe(true);
+  });
 });

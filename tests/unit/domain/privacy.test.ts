@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPresumedLiving,
+  latestYear,
+  personPrivacy,
+  PRIVATE_NAME,
+  redactGraph,
+  redactProfile,
+  yearsIn,
+  type PrivacyContext,
+  type Visibility,
+} from '../../../src/domain/privacy.ts';
+import { emptyProfile } from '../../../src/domain/profile.ts';
+import type { Profile } from '../../../src/domain/types.ts';
+import { makeGraph } from './helpers.ts';
+
+const YEAR = 2025;
+const dated = (birthYear = '', death = '') => ({ birthYear, death });
+
+describe('dates through one helper (yearsIn, latestYear)', () => {
+  it.each([
+    ['1950', [1950]],
+    ['1950-03-04', [1950]],
+    ['ABT 1850', [1850]],
+    ['12 MAR 1950', [1950]],
+    ['BET 1890 AND 1900', [1890, 1900]],
+    ['1649/50', [1649]],
+    ['@#DJULIAN@ 950', [950]],
+    ['', []],
+    ['unknown', []],
+    ['12', []],
+  ])('%j names the years %j', (text, years) => expect(yearsIn(text)).toEqual(years));
+
+  it('reads a range by its latest year (the cautious reading)', () => {
+    expect(latestYear('BET 1890 AND 1920')).toBe(1920);
+    expect(latestYear('')).toBeNull();
+  });
+});
+
+describe('isPresumedLiving (§6: living unless a death, a birth over 110 years ago, or a child born over 95 years ago)', () => {
+  it.each([
+    ['no dates at all', dated(), [], true],
+    ['a death recorded (any text)', dated('1990', '2001'), [], false],
+    ['a death phrase from an import', dated('', 'Y'), [], false],
+    ['born 110 years ago exactly', dated('1915'), [], true],
+    ['born 111 years ago', dated('1914'), [], false],
+    ['born long ago, as an imported phrase', dated('ABT 1820'), [], false],
+    ['a range reaching into the last 110 years', dated('BET 1900 AND 1920'), [], true],
+    ['a child born 96 years ago', dated(), [dated('1929')], false],
+    ['a child born 95 years ago exactly', dated(), [dated('1930')], true],
+    ['young children only', dated('1980'), [dated('2010'), dated('')], true],
+  ])('%s → living %s', (_name, person, children, living) => expect(isPresumedLiving(person, children, YEAR)).toBe(living));
+});
+
+const profile = (id: string, fields: Partial<Profile> = {}): Profile => ({
+  ...emptyProfile(id),
+  firstName: 'Mary',
+  lastName: 'Hopper',
+  gender: 'F',
+  birthYear: '1980',
+  birthMonth: '05',
+  birthDay: '17',
+  bio: 'Loves sailing',
+  photoURL: 'https://example.com/p.jpg',
+  photoURLSmall: 'https://example.com/s.jpg',
+  email: 'mary@example.com',
+  mothersMaidenName: 'Smith',
+  createdBy: 'u-owner',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+const ctx = (audienceUid: string, choices: Record<string, Visibility> = {}): PrivacyContext => ({
+  audienceUid,
+  currentYear: YEAR,
+  visibilityOf: (uid) => choices[uid] ?? 'name',
+});
+
+describe('personPrivacy', () => {
+  it.each([
+    ['a living person nobody claimed', profile('pr:a'), 'u-viewer', {}, { visibility: 'private', reason: 'living' }],
+    ['a person who died', profile('pr:a', { death: '2001' }), 'u-viewer', {}, { visibility: 'everything', reason: null }],
+    ['born long ago', profile('pr:a', { birthYear: '1880' }), 'u-viewer', {}, { visibility: 'everything', reason: null }],
+    ['a member who claimed their card (default: name)', profile('pr:a', { ownerUid: 'u-mary' }), 'u-viewer', {}, { visibility: 'name', reason: 'member-choice' }],
+    ['a member who shows viewers nothing', profile('pr:a', { ownerUid: 'u-mary' }), 'u-viewer', { 'u-mary': 'private' }, { visibility: 'private', reason: 'member-choice' }],
+    ['a member who shows viewers everything', profile('pr:a', { ownerUid: 'u-mary' }), 'u-viewer', { 'u-mary': 'everything' }, { visibility: 'everything', reason: null }],
+    ['the audience’s own profile', profile('u-viewer', { ownerUid: 'u-viewer' }), 'u-viewer', { 'u-viewer': 'private' }, { visibility: 'everything', reason: null }],
+    ['a card the audience claimed', profile('pr:a', { ownerUid: 'u-viewer' }), 'u-viewer', { 'u-viewer': 'private' }, { visibility: 'everything', reason: null }],
+    ['an export to anyone ("" audience)', profile('u-viewer', { ownerUid: 'u-viewer' }), '', { 'u-viewer': 'private' }, { visibility: 'private', reason: 'member-choice' }],
+  ] as const)('%s', (_name, p, audience, choices, expected) => expect(personPrivacy(p, [], ctx(audience, choices))).toEqual(expected));
+
+  it('a parent of a child born over 95 years ago is not living, whatever else is missing', () => {
+    expect(personPrivacy(profile('pr:a', { birthYear: '' }), [dated('1920')], ctx('u-viewer'))).toEqual({ visibility: 'everything', reason: null });
+  });
+});
+
+describe('redactProfile', () => {
+  const mary = profile('pr:a', { spouses: ['pr:b'], children: ['pr:c'], ownerUid: 'u-mary' });
+
+  it('private: "Private", no dates, bio, photo, e-mail, maiden name or gender; the shape stays', () => {
+    expect(redactProfile(mary, 'private')).toEqual({
+      ...emptyProfile('pr:a'),
+      firstName: PRIVATE_NAME,
+      spouses: ['pr:b'],
+      children: ['pr:c'],
+      ownerUid: 'u-mary',
+      createdBy: 'u-owner',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('name: the name and gender only', () => {
+    const shown = redactProfile(mary, 'name');
+    expect([shown.firstName, shown.lastName, shown.gender]).toEqual(['Mary', 'Hopper', 'F']);
+    for (const f of ['birthYear', 'birthMonth', 'birthDay', 'bio', 'photoURL', 'photoURLSmall', 'email', 'mothersMaidenName', 'death'] as const) expect(shown[f]).toBe('');
+  });
+
+  it('everything: the same object', () => expect(redactProfile(mary, 'everything')).toBe(mary));
+});
+
+describe('redactGraph', () => {
+  it('redacts each person by the rule and says why, reading children from the graph', () => {
+    const g = makeGraph({
+      people: [
+        { node: 'n1001', profile: 'u-owner', primary: true, fields: { ownerUid: 'u-owner', birthYear: '1960' } },
+        { node: 'n1002', profile: 'pr:grandpa', fields: { birthYear: '' } },
+        { node: 'n1003', profile: 'pr:dad', fields: { birthYear: '1925' } },
+        { node: 'n1004', profile: 'u-viewer', fields: { ownerUid: 'u-viewer', bio: 'mine' } },
+        { node: 'n1005', profile: 'pr:cousin', fields: { bio: 'secret' } },
+      ],
+      parents: [
+        ['n1002', 'n1003'],
+        ['n1003', 'n1001'],
+        ['n1001', 'n1004'],
+      ],
+    });
+    const { graph, privacy } = redactGraph(g, ctx('u-viewer', { 'u-owner': 'private' }));
+    // Dad, born 1925, could still be alive at 100.
+    expect(privacy).toEqual({ 'u-owner': 'member-choice', 'pr:dad': 'living', 'pr:cousin': 'living' });
+    expect(graph.profiles['u-owner']!.firstName).toBe(PRIVATE_NAME);
+    expect(graph.profiles['pr:cousin']).toMatchObject({ firstName: PRIVATE_NAME, bio: '' });
+    // Grandpa has no dates, but his son was born in 1925: not living.
+    expect(graph.profiles['pr:grandpa']!.firstName).toBe('n1002');
+    expect(graph.profiles['u-viewer']!.bio).toBe('mine');
+    expect(graph.nodes).toBe(g.nodes);
+    expect(graph.edges).toBe(g.edges);
+  });
+});
