@@ -50,10 +50,10 @@ export function loadTrees(uid: string, force = false, repo: Pick<GraphRepository
  * The tree screen opened `graphId` (and the server now remembers it): it becomes the current one
  * of the lists. A tree the lists do not know yet (just joined) reloads them.
  */
-export function noteOpenedTree(graphId: string) {
+export function noteOpenedTree(graphId: string, repo: Pick<GraphRepository, 'list'> = backend.graphs) {
   if (!treesState.uid) return;
   if (!treesState.trees.some((t) => t.graphId === graphId)) {
-    void loadTrees(treesState.uid, true);
+    void loadTrees(treesState.uid, true, repo);
     return;
   }
   treesState.trees = treesState.trees.map((t) => (t.current === (t.graphId === graphId) ? t : { ...t, current: t.graphId === graphId }));
