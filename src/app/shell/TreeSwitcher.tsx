@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { SwitchIcon } from '../../components/icons.tsx';
 import type { TreeSummary } from '../../backend/ports.ts';
-import { ROLE_LABELS } from '../../screens/tree/invitations/invitationActions.ts';
+import { ROLE_LABELS } from '../../components/roleLabels.ts';
 import { currentTree, treePath, treesState } from '../../state/trees.ts';
 
 export const SWITCHER_TEXTS = {

@@ -8,8 +8,8 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { notify } from '../../components/notify.ts';
 import { authState } from '../../state/auth.ts';
 import { SWITCHER_TEXTS } from '../../app/shell/TreeSwitcher.tsx';
-import { ChoiceGroup } from '../tree/dialogs/ChoiceGroup.tsx';
-import { DialogShell } from '../tree/dialogs/DialogShell.tsx';
+import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { deletionProblem, deletionRequest, heirsOf, initialDraft, peopleDeleted, type DeletionDraft, type OwnedTree } from './deletionPlan.ts';
 
 export const DELETE_TEXTS = {
@@ -113,7 +113,7 @@ export function DeleteAccountDialog({ uid, onClose }: { uid: string; onClose: ()
   const gone = peopleDeleted(draft, owned);
 
   return (
-    <DialogShell title={DELETE_TEXTS.title} description={DELETE_TEXTS.description} size="lg" onClose={busy ? () => undefined : onClose} testId="delete-account-dialog">
+    <Modal title={DELETE_TEXTS.title} description={DELETE_TEXTS.description} size="lg" onClose={busy ? () => undefined : onClose} testId="delete-account-dialog">
       {loaded.status === 'loading' && <LoadingState text={DELETE_TEXTS.loading} />}
       {loaded.status === 'error' && (
         <div className="account-load-error" role="alert">
@@ -182,7 +182,7 @@ export function DeleteAccountDialog({ uid, onClose }: { uid: string; onClose: ()
             onChange={(e) => setDraft((d) => ({ ...d, password: e.target.value }))}
           />
           <FormAlert kind="error">{error}</FormAlert>
-          <div className="tree-dialog-footer">
+          <div className="modal-footer">
             <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
               {DELETE_TEXTS.cancel}
             </button>
@@ -192,6 +192,6 @@ export function DeleteAccountDialog({ uid, onClose }: { uid: string; onClose: ()
           </div>
         </form>
       )}
-    </DialogShell>
+    </Modal>
   );
 }

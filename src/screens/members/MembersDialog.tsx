@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ChevronDownIcon, TrashIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { MEMBER_ROLES, type MemberRole } from '../../domain/roles.ts';
-import { ROLE_LABELS } from '../tree/invitations/invitationActions.ts';
-import { shortDate } from '../tree/invitations/pendingInvitations.ts';
-import { DialogShell } from '../tree/dialogs/DialogShell.tsx';
+import { ROLE_LABELS } from '../../components/roleLabels.ts';
+import { shortDate } from '../../components/dates.ts';
+import { Modal } from '../../components/Modal.tsx';
 import { changeRole, MEMBERS_TEXTS as T, removeMember, sortMembers } from './membersActions.ts';
 import './members.css';
 
@@ -51,7 +51,7 @@ export function MembersDialog({ graphId, treeName, uid, onClose, service = backe
   const drop = (m: TreeMember) => setLoaded((l) => (l.status === 'ready' ? { ...l, members: l.members.filter((x) => x.uid !== m.uid) } : l));
 
   return (
-    <DialogShell title={T.title} description={T.description(treeName)} size="xl" onClose={onClose} testId="members-dialog">
+    <Modal title={T.title} description={T.description(treeName)} size="xl" onClose={onClose} testId="members-dialog">
       {loaded.status === 'loading' && <LoadingState text={T.loading} />}
       {loaded.status === 'error' && (
         <div className="members-empty" role="alert">
@@ -122,7 +122,7 @@ export function MembersDialog({ graphId, treeName, uid, onClose, service = backe
           }
         }}
       />
-    </DialogShell>
+    </Modal>
   );
 }
 

@@ -5,8 +5,7 @@ import { errorMessage } from '../../components/errorMessage.ts';
 import { LockIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
 import type { ViewerVisibility } from '../../domain/privacy.ts';
-import { ChoiceGroup } from '../tree/dialogs/ChoiceGroup.tsx';
-import '../tree/dialogs/dialogs.css';
+import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
 
 export const PRIVACY_CHOICE_TEXTS = {
   title: 'What viewers see of you',

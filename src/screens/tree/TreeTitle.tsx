@@ -3,7 +3,7 @@ import { UsersIcon } from '../../components/icons.tsx';
 import { MembersDialog } from '../members/MembersDialog.tsx';
 import { MEMBERS_TEXTS } from '../members/membersActions.ts';
 import { treeRights } from './actions/rights.ts';
-import { ROLE_LABELS } from './invitations/invitationActions.ts';
+import { ROLE_LABELS } from '../../components/roleLabels.ts';
 import type { TreeSession } from './session/treeSession.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 

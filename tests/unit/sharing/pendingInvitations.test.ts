@@ -8,8 +8,8 @@ import {
   loadInvitations,
   rememberInvitation,
   resetInvitations,
-  shortDate,
 } from '../../../src/screens/tree/invitations/pendingInvitations.ts';
+import { shortDate } from '../../../src/components/dates.ts';
 import { pendingInvitation } from '../../browser/tree/fixtures.ts';
 
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -29,6 +29,7 @@ describe('a card’s pending invitation', () => {
 
   it.each([
     ['fresh', { createdAt: NOW, expiresAt: '2026-12-06T10:00:00.000Z', status: 'pending' as const }, { sent: '22 Nov 2026', expiry: 'Expires 6 Dec 2026 (in 14 days)', expired: false }],
+    ['made a minute ago', { createdAt: '2026-11-22T09:59:00.000Z', expiresAt: '2026-12-06T09:59:00.000Z', status: 'pending' as const }, { sent: '22 Nov 2026', expiry: 'Expires 6 Dec 2026 (in 14 days)', expired: false }],
     ['a day left', { createdAt: '2026-11-09T09:00:00.000Z', expiresAt: '2026-11-23T11:00:00.000Z', status: 'pending' as const }, { sent: '9 Nov 2026', expiry: 'Expires 23 Nov 2026 (in 1 day)', expired: false }],
     ['hours left', { createdAt: '2026-11-08T12:00:00.000Z', expiresAt: '2026-11-22T12:00:00.000Z', status: 'pending' as const }, { sent: '8 Nov 2026', expiry: 'Expires 22 Nov 2026 (in less than a day)', expired: false }],
     ['past its date', { createdAt: '2026-11-01T12:00:00.000Z', expiresAt: '2026-11-15T12:00:00.000Z', status: 'pending' as const }, { sent: '1 Nov 2026', expiry: 'Expired 15 Nov 2026', expired: true }],

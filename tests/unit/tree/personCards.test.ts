@@ -6,6 +6,7 @@ import { emptyProfile, newProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, parentEdge, unlinkRelation } from '../../../src/domain/relationships.ts';
 import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
+import { PRIVATE_AVATAR_URI } from '../../../src/components/avatar/privateAvatar.ts';
 import { PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
@@ -36,6 +37,14 @@ describe('person card (§2)', () => {
     expect(personCardData(node(), profile({ photoURLSmall: '/files/x/avatar_170.webp?v=1' }), options(), false).image).toBe('/files/x/avatar_170.webp?v=1');
     expect(personCardData(node(), profile(), options(), false).image).toMatch(/^data:image\/svg\+xml/);
     expect(personCardData(node(), undefined, options(), false).image).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('a person shown private gets the padlock, not a made-up face; a photo they let viewers see stays', () => {
+    const isPrivate = (id: string) => id === 'pr:a';
+    expect(personCardData(node(), profile(), { ...options(), isPrivate }, false).image).toBe(PRIVATE_AVATAR_URI);
+    expect(personCardData(node(), profile({ photoURLSmall: '/files/x/avatar_170.webp?v=1' }), { ...options(), isPrivate }, false).image).toBe('/files/x/avatar_170.webp?v=1');
+    expect(personCardData(node(), profile({ id: 'pr:b' }), { ...options(), isPrivate }, false).image).toMatch(/^data:image\/svg\+xml/);
+    expect(personCardData(node(), profile({ id: 'pr:b' }), { ...options(), isPrivate }, false).image).not.toBe(PRIVATE_AVATAR_URI);
   });
 
   it('hides the bio in compact mode', () => {

@@ -29,7 +29,11 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   const role = useSessionRole(session);
   // A viewer neither moves nor links cards: nothing of it could be saved (§6 roles).
   const { build } = treeRights(role);
-  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid, role }), [ctx.invitationsEnabled, compact, ctx.uid, role]);
+  const options = useMemo(
+    // Privacy changes only with the profile it hides, which refreshes the card: read at drawing time.
+    () => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid, role, isPrivate: (id: string) => !!session.privacy[id] }),
+    [ctx.invitationsEnabled, compact, ctx.uid, role, session],
+  );
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).

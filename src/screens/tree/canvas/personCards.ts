@@ -1,5 +1,6 @@
 import type { CardButtonSpec, CardData, EngineEdge, EngineNode, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
+import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
 import { compareNodeIds } from '../../../domain/ids.ts';
@@ -45,6 +46,8 @@ export interface CardOptions {
   uid: string;
   /** Their role in the tree: a viewer's cards offer only "View details" (§6 roles). */
   role: TreeRole;
+  /** Whether the server shows this profile private to them (a padlock instead of a made-up face). */
+  isPrivate?: (profileId: string) => boolean;
 }
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
@@ -59,7 +62,7 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
   }
   buttons.push(CARD_BUTTONS.details);
   const gender = profile?.gender ?? '';
-  const photo = profile?.photoURLSmall || profile?.photoURL;
+  const photo = profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '');
   const data: CardData = {
     title: cardName(profile),
     lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
 import type { MemberRole } from '../../../domain/roles.ts';
 import { inviteAction } from '../actions/invite.ts';
-import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { useTree } from '../treeContext.ts';
 import { closeDialog } from '../treeUi.ts';
 import { DialogShell } from './DialogShell.tsx';

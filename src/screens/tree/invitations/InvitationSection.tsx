@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { PendingInvitation } from '../../../backend/ports.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CopyIcon, MailIcon, SendIcon, TrashIcon } from '../../../components/icons.tsx';
-import { copyInvitationLink, INVITATION_TEXTS as T, resendInvitation, revokeInvitation, ROLE_LABELS, type InvitationActionContext } from './invitationActions.ts';
+import { ROLE_LABELS } from '../../../components/roleLabels.ts';
+import { copyInvitationLink, INVITATION_TEXTS as T, resendInvitation, revokeInvitation, type InvitationActionContext } from './invitationActions.ts';
 import { invitationDates } from './pendingInvitations.ts';
 
 interface InvitationSectionProps {

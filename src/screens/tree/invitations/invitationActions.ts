@@ -27,8 +27,6 @@ export const INVITATION_TEXTS = {
   revokeFailed: 'Failed to revoke the invitation',
 } as const;
 
-export const ROLE_LABELS = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
-
 export interface InvitationActionContext {
   service: Pick<InvitationService, 'renewLink' | 'resend' | 'revoke'>;
   /** The card's name, for the prefilled mail when the server does not send it. */

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { InvitationService, PendingInvitation } from '../../../backend/ports.ts';
+import { shortDate } from '../../../components/dates.ts';
 
 /**
  * The open tree's invitations not yet used or revoked (pending, or expired and renewable), for
@@ -53,14 +54,7 @@ export function invitationFor(items: readonly PendingInvitation[], nodeId: strin
   return newest;
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const DAY_MS = 86_400_000;
-
-/** A date as the panels show it: "22 Nov 2026" (the product's texts are English). */
-export function shortDate(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? DATE.format(t) : '';
-}
 
 /**
  * What the panel says about an invitation's dates at `now` (ISO): when it was sent and when it
@@ -71,7 +65,8 @@ export function invitationDates(invitation: Pick<PendingInvitation, 'createdAt' 
   const expired = invitation.status === 'expired' || left <= 0;
   const date = shortDate(invitation.expiresAt);
   if (expired) return { sent: shortDate(invitation.createdAt), expiry: `Expired ${date}`, expired };
-  const days = Math.floor(left / DAY_MS);
-  const inDays = days < 1 ? 'in less than a day' : days === 1 ? 'in 1 day' : `in ${days} days`;
+  // Rounded: a link made a minute ago has "14 days" left, as its mail says.
+  const days = Math.round(left / DAY_MS);
+  const inDays = left < DAY_MS ? 'in less than a day' : days === 1 ? 'in 1 day' : `in ${days} days`;
   return { sent: shortDate(invitation.createdAt), expiry: `Expires ${date} (${inDays})`, expired };
 }

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useToastsClearOf } from '../../../components/toastArea.ts';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
+import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { CloseIcon, LockIcon } from '../../../components/icons.tsx';
 import { hasCollapsedChildren } from '../../../domain/collapse.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
@@ -98,7 +99,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         <CloseIcon />
       </button>
       <div className="person-panel-head">
-        <Avatar src={p?.photoURL || p?.photoURLSmall} gender={p?.gender} seed={person.seed} size={112} alt={person.name} />
+        <Avatar src={p?.photoURL || p?.photoURLSmall || (privateReason ? PRIVATE_AVATAR_URI : '')} gender={p?.gender} seed={person.seed} size={112} alt={person.name} />
         <h2 className="person-panel-name">{person.name}</h2>
       </div>
       {privateReason && (
