@@ -2,7 +2,7 @@
  * Request paths and queries that carry secrets. Logs show the route shape, never the token
  * itself: `/api/password-resets/:token`, `/invite?token=…`.
  */
-const SECRET_PATHS = [/^(\/api\/password-resets\/)[^/?#]+/, /^(\/api\/invitations\/)[^/?#]+/];
+const SECRET_PATHS = [/^(\/api\/password-resets\/)[^/?#]+/, /^(\/api\/invitations\/)[^/?#]+/, /^(\/api\/signups\/)[^/?#]+/, /^(\/api\/account\/email\/)[^/?#]+/];
 const SECRET_PARAMS = new Set(['token', 'code', 'password']);
 
 export function redactUrl(url: string): string {

@@ -131,7 +131,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
   async function createAccount(invitation: InvitationRow, account: NewAccount): Promise<{ uid: string; token: string; displayName: string; publications: Publication[] }> {
     const uid = newUid();
     const displayName = `${account.firstName} ${account.lastName}`;
-    const profile = newOwnProfile({ uid, ...account, now: new Date().toISOString() });
+    const { email, firstName, lastName, gender } = account;
+    const profile = newOwnProfile({ uid, email, firstName, lastName, gender, now: new Date().toISOString() });
     const joins = !invitation.first_account && !!invitation.graph_uid && !!invitation.node_id;
     let publications: Publication[] = [];
     const token = await db
@@ -152,7 +153,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
         if (joins) {
           publications = await graphs.joinGraph(
             tx,
-            { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, ...account, now: profile.createdAt, role: invitation.role },
+            { graphId: invitation.graph_uid!, nodeId: invitation.node_id, uid, email, firstName, lastName, gender, now: profile.createdAt, role: invitation.role },
             profile,
           );
         } else await upsertProfiles(tx, [profile]);

@@ -77,12 +77,19 @@ export interface AuthUser {
   photoURL: string;
 }
 
+/**
+ * §3 Invitation, as issue 11 extends it: a backend stores only `tokenHash` (SHA-256 of the token)
+ * and manages it by `id`; `role` is what accepting it gives; it works until `expiresAt`.
+ */
 export interface Invitation {
-  token: string;
+  id: string;
+  tokenHash: string;
   email: string;
   nodeId: string;
   inviterUid: string;
   graphUid: string;
-  status: 'pending' | 'accepted';
+  role: 'editor' | 'viewer';
+  status: 'pending' | 'accepted' | 'revoked';
   createdAt: string;
+  expiresAt: string;
 }

@@ -12,6 +12,7 @@ describe('DATABASE_URL=postgres://…', () => {
       [site.schema],
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      'email_changes',
       'files',
       'graph_changes',
       'graph_edges',
@@ -28,6 +29,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'rate_limits',
       'schema_migrations',
       'sessions',
+      'signup_confirmations',
       'users',
     ]);
     const applied = await site.admin.query(`SELECT version FROM ${site.schema}.schema_migrations ORDER BY version`);

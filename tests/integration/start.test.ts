@@ -68,13 +68,16 @@ describe('npm start (server/start.ts)', () => {
     expect(links).toHaveLength(1);
     const [, link, token] = first.output().match(LINK)!;
     expect(link).toBe(`http://127.0.0.1:${port}/invite?token=${token}`);
-    expect((await fetch(`${first.url}/api/invitations/${token}`).then((r) => r.json())) as unknown).toEqual({ email: '', firstAccount: true });
+    expect((await fetch(`${first.url}/api/invitations/${token}`).then((r) => r.json())) as unknown).toMatchObject({ email: '', firstAccount: true });
     expect(await stop(first)).toBe(0);
 
+    // Only the token's hash is stored, so each start prints a new link and the earlier one stops working.
     const second = await start(dataDir, port);
     running.push(second);
-    expect(second.output().match(LINK)?.[2]).toBe(token);
-    const accept = await fetch(`${second.url}/api/invitations/${token}/accept`, {
+    const renewed = second.output().match(LINK)![2]!;
+    expect(renewed).not.toBe(token);
+    expect((await fetch(`${second.url}/api/invitations/${token}`)).status).toBe(404);
+    const accept = await fetch(`${second.url}/api/invitations/${renewed}/accept`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: second.url },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', email: 'ada@example.com', password: PASSWORD }),

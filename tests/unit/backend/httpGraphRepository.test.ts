@@ -117,6 +117,34 @@ describe('httpGraphRepository', () => {
     expect(sources).toHaveLength(2);
   });
 
+  it('a stream the server ended for good (closed) stops, is not re-opened, and tells why', () => {
+    vi.useFakeTimers();
+    const { repo, sources } = setup();
+    const closed: AppError[] = [];
+    repo.subscribe('g1', 3, { onChange: () => undefined, onReload: () => undefined, onClosed: (e) => closed.push(e) });
+    sources[0]!.emit('closed', JSON.stringify({ code: 'permission-denied', message: 'You are not a member of this family tree.' }));
+    expect(closed).toEqual([new AppError('permission-denied', 'You are not a member of this family tree.')]);
+    expect(sources[0]!.closed).toBe(true);
+    sources[0]!.readyState = 2;
+    sources[0]!.emit('error');
+    vi.advanceTimersByTime(10_000);
+    expect(sources).toHaveLength(1);
+  });
+
+  it('loads a tree by id (remembered by the server), lists the member’s trees and renames one', async () => {
+    const { repo } = setup();
+    fetchMock.mockResolvedValueOnce(json(200, loaded(2)));
+    await repo.load('g 2');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/graphs/g%202');
+    const tree = { graphId: 'g1', name: 'Hopper family tree', ownerUid: 'g1', ownerName: 'Grace Hopper', role: 'owner', people: 3, joinedAt: '', current: true };
+    fetchMock.mockResolvedValueOnce(json(200, { trees: [tree] }));
+    expect(await repo.list()).toEqual([tree]);
+    fetchMock.mockResolvedValueOnce(json(200, { tree: { ...tree, name: 'Ours' } }));
+    expect((await repo.rename('g1', 'Ours')).name).toBe('Ours');
+    const [url, init] = fetchMock.mock.calls[2]!;
+    expect([url, init.method, JSON.parse(init.body)]).toEqual(['/api/graphs/g1', 'PATCH', { name: 'Ours' }]);
+  });
+
   it('on reload, loads the graph for onReload and goes on after the loaded revision', async () => {
     const { sources, got, reloads, emit } = subscribed(2);
     let answer!: (r: Response) => void;
@@ -127,7 +155,7 @@ describe('httpGraphRepository', () => {
     expect(got).toEqual([]);
     answer(json(200, loaded(9, [node('n1001', 50)])));
     await vi.waitFor(() => expect(got.map((e) => e.revision)).toEqual([10]));
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/graph');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/graphs/g1'); // the tree the stream is of, not whichever opens next
     expect(reloads).toEqual([loaded(9, [node('n1001', 50)])]);
     emit(0, change(11));
     expect(got.map((e) => e.revision)).toEqual([10, 11]);
