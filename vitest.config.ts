@@ -26,6 +26,30 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // One behaviour spec per port (tests/contract/specs), run against each backend: the
+          // self-hosted server here, Firebase on its emulators (those that cannot run here say so).
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'firebase',
+          include: ['tests/firebase/**/*.test.ts'],
+          environment: 'node',
+          // The emulators take tens of seconds to start on a busy machine, and each function's
+          // first call starts its worker; one file at a time.
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         // Bundled up front: Vite finding a dependency mid-run reloads the page under a running test.
         optimizeDeps: {

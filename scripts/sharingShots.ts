@@ -3,7 +3,8 @@
  * tabs, "Check your e-mail", a revoked link), Home's trees and the sidebar's switcher, a tree as a
  * viewer sees it (a private person and why), a card's pending invitation, the owner's Members
  * dialog, the profile's choice of what viewers see, and the Account screen with its deletion
- * dialog; in light and dark, at desktop 1440 × 900 and on a 390 × 844 phone.
+ * dialog; in light and dark, at desktop 1440 × 900, on a 1024 × 768 tablet and a 390 × 844 phone
+ * (touch), named `{size}-share-{screen}-{theme}.png` like the other screenshots.
  *
  * The family is made once: Grace Hopper's tree (her father born 1905, her daughter Mary who
  * joined as an editor, Mary's daughter Ada who is living and unclaimed, Mary's husband Charles
@@ -155,7 +156,8 @@ export async function setUpSharing({ server, browser, dataDir }: Site): Promise<
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1440, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  tablet: { viewport: { width: 1024, height: 768 }, hasTouch: true },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 } as const;
 
 /** Lets entrance animations and late images settle before a shot. */
@@ -169,7 +171,7 @@ export async function sharingShots(site: Site, links: SharingLinks, scheme: 'lig
       contexts.push(ctx);
       return ctx.newPage();
     };
-    const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(site.out, `${name}-${size}-${scheme}.png`), fullPage });
+    const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(site.out, `${size}-${name}-${scheme}.png`), fullPage });
     const treeReady = async (page: Page) => {
       await page.locator('[data-node-id]').first().waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Fit view' }).click();

@@ -5,6 +5,7 @@ import type { InvitationInfo, PendingInvitation } from '../src/backend/ports.ts'
 import { capitaliseName, fullName } from '../src/domain/labels.ts';
 import { treeName, type MemberRole } from '../src/domain/roles.ts';
 import { normaliseEmail } from '../src/domain/validation/auth.ts';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED, INVITATION_VALID_DAYS } from '../src/domain/invitations.ts';
 import { hashToken } from './auth/tokens.ts';
 import type { Database, Queryable } from './db/database.ts';
 
@@ -14,8 +15,6 @@ import type { Database, Queryable } from './db/database.ts';
  * valid 14 days (renewing a link makes a new token and 14 more days), revocable. Each has a
  * non-secret id the tree's members manage it by.
  */
-
-export const INVITATION_VALID_DAYS = 14;
 
 export type InvitationState = 'pending' | 'accepted' | 'revoked';
 
@@ -39,12 +38,6 @@ export interface NewInvitation {
   graphUid?: string;
   role?: MemberRole;
 }
-
-export const INVITATION_USED = 'This invitation has already been used.';
-export const INVITATION_INVALID = 'This invitation link is not valid.';
-export const INVITATION_REVOKED = 'This invitation was withdrawn by the relative who sent it.';
-export const INVITATION_EXPIRED = `This invitation has expired: links work for ${INVITATION_VALID_DAYS} days.`;
-export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
 
 const COLUMNS = 'id, email, node_id, inviter_uid, graph_uid, status, first_account, role, created_at, expires_at';
 

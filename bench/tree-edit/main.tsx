@@ -11,12 +11,14 @@ import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import type { Graph } from '../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../src/backend/ports.ts';
-import { addRelativeAction } from '../../src/screens/tree/actions/index.ts';
+import { addRelativeAction, tidyUpAction } from '../../src/screens/tree/actions/index.ts';
+import { runLayout, type LayoutRunner } from '../../src/screens/tree/layout/runLayout.ts';
 import { TreeCanvas } from '../../src/screens/tree/canvas/TreeCanvas.tsx';
 import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
 import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsPanel.tsx';
 import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
+import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
 import { TreeContext, type TreeContextValue } from '../../src/screens/tree/treeContext.ts';
 import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
 import '../../src/styles/tokens.css';
@@ -37,6 +39,20 @@ export interface TreeBench {
   addChild(): void;
   /** Another member moved a card in view and edited its bio: one live change event. */
   receive(): void;
+  /** Tidy up of the whole tree (layout in its worker), with the time of each phase. */
+  tidy(): Promise<TidyTimes>;
+}
+
+export interface TidyTimes {
+  /** Main thread: which cards, the layout's input. */
+  planMs: number;
+  /** The worker: from the request to the answer back on the main thread. */
+  layoutMs: number;
+  /** Main thread: the edit (session, cards, engine) and its toast. */
+  commitMs: number;
+  /** Until the next frame is drawn. */
+  frameMs: number;
+  moved: number;
 }
 
 declare global {
@@ -87,6 +103,7 @@ const ctx: TreeContextValue = {
     resend: () => Promise.reject(new Error('No invitations in the bench')),
     revoke: async () => undefined,
   },
+  search: new TreeSearch(session),
 };
 
 const setHandle = (h: CanvasHandle | null) => {
@@ -158,6 +175,21 @@ async function start() {
       changes.nodes.upsert.push(near);
       changes.profiles.upsert.push({ id: near.data.profileId, set: { bio: `Edited ${remoteX}` } });
       repo.deliver!({ revision: ++repo.revision, changes, clientId: 'someone-else', actorUid: 'u-other' });
+    },
+    async tidy() {
+      const t0 = performance.now();
+      let asked = 0, answered = 0;
+      const run: LayoutRunner = async (input, onProgress) => {
+        asked = performance.now();
+        const result = await runLayout(input, onProgress);
+        answered = performance.now();
+        return result;
+      };
+      const outcome = await tidyUpAction(ctx, [], run);
+      const committed = performance.now();
+      await frame();
+      if (!outcome.ok) throw new Error(outcome.message);
+      return { planMs: asked - t0, layoutMs: answered - asked, commitMs: committed - answered, frameMs: performance.now() - committed, moved: outcome.moved };
     },
   };
 }

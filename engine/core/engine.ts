@@ -4,8 +4,9 @@
  * DOM, no Konva and no React in it, so the whole behaviour runs in Node tests.
  */
 import { actions, runKey, type ActionName } from './interaction/actions.ts';
-import type { KeyInput, PointerInput, Scheduler } from './interaction/input.ts';
-import { realScheduler } from './interaction/input.ts';
+import type { Frames, KeyInput, PointerInput, Scheduler } from './interaction/input.ts';
+import { realFrames, realScheduler } from './interaction/input.ts';
+import { flightPath, pointAt } from './flight.ts';
 import { Interaction } from './interaction/machine.ts';
 import { buttonsFitForTouch, layoutTouchTray, type TouchTray } from './interaction/touchTargets.ts';
 import {
@@ -79,6 +80,7 @@ export interface EngineOptions extends EngineCallbacks {
   /** The name of the `goHome` control (default 'Me'). */
   homeLabel?: string;
   scheduler?: Scheduler;
+  frames?: Frames;
 }
 
 /** Part of a graph to change: upserted items replace (or join) by id, removed ids go. */
@@ -268,6 +270,7 @@ export class CanvasEngine {
 
   /** Called by the driver once a viewport is in effect. */
   applyViewport(t: Transform) {
+    if (this.flight && !this.flightMoving) this.stopFlight();
     const v = this.viewport;
     if (v.x === t.x && v.y === t.y && v.k === t.k) return;
     const lodBefore = this.detailed;
@@ -319,6 +322,77 @@ export class CanvasEngine {
   goHome() {
     const home = this.homeRect;
     if (home) this.setViewport(homeView(home, this.viewport.k, this.size, this.preset, READABLE_ZOOM));
+  }
+
+  private flight: { handle: unknown } | null = null;
+  /** Set while a flight itself moves the view: any other move stops the flight. */
+  private flightMoving = false;
+
+  /** A view move is animated (`flyTo`) right now. */
+  get flying(): boolean {
+    return this.flight !== null;
+  }
+
+  /**
+   * Moves the view to `target` along a smooth zoom-and-pan path (`flightPath`), one step per
+   * animation frame, and settles there; `animate: false` (reduced motion) jumps. A later flight,
+   * a gesture or any other move of the view stops it where it is.
+   */
+  flyTo(target: Transform, options: { animate?: boolean } = {}) {
+    this.stopFlight();
+    const limits = this.zoomLimits;
+    const k = Math.min(limits.maxZoom, Math.max(limits.minZoom, target.k));
+    if (k !== target.k) target = zoomTo(target, k, this.centre(), limits);
+    const path = flightPath(this.viewport, target, this.size);
+    if (options.animate === false || path.duration === 0) {
+      this.setViewport(target);
+      this.viewportSettled();
+      return;
+    }
+    const frames = this.options.frames ?? realFrames;
+    let start = -1;
+    const flight = { handle: null as unknown };
+    const step = (time: number) => {
+      if (this.flight !== flight) return;
+      if (start < 0) start = time;
+      const t = Math.min(1, (time - start) / path.duration);
+      this.flightMoving = true;
+      try {
+        this.setViewport(path.at(t));
+      } finally {
+        this.flightMoving = false;
+      }
+      if (t < 1) {
+        flight.handle = frames.request(step);
+        return;
+      }
+      this.flight = null;
+      this.viewportSettled();
+    };
+    this.flight = flight;
+    flight.handle = frames.request(step);
+  }
+
+  /** Stops a flight where it is (the view stays put, settled). */
+  stopFlight() {
+    const flight = this.flight;
+    if (!flight) return;
+    this.flight = null;
+    (this.options.frames ?? realFrames).cancel(flight.handle);
+    this.viewportSettled();
+  }
+
+  /**
+   * The view that shows a card at a readable zoom (the current one when it is readable, else
+   * READABLE_ZOOM) with its centre at screen point `at` (the middle of the screen by default).
+   */
+  viewOfNode(id: string, at: XY = this.centre()): Transform | null {
+    const rec = this.store.nodes.get(id);
+    if (!rec || rec.hidden) return null;
+    const r = this.store.rectOf(rec);
+    const limits = this.zoomLimits;
+    const k = Math.min(limits.maxZoom, Math.max(limits.minZoom, this.viewport.k >= READABLE_ZOOM ? this.viewport.k : READABLE_ZOOM));
+    return pointAt({ x: r.x + r.width / 2, y: r.y + r.height / 2 }, at, k);
   }
 
   /** Centres the viewport on a world point, keeping the zoom. */
@@ -483,6 +557,7 @@ export class CanvasEngine {
   // ---- input --------------------------------------------------------------------------------
 
   pointerDown(e: PointerInput) {
+    this.stopFlight();
     this.interaction.pointerDown(e);
   }
 
@@ -517,6 +592,8 @@ export class CanvasEngine {
   }
 
   destroy() {
+    if (this.flight) (this.options.frames ?? realFrames).cancel(this.flight.handle);
+    this.flight = null;
     this.interaction.cancel();
     this.listeners.clear();
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, HTTP_STATUS, isAppError, type ErrorBody, type ErrorCode } from '../../src/domain/errors.ts';
 import { jsonTextProblem } from '../../src/domain/validation/text.ts';
+import { AUTH_FAILURES } from '../../src/domain/validation/auth.ts';
 
 export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } };
@@ -42,7 +43,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   return sendError(reply, 'internal', 'Something went wrong on the server. Please try again.');
 }
 
-export const TOO_MANY_REQUESTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_REQUESTS = AUTH_FAILURES.tooManyAttempts;
 
 /**
  * Validates a body with zod, turning a missing or non-object body into the same coded 400. Every

@@ -15,7 +15,7 @@ import { LIMITED } from '../http/rateLimit.ts';
 import { clearSessionCookie, requireUser, sessionHash, toAuthUser } from '../http/session.ts';
 import { emailChangeMail, emailTakenMail } from '../mail/templates.ts';
 import { INVALID_CREDENTIAL } from './session.ts';
-import { EMAIL_IN_USE } from './invitations.ts';
+import { EMAIL_IN_USE } from '../../src/domain/invitations.ts';
 
 /** How long the link confirming a new address works. */
 export const EMAIL_CHANGE_HOURS = 24;

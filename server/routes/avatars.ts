@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, type ErrorCode } from '../../src/domain/errors.ts';
 import { isProfileId, PROFILE_ID_PREFIX } from '../../src/domain/ids.ts';
 import { canEditProfile } from '../../src/domain/permissions.ts';
+import { PHOTO_REFUSED, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import { AVATAR_SIZES } from '../../src/domain/timing.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
@@ -75,12 +76,12 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
       const { id } = request.params;
       if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
       const profile = await findProfile(db, id);
-      if (!profile) throw new AppError('not-found', 'Profile not found.');
+      if (!profile) throw new AppError('not-found', PROFILE_NOT_FOUND);
       const access = await graphs.profileAccess(profile, user.uid);
       if (!access) throw new AppError('permission-denied', NO_ACCESS);
       if (access === 'viewer') throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       if (!mayReplacePhoto(profile, user.uid)) {
-        throw new AppError('permission-denied', "You cannot change this person's photo.");
+        throw new AppError('permission-denied', PHOTO_REFUSED);
       }
       if (!request.isMultipart()) return sendCoded(reply, 400, 'invalid-argument', AVATAR_MESSAGES.notMultipart);
 

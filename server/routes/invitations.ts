@@ -25,9 +25,8 @@ import { rememberOpened } from '../graphs/trees.ts';
 import { parseBody } from '../http/errors.ts';
 import { LIMITED } from '../http/rateLimit.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
+import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_USED, INVITATION_VALID_DAYS, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../src/domain/invitations.ts';
 import {
-  INVITATION_USED,
-  INVITATION_VALID_DAYS,
   checkUsable,
   createInvitation,
   invitationById,
@@ -43,16 +42,11 @@ import {
 } from '../invitations.ts';
 import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { newOwnProfile } from '../profiles.ts';
 import { checkGraphId, requireRole } from './graphs.ts';
 
-export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
-export const OTHER_EMAIL = 'This invitation is for a different email address.';
 export const NOT_A_TREE_INVITATION = 'This invitation creates a new account; it cannot be accepted by signing in.';
 export const CONFIRMATION_INVALID = 'This link to finish creating your account is invalid or has expired. Open your invitation again to get a new one.';
 export const NO_SUCH_INVITATION = 'There is no pending invitation with that id on this family tree.';
-export const NOT_ON_TREE = 'That person is not on this family tree.';
-export const ALREADY_CLAIMED = 'This person already belongs to a member.';
 
 /** How long the link that finishes a relative's sign-up works. */
 export const SIGNUP_CONFIRM_HOURS = 24;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
 import {
+  AUTH_FAILURES,
   AUTH_MESSAGES,
   MAX_PASSWORD_LENGTH,
   normaliseEmail,
@@ -18,7 +19,7 @@ import { clearSessionCookie } from '../http/session.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 
 export const RESET_VALID_MINUTES = 60;
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+export const RESET_LINK_INVALID = AUTH_FAILURES.resetLinkInvalid;
 
 const ResetRequestBody = z.object({ email: z.string().max(320, 'Email is too long.').default('') });
 const NewPasswordBody = z.object({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
 import { isProfileId } from '../../src/domain/ids.ts';
+import { PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -9,7 +10,7 @@ import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
 
-export const NO_ACCESS = 'You do not have access to this profile.';
+export const NO_ACCESS = PROFILE_NO_ACCESS;
 
 /** The longest plain field (bio) is far below this; the domain's limits give the exact refusal. */
 const MAX_FIELD_CHARS = 10_000;
@@ -30,7 +31,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: Gra
     const { id } = request.params;
     checkId(id);
     const profile = await findProfile(db, id);
-    if (!profile) throw new AppError('not-found', 'Profile not found.');
+    if (!profile) throw new AppError('not-found', PROFILE_NOT_FOUND);
     const access = await graphs.profileAccess(profile, user.uid);
     if (!access) throw new AppError('permission-denied', NO_ACCESS);
     return { profile: access === 'viewer' ? await graphs.profileForViewer(profile, user.uid) : profile };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SessionResponse } from '../../src/backend/api.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import { MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/domain/validation/auth.ts';
+import { AUTH_FAILURES, MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/domain/validation/auth.ts';
 import { checkPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { parseBody } from '../http/errors.ts';
@@ -17,7 +17,7 @@ import {
   toAuthUser,
 } from '../http/session.ts';
 
-export const INVALID_CREDENTIAL = 'Incorrect email or password.';
+export const INVALID_CREDENTIAL = AUTH_FAILURES.invalidCredential;
 
 const SignInBody = z.object({
   email: z.string().max(320, 'Email is too long.').default(''),

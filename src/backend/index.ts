@@ -1,44 +1,16 @@
-import { createHttpAccountService } from './http/httpAccountService.ts';
-import { createHttpAuthService } from './http/httpAuthService.ts';
-import { createHttpAvatarStore } from './http/httpAvatarStore.ts';
-import { createHttpGraphImporter } from './http/httpGraphImport.ts';
-import { createHttpGraphRepository } from './http/httpGraphRepository.ts';
-import { createHttpInvitationService } from './http/httpInvitationService.ts';
-import { createHttpMemberService } from './http/httpMemberService.ts';
-import { createHttpProfileRepository } from './http/httpProfileRepository.ts';
-import type {
-  AccountService,
-  AuthService,
-  AvatarStore,
-  GraphImporter,
-  GraphRepository,
-  InvitationService,
-  MemberService,
-  ProfileRepository,
-} from './ports.ts';
+import type { Backend } from './backend.ts';
+
+export type { Backend } from './backend.ts';
 
 /**
- * The one place that picks the backend. The self-hosted server is the default; the Firebase
- * adapter will be chosen here by build-time configuration when it exists.
+ * The one place that picks the backend, at build time: vite.config.ts replaces
+ * `import.meta.env.VITE_BACKEND` with a literal, so the bundler drops the branch not taken and
+ * with it the other adapter (a self-hosted build carries no Firebase code, a Firebase build no
+ * HTTP adapter; tests/integration/bundle.test.ts checks both). Outside a build (Vitest) it is
+ * unset and the self-hosted adapter is used. A Firebase build without its configuration rejects
+ * here with the §8 message, which src/main.tsx shows on the page.
  */
-export interface Backend {
-  auth: AuthService;
-  profiles: ProfileRepository;
-  avatars: AvatarStore;
-  graphs: GraphRepository;
-  imports: GraphImporter;
-  invitations: InvitationService;
-  members: MemberService;
-  account: AccountService;
-}
-
-export const backend: Backend = {
-  auth: createHttpAuthService(),
-  profiles: createHttpProfileRepository(),
-  avatars: createHttpAvatarStore(),
-  graphs: createHttpGraphRepository(),
-  imports: createHttpGraphImporter(),
-  invitations: createHttpInvitationService(),
-  members: createHttpMemberService(),
-  account: createHttpAccountService(),
-};
+export const backend: Backend =
+  import.meta.env.VITE_BACKEND === 'firebase'
+    ? (await import('./firebase/firebaseBackend.ts')).createFirebaseBackend()
+    : (await import('./http/httpBackend.ts')).createHttpBackend();

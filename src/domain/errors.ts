@@ -52,6 +52,9 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** What any adapter says when its backend cannot be reached at all (code `unavailable`). */
+export const UNREACHABLE = 'The server could not be reached. Check your internet connection.';
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -14,7 +14,7 @@ export * from './relationships.ts';
 export * from './spouseEdges.ts';
 export * from './collapse.ts';
 export * from './editPerson.ts';
-export * from './search.ts';
+export * from './search/index.ts';
 export * from './checkGraph.ts';
 export * from './snapshot.ts';
 export * from './changeSet.ts';

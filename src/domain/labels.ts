@@ -61,9 +61,11 @@ export function displayName(p: { firstName?: string; lastName?: string; displayN
   return name || (p.email ?? '').trim() || 'User';
 }
 
+export const UNNAMED = 'Unnamed';
+
 /** Cards and the details dialog: the name, else 'Unnamed' (no e-mail on a card). */
 export function cardName(p: Pick<Profile, 'firstName' | 'lastName'> | undefined | null): string {
-  return (p && fullName(p)) || 'Unnamed';
+  return (p && fullName(p)) || UNNAMED;
 }
 
 export function genderLabel(g: Gender | string): string {

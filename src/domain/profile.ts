@@ -1,5 +1,10 @@
 import type { Profile } from './types.ts';
 
+/** Reading a profile, in the same words on both backends. */
+export const PROFILE_NOT_FOUND = 'Profile not found.';
+export const PROFILE_NO_ACCESS = 'You do not have access to this profile.';
+export const PHOTO_REFUSED = "You cannot change this person's photo.";
+
 /** Field groups of a Profile, used by validation, change sets and permissions. */
 
 export const RELATION_FIELDS = ['spouses', 'parents', 'children'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../../src/domain/roles.ts';
-import { OTHER_EMAIL } from '../../server/routes/invitations.ts';
+import { OTHER_EMAIL } from '../../src/domain/invitations.ts';
 import { addNew, loadGraph, openStream, openTree, primaryNodeId, saveOk, tokenOf } from './graphHelpers.ts';
 import { CONFIRM_SIGNUP_LINK, PASSWORD, createMember, expectError, mailsTo, takeMail, useTestServer, type Member } from './helpers.ts';
 import { hopperTree, type Hoppers } from './sharingHelpers.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_REVOKED, INVITATION_USED } from '../../server/invitations.ts';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_REVOKED, INVITATION_USED } from '../../src/domain/invitations.ts';
 import { NO_SUCH_INVITATION } from '../../server/routes/invitations.ts';
 import { loadGraph, signUpAndConfirm, tokenOf } from './graphHelpers.ts';
 import { CONFIRM_SIGNUP_LINK, PASSWORD, eventually, expectError, startTestServer, takeMail, useTestServer, type Client } from './helpers.ts';

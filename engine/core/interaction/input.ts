@@ -32,3 +32,15 @@ export const realScheduler: Scheduler = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
+
+/** Animation frames, for animated view moves; tests drive them by hand. */
+export interface Frames {
+  /** Calls `fn` with the frame's time in ms. */
+  request(fn: (time: number) => void): unknown;
+  cancel(handle: unknown): void;
+}
+
+export const realFrames: Frames =
+  typeof requestAnimationFrame === 'function'
+    ? { request: (fn) => requestAnimationFrame(fn), cancel: (h) => cancelAnimationFrame(h as number) }
+    : { request: (fn) => setTimeout(() => fn(performance.now()), 16), cancel: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };

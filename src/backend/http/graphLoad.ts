@@ -1,6 +1,6 @@
 import { applyChangeSets } from '../../domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
-import { AppError } from '../../domain/errors.ts';
+import { AppError, UNREACHABLE } from '../../domain/errors.ts';
 import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, GRAPH_COLUMNS_TYPE, type GraphColumns } from '../graphColumns.ts';
 import type { PrivacyReason } from '../../domain/privacy.ts';
 import type { TreeRole } from '../../domain/roles.ts';
@@ -57,7 +57,7 @@ export async function loadGraph(graphId?: string): Promise<LoadedGraph> {
   try {
     response = await fetch(path, { credentials: 'same-origin', headers: { Accept: `${GRAPH_COLUMNS_TYPE}, application/json;q=0.9` } });
   } catch {
-    throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
+    throw new AppError('unavailable', UNREACHABLE);
   }
   const text = await response.text();
   const received = performance.now();

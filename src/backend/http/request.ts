@@ -1,4 +1,4 @@
-import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
+import { AppError, ERROR_CODES, UNREACHABLE, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
 
 /**
  * JSON over fetch to the self-hosted server (a FormData body goes as multipart). Every failure
@@ -16,7 +16,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
       body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch {
-    throw new AppError('unavailable', 'The server could not be reached. Check your internet connection.');
+    throw new AppError('unavailable', UNREACHABLE);
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -22,6 +22,16 @@ export const AUTH_MESSAGES = {
   invalidEmail: 'Invalid email',
 } as const;
 
+/**
+ * Account failures in our own words, the same whichever backend answers: the self-hosted server
+ * throws them and the Firebase adapter puts them on Firebase's codes (src/backend/firebase/errors.ts).
+ */
+export const AUTH_FAILURES = {
+  invalidCredential: 'Incorrect email or password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Ask for a new one.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
 /** Passwords shorter than this are refused: a good site asks for eight (§5). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;

@@ -13,7 +13,9 @@ import { CenteredPanel } from '../CenteredPanel.tsx';
 /** The page a reset e-mail links to: a new password, once, within the hour. */
 export function ResetPasswordScreen() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // `token` from the self-hosted server's mail; `oobCode` from Firebase's, whose action URL is
+  // set to this page (README "Deploy to Firebase").
+  const token = params.get('token') ?? params.get('oobCode') ?? '';
   const check = useAsync(() => backend.auth.checkPasswordResetToken(token), token);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useLocation, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../engine/index.ts';
@@ -19,12 +19,15 @@ import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
 import { DiscardChangesDialog, DISCARD_TEXTS } from './guard/DiscardChangesDialog.tsx';
 import { UnsavedChangesDialog } from './guard/UnsavedChangesDialog.tsx';
 import { PersonDetailsPanel } from './panels/PersonDetailsPanel.tsx';
+import { FindPerson } from './search/FindPerson.tsx';
+import { TreeSearch } from './search/treeSearch.ts';
 import { BACKUP_NOT_KEPT, indexedDbBackupStore } from './session/backupStore.ts';
 import { TreeSession } from './session/treeSession.ts';
 import { TreeContext, type TreeContextValue } from './treeContext.ts';
 import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
+import { TidyUpButton } from './layout/TidyUpButton.tsx';
 import './tree.css';
 
 /** The longest a toast stays (§9: 2000–5000 ms): the member must not miss this one. */
@@ -66,8 +69,16 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
         onEditRefused: (failure, error) => notify.error(failure, { description: error.message !== failure ? error.message : undefined }),
       }),
   );
+  // The people index of Find someone and Link existing, following the session's updates.
+  const [search] = useState(() => new TreeSearch(session));
   useSessionVersion(session);
   const canvas = useRef<CanvasHandle>(null);
+  // The toolbar's controls that act on the canvas render again once it is there.
+  const [canvasHandle, setCanvasHandle] = useState<CanvasHandle | null>(null);
+  const canvasRef = useCallback((h: CanvasHandle | null) => {
+    canvas.current = h;
+    setCanvasHandle(h);
+  }, []);
   const [compact, setCompact] = useState(false);
   /** The discard confirmation is open, asked from the toolbar ('stay') or while leaving ('leave'). */
   const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
@@ -75,6 +86,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
   useEffect(() => {
     treeUi.detailsNodeId = null;
     treeUi.dialog = null;
+    treeUi.reveal = null;
     resetInvitations();
     void session.open().then(() => {
       if (session.status !== 'ready') return;
@@ -90,10 +102,16 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
     return () => {
       session.flush();
       session.close();
+      search.destroy();
       document.removeEventListener('visibilitychange', onHide);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [session]);
+  }, [session, search]);
+
+  // A big tree is indexed in idle time once it is on screen, never while it opens.
+  useEffect(() => {
+    if (session.status === 'ready') search.prepare();
+  }, [session.status, search]);
 
   const ctx = useMemo<TreeContextValue>(
     () => ({
@@ -106,8 +124,9 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
       createInvitation: (nodeId, email, role) =>
         backend.invitations.create({ inviterUid: uid, graphUid: session.graphId, nodeId, email, role }),
       invitations: backend.invitations,
+      search,
     }),
-    [session, uid],
+    [session, uid, search],
   );
 
   // Leaving the tree, or switching to another one, with unsaved changes asks first (§4).
@@ -131,7 +150,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
     <TreeContext.Provider value={ctx}>
       <div className="tree-screen">
         <div className="tree-canvas-area">
-          {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvas} />}
+          {session.status === 'ready' && <TreeCanvas compact={compact} canvasRef={canvasRef} />}
           {session.status === 'loading' && (
             <div className="tree-overlay">
               <LoadingState text="Loading your data…" />
@@ -152,6 +171,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
           {session.status === 'ready' && <TreeTitle session={session} uid={uid} />}
           <div className="tree-toolbar" role="toolbar" aria-label="Tree">
             <SaveStatus session={session} />
+            {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             <label className="tree-switch">
               <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
             </label>
@@ -166,6 +186,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
               </button>
             )}
           </div>
+          {session.status === 'ready' && <FindPerson />}
           {session.status === 'ready' && <PersonDetailsPanel />}
         </div>
         {session.status === 'ready' && <TreeDialogs />}

@@ -15,10 +15,36 @@ export type TreeDialog =
   | { kind: 'invite'; nodeId: string }
   | { kind: 'profileDetails'; nodeId: string };
 
-export const treeUi = proxy<{ dialog: TreeDialog | null; detailsNodeId: string | null }>({
+/** A Tidy up asked for by its button or key (`seq` tells two requests for the same cards apart). */
+export interface TidyRequest {
+  nodeIds: string[];
+  seq: number;
+}
+
+export interface TreeUi {
+  dialog: TreeDialog | null;
+  detailsNodeId: string | null;
+  tidy: TidyRequest | null;
+  /** Bumped to open the search box and put the focus in it (Find someone, Ctrl+K or /). */
+  findRequest: number;
+  /** A card to fly to and select, with the details open (a search result was chosen). */
+  reveal: { nodeId: string; seq: number } | null;
+}
+
+export const treeUi = proxy<TreeUi>({
   dialog: null,
   detailsNodeId: null,
+  tidy: null,
+  findRequest: 0,
+  reveal: null,
 });
+
+let tidySeq = 0;
+
+/** Asks the tree's Tidy up control to lay out these cards' branch (none: the whole tree). */
+export function requestTidy(nodeIds: readonly string[]) {
+  treeUi.tidy = { nodeIds: [...nodeIds], seq: ++tidySeq };
+}
 
 export function openDialog(dialog: TreeDialog) {
   treeUi.dialog = dialog;
@@ -26,4 +52,18 @@ export function openDialog(dialog: TreeDialog) {
 
 export function closeDialog() {
   treeUi.dialog = null;
+}
+
+/** Opens the search box on the tree and focuses it. */
+export function openFind() {
+  treeUi.findRequest++;
+}
+
+/**
+ * Shows a person found by search: the canvas flies to their card and selects it, and the details
+ * panel opens, as a tap on the card would.
+ */
+export function revealPerson(nodeId: string) {
+  treeUi.detailsNodeId = nodeId;
+  treeUi.reveal = { nodeId, seq: (treeUi.reveal?.seq ?? 0) + 1 };
 }

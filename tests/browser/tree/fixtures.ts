@@ -11,6 +11,7 @@ import type { GraphRepository, InvitationLink, InvitationService, LoadedGraph, P
 import type { MemberRole, TreeRole } from '../../../src/domain/roles.ts';
 import type { PrivacyReason } from '../../../src/domain/privacy.ts';
 import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
+import { TreeSearch } from '../../../src/screens/tree/search/treeSearch.ts';
 import type { TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
 
 export const UID = 'u1';
@@ -189,6 +190,7 @@ export function treeContext(session: TreeSession, overrides: Partial<TreeContext
       const link = invitationStore.create(nodeId, email, role);
       return { ...link, inviteUrl: INVITE_URL };
     },
+    search: new TreeSearch(session),
     ...overrides,
   };
 }

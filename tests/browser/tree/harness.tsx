@@ -1,4 +1,5 @@
 /** Renders the tree dialogs and the details panel in the test page, with the app's styles and toaster. */
+import type { ReactNode } from 'react';
 import { render } from 'vitest-browser-react';
 import { toast as sonner } from 'sonner';
 import { page } from 'vitest/browser';
@@ -15,7 +16,10 @@ import type { PrivacyReason } from '../../../src/domain/privacy.ts';
 import type { TreeRole } from '../../../src/domain/roles.ts';
 import { openSession, treeContext } from './fixtures.ts';
 
-export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeContextValue>; role?: TreeRole; privacy?: Record<string, PrivacyReason> } = {}) {
+/** `children` go in the tree area, over the panel (the search box, say). */
+export async function mountTree(
+  opts: { graph?: Graph; context?: Partial<TreeContextValue>; children?: ReactNode; role?: TreeRole; privacy?: Record<string, PrivacyReason> } = {},
+) {
   treeUi.dialog = null;
   treeUi.detailsNodeId = null;
   // Toasts of earlier tests are still active in sonner's store and a new Toaster replays them.
@@ -26,6 +30,7 @@ export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeCon
     <TreeContext.Provider value={tree}>
       <div className="tree-screen" style={{ position: 'relative', width: '100%', height: '640px', overflow: 'hidden' }} data-testid="tree-area">
         <div className="tree-toolbar" data-testid="tree-toolbar" style={{ position: 'absolute', top: 12 }} />
+        {opts.children}
         <PersonDetailsPanel />
       </div>
       <TreeDialogs />

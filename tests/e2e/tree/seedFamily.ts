@@ -16,6 +16,7 @@ export interface SeedPerson {
   first: string;
   last: string;
   gender?: Gender;
+  birthYear?: string;
   at: [number, number];
 }
 
@@ -44,7 +45,7 @@ export async function seedFamily(page: Page, family: SeedFamily): Promise<void> 
     if (p.key === family.primary) continue;
     const profileId = `pr:${randomBytes(16).toString('hex')}`;
     const nodeId = `n${next++}`;
-    graph.profiles[profileId] = newProfile(profileId, { firstName: p.first, lastName: p.last, gender: p.gender ?? '' }, by);
+    graph.profiles[profileId] = newProfile(profileId, { firstName: p.first, lastName: p.last, gender: p.gender ?? '', birthYear: p.birthYear ?? '' }, by);
     graph.nodes.push(personNode(nodeId, profileId, { x: primary.position.x + p.at[0], y: primary.position.y + p.at[1] }, now));
     nodeOf.set(p.key, nodeId);
     profileOf.set(p.key, profileId);

@@ -99,6 +99,9 @@ for (const size of [
       await expect(card(page, 'Byron King')).toBeAttached();
       for (const k of [0.47, 0.53, 0.6, 0.68, 0.9, 1.2, 1.5]) {
         await reset(page);
+        // The last tap's details sheet slid the card up above it: come back to the middle first.
+        await page.getByRole('button', { name: 'Me', exact: true }).click();
+        await cardCentre(page, 'Byron King');
         await zoomTo(page, k);
         await tapCard(page, 'Byron King');
         await expect(card(page, 'Byron King')).toHaveAttribute('aria-selected', 'true');
@@ -131,6 +134,30 @@ for (const size of [
       await page.touchscreen.tap(left + 4 + details * 48 + 22, top + 4 + 22);
       await expect(page.getByRole('dialog', { name: 'Profile details' })).toBeVisible();
       await expect(card(page, 'George Hale')).toHaveAttribute('aria-selected', 'true');
+    });
+
+    test('the details panel leaves the tapped card and the cards beside it in sight', async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'Ralph King')).toBeAttached();
+      await expectTapSelects(page, 'Ada Lovelace');
+      const canvas = (await page.locator('.kin-engine').boundingBox())!;
+      const sheet = (await panel(page).boundingBox())!;
+      // A side panel on the tablet leaves the canvas left of it; the phone's sheet, the part above it.
+      const free =
+        sheet.x > canvas.x
+          ? { left: canvas.x, right: sheet.x, top: canvas.y, bottom: canvas.y + canvas.height }
+          : { left: canvas.x, right: canvas.x + canvas.width, top: canvas.y, bottom: sheet.y };
+      const beside = size.name === 'tablet' ? ['George Hale', 'Ada Lovelace', 'William King'] : ['Ada Lovelace'];
+      for (const name of beside) {
+        const { box } = await cardCentre(page, name);
+        expect(box.x, `${name} left`).toBeGreaterThanOrEqual(free.left);
+        expect(box.x + box.width, `${name} right`).toBeLessThanOrEqual(free.right);
+        expect(box.y, `${name} top`).toBeGreaterThanOrEqual(free.top);
+        expect(box.y + box.height, `${name} bottom`).toBeLessThanOrEqual(free.bottom);
+      }
     });
 
     test('a long-press adds a card to the selection', async ({ page, createMember, signIn }) => {

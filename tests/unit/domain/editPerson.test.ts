@@ -3,8 +3,6 @@ import { checkGraph } from '../../../src/domain/checkGraph.ts';
 import { EDIT_PERSON_MESSAGES, findProfileByEmail, linkNodeToProfile, normalisePersonFields, savePerson } from '../../../src/domain/editPerson.ts';
 import { newProfile } from '../../../src/domain/profile.ts';
 import { undo } from '../../../src/domain/relationships.ts';
-import { searchProfiles } from '../../../src/domain/search.ts';
-import { emptyProfile } from '../../../src/domain/profile.ts';
 import { frozenCopy, LATER, makeGraph, NOW } from './helpers.ts';
 
 const graph = () =>
@@ -79,33 +77,4 @@ describe('linkNodeToProfile', () => {
     ['to a missing profile', 'n1002', 'pr:nobody', 'That profile no longer exists'],
     ['a missing card', 'n9999', 'u-anna', 'That person is no longer on the tree'],
   ])('refuses %s', (_name, nodeId, profileId, message) => expect(link(nodeId, profileId)).toEqual({ ok: false, message }));
-});
-
-describe('searchProfiles', () => {
-  const many = Object.fromEntries(
-    Array.from({ length: 120 }, (_, i) => {
-      const id = `pr:${String(i).padStart(3, '0')}`;
-      return [id, { ...emptyProfile(id), firstName: i % 2 ? 'Anna' : 'Bob', lastName: `Smith${i}` }];
-    }),
-  );
-
-  it('caps results at 50', () => expect(searchProfiles(many, '')).toHaveLength(50));
-
-  it('matches every word in name or e-mail, ignoring case and accents', () => {
-    const profiles = {
-      a: { ...emptyProfile('a'), firstName: 'Élodie', lastName: 'Durand' },
-      b: { ...emptyProfile('b'), firstName: 'Bob', email: 'bob@elodie.fr' },
-      c: { ...emptyProfile('c'), firstName: 'Carl' },
-    };
-    expect(searchProfiles(profiles, 'elodie').map((p) => p.id)).toEqual(['b', 'a']);
-    expect(searchProfiles(profiles, 'ELODIE dur').map((p) => p.id)).toEqual(['a']);
-    expect(searchProfiles(profiles, 'zzz')).toEqual([]);
-  });
-
-  it('sorts by name and leaves out excluded ids', () => {
-    const r = searchProfiles(many, 'anna smith1', { exclude: ['pr:001'] });
-    expect(r[0]!.lastName).toBe('Smith11');
-    expect(r.map((p) => p.id)).not.toContain('pr:001');
-    expect(r.every((p) => p.firstName === 'Anna')).toBe(true);
-  });
 });

@@ -1,4 +1,4 @@
-import { openDialog } from '../treeUi.ts';
+import { openDialog, openFind, requestTidy } from '../treeUi.ts';
 
 /**
  * The tree's commands on cards (Excalidraw's habit: one action, whatever starts it). A card's
@@ -8,6 +8,10 @@ import { openDialog } from '../treeUi.ts';
 export interface TreeCommand {
   /** Keys that run it on the selected cards, or the card that has the focus. */
   keys?: readonly string[];
+  /** Runs without cards too (on the whole tree), and on the selection only, never on the focus. */
+  wholeTree?: boolean;
+  /** Its keys count only without Control, ⌘ or Alt (browser shortcuts stay the browser's). */
+  plainKeys?: boolean;
   run(nodeIds: readonly string[]): void;
 }
 
@@ -19,16 +23,82 @@ export const TREE_COMMANDS = {
   /** §2: Backspace deletes the selection; Delete does too. */
   delete: { keys: ['Backspace', 'Delete'], run: (nodeIds) => openDialog({ kind: 'delete', nodeIds: [...nodeIds] }) },
   details: { run: ([nodeId]) => openDialog({ kind: 'profileDetails', nodeId: nodeId! }) },
+  /** Issue 9: Tidy up the selected branch, or the whole tree with nothing selected (Shift+T). */
+  tidyUp: { keys: ['T'], wholeTree: true, plainKeys: true, run: (nodeIds) => requestTidy(nodeIds) },
 } as const satisfies Record<string, TreeCommand>;
 
 export type TreeCommandId = keyof typeof TREE_COMMANDS;
 
-/** Runs a command on some cards; nothing without cards. */
+/** Runs a command on some cards; nothing without cards, unless it works on the whole tree. */
 export function runCommand(id: TreeCommandId, nodeIds: readonly string[]) {
-  if (nodeIds.length) TREE_COMMANDS[id].run(nodeIds);
+  const command: TreeCommand = TREE_COMMANDS[id];
+  if (nodeIds.length || command.wholeTree) command.run(nodeIds);
 }
 
+/** What a key press needs to say for `commandForKey`. */
+export type KeyPress = string | Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>;
+
 /** The command a key runs, if any. */
-export function commandForKey(key: string): TreeCommandId | undefined {
-  return (Object.keys(TREE_COMMANDS) as TreeCommandId[]).find((id) => (TREE_COMMANDS[id] as TreeCommand).keys?.includes(key));
+export function commandForKey(press: KeyPress): TreeCommandId | undefined {
+  const { key, ctrlKey = false, metaKey = false, altKey = false } = typeof press === 'string' ? { key: press } : press;
+  return (Object.keys(TREE_COMMANDS) as TreeCommandId[]).find((id) => {
+    const command: TreeCommand = TREE_COMMANDS[id];
+    return command.keys?.includes(key) && !(command.plainKeys && (ctrlKey || metaKey || altKey));
+  });
+}
+
+/**
+ * The cards a key press runs a command on: the selection, else (card commands) the focused card;
+ * null when there is nothing to run it on.
+ */
+export function commandTargets(id: TreeCommandId, selected: readonly string[], focused: string | undefined): string[] | null {
+  if (selected.length) return [...selected];
+  const command: TreeCommand = TREE_COMMANDS[id];
+  if (command.wholeTree) return [];
+  return focused ? [focused] : null;
+}
+
+/** A key as the screen commands read it (a DOM KeyboardEvent is one). */
+export interface ScreenKey {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** Where the key was pressed: `/` types a slash in a field, it does not search. */
+  target: EventTarget | null;
+}
+
+/** The tree screen's commands that act on no card, with the keys that run them anywhere on it. */
+export interface ScreenCommand {
+  label: string;
+  /** How the keys are written in a hint ("Ctrl K"). */
+  shortcut(isMac: boolean): string;
+  keyTest(e: ScreenKey): boolean;
+  run(): void;
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('input, textarea, select, [contenteditable="true"]');
+
+export const SCREEN_COMMANDS = {
+  /** Find anyone (issue 9): Ctrl+K (Cmd+K on a Mac) anywhere, or / when not typing in a field. */
+  find: {
+    label: 'Find someone',
+    shortcut: (isMac) => (isMac ? '⌘ K' : 'Ctrl K'),
+    keyTest: (e) =>
+      ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey) && !e.altKey) ||
+      (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)),
+    run: openFind,
+  },
+} as const satisfies Record<string, ScreenCommand>;
+
+export type ScreenCommandId = keyof typeof SCREEN_COMMANDS;
+
+/**
+ * The screen command a key runs, if any. Not while a dialog is open: its fields and keys are its
+ * own (and the search would open behind it).
+ */
+export function screenCommandForKey(e: ScreenKey): ScreenCommandId | undefined {
+  if (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"]')) return undefined;
+  return (Object.keys(SCREEN_COMMANDS) as ScreenCommandId[]).find((id) => SCREEN_COMMANDS[id].keyTest(e));
 }

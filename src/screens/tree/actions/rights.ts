@@ -57,3 +57,12 @@ export function mayEditDetails(profile: Pick<Profile, 'id' | 'ownerUid' | 'creat
   if (!canEditTree(role)) return !!uid && (profile.id === uid || profile.ownerUid === uid);
   return canEditProfile(profile, uid);
 }
+
+/**
+ * Moving cards (Tidy up): any owner or editor may move any card (§6 limits links, not places), so
+ * the tree offers it wherever its canvas lets cards be dragged: not while the member has locked
+ * it, and never to a viewer (whose canvas drags nothing).
+ */
+export function mayMoveCards(canvas: { canDrag: boolean }): boolean {
+  return canvas.canDrag;
+}

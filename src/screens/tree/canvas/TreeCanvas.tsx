@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { useSnapshot } from 'valtio';
-import { commandForKey, runCommand, type TreeCommandId } from '../actions/commands.ts';
+import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useSessionRole } from '../useSessionVersion.ts';
@@ -9,6 +9,7 @@ import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
+import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 
 interface TreeCanvasProps {
@@ -39,7 +40,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
   const [home] = useState(() => homeNodeId(session.graph, ctx.uid));
   const [savedView] = useState(() => loadView(ctx.uid, session.graphId) ?? undefined);
-  const onViewportSettled = useCallback((t: { x: number; y: number; k: number }) => saveView(ctx.uid, session.graphId, t), [ctx.uid, session]);
+  const root = useRef<HTMLDivElement>(null);
+  /** The card a flight (a search result chosen) goes to: it gets the focus when the view settles. */
+  const focusOnSettle = useRef<string | null>(null);
+  const onViewportSettled = useCallback(
+    (t: { x: number; y: number; k: number }) => {
+      saveView(ctx.uid, session.graphId, t);
+      const nodeId = focusOnSettle.current;
+      focusOnSettle.current = null;
+      if (nodeId) focusWhenShown(root.current, nodeId);
+    },
+    [ctx.uid, session],
+  );
   const handle = useRef<CanvasHandle | null>(null);
 
   // Every later update, as a patch. Subscribed before any event can run after the first render;
@@ -51,8 +63,18 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
       handle.current?.engine.setEdges(all.edges);
     }
     return session.onGraphUpdate((update) => {
-      const patch = cards.update(session.graph, update);
       const h = handle.current;
+      // An update touching much of a big tree (Tidy up) is cheaper as the whole arrays again.
+      if (update.nodes.length >= WHOLE_TREE_UPDATE) {
+        const all = cards.build(session.graph);
+        if (!h) return;
+        const selected = [...h.engine.store.selectedNodes];
+        h.engine.setNodes(all.nodes);
+        h.engine.setEdges(all.edges);
+        if (selected.length) h.select(selected.filter((id) => h.engine.store.nodes.has(id)));
+        return;
+      }
+      const patch = cards.update(session.graph, update);
       if (!h) return;
       h.engine.patch(patch);
       // A relative added off-screen is brought into view, so the member sees what they made.
@@ -68,23 +90,34 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     handle.current?.engine.patch(cards.setOptions(session.graph, options));
   }, [options, cards, session]);
 
-  // Opening the details panel over the card that was clicked: slide the view so the card stays
-  // visible beside it (it covers a third of a tablet's canvas).
-  const { detailsNodeId } = useSnapshot(treeUi);
+  // A person chosen in Find someone: select their card and fly to it, at a readable zoom, into the
+  // middle of what the details panel and the toolbar leave free; it gets the focus once there.
+  const { detailsNodeId, reveal } = useSnapshot(treeUi);
+  useEffect(() => {
+    const h = handle.current;
+    if (!h || !reveal || !h.engine.store.nodes.has(reveal.nodeId)) return;
+    const frame = requestAnimationFrame(() => {
+      h.engine.select([reveal.nodeId]);
+      const free = freeOfPanel(h);
+      const target = h.engine.viewOfNode(reveal.nodeId, { x: free.x + free.width / 2, y: free.y + free.height / 2 });
+      if (!target) return;
+      focusOnSettle.current = reveal.nodeId;
+      h.engine.flyTo(target, { animate: !matchMedia('(prefers-reduced-motion: reduce)').matches });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reveal]);
+
+  // Opening the details panel over the card that was clicked: slide the view so the card and the
+  // cards beside it stay in sight next to it (the panel covers a third of a tablet's canvas, the
+  // sheet the lower part of a phone's). A flight to the card (Find someone) already goes there.
   useEffect(() => {
     const h = handle.current;
     const rec = detailsNodeId ? h?.engine.store.nodes.get(detailsNodeId) : undefined;
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
-      const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
-      const canvasLeft = document.querySelector('.tree-canvas-area')?.getBoundingClientRect().left ?? 0;
-      const { x, y, k } = h.getViewport();
-      // A bottom sheet (narrow screens) starts at the left edge and covers no column of the canvas.
-      const free = panel && panel.left > canvasLeft ? panel.left - canvasLeft : h.engine.size.width;
-      const right = (rec.x + rec.width) * k + x;
-      if (right <= free - 16) return;
-      const cx = (rec.x + rec.width / 2) * k;
-      h.setViewport({ x: free / 2 - cx, y, k });
+      if (h.engine.flying) return;
+      const next = viewClearOfPanel(rec, h.getViewport(), freeOfPanel(h));
+      if (next) h.setViewport(next);
     });
     return () => cancelAnimationFrame(frame);
   }, [detailsNodeId]);
@@ -126,16 +159,16 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     [build],
   );
 
+  // The card commands with keys (Delete, Tidy up) change the tree: none for a viewer (§6 roles).
   const onKeyDown = useCallback(
     (e: KeyboardEvent) => {
-      const command = commandForKey(e.key);
+      const command = commandForKey(e);
       const h = handle.current;
       if (!command || !build || e.defaultPrevented || !h) return;
       if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
       const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
-      const selected = [...h.engine.store.selectedNodes];
-      const nodeIds = selected.length ? selected : focused ? [focused] : [];
-      if (!nodeIds.length) return;
+      const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);
+      if (!nodeIds) return;
       e.preventDefault();
       runCommand(command, nodeIds);
     },
@@ -168,7 +201,7 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   }, []);
 
   return (
-    <div className="tree-canvas" onKeyDown={onKeyDown}>
+    <div ref={root} className="tree-canvas" onKeyDown={onKeyDown}>
       <EngineCanvas
         ref={setHandle}
         nodes={initial.nodes}
@@ -195,6 +228,9 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   );
 });
 
+/** From this many cards touched at once, the engine gets the whole arrays instead of a patch. */
+const WHOLE_TREE_UPDATE = 5000;
+
 const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   invite: 'invite',
   addRelative: 'addRelative',
@@ -202,6 +238,24 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   delete: 'delete',
   details: 'details',
 };
+
+/** The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid out now. */
+function freeOfPanel(h: CanvasHandle): Box {
+  const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
+  if (!canvas) return { x: 0, y: 0, ...h.engine.size };
+  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
+  const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
+  return freeArea(canvas, panel, toolbar);
+}
+
+/** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */
+function focusWhenShown(root: HTMLElement | null, nodeId: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const el = root?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(nodeId)}"]`);
+    if (el) el.focus({ preventScroll: true });
+    else if (frames > 0) focusWhenShown(root, nodeId, frames - 1);
+  });
+}
 
 function bringIntoView(h: CanvasHandle, nodeId: string) {
   const rec = h.engine.store.nodes.get(nodeId);

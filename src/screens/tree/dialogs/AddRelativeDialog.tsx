@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import { canAddParent } from '../../../domain/permissions.ts';
 import { RELATIONSHIP_MESSAGES, type RelativeKind } from '../../../domain/relationships.ts';
-import type { Graph } from '../../../domain/types.ts';
+import type { Graph, Profile } from '../../../domain/types.ts';
 import { addRelativeAction } from '../actions/relatives.ts';
 import { useTree } from '../treeContext.ts';
 import { closeDialog, openDialog } from '../treeUi.ts';
@@ -56,10 +56,8 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
   const [role, setRole] = useState<'mother' | 'father' | ''>('');
   const [mode, setMode] = useState<'new' | 'existing'>('new');
   // Someone another member has claimed cannot be linked by anyone else (§6): not listed.
-  const exclude = useMemo(
-    () => [...(person?.profile ? [person.profile.id] : []), ...Object.values(graph.profiles).filter((p) => !mayLinkProfile(p, tree.uid)).map((p) => p.id)],
-    [person?.profile, graph.profiles, tree.uid],
-  );
+  const selfId = person?.profile?.id;
+  const accept = useCallback((p: Profile) => p.id !== selfId && mayLinkProfile(p, tree.uid), [selfId, tree.uid]);
   if (!person) return null;
   // A claimed card takes new people beside it, never existing ones (§6, `cardRights`).
   const linkable = rightsOf(graph, nodeId, tree.uid).link;
@@ -142,8 +140,7 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
           <Tabs.Content value="existing">
             <p className="muted tree-dialog-text">{ADD_RELATIVE_TEXTS.linkHint(person.name, relation)}</p>
             <ProfileSearch
-              profiles={graph.profiles}
-              exclude={exclude}
+              accept={accept}
               disabled={blocked}
               onChoose={(p) => {
                 if (blocked) return;

@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
 import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
+import { graphIndex } from '../../../domain/graphDraft.ts';
 import { capitaliseName, cardName } from '../../../domain/labels.ts';
 import { canEditProfile, RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
 import { mayLinkProfile, mayRelink } from '../actions/rights.ts';
@@ -133,7 +134,7 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
               {ownCard ? EDIT_PERSON_MESSAGES.ownProfileRelink : RIGHTS_MESSAGES.relink}
             </p>
           ) : (
-            <LinkProfilePanel nodeId={nodeId} graph={graph} />
+            <LinkProfilePanel nodeId={nodeId} />
           )}
         </Tabs.Content>
       </Tabs.Root>
@@ -141,15 +142,12 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
   );
 }
 
-function LinkProfilePanel({ nodeId, graph }: { nodeId: string; graph: Graph }) {
+function LinkProfilePanel({ nodeId }: { nodeId: string }) {
   const tree = useTree();
   const [email, setEmail] = useState('');
   const [note, setNote] = useState('');
   // Profiles on a card, and those another member has claimed (§6: theirs to link), are not offered.
-  const onTree = useMemo(
-    () => [...graph.nodes.map((n) => n.data.profileId).filter(Boolean), ...Object.values(graph.profiles).filter((p) => !mayLinkProfile(p, tree.uid)).map((p) => p.id)],
-    [graph.nodes, graph.profiles, tree.uid],
-  );
+  const accept = useCallback((p: Profile) => !graphIndex(tree.session.graph).nodesByProfile.has(p.id) && mayLinkProfile(p, tree.uid), [tree]);
 
   const done = (result: { ok: true; linked: boolean } | { ok: false }) => {
     if (!result.ok) return setNote('');
@@ -167,8 +165,7 @@ function LinkProfilePanel({ nodeId, graph }: { nodeId: string; graph: Graph }) {
       <p className="muted tree-dialog-text">{PERSON_DIALOG_TEXTS.linkIntro}</p>
       <ProfileSearch
         label={PERSON_DIALOG_TEXTS.linkSearchLabel}
-        profiles={graph.profiles}
-        exclude={onTree}
+        accept={accept}
         onChoose={(p) => done(linkToProfileAction(tree, nodeId, p.id))}
       />
       <p className="field-hint">{PERSON_DIALOG_TEXTS.linkSearchNote}</p>

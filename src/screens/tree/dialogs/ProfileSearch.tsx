@@ -1,9 +1,10 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Avatar } from '../../../components/avatar/Avatar.tsx';
-import { birthLabel, cardName } from '../../../domain/labels.ts';
-import { searchProfiles } from '../../../domain/search.ts';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { birthLabel } from '../../../domain/labels.ts';
 import { LIST_BOX_MAX_HEIGHT, SEARCH_RESULT_CAP } from '../../../domain/timing.ts';
 import type { Profile } from '../../../domain/types.ts';
+import { PersonOption, useActiveOption } from '../search/listbox.tsx';
+import { useTree } from '../treeContext.ts';
+import { useTreeGraph } from './useTreeGraph.ts';
 
 export const SEARCH_TEXTS = {
   label: 'Search people',
@@ -14,9 +15,8 @@ export const SEARCH_TEXTS = {
 } as const;
 
 interface ProfileSearchProps {
-  profiles: Record<string, Profile>;
-  /** Profile ids never offered (the person themselves, people already on the tree…). */
-  exclude?: readonly string[];
+  /** Which profiles may be offered (not the person themselves, not one already on the tree…). */
+  accept(profile: Profile): boolean;
   onChoose(profile: Profile): void;
   label?: string;
   disabled?: boolean;
@@ -25,49 +25,33 @@ interface ProfileSearchProps {
 
 /**
  * 'Link existing' (§2): a search box over the graph's profiles driving a listbox of at most 50
- * results, at most 280 px high and scrolling inside. Combobox pattern: focus stays in the box,
- * ↑/↓/Home/End move the active option, Enter chooses it; a click chooses too.
+ * results, at most 280 px high and scrolling inside. It asks the tree's people index (the one
+ * Find someone uses): names folded the same way, partial words in any order, e-mail parts, birth
+ * years. Combobox pattern: focus stays in the box, ↑/↓/Home/End move the active option, Enter
+ * chooses it; a click chooses too.
  */
-export function ProfileSearch({ profiles, exclude, onChoose, label = SEARCH_TEXTS.label, disabled, autoFocus }: ProfileSearchProps) {
+export function ProfileSearch({ accept, onChoose, label = SEARCH_TEXTS.label, disabled, autoFocus }: ProfileSearchProps) {
+  const { search } = useTree();
+  // Every update of the graph is a new graph: what may be offered (a profile claimed since, say)
+  // is asked again then, even when no name changed.
+  const graph = useTreeGraph();
+  const { profiles } = graph;
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const results = useMemo(() => searchProfiles(profiles, deferred, { exclude }), [profiles, deferred, exclude]);
-  const [active, setActive] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
-  const hasCandidates = useMemo(() => {
-    const ex = new Set(exclude);
-    for (const pid in profiles) if (!ex.has(pid)) return true;
-    return false;
-  }, [profiles, exclude]);
-
-  useEffect(() => setActive(0), [deferred]);
-  useEffect(() => {
-    const el = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
-    el?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
-
-  const optionId = (i: number) => `${id}-opt-${i}`;
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (!results.length) return;
-    const last = results.length - 1;
-    const move = (i: number) => {
-      e.preventDefault();
-      setActive(Math.max(0, Math.min(last, i)));
-    };
-    if (e.key === 'ArrowDown') move(active + 1);
-    else if (e.key === 'ArrowUp') move(active - 1);
-    else if (e.key === 'Home' && e.ctrlKey) move(0);
-    else if (e.key === 'End' && e.ctrlKey) move(last);
-    else if (e.key === 'PageDown') move(active + 5);
-    else if (e.key === 'PageUp') move(active - 5);
-    else if (e.key === 'Enter') {
-      e.preventDefault();
-      const chosen = results[Math.min(active, last)];
-      if (chosen && !disabled) onChoose(chosen);
-    }
+  const offered = (pid: string) => {
+    const p = profiles[pid];
+    return !!p && accept(p);
   };
+  const { ids, more } = useMemo(() => search.search(deferred, { accept: offered }), [search, deferred, graph, accept]);
+  const results = ids.map((pid) => profiles[pid]!);
+  const hasCandidates = useMemo(() => search.search('', { limit: 1, accept: offered }).ids.length > 0, [search, graph, accept]);
+  const choose = (p: Profile) => {
+    if (!disabled) onChoose(p);
+  };
+  const { active, setActive, listRef, onKeyDown } = useActiveOption(results, deferred, choose);
+  const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
     <div className="profile-search">
@@ -82,7 +66,7 @@ export function ProfileSearch({ profiles, exclude, onChoose, label = SEARCH_TEXT
         aria-expanded={results.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={results.length ? optionId(Math.min(active, results.length - 1)) : undefined}
+        aria-activedescendant={active >= 0 ? optionId(active) : undefined}
         placeholder={SEARCH_TEXTS.placeholder}
         autoComplete="off"
         autoFocus={autoFocus}
@@ -102,30 +86,22 @@ export function ProfileSearch({ profiles, exclude, onChoose, label = SEARCH_TEXT
       >
         {results.map((p, i) => {
           const birth = birthLabel(p);
-          const detail = [birth && `Born ${birth}`, p.email].filter(Boolean).join(' · ');
           return (
-            <li
+            <PersonOption
               key={p.id}
               id={optionId(i)}
-              data-index={i}
-              role="option"
-              aria-selected={i === active}
-              className="profile-option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => !disabled && onChoose(p)}
-            >
-              <Avatar src={p.photoURLSmall || p.photoURL} gender={p.gender} seed={p.id} size={32} />
-              <span className="profile-option-text">
-                <span className="profile-option-name">{cardName(p)}</span>
-                {detail && <span className="profile-option-detail">{detail}</span>}
-              </span>
-            </li>
+              index={i}
+              profile={p}
+              detail={[birth && `Born ${birth}`, p.email].filter(Boolean).join(' · ')}
+              selected={i === active}
+              onHover={setActive}
+              onChoose={() => choose(p)}
+            />
           );
         })}
       </ul>
       <p className="field-hint" role="status">
-        {!hasCandidates ? SEARCH_TEXTS.empty : results.length === 0 ? (deferred === query ? SEARCH_TEXTS.none : '') : results.length >= SEARCH_RESULT_CAP ? SEARCH_TEXTS.capped : ''}
+        {!hasCandidates ? SEARCH_TEXTS.empty : results.length === 0 ? (deferred === query ? SEARCH_TEXTS.none : '') : more ? SEARCH_TEXTS.capped : ''}
       </p>
     </div>
   );

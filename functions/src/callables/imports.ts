@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import type { BeginImportResponse, CommitImportResponse, PutImportChunkResponse } from '../../../src/backend/firebase/callables.ts';
+import { FIREBASE_IMPORT_LIMITS } from '../../../src/backend/firebase/callables.ts';
+import { paths, type ImportChunkDoc, type ImportDoc, type MembersDoc } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeSet } from '../../../src/domain/changeSet.ts';
+import { chunkTooLarge, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
+import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors.ts';
+import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
+import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
+import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
+import type { Deps } from '../deps.ts';
+import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
+
+/**
+ * Bulk import on Firebase (the GraphImporter port), as the self-hosted server's
+ * server/graphs/bulkImport.ts: begin, chunks in any order (each kept in a document of its own
+ * until the commit), commit through the one save path as one transaction and one revision, or a
+ * refusal of the whole upload that keeps only the reason. What one import may hold is
+ * FIREBASE_IMPORT_LIMITS: the commit is one Firestore transaction, at most 10 MiB of documents.
+ */
+
+export const IMPORT_ID = /^[0-9a-f]{24}$/;
+const IMPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const MAX_OPEN_IMPORTS = 3;
+export const TOO_MANY_IMPORTS = `You have ${MAX_OPEN_IMPORTS} imports under way. Let one finish, or cancel it, before starting another.`;
+export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun, or it is more than a day old. Start it again.';
+
+interface ImportKey {
+  uid: string;
+  graphId: string;
+  importId: string;
+}
+
+function keyOf(uid: string, body: Record<string, unknown>): ImportKey {
+  return { uid, graphId: text(body.graphId, 'graphId', 128, GRAPH_ID), importId: text(body.importId, 'importId', 24, IMPORT_ID) };
+}
+
+export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT_LIMITS) {
+  const { db } = deps;
+  const tooLarge = importTooLarge(limits);
+  const importRef = (k: ImportKey) => db.doc(paths.import(k.graphId, k.importId));
+
+  /** The import, if it is this member's. */
+  async function read(k: ImportKey): Promise<ImportDoc | null> {
+    const doc = (await importRef(k).get()).data() as ImportDoc | undefined;
+    return doc && doc.uid === k.uid ? doc : null;
+  }
+
+  /** Why an import that is not open cannot take this request. */
+  function notOpen(doc: ImportDoc | null): never {
+    switch (doc?.state) {
+      case undefined:
+        throw new AppError('not-found', IMPORT_NOT_FOUND);
+      case 'refused':
+        throw new AppError('failed-precondition', `This import was refused: ${doc.refusal}`);
+      case 'committing':
+        throw new AppError('failed-precondition', IMPORT_RUNNING);
+      case 'committed':
+        throw new AppError('failed-precondition', `This import is committed already (revision ${doc.revision}).`);
+      case 'open':
+        throw new AppError('failed-precondition', 'This import is still open.');
+    }
+  }
+
+  async function dropChunks(k: ImportKey): Promise<void> {
+    await db.recursiveDelete(db.collection(paths.importChunks(k.graphId, k.importId)));
+  }
+
+  /** Refuses the whole upload: the import keeps only the reason, its chunks go, and the error is thrown. */
+  async function refuse(k: ImportKey, code: ErrorCode, message: string): Promise<never> {
+    const marked = await db.runTransaction(async (t) => {
+      const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
+      if (!doc || doc.uid !== k.uid || (doc.state !== 'open' && doc.state !== 'committing')) return doc && doc.uid === k.uid ? doc : null;
+      t.update(importRef(k), { state: 'refused', refusalCode: code, refusal: message });
+      return true;
+    });
+    if (marked !== true) notOpen(marked);
+    await dropChunks(k);
+    throw new AppError(code, message);
+  }
+
+  return {
+    async begin(uid: string, data: unknown): Promise<BeginImportResponse> {
+      const body = asObject(data);
+      const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
+      const chunks = wholeNumber(body.chunks, 'chunks', Number.MAX_SAFE_INTEGER);
+      const people = body.people === undefined ? 0 : wholeNumber(body.people, 'people', Number.MAX_SAFE_INTEGER);
+      const bytes = body.bytes === undefined ? 0 : wholeNumber(body.bytes, 'bytes', Number.MAX_SAFE_INTEGER);
+      if (chunks < 1 || chunks > limits.chunks || people > limits.people || bytes > limits.bytes) throw new AppError('invalid-argument', tooLarge);
+      const clientId = optionalText(body.clientId, 'clientId', 200);
+      const migrations = textList(body.migrations, 'migrations', 20, 100);
+      if (graphId !== uid) {
+        const members = (await db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined;
+        if (!members || !Object.hasOwn(members.roles, uid)) throw new AppError('permission-denied', NOT_A_MEMBER);
+      }
+      const now = deps.clock();
+      const running = await db.collectionGroup('imports').where('uid', '==', uid).where('state', 'in', ['open', 'committing']).get();
+      let open = 0;
+      for (const d of running.docs) {
+        if (now.getTime() - Date.parse((d.data() as ImportDoc).createdAt) > IMPORT_LIFETIME_MS) await db.recursiveDelete(d.ref);
+        else open++;
+      }
+      if (open >= MAX_OPEN_IMPORTS) throw new AppError('resource-exhausted', TOO_MANY_IMPORTS);
+      const importId = randomBytes(12).toString('hex');
+      const doc: ImportDoc = { uid, clientId, migrations, chunkCount: chunks, people: 0, bytes: 0, state: 'open', revision: null, refusalCode: null, refusal: null, createdAt: now.toISOString() };
+      await db.doc(paths.import(graphId, importId)).create(doc);
+      return { importId, limits };
+    },
+
+    /** Stores chunk `index` (from 0). Sending the same chunk again with the same body is harmless. */
+    async putChunk(uid: string, data: unknown): Promise<PutImportChunkResponse> {
+      const body = asObject(data);
+      const k = keyOf(uid, body);
+      const index = wholeNumber(body.index, 'index', limits.chunks);
+      if (typeof body.body !== 'string') throw new AppError('invalid-argument', 'The chunk must be JSON text.');
+      const chunk = body.body;
+      const bytes = Buffer.byteLength(chunk);
+      const name = `Chunk ${index + 1}`;
+      if (bytes > limits.chunkBytes) return refuse(k, 'invalid-argument', chunkTooLarge(index, limits));
+      let value: unknown;
+      try {
+        value = JSON.parse(chunk);
+      } catch {
+        return refuse(k, 'invalid-argument', `${name} is not valid JSON. Nothing was imported.`);
+      }
+      const shape = changeSetShapeProblem(value);
+      if (shape) return refuse(k, 'invalid-argument', `${name} is not valid: ${shape}. Nothing was imported.`);
+      const people = peopleIn(value as ChangeSet);
+
+      type Outcome = { closed: ImportDoc | null } | { refusal: string } | { received: number };
+      const outcome = await db.runTransaction(async (t): Promise<Outcome> => {
+        const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
+        if (!doc || doc.uid !== uid || doc.state !== 'open') return { closed: doc && doc.uid === uid ? doc : null };
+        if (index >= doc.chunkCount) return { refusal: `${name} is out of range: this import has ${doc.chunkCount} chunks. Nothing was imported.` };
+        const chunkRef = db.doc(paths.importChunk(k.graphId, k.importId, index));
+        const stored = (await t.get(chunkRef)).data() as ImportChunkDoc | undefined;
+        // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
+        if (stored) return stored.body === chunk ? { received: index } : { refusal: `${name} was sent twice with different contents. Nothing was imported.` };
+        if (doc.people + people > limits.people || doc.bytes + bytes > limits.bytes) return { refusal: tooLarge };
+        t.set(chunkRef, { index, body: chunk, people, bytes } satisfies ImportChunkDoc);
+        t.update(importRef(k), { people: doc.people + people, bytes: doc.bytes + bytes });
+        return { received: index };
+      });
+      if ('closed' in outcome) return notOpen(outcome.closed);
+      if ('refusal' in outcome) return refuse(k, 'invalid-argument', outcome.refusal);
+      return { received: outcome.received };
+    },
+
+    /**
+     * Joins the chunks and saves them as one change set. Only one commit of an import runs: the
+     * first claims it; a repeated commit of a committed import answers its revision again.
+     */
+    async commit(uid: string, data: unknown): Promise<CommitImportResponse> {
+      const k = keyOf(uid, asObject(data));
+      const claimed = await db.runTransaction(async (t) => {
+        const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
+        if (!doc || doc.uid !== uid || doc.state !== 'open') return { doc: doc && doc.uid === uid ? doc : null, claimed: false };
+        t.update(importRef(k), { state: 'committing' });
+        return { doc, claimed: true };
+      });
+      if (!claimed.claimed) {
+        if (claimed.doc?.state === 'committed') return { revision: claimed.doc.revision! };
+        return notOpen(claimed.doc);
+      }
+      const doc = claimed.doc!;
+      const { docs } = await db.collection(paths.importChunks(k.graphId, k.importId)).orderBy('index').get();
+      const present = new Set(docs.map((d) => (d.data() as ImportChunkDoc).index));
+      for (let i = 0; i < doc.chunkCount; i++) {
+        if (!present.has(i)) return refuse(k, 'failed-precondition', `The upload is incomplete: chunk ${i + 1} of ${doc.chunkCount} is missing. Nothing was imported.`);
+      }
+      const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
+      if (!merged.ok) return refuse(k, 'invalid-argument', `${merged.message} Nothing was imported.`);
+
+      let revision: number;
+      try {
+        ({ revision } = await saveChangeSet(deps.store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
+      } catch (e) {
+        if (isAppError(e)) return refuse(k, e.code, e.message);
+        await refuse(k, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+        throw e;
+      }
+      await importRef(k).update({ state: 'committed', revision });
+      await dropChunks(k);
+      return { revision };
+    },
+
+    /** The member gave up: the chunks go; the graph was never touched. */
+    async cancel(uid: string, data: unknown): Promise<Record<string, never>> {
+      const k = keyOf(uid, asObject(data));
+      const doc = await read(k);
+      if (!doc || (doc.state !== 'open' && doc.state !== 'refused')) notOpen(doc);
+      await db.recursiveDelete(importRef(k));
+      return {};
+    },
+  };
+}

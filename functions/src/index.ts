@@ -1,0 +1,86 @@
+import { randomFillSync } from 'node:crypto';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
+import { beforeUserCreated as blockingBeforeCreate } from 'firebase-functions/v2/identity';
+import { defineString } from 'firebase-functions/params';
+import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import * as graphCalls from './callables/graphs.ts';
+import { createImports } from './callables/imports.ts';
+import * as invitationCalls from './callables/invitations.ts';
+import type { Caller, Deps } from './deps.ts';
+import { coded } from './httpsErrors.ts';
+import { siteOrigins } from './invitations.ts';
+import { signUpHandler } from './signUp.ts';
+import { firestoreSignUpSources } from './signUpSources.ts';
+import { renewIfDue } from './snapshots/build.ts';
+import { firestoreGraphStore } from './store/firestoreGraphStore.ts';
+
+/**
+ * Kinfolk's Cloud Functions (names and types: src/backend/firebase/callables.ts). Only wiring
+ * lives here: each callable checks the caller, then runs its handler, and whatever it throws
+ * leaves as an HttpsError carrying the app's code (httpsErrors.ts).
+ */
+
+setGlobalOptions({ region: FUNCTIONS_REGION, maxInstances: 20 });
+
+/** SITE_ORIGINS: the site's origins for invitation links, comma-separated (default: the Hosting domains). */
+const SITE_ORIGINS = defineString('SITE_ORIGINS', { default: '' });
+
+initializeApp();
+
+let made: Deps | null = null;
+/** Made on first use: parameters can be read only when a function runs, not while it is deployed. */
+function deps(): Deps {
+  if (made) return made;
+  const db = getFirestore();
+  db.settings({ ignoreUndefinedProperties: true });
+  const clock = () => new Date();
+  made = {
+    db,
+    auth: getAuth(),
+    store: firestoreGraphStore(db, { clock }),
+    clock,
+    fill: (bytes) => randomFillSync(bytes),
+    origins: siteOrigins(SITE_ORIGINS.value(), process.env.GCLOUD_PROJECT ?? ''),
+  };
+  return made;
+}
+
+function callerOf(request: CallableRequest): Caller {
+  const auth = request.auth;
+  if (!auth) throw new AppError('unauthenticated', 'You must be signed in.');
+  return { uid: auth.uid, email: typeof auth.token.email === 'string' ? auth.token.email : '' };
+}
+
+/** Big trees: opening and importing may decode and encode 100,000 people. */
+const HEAVY: CallableOptions = { memory: '1GiB', timeoutSeconds: 300 };
+
+export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid)));
+export const saveChanges = onCall((request) => coded(() => graphCalls.saveChanges(deps(), callerOf(request).uid, request.data)));
+export const updateProfile = onCall((request) => coded(() => graphCalls.updateProfileCall(deps(), callerOf(request).uid, request.data)));
+export const createInvitation = onCall((request) =>
+  coded(() => invitationCalls.createInvitation(deps(), callerOf(request), request.data, request.rawRequest.headers.origin)),
+);
+export const getInvitation = onCall((request) => coded(() => invitationCalls.getInvitation(deps(), request.data)));
+export const acceptInvitation = onCall((request) => coded(() => invitationCalls.acceptInvitation(deps(), callerOf(request), request.data)));
+export const beginImport = onCall((request) => coded(() => createImports(deps()).begin(callerOf(request).uid, request.data)));
+export const putImportChunk = onCall((request) => coded(() => createImports(deps()).putChunk(callerOf(request).uid, request.data)));
+export const commitImport = onCall(HEAVY, (request) => coded(() => createImports(deps()).commit(callerOf(request).uid, request.data)));
+export const cancelImport = onCall((request) => coded(() => createImports(deps()).cancel(callerOf(request).uid, request.data)));
+
+/** Invitation-only sign-up (needs Firebase Authentication with Identity Platform). */
+export const beforeUserCreated = blockingBeforeCreate((event) => {
+  const { db, auth } = deps();
+  return signUpHandler(firestoreSignUpSources(db, auth))(event);
+});
+
+/** After each logged change: a new snapshot once the tail after the current one has grown long. */
+export const compactGraph = onDocumentCreated({ document: 'graphs/{graphId}/changes/{revision}', memory: '1GiB', timeoutSeconds: 540 }, async (event) => {
+  const d = deps();
+  await renewIfDue(d.db, event.params.graphId, { clock: d.clock, newId: graphCalls.snapshotId });
+});

@@ -1,0 +1,21 @@
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
+import { accountsIn } from './accounts.ts';
+import type { SignUpSources } from './signUpGate.ts';
+
+/** The sign-up gate's facts from Firestore (invitations; indexes in firestore.indexes.json) and Firebase Auth. */
+export function firestoreSignUpSources(db: Firestore, auth: Auth): SignUpSources {
+  const invitations = db.collection(paths.invitations());
+  return {
+    async hasPendingInvitation(email) {
+      const found = await invitations.where('email', '==', email).where('status', '==', 'pending').where('firstAccount', '==', false).limit(1).get();
+      return !found.empty;
+    },
+    async firstAccountEmail() {
+      const found = await invitations.where('firstAccount', '==', true).where('status', '==', 'pending').limit(1).get();
+      return found.empty ? null : (found.docs[0]!.data() as InvitationDoc).email;
+    },
+    ...accountsIn(auth),
+  };
+}

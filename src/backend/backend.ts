@@ -1,0 +1,26 @@
+import type {
+  AccountService,
+  AuthService,
+  AvatarStore,
+  GraphImporter,
+  GraphRepository,
+  InvitationService,
+  MemberService,
+  ProfileRepository,
+} from './ports.ts';
+
+/** Every port the screens use, as one adapter provides them (`src/backend/index.ts` picks it). */
+export interface Backend {
+  auth: AuthService;
+  profiles: ProfileRepository;
+  avatars: AvatarStore;
+  graphs: GraphRepository;
+  imports: GraphImporter;
+  invitations: InvitationService;
+  members: MemberService;
+  account: AccountService;
+}
+
+/** The backends a build can be made for (`VITE_BACKEND`). */
+export const BACKEND_KINDS = ['http', 'firebase'] as const;
+export type BackendKind = (typeof BACKEND_KINDS)[number];

@@ -1,0 +1,250 @@
+import type { ChangeSet } from '../../domain/changeSet.ts';
+import type { ImportLimits } from '../../domain/changeSetChunks.ts';
+import { ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
+import type { ProfileScalars } from '../../domain/profile.ts';
+import type { Profile, SignUpGender } from '../../domain/types.ts';
+import type { SnapshotRef } from './paths.ts';
+
+/**
+ * The callable Cloud Functions of the Firebase backend (`functions/src`): their names, request
+ * and response types. Every graph write goes through one of them; the browser calls them with
+ * `httpsCallable(functions, CALLABLES.saveChanges)` and so on, in `FUNCTIONS_REGION`.
+ *
+ * Errors: a callable throws an HttpsError whose `code` is the nearest Firebase Functions code and
+ * whose `details` is `CallableErrorDetails`, carrying the app's own code from
+ * src/domain/errors.ts (e.g. 'invalid-email', 'auth/invitation-used'); the message is the app's
+ * message, so §8 texts come out as on the self-hosted server. Read `details.code` when present.
+ */
+
+export const FUNCTIONS_REGION = 'us-central1';
+
+export const CALLABLES = {
+  openGraph: 'openGraph',
+  saveChanges: 'saveChanges',
+  updateProfile: 'updateProfile',
+  createInvitation: 'createInvitation',
+  getInvitation: 'getInvitation',
+  acceptInvitation: 'acceptInvitation',
+  beginImport: 'beginImport',
+  putImportChunk: 'putImportChunk',
+  commitImport: 'commitImport',
+  cancelImport: 'cancelImport',
+} as const;
+
+export type CallableName = (typeof CALLABLES)[keyof typeof CALLABLES];
+
+/** The blocking function (Identity Platform) that refuses sign-ups without a pending invitation. */
+export const BLOCKING_FUNCTIONS = { beforeUserCreated: 'beforeUserCreated' } as const;
+
+export interface CallableErrorDetails {
+  code: ErrorCode;
+}
+
+/**
+ * The member's Family Tree: their joined graph, else their own (made empty on first use). The
+ * answer's snapshot plus the change docs after `snapshot.revision` make the graph at `revision`
+ * or later; the function makes a fresh snapshot first when the log cannot fill the gap. With
+ * `snapshot` null the graph is empty at revision 0.
+ */
+export type OpenGraphRequest = Record<string, never>;
+export interface OpenGraphResponse {
+  graphId: string;
+  ownerUid: string;
+  revision: number;
+  updatedAt: string;
+  migrations: string[];
+  snapshot: SnapshotRef | null;
+}
+
+/** The one save path (`saveChangeSet`), as POST /api/graphs/:graphId/changes. */
+export interface SaveChangesRequest {
+  graphId: string;
+  changes: ChangeSet;
+  clientId: string;
+  migrations?: string[];
+}
+export interface SaveChangesResponse {
+  revision: number;
+}
+
+/** The profile page's save (`updateProfile`), as PATCH /api/profiles/:id. */
+export interface UpdateProfileRequest {
+  id: string;
+  set: Partial<ProfileScalars>;
+  clientId?: string;
+}
+export interface UpdateProfileResponse {
+  profile: Profile;
+}
+
+/**
+ * §7 invitation function. `inviterUid` may be left out; when given it must be the caller's uid.
+ * `graphUid` defaults to the caller's own graph. `inviteUrl` is on the site's origin (the calling
+ * page's Origin when it is one of the site's, else the first configured one).
+ */
+export interface CreateInvitationRequest {
+  inviterUid?: string;
+  graphUid?: string;
+  nodeId: string;
+  email: string;
+}
+export interface CreateInvitationResponse {
+  token: string;
+  inviteUrl: string;
+}
+
+/** The invitation page, before any account exists (no sign-in needed). */
+export interface GetInvitationRequest {
+  token: string;
+}
+export interface GetInvitationResponse {
+  email: string;
+  firstAccount: boolean;
+}
+
+/**
+ * After `createUserWithEmailAndPassword` (which the blocking function let through for the
+ * invitation's e-mail): the signed-in new member claims the invitation. The function sets the
+ * account's display name, writes their own profile (claiming the invited card: `joinGraph`),
+ * makes them a member and marks the invitation accepted. The e-mail is the account's.
+ */
+export interface AcceptInvitationRequest {
+  token: string;
+  firstName: string;
+  lastName: string;
+  gender: SignUpGender;
+}
+export interface AcceptInvitationResponse {
+  uid: string;
+  displayName: string;
+  graphId: string | null;
+}
+
+/** Bulk import (GraphImporter): begin, send chunks (each a change set's slice as JSON text), commit. */
+export interface BeginImportRequest {
+  graphId: string;
+  clientId: string;
+  chunks: number;
+  people?: number;
+  bytes?: number;
+  migrations?: string[];
+}
+export interface BeginImportResponse {
+  importId: string;
+  limits: ImportLimits;
+}
+
+export interface PutImportChunkRequest {
+  graphId: string;
+  importId: string;
+  /** From 0. */
+  index: number;
+  /** A change set holding a slice of the lists, as JSON text of at most `limits.chunkBytes` UTF-8 bytes. */
+  body: string;
+}
+export interface PutImportChunkResponse {
+  received: number;
+}
+
+export interface CommitImportRequest {
+  graphId: string;
+  importId: string;
+}
+export interface CommitImportResponse {
+  revision: number;
+}
+
+export interface CancelImportRequest {
+  graphId: string;
+  importId: string;
+}
+export type CancelImportResponse = Record<string, never>;
+
+export interface CallableTypes {
+  openGraph: [OpenGraphRequest, OpenGraphResponse];
+  saveChanges: [SaveChangesRequest, SaveChangesResponse];
+  updateProfile: [UpdateProfileRequest, UpdateProfileResponse];
+  createInvitation: [CreateInvitationRequest, CreateInvitationResponse];
+  getInvitation: [GetInvitationRequest, GetInvitationResponse];
+  acceptInvitation: [AcceptInvitationRequest, AcceptInvitationResponse];
+  beginImport: [BeginImportRequest, BeginImportResponse];
+  putImportChunk: [PutImportChunkRequest, PutImportChunkResponse];
+  commitImport: [CommitImportRequest, CommitImportResponse];
+  cancelImport: [CancelImportRequest, CancelImportResponse];
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * What one import can hold on Firebase. The commit is one Firestore transaction, and its commit
+ * request is at most 10 MiB: every card, line and profile document it writes travels in it,
+ * about 1,400 bytes per person as the Admin SDK encodes them (bench/firebase.ts), so 6,000
+ * people take about 8 MiB. The function also measures the writes it is about to send and refuses
+ * a commit over `FIRESTORE_COMMIT_BYTES` with a coded error (`invalid-argument`), so a file of
+ * long texts that passes these limits is still refused whole rather than failing half-way.
+ * Chunks wait in documents (at most 1 MiB each), so a chunk is at most 900 KiB of UTF-8.
+ */
+export const FIREBASE_IMPORT_LIMITS: ImportLimits = {
+  people: 6_000,
+  bytes: 5 * MB,
+  chunkBytes: 900 * 1024,
+  targetChunkBytes: 256 * 1024,
+  chunks: 64,
+};
+
+/** The writes of one transaction, as encoded in its commit request: below Firestore's 10 MiB per request. */
+export const FIRESTORE_COMMIT_BYTES = 9.5 * MB;
+
+/**
+ * The refusal of a blocking function as the Firebase Auth web SDK reports it: code
+ * 'auth/internal-error', and a message holding the function's answer, e.g.
+ * `Firebase: ((HTTP request to …/beforeUserCreated returned HTTP error 403:
+ * {"error":{"details":{"code":"auth/signup-disabled"},"message":"Sign up is by invitation only.","status":"PERMISSION_DENIED"}})) (auth/internal-error).`
+ * Answers the app's code and message from it, or null for any other error.
+ */
+export function blockingFunctionRefusal(error: unknown): (CallableErrorDetails & { message: string }) | null {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || e.code !== 'auth/internal-error' || typeof e.message !== 'string') return null;
+  const start = e.message.indexOf('{"error"');
+  if (start < 0) return null;
+  // The answer is the JSON object at `start`: find where it closes by counting braces outside strings.
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < e.message.length; i++) {
+    const c = e.message[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        const body = JSON.parse(e.message.slice(start, i + 1)) as { error?: { message?: unknown; details?: { code?: unknown } } };
+        const code = body.error?.details?.code;
+        const message = body.error?.message;
+        if (!(ERROR_CODES as readonly unknown[]).includes(code) || typeof message !== 'string') return null;
+        return { code: code as ErrorCode, message };
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The app's error behind a failed callable, as the Firebase Functions web SDK hands it over: the
+ * app's code from `details.code` (else the SDK's code without its 'functions/' prefix, when it is
+ * one of ours) and the app's message, without the ' [400]' the SDK appends to every message.
+ * Null when the failure did not come from a callable (the network, for one, is 'functions/…' too:
+ * 'unavailable' or 'deadline-exceeded', which map through as they are).
+ */
+export function callableError(error: unknown): (CallableErrorDetails & { message: string }) | null {
+  const e = error as { code?: unknown; message?: unknown; details?: { code?: unknown } } | null;
+  if (!e || typeof e.code !== 'string' || !e.code.startsWith('functions/')) return null;
+  const own = e.details?.code;
+  const sdk = e.code.slice('functions/'.length);
+  const code = (ERROR_CODES as readonly unknown[]).includes(own) ? (own as ErrorCode) : (ERROR_CODES as readonly string[]).includes(sdk) ? (sdk as ErrorCode) : 'internal';
+  const message = typeof e.message === 'string' ? e.message.replace(/ \[\d{3}\]$/, '') : '';
+  return { code, message };
+}

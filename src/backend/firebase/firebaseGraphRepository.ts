@@ -1,0 +1,197 @@
+import {
+  collection,
+  getDocsFromCache,
+  getDocsFromServer,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
+import { AppError, isAppError } from '../../domain/errors.ts';
+import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import type { Call } from './call.ts';
+import type { OpenGraphResponse } from './callables.ts';
+import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, type ChangeFeed } from './changeLog.ts';
+import { fromFirebase } from './errors.ts';
+import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef } from './paths.ts';
+
+export interface FirebaseGraphRepositoryOptions {
+  call: Call;
+  firestore: () => Firestore;
+  /** The window whose online/offline events are followed; none outside a browser. */
+  window?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /** First wait before listening again after the listener failed; doubles up to `maxRetryMs`. */
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+/** Opens tried when the log keeps showing a gap (each open answers a fresher snapshot). */
+const OPEN_ATTEMPTS = 3;
+
+/**
+ * GraphRepository on Firestore and the callable functions (paths.ts, callables.ts).
+ *
+ * Load: `openGraph` names the graph and its latest snapshot; the snapshot's chunk documents
+ * (immutable, so read from the device's cache when they are all there) and the change documents
+ * after it make the graph (changeLog.ts), as the self-hosted adapter's load does. Save: the
+ * `saveChanges` callable, which runs the same save path as the self-hosted server; the tree
+ * session around it retries (§7) and words the failure (§8) for both backends alike.
+ *
+ * Live: ONE query listener on `graphs/{id}/changes`, revision > since, ordered by revision. The
+ * feed (changeLog.ts) hands on each revision once and in order; a gap the server confirms, or a
+ * change set too large to have been kept, loads the graph again for `onReload` and listens on
+ * from its revision. The adapter keeps no copy of the graph.
+ */
+export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOptions): GraphRepository {
+  const { call } = options;
+  const win = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
+  const retryMs = options.retryMs ?? 3000;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+
+  const changesAfter = (graphId: string, revision: number): Query =>
+    query(collection(options.firestore(), paths.changes(graphId)), where(FIELDS.revision, '>', revision), orderBy(FIELDS.revision));
+
+  async function readChunks(graphId: string, snapshot: SnapshotRef): Promise<SnapshotChunkDoc[]> {
+    const chunks = query(collection(options.firestore(), paths.snapshotChunks(graphId, snapshot.id)), orderBy(FIELDS.index));
+    const cached = await getDocsFromCache(chunks).catch(() => null);
+    if (cached?.size === snapshot.chunks) return cached.docs.map((d) => d.data() as SnapshotChunkDoc);
+    return (await getDocsFromServer(chunks)).docs.map((d) => d.data() as SnapshotChunkDoc);
+  }
+
+  /** The change documents after `revision`: those this device already holds, then the rest from the server. */
+  async function readTail(graphId: string, revision: number): Promise<ChangeDoc[]> {
+    const cached = (await getDocsFromCache(changesAfter(graphId, revision)).catch(() => null))?.docs.map((d) => d.data() as ChangeDoc) ?? [];
+    const kept: ChangeDoc[] = [];
+    let upTo = revision;
+    for (const doc of cached) {
+      if (doc.revision !== upTo + 1) break;
+      kept.push(doc);
+      upTo = doc.revision;
+    }
+    const fresh = await getDocsFromServer(changesAfter(graphId, upTo));
+    return [...kept, ...fresh.docs.map((d) => d.data() as ChangeDoc)];
+  }
+
+  async function load(): Promise<LoadedGraph> {
+    for (let attempt = 1; ; attempt++) {
+      const open: OpenGraphResponse = await call('openGraph', {});
+      try {
+        const chunks = open.snapshot ? await readChunks(open.graphId, open.snapshot) : [];
+        const tail = await readTail(open.graphId, open.snapshot?.revision ?? 0);
+        return assembleGraph(open, chunks, tail);
+      } catch (e) {
+        if (e instanceof LogGap) {
+          if (attempt < OPEN_ATTEMPTS) continue;
+          throw new AppError('internal', UNREADABLE_GRAPH);
+        }
+        throw fromFirebase(e, 'read');
+      }
+    }
+  }
+
+  return {
+    load,
+
+    save(graphId, changes, clientId, markMigrations) {
+      return call('saveChanges', { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) });
+    },
+
+    subscribe(graphId, since, handlers) {
+      let feed: ChangeFeed = createChangeFeed(since);
+      let unlisten: (() => void) | null = null;
+      let retryTimer: ReturnType<typeof setTimeout> | null = null;
+      let wait = retryMs;
+      let stopped = false;
+      let reloading = false;
+      let state: NetworkState | null = null;
+
+      const report = (next: NetworkState) => {
+        if (next === state) return;
+        state = next;
+        handlers.onNetwork?.(next);
+      };
+
+      const later = (run: () => void) => {
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          if (!stopped) run();
+        }, wait);
+        wait = Math.min(wait * 2, maxRetryMs);
+      };
+
+      const deliver = (events: GraphChangeEvent[]) => {
+        for (const event of events) {
+          if (stopped) return;
+          handlers.onChange(event);
+        }
+      };
+
+      const reload = async () => {
+        if (reloading) return;
+        reloading = true;
+        unlisten?.();
+        unlisten = null;
+        try {
+          const loaded = await load();
+          if (stopped) return;
+          feed = createChangeFeed(loaded.graph.revision);
+          handlers.onReload(loaded);
+          listen();
+        } catch (e) {
+          if (isAppError(e) && e.code === 'unavailable') report('offline');
+          later(() => void reload());
+        } finally {
+          reloading = false;
+        }
+      };
+
+      const listen = () => {
+        unlisten?.();
+        const from = feed.last;
+        unlisten = onSnapshot(
+          changesAfter(graphId, from),
+          { includeMetadataChanges: true },
+          (snapshot) => {
+            const { fromCache } = snapshot.metadata;
+            if (!fromCache) {
+              wait = retryMs;
+              report('online');
+            } else if (state === 'online') report('offline');
+            const added = snapshot
+              .docChanges()
+              .filter((c) => c.type === 'added')
+              .map((c) => c.doc.data() as ChangeDoc);
+            const { deliver: events, reload: gap } = feed.receive(added, fromCache);
+            deliver(events);
+            if (gap && !stopped) void reload();
+          },
+          () => {
+            // Refused (signed out, no longer a member) or broken: listen again from the last
+            // revision delivered, waiting longer each time.
+            report('offline');
+            unlisten = null;
+            later(listen);
+          },
+        );
+      };
+
+      const wentOffline = () => report('offline');
+      const cameOnline = () => report('unknown');
+      win?.addEventListener('offline', wentOffline);
+      win?.addEventListener('online', cameOnline);
+      report('unknown');
+      listen();
+
+      return () => {
+        stopped = true;
+        if (retryTimer) clearTimeout(retryTimer);
+        unlisten?.();
+        win?.removeEventListener('offline', wentOffline);
+        win?.removeEventListener('online', cameOnline);
+      };
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
+
+/**
+ * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
+ * (`functions/src`), the rules (`firestore.rules`, `storage.rules`) and the browser adapters.
+ * Paths are plain strings, so the Admin SDK (`db.doc(path)`) and the web SDK (`doc(db, path)`)
+ * both take them. DESIGN.md "The Firebase backend" tells the story; the rules repeat these paths.
+ *
+ * ```
+ * users/{uid}                                   UserDoc      the graphs a member belongs to
+ * profiles/{docId(profileId)}                   ProfileDoc   one per profile, global (uid or pr:…)
+ * invitations/{token}                           InvitationDoc
+ * graphs/{graphId}                              GraphDoc     owner, revision, migrations, snapshot
+ * graphs/{graphId}/meta/members                 MembersDoc   roles: the one get() of the rules
+ * graphs/{graphId}/meta/snapshotLease           SnapshotLeaseDoc  who is making the next snapshot
+ * graphs/{graphId}/nodes/{docId(nodeId)}        NodeDoc      one per card
+ * graphs/{graphId}/edges/{docId(edgeId)}        EdgeDoc      one per line
+ * graphs/{graphId}/changes/{revision}           ChangeDoc    the change log (the last 1,000)
+ * graphs/{graphId}/snapshots/{snapshotId}       SnapshotDoc  a compacted copy at one revision
+ *   …/snapshots/{snapshotId}/chunks/{index}     SnapshotChunkDoc  its JSON text, in slices < 1 MiB
+ * graphs/{graphId}/imports/{importId}           ImportDoc    a bulk import under way
+ *   …/imports/{importId}/chunks/{index}         ImportChunkDoc
+ * Storage: profiles/{profileId}/avatar_320.{webp|jpg}, avatar_170.{webp|jpg}
+ * ```
+ *
+ * Only the Cloud Functions write Firestore (Admin SDK); clients read what the rules grant:
+ * their UserDoc, the GraphDoc, change log and snapshots of graphs they are members of, and
+ * profiles such a graph shows (or their own). Graph data reaches a client as the latest snapshot
+ * plus the change log after it: open with the `openGraph` callable (callables.ts), read the
+ * snapshot's chunks, join their text and decode it (`decodeGraphColumns`), then apply the change
+ * docs with revision > snapshot.revision in order, and listen to that same query for more.
+ */
+
+/** How a member belongs to a graph. */
+export type GraphRole = 'owner' | 'member';
+
+/**
+ * `users/{uid}`: written when the member's own graph is made and when they join one. Rules read it
+ * to let a member read the profiles their graphs show (`graphs` has any of `graphIds`).
+ */
+export interface UserDoc {
+  /** Every graph the member belongs to (their own included once it exists). */
+  graphIds: string[];
+  /** The graph their Family Tree shows: the one they joined last by invitation, else none (their own). */
+  joinedGraphId: string | null;
+}
+
+/** Where a graph's snapshot is: enough to read its chunks without reading the snapshot doc. */
+export interface SnapshotRef {
+  id: string;
+  revision: number;
+  /** Number of chunk docs, indexed 0 … chunks − 1. */
+  chunks: number;
+  /** `GRAPH_COLUMNS_FORMAT` of src/backend/graphColumns.ts: the chunks' joined text is `GraphColumns` JSON. */
+  format: string;
+  /** UTF-8 bytes of the joined text. */
+  bytes: number;
+}
+
+/** `graphs/{graphId}`. The graph's id is its owner's uid for a member's own graph. */
+export interface GraphDoc {
+  ownerUid: string;
+  /** Bumped by every applied change set; the change doc of each revision is in `changes`. */
+  revision: number;
+  /** One-time migration flags applied to this graph ('spouses-v1', 'parents-children-v1'). */
+  migrations: string[];
+  /** ISO time of the last applied change set; '' at revision 0. */
+  updatedAt: string;
+  /** Null until the graph has a snapshot (a graph at revision 0 never needs one). */
+  snapshot: SnapshotRef | null;
+  /**
+   * The change log since the snapshot, as the compaction decision needs it (functions only):
+   * change sets and their JSON bytes, and how many of them were too large to log.
+   */
+  sinceSnapshot: { changeSets: number; bytes: number; unlogged: number };
+}
+
+/** `graphs/{graphId}/meta/members`: every member's role, so a rule checks membership with one get(). */
+export interface MembersDoc {
+  roles: Record<string, GraphRole>;
+}
+
+/** `graphs/{graphId}/meta/snapshotLease` (functions only): one snapshot is made at a time per graph. */
+export interface SnapshotLeaseDoc {
+  /** ISO time until which the holder may work undisturbed. */
+  until: string;
+}
+
+/**
+ * `graphs/{graphId}/nodes/{docId(node.id)}`: one card. `profileId`, `isPrimary` and `seq` are
+ * copies for queries (the card showing a profile, the primary card, the graph in saved order).
+ */
+export interface NodeDoc {
+  node: GraphNode;
+  profileId: string;
+  isPrimary: boolean;
+  /** Insertion order: kept when a card is written again, so a whole read lists cards as saved. */
+  seq: number;
+}
+
+/** `graphs/{graphId}/edges/{docId(edge.id)}`: one line; `ends` = [source, target] for "the lines of a card". */
+export interface EdgeDoc {
+  edge: GraphEdge;
+  ends: string[];
+  seq: number;
+}
+
+/**
+ * `profiles/{profileId}`: one profile, global like the self-hosted server's (a member's own is
+ * keyed by their uid, everyone else by `pr:…`), shown by the graphs in `graphs`. `relatives` is
+ * the union of its spouses, parents and children, for "the profiles listing one".
+ */
+export interface ProfileDoc {
+  profile: Profile;
+  relatives: string[];
+  graphs: string[];
+}
+
+/**
+ * `graphs/{graphId}/changes/{revision}`: one applied change set, the replication contract.
+ * `changes` is the ChangeSet as JSON text (exact, and not indexed field by field); null when it
+ * was too large for a document (a bulk import): a reader then opens the graph again
+ * (`openGraph`), whose snapshot is at or after that revision.
+ */
+export interface ChangeDoc {
+  revision: number;
+  clientId: string;
+  actorUid: string;
+  changes: string | null;
+  /** ISO time of the save. */
+  at: string;
+}
+
+/** `graphs/{graphId}/snapshots/{snapshotId}`: written once all its chunks are. */
+export interface SnapshotDoc extends SnapshotRef {
+  createdAt: string;
+}
+
+/** `…/snapshots/{snapshotId}/chunks/{index}`: a slice of the snapshot's JSON text (never splits a character). */
+export interface SnapshotChunkDoc {
+  index: number;
+  text: string;
+}
+
+export type InvitationStatus = 'pending' | 'accepted';
+
+/** `invitations/{token}`: the §3 fields (the document id is the token). Functions only. */
+export interface InvitationDoc {
+  token: string;
+  /** Trimmed and lower-cased; '' only for the first-account invitation. */
+  email: string;
+  nodeId: string;
+  inviterUid: string;
+  /** Defaults to the inviter's own graph. */
+  graphUid: string;
+  status: InvitationStatus;
+  /** Server timestamp (a Firestore Timestamp when read). */
+  createdAt: unknown;
+  /** The invitation that lets the site's first account in (no graph, any e-mail when `email` is ''). */
+  firstAccount: boolean;
+  acceptedBy?: string;
+  acceptedAt?: string;
+}
+
+export type ImportState = 'open' | 'committing' | 'committed' | 'refused';
+
+/** `graphs/{graphId}/imports/{importId}`: a bulk import under way (functions only). */
+export interface ImportDoc {
+  uid: string;
+  clientId: string;
+  migrations: string[];
+  chunkCount: number;
+  people: number;
+  bytes: number;
+  state: ImportState;
+  revision: number | null;
+  refusalCode: string | null;
+  refusal: string | null;
+  /** ISO time; an import not committed within a day is forgotten. */
+  createdAt: string;
+}
+
+/** `…/imports/{importId}/chunks/{index}`: one chunk's change-set JSON as sent. */
+export interface ImportChunkDoc {
+  index: number;
+  body: string;
+  people: number;
+  bytes: number;
+}
+
+/**
+ * A Firestore document id for an entity id. Node ids (n1001), profile ids (uid, pr:…) and the
+ * app's edge ids are used as they are; any other id (an edge id may be any text up to 300
+ * characters, a profile id may be `__proto__`) is written as '~' and its UTF-8 in base64url, so
+ * a '/', '..' or Firestore's reserved `__…__` cannot make a path.
+ */
+export function docId(id: string): string {
+  if (/^[A-Za-z0-9:_-]{1,400}$/.test(id) && !/^__.*__$/.test(id)) return id;
+  let binary = '';
+  for (const b of new TextEncoder().encode(id)) binary += String.fromCharCode(b);
+  return `~${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
+export const paths = {
+  user: (uid: string) => `users/${uid}`,
+  profiles: () => 'profiles',
+  profile: (profileId: string) => `profiles/${docId(profileId)}`,
+  invitations: () => 'invitations',
+  invitation: (token: string) => `invitations/${token}`,
+  graph: (graphId: string) => `graphs/${graphId}`,
+  members: (graphId: string) => `graphs/${graphId}/meta/members`,
+  snapshotLease: (graphId: string) => `graphs/${graphId}/meta/snapshotLease`,
+  nodes: (graphId: string) => `graphs/${graphId}/nodes`,
+  node: (graphId: string, nodeId: string) => `graphs/${graphId}/nodes/${docId(nodeId)}`,
+  edges: (graphId: string) => `graphs/${graphId}/edges`,
+  edge: (graphId: string, edgeId: string) => `graphs/${graphId}/edges/${docId(edgeId)}`,
+  changes: (graphId: string) => `graphs/${graphId}/changes`,
+  change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
+  snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,
+  snapshot: (graphId: string, snapshotId: string) => `graphs/${graphId}/snapshots/${snapshotId}`,
+  snapshotChunks: (graphId: string, snapshotId: string) => `graphs/${graphId}/snapshots/${snapshotId}/chunks`,
+  snapshotChunk: (graphId: string, snapshotId: string, index: number) => `graphs/${graphId}/snapshots/${snapshotId}/chunks/${index}`,
+  imports: (graphId: string) => `graphs/${graphId}/imports`,
+  import: (graphId: string, importId: string) => `graphs/${graphId}/imports/${importId}`,
+  importChunks: (graphId: string, importId: string) => `graphs/${graphId}/imports/${importId}/chunks`,
+  importChunk: (graphId: string, importId: string, index: number) => `graphs/${graphId}/imports/${importId}/chunks/${index}`,
+} as const;
+
+/** Field names the client queries and orders by. */
+export const FIELDS = {
+  /** ChangeDoc: `where(revision > since), orderBy(revision)`. */
+  revision: 'revision',
+  /** SnapshotChunkDoc: `orderBy(index)`. */
+  index: 'index',
+} as const;
+
+export type AvatarSize = 320 | 170;
+export type AvatarExtension = 'webp' | 'jpg';
+
+/** §7: `profiles/{profileId}/avatar_320.webp` and friends. */
+export function avatarStoragePath(profileId: string, size: AvatarSize, ext: AvatarExtension): string {
+  return `profiles/${profileId}/avatar_${size}.${ext}`;
+}
+
+/** §7 cache header of every avatar upload. */
+export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** What storage.rules lets through per avatar file (a 320² WebP or JPEG is far below it). */
+export const MAX_AVATAR_STORAGE_BYTES = 2 * 1024 * 1024;

@@ -1,0 +1,25 @@
+import { newProfile } from './profile.ts';
+import type { Profile } from './types.ts';
+
+/**
+ * Invitations (§3), written once for the self-hosted server and the Cloud Functions: the messages
+ * of their refusals and the profile an accepted invitation makes.
+ */
+
+export const INVITATION_USED = 'This invitation has already been used.';
+export const INVITATION_INVALID = 'This invitation link is not valid.';
+/** Links work this long; renewing one makes a new token and this many more days (§3). */
+export const INVITATION_VALID_DAYS = 14;
+export const INVITATION_REVOKED = 'This invitation was withdrawn by the relative who sent it.';
+export const INVITATION_EXPIRED = `This invitation has expired: links work for ${INVITATION_VALID_DAYS} days.`;
+export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
+export const NOT_ON_TREE = 'That person is not on this family tree.';
+export const ALREADY_CLAIMED = 'This person already belongs to a member.';
+export const OTHER_EMAIL = 'This invitation is for a different email address.';
+export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
+
+/** A member's own profile, made at sign-up: its id is their uid and they own it. */
+export function newOwnProfile(input: { uid: string; firstName: string; lastName: string; email: string; gender: Profile['gender']; now: string }): Profile {
+  const { uid, now, firstName, lastName, email, gender } = input;
+  return { ...newProfile(uid, { firstName, lastName, email, gender }, { uid, now }), ownerUid: uid };
+}

@@ -1,0 +1,64 @@
+/**
+ * Where to slide the view when the details panel opens over the canvas, so the selected card and
+ * the cards beside it stay in sight. The panel is a column on the right (desktop, tablet) or a
+ * sheet from the bottom (phone); either way only the rest of the canvas is free.
+ */
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface View {
+  x: number;
+  y: number;
+  k: number;
+}
+
+/** One neighbour's width each side (siblings sit 140 world units apart) and a screen margin. */
+const NEIGHBOUR_SPAN = 140;
+const MARGIN = 16;
+
+/**
+ * `card` in world units, `free` the uncovered part of the canvas in canvas pixels. Answers the
+ * view that centres the card in the free area when the card or its neighbours would sit outside
+ * it, or null when they are already in sight (the view does not jump for nothing).
+ */
+export function viewClearOfPanel(card: Box, view: View, free: Box): View | null {
+  const { k } = view;
+  const left = (card.x - NEIGHBOUR_SPAN) * k + view.x;
+  const right = (card.x + card.width + NEIGHBOUR_SPAN) * k + view.x;
+  const top = card.y * k + view.y;
+  const bottom = (card.y + card.height) * k + view.y;
+  // A neighbour that cannot fit beside the card at this zoom is not worth chasing: keep the card itself.
+  const wantsNeighbours = right - left <= free.width - 2 * MARGIN;
+  const needLeft = wantsNeighbours ? left : card.x * k + view.x;
+  const needRight = wantsNeighbours ? right : (card.x + card.width) * k + view.x;
+  const fitsX = needLeft >= free.x + MARGIN && needRight <= free.x + free.width - MARGIN;
+  const fitsY = top >= free.y + MARGIN && bottom <= free.y + free.height - MARGIN;
+  if (fitsX && fitsY) return null;
+  const cx = (card.x + card.width / 2) * k;
+  const cy = (card.y + card.height / 2) * k;
+  return {
+    x: fitsX ? view.x : free.x + free.width / 2 - cx,
+    y: fitsY ? view.y : free.y + free.height / 2 - cy,
+    k,
+  };
+}
+
+/**
+ * The canvas area left free: left of a side panel, above a bottom sheet, and below the toolbar
+ * floating over the canvas's top edge (save status, options).
+ */
+export function freeArea(canvas: Box, panel: Box | undefined, toolbar?: Box): Box {
+  const top = toolbar ? Math.max(0, toolbar.y + toolbar.height - canvas.y) : 0;
+  const c = { x: 0, y: top, width: canvas.width, height: canvas.height - top };
+  if (!panel) return c;
+  const panelLeft = panel.x - canvas.x;
+  const panelTop = panel.y - canvas.y;
+  if (panelLeft > 0) return { ...c, width: Math.min(c.width, panelLeft) };
+  if (panelTop > top) return { ...c, height: panelTop - top };
+  return c;
+}

@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest';
+import { diffGraphs } from '../../../src/domain/changeSet.ts';
+import { RELATIONSHIP_MESSAGES } from '../../../src/domain/relationships.ts';
+import type { Site } from '../site.ts';
+import { expectInOrder, listen, moveCard, ownTree, primaryId, save, withChild } from './trees.ts';
+
+/** GraphRepository (src/backend/ports.ts): load, save change sets, and the live subscription. */
+export function graphRepositoryContract(site: Site) {
+  it("opens a new member's Family Tree: their own, empty at revision 0", async () => {
+    const ada = await site.member();
+    const loaded = await ada.browser.graphs.load();
+    expect(loaded).toMatchObject({ graphId: ada.uid, ownerUid: ada.uid, migrations: [] });
+    expect(loaded.graph).toMatchObject({ nodes: [], edges: [], revision: 0, version: 1 });
+  });
+
+  it('saves a change set as the next revision, with its migration flags; a new load shows it all', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    expect(tree.saved.revision).toBe(1);
+    const { graph, nodeId, profileId } = withChild(tree, 'Byron');
+    const cs = diffGraphs(tree.saved, graph);
+    expect(await ada.browser.graphs.save(tree.graphId, cs, 'tab-a', ['spouses-v1'])).toEqual({ revision: 2 });
+
+    const again = await ada.browser.graphs.load();
+    expect(again.graph.revision).toBe(2);
+    expect(again.migrations).toEqual(['spouses-v1']);
+    expect(again.graph.nodes.map((n) => n.id).sort()).toEqual([primaryId(tree.saved), nodeId].sort());
+    expect(again.graph.profiles[profileId]).toMatchObject({ firstName: 'Byron', parents: [ada.uid] });
+    expect(again.graph.profiles[ada.uid]).toMatchObject({ children: [profileId] });
+    expect(again.graph.edges).toHaveLength(1);
+  });
+
+  it("hands on another browser's saves live: every revision once, in order, with the sender's client id", async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const other = site.browser();
+    await other.auth.signIn(ada.email, ada.password);
+    const live = listen(ada.browser, tree.graphId, tree.saved.revision);
+    const card = primaryId(tree.saved);
+    const sent = [];
+    for (const x of [40, 80, 120]) sent.push(await other.graphs.save(tree.graphId, moveCard(tree.saved, card, x), 'tab-other'));
+    const events = await live.received(3);
+    expectInOrder(events, tree.saved.revision + 1);
+    expect(events.map((e) => e.revision)).toEqual(sent.map((s) => s.revision));
+    expect(events.map((e) => [e.clientId, e.actorUid, e.changes.nodes.upsert[0]!.position.x])).toEqual([
+      ['tab-other', ada.uid, 40],
+      ['tab-other', ada.uid, 80],
+      ['tab-other', ada.uid, 120],
+    ]);
+    await other.graphs.save(tree.graphId, moveCard(tree.saved, card, 160), 'tab-other');
+    expectInOrder(await live.received(4), tree.saved.revision + 1);
+    expect(live.changes).toHaveLength(4);
+    expect(live.reloads).toEqual([]);
+    live.stop();
+  });
+
+  it('a subscription from an earlier revision first hands on what it missed, then goes on live', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const card = primaryId(tree.saved);
+    const from = tree.saved.revision;
+    await ada.browser.graphs.save(tree.graphId, moveCard(tree.saved, card, 10), 'tab-a');
+    await ada.browser.graphs.save(tree.graphId, moveCard(tree.saved, card, 20), 'tab-a');
+    const live = listen(ada.browser, tree.graphId, from);
+    expectInOrder(await live.received(2), from + 1);
+    await ada.browser.graphs.save(tree.graphId, moveCard(tree.saved, card, 30), 'tab-a');
+    const events = await live.received(3);
+    expectInOrder(events, from + 1);
+    expect(events.map((e) => e.changes.nodes.upsert[0]!.position.x)).toEqual([10, 20, 30]);
+    live.stop();
+  });
+
+  it("refuses a save to a tree the member is not in, and one that breaks a rule, with the rule's code and words", async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const stranger = await site.member();
+    await expect(stranger.browser.graphs.save(tree.graphId, moveCard(tree.saved, primaryId(tree.saved), 5), 'tab-s')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const withoutPrimary = { ...tree.saved, nodes: [] };
+    await expect(save(tree, withoutPrimary)).rejects.toMatchObject({ code: 'permission-denied', message: RELATIONSHIP_MESSAGES.primaryNotDeletable });
+    const second = { ...tree.saved, nodes: [...tree.saved.nodes, { ...tree.saved.nodes[0]!, id: 'n1002', data: { profileId: '', parentRole: '' as const, isPrimary: true } }] };
+    await expect(save(tree, second)).rejects.toMatchObject({ code: 'invalid-argument', message: "Only the graph owner's own profile can be the primary person" });
+    expect((await ada.browser.graphs.load()).graph.revision).toBe(tree.saved.revision);
+  });
+}

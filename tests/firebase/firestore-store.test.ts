@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { familyGraph } from '../../bench/scene/familyGraph.ts';
+import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
+import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
+import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
+import { decodeGraphColumns, type GraphColumns } from '../../src/backend/graphColumns.ts';
+import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
+import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { AppError } from '../../src/domain/errors.ts';
+import { INVITATION_USED, newOwnProfile } from '../../src/domain/invitations.ts';
+import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
+import { openGraph } from '../../functions/src/callables/graphs.ts';
+import { createImports } from '../../functions/src/callables/imports.ts';
+import { acceptInvitation, createInvitation, getInvitation } from '../../functions/src/callables/invitations.ts';
+import { firestoreSignUpSources } from '../../functions/src/signUpSources.ts';
+import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } from '../../functions/src/snapshots/build.ts';
+import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
+import { CHANGE_LOG_LENGTH, firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
+import { ensureFirstInvitation } from '../../scripts/firebaseFirstInvitation.ts';
+import { asChangeSet, graphStoreContract, type StoreUnderTest } from '../contract/graphStore.contract.ts';
+import { firestoreMissing, openTestbed, reportNotRun, type Testbed } from './firestoreTestbed.ts';
+
+/**
+ * The Firestore side of the Cloud Functions against the Firestore emulator: the store port's
+ * contract (the same suite the SQL store passes), the refusal of a commit Firestore cannot take,
+ * snapshots and what a cold load reads, opening a tree, bulk import, invitations and the sign-up
+ * gate's queries. The emulator needs Java 21 and a download: without it these tests say so and
+ * are skipped, never passed.
+ */
+
+const missing = await firestoreMissing();
+if (missing) reportNotRun('the Firestore store, snapshots, imports and invitations (tests/firebase/firestore-store.test.ts)', missing);
+
+let bed: Testbed;
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+const save = { now: NOW, publish: () => undefined };
+let seq = 0;
+const uid = () => `u${process.pid}x${Date.now().toString(36)}x${seq++}`;
+
+async function data<T>(path: string): Promise<T | null> {
+  return ((await bed.db.doc(path).get()).data() as T | undefined) ?? null;
+}
+
+async function account(id: string, email = `${id}@example.com`): Promise<string> {
+  await bed.deps.auth.createUser({ uid: id, email });
+  await bed.db.doc(paths.user(id)).set({ graphIds: [], joinedGraphId: null } satisfies UserDoc);
+  await bed.deps.store.transaction((tx) => tx.writeProfiles([newOwnProfile({ uid: id, firstName: 'Ann', lastName: 'Test', email, gender: 'F', now: NOW.toISOString() })]));
+  return id;
+}
+
+/** What the browser does on a cold load: the graph doc, the snapshot's chunks, the change docs after it. */
+async function coldLoad(graphId: string) {
+  const graph = (await data<GraphDoc>(paths.graph(graphId)))!;
+  const ref = graph.snapshot!;
+  const text = (await readSnapshotText(bed.db, graphId, ref))!;
+  const tail = (await readTail(bed.db, graphId, ref.revision, graph.revision))!;
+  return { graph: applyChangeSets(decodeGraphColumns(JSON.parse(text) as GraphColumns), tail), chunks: ref.chunks, tail: tail.length };
+}
+
+async function graphWith(people: number) {
+  const owner = await account(uid());
+  const family = familyGraph(people, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+  const { revision } = await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: asChangeSet(family, owner), clientId: 'seed' }, save);
+  return { owner, family, revision };
+}
+
+describe.skipIf(!!missing)('Firestore (emulator)', () => {
+  beforeAll(async () => {
+    bed = await openTestbed();
+  });
+  afterAll(() => bed?.close());
+
+  graphStoreContract('Firestore (Cloud Functions)', (): StoreUnderTest => ({
+    store: bed.deps.store,
+    async addAccount(id) {
+      await bed.db.doc(paths.user(id)).set({ graphIds: [], joinedGraphId: null } satisfies UserDoc);
+    },
+    async readGraph(graphId) {
+      const head = await data<GraphDoc>(paths.graph(graphId));
+      const whole = head && (await readWholeGraph(bed.db, graphId));
+      return head && whole && { ownerUid: head.ownerUid, revision: head.revision, migrations: head.migrations, graph: whole.graph };
+    },
+    async readLog(graphId, since) {
+      const { docs } = await bed.db.collection(paths.changes(graphId)).where('revision', '>', since).orderBy('revision').get();
+      return docs.map((d) => d.data() as ChangeDoc).map((c) => ({ revision: c.revision, clientId: c.clientId, actorUid: c.actorUid, changes: JSON.parse(c.changes!) as ChangeSet }));
+    },
+    async members(graphId) {
+      return Object.keys((await data<MembersDoc>(paths.members(graphId)))?.roles ?? {}).sort();
+    },
+    async profile(id) {
+      return (await data<ProfileDoc>(paths.profile(id)))?.profile ?? null;
+    },
+  }));
+
+  describe('documents', () => {
+    it('one per card, line and profile, with the fields the lookups query', async () => {
+      const { owner, family } = await graphWith(20);
+      const nodes = await bed.db.collection(paths.nodes(owner)).get();
+      const edges = await bed.db.collection(paths.edges(owner)).get();
+      const shown = await bed.db.collection(paths.profiles()).where('graphs', 'array-contains', owner).get();
+      expect([nodes.size, edges.size, shown.size]).toEqual([family.nodes.length, family.edges.length, Object.keys(family.profiles).length]);
+      const primary = (await data<{ isPrimary: boolean; profileId: string }>(paths.node(owner, family.nodes[0]!.id)))!;
+      expect(primary).toMatchObject({ isPrimary: true, profileId: owner });
+      expect((await data<UserDoc>(paths.user(owner)))!.graphIds).toEqual([owner]);
+      expect(await data<MembersDoc>(paths.members(owner))).toEqual({ roles: { [owner]: 'owner' } });
+    });
+
+    it('refuses a change larger than one Firestore commit whole, with a coded error, writing nothing', async () => {
+      const owner = await account(uid());
+      const small = firestoreGraphStore(bed.db, { maxCommitBytes: 1024 * 1024 });
+      const family = familyGraph(1500, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+      const refusal = await saveChangeSet(small, { uid: owner, graphId: owner, changes: asChangeSet(family, owner), clientId: 'x' }, save).catch((e: AppError) => e);
+      expect(refusal).toBeInstanceOf(AppError);
+      expect(refusal).toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(/^This change is too large to write to Firebase at once \([\d.]+ MB of documents; one transaction holds at most 1 MB\)\. Nothing was saved\./) });
+      expect(await data(paths.graph(owner))).toBeNull();
+      expect((await bed.db.collection(paths.nodes(owner)).get()).size).toBe(0);
+    });
+  });
+
+  describe('snapshots and the cold load', () => {
+    it('a snapshot plus the change docs after it is the graph, read whole or loaded cold', async () => {
+      const { owner, revision } = await graphWith(300);
+      expect(snapshotPlan((await data<GraphDoc>(paths.graph(owner)))!, CHANGE_LOG_LENGTH)).toBe('rebuild');
+      const ref = (await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'first' }))!;
+      expect(ref).toMatchObject({ id: 'first', revision, chunks: 1, format: 'kinfolk-graph-columns/1' });
+      const head = (await data<GraphDoc>(paths.graph(owner)))!;
+      expect(head.snapshot).toEqual(ref);
+      expect(head.sinceSnapshot).toEqual({ changeSets: 0, bytes: 0, unlogged: 0 });
+      expect(snapshotPlan(head, CHANGE_LOG_LENGTH)).toBe('fresh');
+
+      for (let i = 0; i < 3; i++) {
+        const move = emptyChangeSet(revision + i);
+        const whole = (await readWholeGraph(bed.db, owner))!.graph;
+        move.nodes.upsert.push({ ...whole.nodes[i]!, position: { x: -i, y: -i } });
+        await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: move, clientId: 'x' }, save);
+      }
+      const cold = await coldLoad(owner);
+      expect(cold.tail).toBe(3);
+      const whole = (await readWholeGraph(bed.db, owner))!.graph;
+      expect(cold.graph.nodes).toEqual(whole.nodes);
+      expect(cold.graph.edges).toEqual(whole.edges);
+      expect(cold.graph.profiles).toEqual(whole.profiles);
+      expect((await data<GraphDoc>(paths.graph(owner)))!.sinceSnapshot.changeSets).toBe(3);
+    });
+
+    it('a new snapshot is made from the last one and its tail, and the one before it is kept for readers', async () => {
+      const { owner, revision } = await graphWith(50);
+      await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'one' });
+      const move = emptyChangeSet(revision);
+      move.nodes.upsert.push({ ...(await readWholeGraph(bed.db, owner))!.graph.nodes[1]!, position: { x: 5, y: 5 } });
+      await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: move, clientId: 'x' }, save);
+      await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'two' });
+      await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'three' });
+      const kept = (await bed.db.collection(paths.snapshots(owner)).get()).docs.map((d) => d.id).sort();
+      // 'three' found 'two' as new as itself and stepped back: its chunks are gone.
+      expect(kept).toEqual(['one', 'two']);
+      expect((await data<GraphDoc>(paths.graph(owner)))!.snapshot!.id).toBe('two');
+      expect((await bed.db.collection(paths.snapshotChunks(owner, 'three')).get()).size).toBe(0);
+      expect((await coldLoad(owner)).graph.nodes).toEqual((await readWholeGraph(bed.db, owner))!.graph.nodes);
+    });
+
+    it(`renews the snapshot once the tail reaches ${RENEW_AT.changeSets} change sets, and leaves it alone before`, async () => {
+      const { owner, revision } = await graphWith(5);
+      await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'base' });
+      const node = (await readWholeGraph(bed.db, owner))!.graph.nodes[0]!;
+      const n = RENEW_AT.changeSets;
+      for (let i = 0; i < n; i++) {
+        const move = emptyChangeSet(revision + i);
+        move.nodes.upsert.push({ ...node, position: { x: i, y: 0 } });
+        await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: move, clientId: 'x' }, save);
+        if (i === n - 2) expect(await renewIfDue(bed.db, owner, { clock: () => NOW, newId: () => 'early' })).toBeNull();
+      }
+      expect(await renewIfDue(bed.db, owner, { clock: () => NOW, newId: () => 'renewed' })).toMatchObject({ id: 'renewed', revision: revision + n });
+      expect((await data<GraphDoc>(paths.graph(owner)))!.sinceSnapshot).toEqual({ changeSets: 0, bytes: 0, unlogged: 0 });
+      expect(await data(paths.snapshotLease(owner))).toBeNull();
+    });
+  });
+
+  describe('openGraph', () => {
+    it("makes a new member's own graph empty at revision 0, with no snapshot", async () => {
+      const owner = await account(uid());
+      expect(await openGraph(bed.deps, owner)).toEqual({ graphId: owner, ownerUid: owner, revision: 0, updatedAt: '', migrations: [], snapshot: null });
+      expect(await data<MembersDoc>(paths.members(owner))).toEqual({ roles: { [owner]: 'owner' } });
+    });
+
+    it('answers a snapshot the log brings up to date, making one first when there is none', async () => {
+      const { owner, revision } = await graphWith(40);
+      const opened = await openGraph(bed.deps, owner);
+      expect(opened).toMatchObject({ graphId: owner, ownerUid: owner, revision, snapshot: { revision } });
+      expect((await coldLoad(owner)).graph.nodes).toEqual((await readWholeGraph(bed.db, owner))!.graph.nodes);
+    });
+  });
+
+  describe('bulk import', () => {
+    async function imported(owner: string, changes: ChangeSet) {
+      const imports = createImports(bed.deps);
+      const bodies = chunkChangeSet(changes, FIREBASE_IMPORT_LIMITS.targetChunkBytes);
+      const { importId } = await imports.begin(owner, { graphId: owner, clientId: 'import', chunks: bodies.length, people: changes.nodes.upsert.length });
+      for (const [index, body] of [...bodies.entries()].reverse()) await imports.putChunk(owner, { graphId: owner, importId, index, body });
+      return { imports, importId, bodies, commit: () => imports.commit(owner, { graphId: owner, importId }) };
+    }
+
+    it('applies 2,000 people as one revision, logged without its body, and the next open makes a snapshot of it', async () => {
+      const owner = await account(uid());
+      const family = familyGraph(2000, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+      const run = await imported(owner, asChangeSet(family, owner));
+      expect(run.bodies.length).toBeGreaterThan(1);
+      expect(await run.commit()).toEqual({ revision: 1 });
+      expect(await run.commit()).toEqual({ revision: 1 });
+      expect((await data<ChangeDoc>(paths.change(owner, 1)))!.changes).toBeNull();
+      expect((await bed.db.collection(paths.importChunks(owner, run.importId)).get()).size).toBe(0);
+      const opened = await openGraph(bed.deps, owner);
+      expect(opened.snapshot).toMatchObject({ revision: 1 });
+      const cold = await coldLoad(owner);
+      expect(cold.graph.nodes.length).toBe(2000);
+      expect(Object.keys(cold.graph.profiles).length).toBe(2000);
+    });
+
+    it('refuses the whole upload when a chunk comes again with other contents, or one is missing', async () => {
+      const owner = await account(uid());
+      const family = familyGraph(600, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+      const changes = asChangeSet(family, owner);
+      const imports = createImports(bed.deps);
+      const bodies = chunkChangeSet(changes, FIREBASE_IMPORT_LIMITS.targetChunkBytes);
+      const { importId } = await imports.begin(owner, { graphId: owner, clientId: 'i', chunks: bodies.length });
+      await imports.putChunk(owner, { graphId: owner, importId, index: 0, body: bodies[0] });
+      expect(await imports.putChunk(owner, { graphId: owner, importId, index: 0, body: bodies[0] })).toEqual({ received: 0 });
+      await expect(imports.putChunk(owner, { graphId: owner, importId, index: 0, body: bodies[1] })).rejects.toMatchObject({ code: 'invalid-argument', message: 'Chunk 1 was sent twice with different contents. Nothing was imported.' });
+      await expect(imports.commit(owner, { graphId: owner, importId })).rejects.toMatchObject({ code: 'failed-precondition', message: expect.stringContaining('This import was refused') });
+
+      const second = await imports.begin(owner, { graphId: owner, clientId: 'i', chunks: bodies.length });
+      await imports.putChunk(owner, { graphId: owner, importId: second.importId, index: 0, body: bodies[0] });
+      await expect(imports.commit(owner, { graphId: owner, importId: second.importId })).rejects.toMatchObject({ code: 'failed-precondition', message: expect.stringContaining('chunk 2 of') });
+      expect(await data(paths.graph(owner))).toBeNull();
+    });
+
+    it('is for members of the graph, and never answers about another member’s import', async () => {
+      const owner = await account(uid());
+      const stranger = await account(uid());
+      const imports = createImports(bed.deps);
+      await expect(imports.begin(stranger, { graphId: owner, clientId: 'i', chunks: 1 })).rejects.toMatchObject({ code: 'permission-denied' });
+      const { importId } = await imports.begin(owner, { graphId: owner, clientId: 'i', chunks: 1 });
+      await expect(imports.commit(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(imports.cancel(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
+      expect(await imports.cancel(owner, { graphId: owner, importId })).toEqual({});
+    });
+  });
+
+  describe('invitations', () => {
+    it('creates a §3 invitation for an unclaimed card, and the invitee claims it after signing up', async () => {
+      const { owner, family } = await graphWith(10);
+      const card = family.nodes[3]!;
+      const made = await createInvitation(bed.deps, { uid: owner, email: `${owner}@example.com` }, { nodeId: card.id, email: ' Kid@Example.com ' }, 'https://evil.example');
+      expect(made.inviteUrl).toBe(`https://kinfolk.example/invite?token=${made.token}`);
+      const stored = (await data<InvitationDoc>(paths.invitation(made.token)))!;
+      expect(stored).toMatchObject({ token: made.token, email: 'kid@example.com', nodeId: card.id, inviterUid: owner, graphUid: owner, status: 'pending', firstAccount: false });
+      expect(stored.createdAt).toBeDefined();
+      expect(await getInvitation(bed.deps, { token: made.token })).toEqual({ email: 'kid@example.com', firstAccount: false });
+
+      const sources = firestoreSignUpSources(bed.db, bed.deps.auth);
+      expect(await sources.hasPendingInvitation('kid@example.com')).toBe(true);
+      expect(await sources.hasPendingInvitation('other@example.com')).toBe(false);
+
+      const kid = uid();
+      await bed.deps.auth.createUser({ uid: kid, email: 'kid@example.com' });
+      expect(await acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: made.token, firstName: 'kim', lastName: 'young', gender: 'Female' })).toEqual({
+        uid: kid,
+        displayName: 'Kim Young',
+        graphId: owner,
+      });
+      expect((await bed.deps.auth.getUser(kid)).displayName).toBe('Kim Young');
+      expect((await data<InvitationDoc>(paths.invitation(made.token)))!).toMatchObject({ status: 'accepted', acceptedBy: kid });
+      expect(await data<UserDoc>(paths.user(kid))).toEqual({ graphIds: [owner], joinedGraphId: owner });
+      expect((await readWholeGraph(bed.db, owner))!.graph.nodes.find((n) => n.id === card.id)!.data.profileId).toBe(kid);
+      expect(await sources.hasPendingInvitation('kid@example.com')).toBe(false);
+      expect((await openGraph(bed.deps, kid)).graphId).toBe(owner);
+
+      await expect(acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: made.token, firstName: 'K', lastName: 'Y', gender: 'Female' })).rejects.toMatchObject({
+        code: 'auth/invitation-used',
+        message: INVITATION_USED,
+      });
+      await expect(createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: card.id, email: 'again@example.com' }, undefined)).rejects.toMatchObject({ code: 'failed-precondition' });
+      // A second invitation for the same e-mail never overwrites the member's profile.
+      const second = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[4]!.id, email: 'kid@example.com' }, undefined);
+      await expect(acceptInvitation(bed.deps, { uid: kid, email: 'kid@example.com' }, { token: second.token, firstName: 'X', lastName: 'Y', gender: 'Male' })).rejects.toMatchObject({
+        code: 'auth/email-already-in-use',
+      });
+      expect((await data<ProfileDoc>(paths.profile(kid)))!.profile.firstName).toBe('Kim');
+      expect((await data<InvitationDoc>(paths.invitation(second.token)))!.status).toBe('pending');
+    });
+
+    it('refuses invitations by non-members, to cards not on the tree, and an accept from another e-mail', async () => {
+      const { owner, family } = await graphWith(5);
+      const stranger = await account(uid());
+      await expect(createInvitation(bed.deps, { uid: stranger, email: '' }, { graphUid: owner, nodeId: family.nodes[1]!.id, email: 'x@example.com' }, undefined)).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: 'n999999', email: 'x@example.com' }, undefined)).rejects.toMatchObject({ code: 'not-found' });
+      const made = await createInvitation(bed.deps, { uid: owner, email: '' }, { nodeId: family.nodes[1]!.id, email: 'right@example.com' }, undefined);
+      const wrong = uid();
+      await bed.deps.auth.createUser({ uid: wrong, email: 'wrong@example.com' });
+      await expect(acceptInvitation(bed.deps, { uid: wrong, email: 'wrong@example.com' }, { token: made.token, firstName: 'A', lastName: 'B', gender: 'Male' })).rejects.toMatchObject({ code: 'invalid-argument' });
+      expect((await data<InvitationDoc>(paths.invitation(made.token)))!.status).toBe('pending');
+    });
+  });
+
+  describe('the first-account invitation (scripts/firebaseFirstInvitation.ts)', () => {
+    it('is kept while the project has no account, the same link each time, and dies with the first account', async () => {
+      const host = process.env.FIREBASE_AUTH_EMULATOR_HOST!;
+      await fetch(`http://${host}/emulator/v1/projects/${bed.projectId}/accounts`, { method: 'DELETE' });
+      const link = await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example']);
+      expect(link).toMatch(/^https:\/\/kinfolk\.example\/invite\?token=[0-9a-f]{32}$/);
+      expect(await ensureFirstInvitation(bed.projectId, ' Admin@Example.com', ['https://kinfolk.example'])).toBe(link);
+      const sources = firestoreSignUpSources(bed.db, bed.deps.auth);
+      expect(await sources.firstAccountEmail()).toBe('admin@example.com');
+      expect(await getInvitation(bed.deps, { token: link!.slice(-32) })).toEqual({ email: 'admin@example.com', firstAccount: true });
+      await bed.deps.auth.createUser({ email: 'admin@example.com' });
+      expect(await ensureFirstInvitation(bed.projectId, '', ['https://kinfolk.example'])).toBeNull();
+      await expect(getInvitation(bed.deps, { token: link!.slice(-32) })).rejects.toMatchObject({ code: 'auth/invitation-used' });
+    });
+  });
+});

@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { AVATAR_CACHE_CONTROL, MAX_AVATAR_STORAGE_BYTES, paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
+import { emptyProfile } from '../../src/domain/profile.ts';
+import { DEMO_PROJECT, emulatorUnavailable, givenEmulatorHost, startEmulators, type RunningEmulators } from './emulators.ts';
+import { reportNotRun } from './firestoreTestbed.ts';
+
+/**
+ * firestore.rules and storage.rules, rule by rule, for each kind of caller: the graph's owner, a
+ * member, the member who claimed a profile, a signed-in outsider and a visitor. The README's
+ * table "Rules and the server's permission tests" pairs each case with the self-hosted server's
+ * test of the same permission. The rules need the Firestore and Storage emulators: without them
+ * these tests say so and are skipped, never passed.
+ */
+
+const ROOT = join(import.meta.dirname, '../..');
+const missing = (await emulatorUnavailable('firestore')) ?? (await emulatorUnavailable('storage'));
+if (missing) reportNotRun('firestore.rules and storage.rules (tests/firebase/rules.test.ts)', missing);
+
+const G = 'ownerUid1';
+const OWNER = G;
+const MEMBER = 'memberUid2';
+const CLAIMANT = 'claimantUid3';
+const OUTSIDER = 'outsiderUid4';
+/** Profiles: one the graph shows, one no graph of the member's shows, one created by MEMBER, one CLAIMANT owns. */
+const SHOWN = 'pr:shown';
+const ELSEWHERE = 'pr:elsewhere';
+const CREATED = 'pr:created';
+const CLAIMED = 'pr:claimed';
+
+let env: RulesTestEnvironment;
+let running: RunningEmulators | null = null;
+
+const as = (uid: string | null): RulesTestContext => (uid ? env.authenticatedContext(uid, { email: `${uid}@example.com` }) : env.unauthenticatedContext());
+const db = (uid: string | null) => as(uid).firestore();
+const bucket = (uid: string | null) => as(uid).storage();
+
+function profileDoc(id: string, fields: Partial<ReturnType<typeof emptyProfile>>, graphs: string[]): ProfileDoc {
+  return { profile: { ...emptyProfile(id), ...fields }, relatives: [], graphs };
+}
+
+async function seed(): Promise<void> {
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const f = ctx.firestore();
+    const graph: GraphDoc = { ownerUid: OWNER, revision: 1, migrations: [], updatedAt: '', snapshot: null, sinceSnapshot: { changeSets: 1, bytes: 2, unlogged: 0 } };
+    await f.doc(paths.graph(G)).set(graph);
+    await f.doc(paths.members(G)).set({ roles: { [OWNER]: 'owner', [MEMBER]: 'member', [CLAIMANT]: 'member' } } satisfies MembersDoc);
+    await f.doc(paths.graph(OUTSIDER)).set({ ...graph, ownerUid: OUTSIDER });
+    await f.doc(paths.members(OUTSIDER)).set({ roles: { [OUTSIDER]: 'owner' } } satisfies MembersDoc);
+    for (const [uid, graphIds] of [[OWNER, [G]], [MEMBER, [MEMBER, G]], [CLAIMANT, [G]], [OUTSIDER, [OUTSIDER]]] as const) {
+      await f.doc(paths.user(uid)).set({ graphIds: [...graphIds], joinedGraphId: uid === OWNER || uid === OUTSIDER ? null : G } satisfies UserDoc);
+    }
+    await f.doc(paths.change(G, 1)).set({ revision: 1, clientId: 't', actorUid: OWNER, changes: '{}', at: '' });
+    await f.doc(paths.snapshot(G, 's1')).set({ id: 's1', revision: 1, chunks: 1, format: 'kinfolk-graph-columns/1', bytes: 2, createdAt: '' });
+    await f.doc(paths.snapshotChunk(G, 's1', 0)).set({ index: 0, text: '{}' });
+    await f.doc(paths.node(G, 'n1001')).set({ node: {}, profileId: OWNER, isPrimary: true, seq: 0 });
+    await f.doc(paths.edge(G, 'e-n1001-n1002')).set({ edge: {}, ends: ['n1001', 'n1002'], seq: 0 });
+    await f.doc(paths.import(G, 'i1')).set({ uid: MEMBER });
+    await f.doc(paths.invitation('00112233445566778899aabbccddeeff')).set({ email: 'x@example.com', inviterUid: MEMBER, graphUid: G, status: 'pending' });
+    await f.doc(paths.profile(OWNER)).set(profileDoc(OWNER, { ownerUid: OWNER, createdBy: OWNER }, [G]));
+    await f.doc(paths.profile(CLAIMANT)).set(profileDoc(CLAIMANT, { ownerUid: CLAIMANT, createdBy: CLAIMANT }, []));
+    await f.doc(paths.profile(SHOWN)).set(profileDoc(SHOWN, { createdBy: OWNER }, [G]));
+    await f.doc(paths.profile(ELSEWHERE)).set(profileDoc(ELSEWHERE, { createdBy: OUTSIDER }, [OUTSIDER]));
+    await f.doc(paths.profile(CREATED)).set(profileDoc(CREATED, { createdBy: MEMBER }, [G]));
+    await f.doc(paths.profile(CLAIMED)).set(profileDoc(CLAIMED, { createdBy: MEMBER, ownerUid: CLAIMANT }, []));
+    const s = ctx.storage();
+    await s.ref(`profiles/${SHOWN}/avatar_320.webp`).put(new Uint8Array([1, 2, 3]), { contentType: 'image/webp', cacheControl: AVATAR_CACHE_CONTROL });
+    await s.ref(`profiles/${CLAIMANT}/avatar_320.webp`).put(new Uint8Array([1, 2, 3]), { contentType: 'image/webp', cacheControl: AVATAR_CACHE_CONTROL });
+  });
+}
+
+describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () => {
+  beforeAll(async () => {
+    let firestore = givenEmulatorHost('firestore');
+    let storage = givenEmulatorHost('storage');
+    if (!firestore || !storage) {
+      running = await startEmulators({ only: ['firestore', 'storage'] });
+      firestore = running.hosts.firestore!;
+      storage = running.hosts.storage!;
+    }
+    const hostPort = (h: string) => ({ host: h.split(':')[0]!, port: Number(h.split(':')[1]) });
+    env = await initializeTestEnvironment({
+      projectId: DEMO_PROJECT,
+      firestore: { ...hostPort(firestore), rules: await readFile(join(ROOT, 'firestore.rules'), 'utf8') },
+      storage: { ...hostPort(storage), rules: await readFile(join(ROOT, 'storage.rules'), 'utf8') },
+    });
+    await env.clearFirestore();
+    await env.clearStorage();
+    await seed();
+  });
+  afterAll(async () => {
+    await env?.cleanup();
+    await running?.stop();
+  });
+
+  describe('firestore.rules', () => {
+    it('users/{uid}: a member reads their own, nobody reads another’s, nobody writes', async () => {
+      await assertSucceeds(db(MEMBER).doc(paths.user(MEMBER)).get());
+      await assertFails(db(MEMBER).doc(paths.user(OWNER)).get());
+      await assertFails(db(null).doc(paths.user(MEMBER)).get());
+      await assertFails(db(MEMBER).doc(paths.user(MEMBER)).set({ graphIds: [OUTSIDER], joinedGraphId: OUTSIDER }));
+    });
+
+    it('graphs/{g}: the owner, a member and the claimant read the head; an outsider and a visitor do not; nobody writes', async () => {
+      for (const uid of [OWNER, MEMBER, CLAIMANT]) await assertSucceeds(db(uid).doc(paths.graph(G)).get());
+      await assertFails(db(OUTSIDER).doc(paths.graph(G)).get());
+      await assertFails(db(null).doc(paths.graph(G)).get());
+      await assertFails(db(OWNER).doc(paths.graph(G)).update({ revision: 99 }));
+      await assertFails(db(OUTSIDER).doc(paths.graph('newGraph')).set({ ownerUid: OUTSIDER }));
+    });
+
+    it('the change log: members query and listen to it; an outsider does not; nobody appends', async () => {
+      const log = (uid: string | null) => db(uid).collection(paths.changes(G)).where('revision', '>', 0).orderBy('revision');
+      await assertSucceeds(log(MEMBER).get());
+      await assertSucceeds(db(CLAIMANT).doc(paths.change(G, 1)).get());
+      await assertFails(log(OUTSIDER).get());
+      await assertFails(log(null).get());
+      await assertFails(db(MEMBER).doc(paths.change(G, 2)).set({ revision: 2, changes: '{}' }));
+    });
+
+    it('snapshots and their chunks: members read them; an outsider does not; nobody writes', async () => {
+      await assertSucceeds(db(MEMBER).doc(paths.snapshot(G, 's1')).get());
+      await assertSucceeds(db(MEMBER).collection(paths.snapshotChunks(G, 's1')).orderBy('index').get());
+      await assertFails(db(OUTSIDER).doc(paths.snapshot(G, 's1')).get());
+      await assertFails(db(OUTSIDER).collection(paths.snapshotChunks(G, 's1')).get());
+      await assertFails(db(OWNER).doc(paths.snapshotChunk(G, 's1', 1)).set({ index: 1, text: '' }));
+    });
+
+    it('cards, lines, members, imports and invitations: for the functions only, even for the owner', async () => {
+      for (const path of [paths.node(G, 'n1001'), paths.edge(G, 'e-n1001-n1002'), paths.members(G), paths.import(G, 'i1'), paths.invitation('00112233445566778899aabbccddeeff')]) {
+        await assertFails(db(OWNER).doc(path).get());
+        await assertFails(db(MEMBER).doc(path).get());
+      }
+      await assertFails(db(MEMBER).collection(paths.nodes(G)).get());
+      await assertFails(db(MEMBER).doc(paths.invitation('ffeeddccbbaa99887766554433221100')).set({ email: 'y@example.com', status: 'pending' }));
+    });
+
+    it('profiles: a member reads their own, one they own and those their graphs show; nothing else; nobody writes', async () => {
+      await assertSucceeds(db(CLAIMANT).doc(paths.profile(CLAIMANT)).get());
+      await assertSucceeds(db(CLAIMANT).doc(paths.profile(CLAIMED)).get());
+      await assertSucceeds(db(MEMBER).doc(paths.profile(SHOWN)).get());
+      await assertSucceeds(db(MEMBER).doc(paths.profile(OWNER)).get());
+      await assertFails(db(MEMBER).doc(paths.profile(ELSEWHERE)).get());
+      await assertFails(db(MEMBER).doc(paths.profile(CLAIMED)).get());
+      await assertFails(db(OUTSIDER).doc(paths.profile(SHOWN)).get());
+      await assertFails(db(null).doc(paths.profile(SHOWN)).get());
+      await assertFails(db(MEMBER).collection(paths.profiles()).get());
+      await assertFails(db(CLAIMANT).doc(paths.profile(CLAIMANT)).update({ 'profile.bio': 'mine' }));
+      await assertFails(db(MEMBER).doc(paths.profile(CREATED)).update({ 'profile.bio': 'mine' }));
+    });
+  });
+
+  describe('storage.rules', () => {
+    const image = (bytes = 3) => new Uint8Array(bytes);
+    const meta = (contentType = 'image/webp', cacheControl: string | undefined = AVATAR_CACHE_CONTROL) => ({ contentType, ...(cacheControl ? { cacheControl } : {}) });
+    // An upload task is thenable, not a Promise: wrapped so assertSucceeds/assertFails take it.
+    const put = (uid: string | null, path: string, bytes = image(), metadata = meta()) => Promise.resolve(bucket(uid).ref(path).put(bytes, metadata));
+
+    it('a member replaces their own photo; nobody else does, and a visitor never', async () => {
+      await assertSucceeds(put(CLAIMANT, `profiles/${CLAIMANT}/avatar_320.webp`));
+      await assertSucceeds(put(CLAIMANT, `profiles/${CLAIMANT}/avatar_170.jpg`, image(), meta('image/jpeg')));
+      await assertFails(put(MEMBER, `profiles/${CLAIMANT}/avatar_320.webp`));
+      await assertFails(put(OWNER, `profiles/${CLAIMANT}/avatar_320.webp`));
+      await assertFails(put(null, `profiles/${CLAIMANT}/avatar_320.webp`));
+    });
+
+    it('the creator changes an unclaimed relative’s photo, nobody else; once claimed, only the claimant', async () => {
+      await assertSucceeds(put(MEMBER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertFails(put(OWNER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertFails(put(OUTSIDER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertFails(put(MEMBER, `profiles/${CLAIMED}/avatar_320.webp`));
+      await assertSucceeds(put(CLAIMANT, `profiles/${CLAIMED}/avatar_320.webp`));
+      await assertFails(put(MEMBER, `profiles/pr:nobody/avatar_320.webp`));
+    });
+
+    it('takes only images of the file’s own type, below the stated size, with §7’s cache header, under the two avatar names', async () => {
+      const own = `profiles/${CLAIMANT}`;
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(), meta('text/plain')));
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(), meta('image/png')));
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.jpg`, image(), meta('image/webp')));
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(MAX_AVATAR_STORAGE_BYTES)));
+      await assertSucceeds(put(CLAIMANT, `${own}/avatar_320.webp`, image(MAX_AVATAR_STORAGE_BYTES - 1)));
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(), meta('image/webp', 'no-cache')));
+      await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(), meta('image/webp', undefined)));
+      for (const name of ['avatar_640.webp', 'photo.webp', 'avatar_320.png', 'avatar_320.webp.tmp']) await assertFails(put(CLAIMANT, `${own}/${name}`));
+      await assertFails(put(CLAIMANT, `elsewhere/${CLAIMANT}/avatar_320.webp`));
+    });
+
+    it('serves an avatar to anyone who has its name, never a listing', async () => {
+      await assertSucceeds(bucket(null).ref(`profiles/${SHOWN}/avatar_320.webp`).getMetadata());
+      await assertSucceeds(bucket(OUTSIDER).ref(`profiles/${SHOWN}/avatar_320.webp`).getMetadata());
+      await assertFails(bucket(MEMBER).ref(`profiles/${SHOWN}`).listAll());
+    });
+
+    it('deletes the old format’s files only for whoever may replace the photo', async () => {
+      await assertFails(bucket(MEMBER).ref(`profiles/${CLAIMANT}/avatar_320.webp`).delete());
+      await assertFails(bucket(null).ref(`profiles/${SHOWN}/avatar_320.webp`).delete());
+      await assertSucceeds(bucket(CLAIMANT).ref(`profiles/${CLAIMANT}/avatar_320.webp`).delete());
+    });
+  });
+});
