@@ -236,6 +236,9 @@ test('a family shares two trees by invitations alone: sign up, sign in to accept
     await c.keyboard.press('Delete');
     await expect(c.getByRole('dialog')).toHaveCount(0);
     await expect(c.getByRole('button', { name: 'Apply changes' })).toHaveCount(0);
+    await expect(c.getByRole('button', { name: 'Tidy up' })).toHaveCount(0);
+    await c.keyboard.press('Shift+T');
+    await expect(c.getByRole('button', { name: 'Apply changes' })).toHaveCount(0);
     // The server refuses a viewer's write however it is sent.
     const graphId = new URL(c.url()).searchParams.get('tree')!;
     const refused = await c.request.post(`/api/graphs/${encodeURIComponent(graphId)}/changes`, {
