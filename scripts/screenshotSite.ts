@@ -23,7 +23,16 @@ export interface ScreenshotSite {
 export async function openScreenshotSite(out: string): Promise<ScreenshotSite> {
   await mkdir(out, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-shots-'));
-  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', serveStatic: true, log: false });
+  // One browser signs in and opens invitations many times over: the limits are for strangers.
+  const lots = { max: 1000, timeWindowMs: 60_000 };
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    serveStatic: true,
+    log: false,
+    rateLimits: { signIn: lots, signInAccount: lots, passwordReset: lots, invitationLookup: lots, invitationCreate: lots },
+  });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   const token = await server.createInvitation({ email: MEMBER.email });
   await fetch(`${server.url}/api/invitations/${token}/accept`, {

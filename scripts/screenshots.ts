@@ -2,12 +2,14 @@
  * `npx tsx scripts/screenshots.ts [OUT_DIR]`: screenshots of every screen (landing, dialog, invitation,
  * home, menu, tree, details panel, Add Relative, profile view, editor and crop dialog) in light and dark,
  * at desktop, tablet (touch) and phone (touch) sizes, named `{size}-{screen}-{theme}.png`, from a
- * throwaway server on a temporary data folder. For looking at what we built.
+ * throwaway server on a temporary data folder; then the sharing screens (`sharingShots.ts`) at the
+ * same sizes. For looking at what we built.
  */
 import type { Page } from 'playwright';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
+import { setUpSharing, sharingShots } from './sharingShots.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
 const { out, dataDir, server, browser } = site;
@@ -159,6 +161,9 @@ try {
     await shots(size, 'light');
     await shots(size, 'dark');
   }
+  const links = await setUpSharing(site);
+  await sharingShots(site, links, 'light');
+  await sharingShots(site, links, 'dark');
   console.log(`screenshots in ${out}/`);
 } finally {
   await site.close();

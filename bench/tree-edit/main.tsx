@@ -96,7 +96,13 @@ const ctx: TreeContextValue = {
   now: () => new Date().toISOString(),
   newProfileId: () => `pr:bench${++ids}`,
   invitationsEnabled: true,
-  createInvitation: async () => ({ inviteUrl: '' }),
+  createInvitation: () => Promise.reject(new Error('No invitations in the bench')),
+  invitations: {
+    list: async () => [],
+    renewLink: () => Promise.reject(new Error('No invitations in the bench')),
+    resend: () => Promise.reject(new Error('No invitations in the bench')),
+    revoke: async () => undefined,
+  },
   search: new TreeSearch(session),
 };
 

@@ -5,6 +5,7 @@ import { AuthDialog } from '../components/auth/AuthDialog.tsx';
 import { LoadingState } from '../components/LoadingState.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { HomeScreen } from '../screens/home/HomeScreen.tsx';
+import { ConfirmEmailScreen, ConfirmSignUpScreen } from '../screens/confirm/ConfirmScreens.tsx';
 import { InviteScreen } from '../screens/invite/InviteScreen.tsx';
 import { LandingScreen } from '../screens/landing/LandingScreen.tsx';
 import { ResetPasswordScreen } from '../screens/reset/ResetPasswordScreen.tsx';
@@ -15,6 +16,7 @@ import { RequireAuth } from './RequireAuth.tsx';
 // The canvas and the profile editor carry Konva and the cropper: loaded when first opened.
 const TreeScreen = lazy(() => import('../screens/tree/TreeScreen.tsx'));
 const ProfileScreen = lazy(() => import('../screens/profile/ProfileScreen.tsx'));
+const AccountScreen = lazy(() => import('../screens/account/AccountScreen.tsx'));
 
 /** Everything every route shares: tooltips, the sign-in dialog, the toaster. */
 function Root() {
@@ -40,6 +42,8 @@ const router = createBrowserRouter([
         children: [
           { path: '/', element: <LandingScreen /> },
           { path: '/invite', element: <InviteScreen /> },
+          { path: '/confirm-signup', element: <ConfirmSignUpScreen /> },
+          { path: '/confirm-email', element: <ConfirmEmailScreen /> },
           { path: '/reset-password', element: <ResetPasswordScreen /> },
         ],
       },
@@ -55,6 +59,7 @@ const router = createBrowserRouter([
           { path: 'home', element: <HomeScreen /> },
           { path: 'tree', element: <TreeScreen /> },
           { path: 'profile', element: <ProfileScreen /> },
+          { path: 'account', element: <AccountScreen /> },
           { path: '*', element: <Navigate to="/app/home" replace /> },
         ],
       },

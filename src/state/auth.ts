@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import type { AuthUser } from '../domain/types.ts';
 import { backend } from '../backend/index.ts';
 import { clearOwnProfile, loadOwnProfile } from './ownProfile.ts';
+import { clearTrees } from './trees.ts';
 
 /** Who is signed in. `initialising` until the auth listener has answered once. */
 export const authState = proxy<{ initialising: boolean; user: AuthUser | null }>({
@@ -17,6 +18,9 @@ export function startAuthListener() {
     authState.user = user;
     authState.initialising = false;
     if (user) void loadOwnProfile(user.uid);
-    else clearOwnProfile();
+    else {
+      clearOwnProfile();
+      clearTrees();
+    }
   });
 }

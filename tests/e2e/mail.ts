@@ -21,3 +21,26 @@ export function resetLinkIn(raw: string): string | null {
 export function recipientsOf(raw: string): string {
   return raw.match(/^To: (.*)$/m)?.[1] ?? '';
 }
+
+/** The first link to `path` (e.g. '/invite', '/confirm-signup') in a mail, whole, or null. */
+export function linkIn(raw: string, path: string): string | null {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const match = decodeQuotedPrintable(raw).match(new RegExp(`https?://[^\\s"<>]+${escaped}\\?token=[A-Za-z0-9_-]+`));
+  return match ? match[0] : null;
+}
+
+/**
+ * The link finishing a relative's sign-up (mailed to the invited address, issue 11), from the
+ * outbox, waiting for the mail to be written.
+ */
+export async function signUpLinkFor(dataDir: string, email: string, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    for (const raw of (await outboxMessages(dataDir)).reverse()) {
+      const link = recipientsOf(raw).includes(email) ? linkIn(raw, '/confirm-signup') : null;
+      if (link) return link;
+    }
+    if (Date.now() > until) throw new Error(`No sign-up link for ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

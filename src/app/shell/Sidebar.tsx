@@ -1,9 +1,18 @@
+import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
 import { HomeIcon, TreeIcon } from '../../components/icons.tsx';
+import { authState } from '../../state/auth.ts';
+import { loadTrees } from '../../state/trees.ts';
 import { SECOND_LINE } from '../config.ts';
+import { TreeSwitcher } from './TreeSwitcher.tsx';
 
-/** §1: Home and Family Tree, shown when signed in. */
+/** §1: Home and Family Tree, shown when signed in; and the switch between trees, for a member of several. */
 export function Sidebar() {
+  const { user } = useSnapshot(authState);
+  useEffect(() => {
+    if (user) void loadTrees(user.uid);
+  }, [user]);
   return (
     <nav className="app-sidebar" aria-label="Main">
       <NavLink to="/app/home" className="nav-link">
@@ -12,6 +21,7 @@ export function Sidebar() {
       <NavLink to="/app/tree" className="nav-link">
         <TreeIcon /> Family Tree
       </NavLink>
+      <TreeSwitcher />
       <p className="sidebar-footnote">{SECOND_LINE}</p>
     </nav>
   );

@@ -2,13 +2,13 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { backend } from '../../backend/index.ts';
 import { MemberAvatar } from '../../components/avatar/MemberAvatar.tsx';
-import { ChevronDownIcon, SignOutIcon, UserIcon } from '../../components/icons.tsx';
+import { ChevronDownIcon, SettingsIcon, SignOutIcon, UserIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
 import { AUTH_MESSAGES } from '../../domain/validation/auth.ts';
 import { userDisplayName } from '../../components/userName.ts';
 import type { AuthUser } from '../../domain/types.ts';
 
-/** §1: avatar, name, e-mail, View Profile, Sign Out. */
+/** §1: avatar, name, e-mail, View Profile, Account settings, Sign Out. */
 export function UserMenu({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
   const name = userDisplayName(user);
@@ -43,6 +43,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/app/profile')}>
             <UserIcon size={18} /> View Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/app/account')}>
+            <SettingsIcon size={18} /> Account settings
           </DropdownMenu.Item>
           <DropdownMenu.Item className="menu-item" onSelect={signOut}>
             <SignOutIcon size={18} /> Sign Out

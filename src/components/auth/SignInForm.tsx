@@ -10,10 +10,20 @@ interface SignInValues {
   password: string;
 }
 
+interface SignInFormProps {
+  /** Runs once signed in; what it throws shows in the form like a sign-in failure. */
+  onSignedIn?: () => void | Promise<void>;
+  autoFocus?: boolean;
+  /** An address the form is for (an invitation's), shown read-only with `emailHint`. */
+  fixedEmail?: string;
+  emailHint?: string;
+  submitLabel?: string;
+}
+
 /** E-mail and password sign-in with the 'Forgot password?' link (§2, §5). */
-export function SignInForm({ onSignedIn, autoFocus }: { onSignedIn?: () => void; autoFocus?: boolean }) {
+export function SignInForm({ onSignedIn, autoFocus, fixedEmail, emailHint, submitLabel = 'Sign in' }: SignInFormProps) {
   const { register, handleSubmit, getValues, formState } = useForm<SignInValues>({
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: fixedEmail ?? '', password: '' },
   });
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
@@ -26,7 +36,7 @@ export function SignInForm({ onSignedIn, autoFocus }: { onSignedIn?: () => void;
     setError(null);
     try {
       await backend.auth.signIn(values.email.trim(), values.password);
-      onSignedIn?.();
+      await onSignedIn?.();
     } catch (e) {
       setError(errorMessage(e, AUTH_MESSAGES.signInFailed));
     }
@@ -51,12 +61,20 @@ export function SignInForm({ onSignedIn, autoFocus }: { onSignedIn?: () => void;
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign in">
-      <TextField label="Email" type="email" autoComplete="email" autoFocus={autoFocus} {...register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus={autoFocus && !fixedEmail}
+        readOnly={!!fixedEmail}
+        hint={fixedEmail ? emailHint : undefined}
+        {...register('email')}
+      />
+      <TextField label="Password" type="password" autoComplete="current-password" autoFocus={autoFocus && !!fixedEmail} {...register('password')} />
       <FormAlert kind="error">{error}</FormAlert>
       <FormAlert kind="info">{info}</FormAlert>
       <button className="btn btn-primary btn-lg btn-block" type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
+        {formState.isSubmitting ? 'Signing in…' : submitLabel}
       </button>
       <div style={{ textAlign: 'center' }}>
         <button type="button" className="btn-link" onClick={forgotPassword} disabled={resetting}>

@@ -18,14 +18,23 @@ interface SignUpFormProps {
   invitedEmail?: string;
   onSubmit: (input: SignUpSubmit) => Promise<void>;
   submitLabel?: string;
+  /** Names to start from (an invitation's card, as relatives entered them). */
+  names?: { firstName: string; lastName: string };
 }
 
 const GENDER_OPTIONS = SIGN_UP_GENDERS.map((g) => ({ value: g, label: g }));
 
 /** The sign-up fields of §2 with the §5 messages, used by the invitation page and the dialog. */
-export function SignUpForm({ invitedEmail, onSubmit, submitLabel = 'Create account' }: SignUpFormProps) {
+export function SignUpForm({ invitedEmail, onSubmit, submitLabel = 'Create account', names }: SignUpFormProps) {
   const { register, handleSubmit, formState } = useForm<SignUpFormInput>({
-    defaultValues: { firstName: '', lastName: '', gender: '', email: invitedEmail ?? '', password: '', confirmPassword: '' },
+    defaultValues: {
+      firstName: names?.firstName ?? '',
+      lastName: names?.lastName ?? '',
+      gender: '',
+      email: invitedEmail ?? '',
+      password: '',
+      confirmPassword: '',
+    },
   });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof SignUpFormInput, string>>>({});
   const [error, setError] = useState<string | null>(null);

@@ -6,9 +6,10 @@ import { TreeIcon } from '../../components/icons.tsx';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
+import { TreeList } from './TreeList.tsx';
 import './home.css';
 
-/** §2 signed-in home: greeting, the call to open the tree, the member and their profile. */
+/** §2 signed-in home: greeting, the call to open the tree, the member's trees, the member and their profile. */
 export function HomeScreen() {
   const { user } = useSnapshot(authState);
   const { profile, status } = useSnapshot(ownProfileState);
@@ -24,6 +25,7 @@ export function HomeScreen() {
           </Link>
         </div>
       </section>
+      {user && <TreeList uid={user.uid} />}
       {user && (
         <section className="home-grid">
           <article className="card home-user" aria-labelledby="home-account-title">

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../components/avatar/Avatar.tsx';
-import { ArrowLeftIcon, PencilIcon } from '../../components/icons.tsx';
+import { ArrowLeftIcon, PencilIcon, SettingsIcon } from '../../components/icons.tsx';
 import { useToastsClearOf } from '../../components/toastArea.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { birthLabel, deathLabel, displayName, genderLabel, orDash } from '../../domain/labels.ts';
@@ -12,6 +12,7 @@ import { authState } from '../../state/auth.ts';
 import { loadOwnProfile, ownProfileState } from '../../state/ownProfile.ts';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
+import { ProfilePrivacy } from './ProfilePrivacy.tsx';
 import './profile.css';
 
 const LATER_TABS = ['Timeline', 'Friends', 'Photos'] as const;
@@ -76,6 +77,9 @@ export default function ProfileScreen() {
               <PencilIcon size={18} /> Edit Profile
             </button>
           )}
+          <Link to="/app/account" className="btn btn-secondary">
+            <SettingsIcon size={18} /> Account settings
+          </Link>
           <Link to="/app/home" className="btn btn-secondary">
             <ArrowLeftIcon size={18} /> Back to Home
           </Link>
@@ -127,6 +131,7 @@ export default function ProfileScreen() {
                   </div>
                 </dl>
               </article>
+              <ProfilePrivacy />
             </div>
           )}
         </Tabs.Content>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker, useLocation, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../engine/index.ts';
 import { backend } from '../../backend/index.ts';
@@ -8,6 +8,12 @@ import { notify } from '../../components/notify.ts';
 import { newProfileId } from '../../domain/ids.ts';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
+import { noteOpenedTree } from '../../state/trees.ts';
+import { homeNodeId } from './canvas/homeCard.ts';
+import { treeRights } from './actions/rights.ts';
+import { loadInvitations, resetInvitations } from './invitations/pendingInvitations.ts';
+import { TreeClosed } from './TreeClosed.tsx';
+import { TreeTitle } from './TreeTitle.tsx';
 import { TreeCanvas } from './canvas/TreeCanvas.tsx';
 import { TreeDialogs } from './dialogs/TreeDialogs.tsx';
 import { DiscardChangesDialog, DISCARD_TEXTS } from './guard/DiscardChangesDialog.tsx';
@@ -28,15 +34,35 @@ import './tree.css';
 /** The longest a toast stays (§9: 2000–5000 ms): the member must not miss this one. */
 const BACKUP_NOT_KEPT_MS = 5000;
 
-/** §2 "Family tree canvas": the member's tree, saved as they work, shared live with relatives. */
+/** The query parameter naming the tree to open (`/app/tree?tree={graphId}`); without it, the one opened last. */
+export const TREE_PARAM = 'tree';
+
+/** What a page that sends the member to their tree may ask of it (router state). */
+export interface TreeArrival {
+  /** Open the member's own card's details: they just joined and land on their card. */
+  showOwnCard?: boolean;
+}
+
+/**
+ * §2 "Family tree canvas": one of the member's trees, saved as they work, shared live with
+ * relatives. Switching trees (sidebar, Home) changes `?tree=`, which opens a fresh session.
+ */
 export default function TreeScreen() {
+  const [params] = useSearchParams();
+  const graphId = params.get(TREE_PARAM) || undefined;
+  return <TreeView key={graphId ?? ''} graphId={graphId} />;
+}
+
+function TreeView({ graphId }: { graphId: string | undefined }) {
   const { user } = useSnapshot(authState);
   const uid = user!.uid;
+  const arrival = (useLocation().state ?? {}) as TreeArrival;
   const [session] = useState(
     () =>
       new TreeSession({
         graphs: backend.graphs,
         uid,
+        graphId,
         ownProfile: async () => ownProfileState.profile ?? (await backend.profiles.get(uid)),
         backups: indexedDbBackupStore(),
         onBackupFailed: () => notify.error(BACKUP_NOT_KEPT, { duration: BACKUP_NOT_KEPT_MS }),
@@ -60,10 +86,16 @@ export default function TreeScreen() {
   const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
 
   useEffect(() => {
-    void session.open();
     treeUi.detailsNodeId = null;
     treeUi.dialog = null;
     treeUi.reveal = null;
+    resetInvitations();
+    void session.open().then(() => {
+      if (session.status !== 'ready') return;
+      noteOpenedTree(session.graphId);
+      if (treeRights(session.role).invite) void loadInvitations(backend.invitations, session.graphId);
+      if (arrival.showOwnCard) treeUi.detailsNodeId = homeNodeId(session.graph, uid) ?? null;
+    });
     // §4: the autosave is flushed when the page is hidden or unloaded.
     const onHide = () => document.visibilityState === 'hidden' && session.flush();
     const onPageHide = () => session.flush();
@@ -91,14 +123,21 @@ export default function TreeScreen() {
       now: () => new Date().toISOString(),
       newProfileId: () => newProfileId((bytes) => crypto.getRandomValues(bytes)),
       invitationsEnabled: true,
-      createInvitation: (nodeId, email) =>
-        backend.invitations.create({ inviterUid: uid, graphUid: session.graphId, nodeId, email }),
+      createInvitation: (nodeId, email, role) =>
+        backend.invitations.create({ inviterUid: uid, graphUid: session.graphId, nodeId, email, role }),
+      invitations: backend.invitations,
       search,
     }),
     [session, uid, search],
   );
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => session.unsaved && currentLocation.pathname !== nextLocation.pathname);
+  // Leaving the tree, or switching to another one, with unsaved changes asks first (§4).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      session.unsaved &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        new URLSearchParams(currentLocation.search).get(TREE_PARAM) !== new URLSearchParams(nextLocation.search).get(TREE_PARAM)),
+  );
 
   async function applyChanges() {
     try {
@@ -119,6 +158,7 @@ export default function TreeScreen() {
               <LoadingState text="Loading your data…" />
             </div>
           )}
+          {session.closedBy && <TreeClosed error={session.closedBy} />}
           {session.status === 'error' && (
             <div className="tree-overlay">
               <div className="card tree-error" role="alert">
@@ -130,6 +170,7 @@ export default function TreeScreen() {
               </div>
             </div>
           )}
+          {session.status === 'ready' && <TreeTitle session={session} uid={uid} />}
           <div className="tree-toolbar" role="toolbar" aria-label="Tree">
             <SaveStatus session={session} />
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { InvitationLink, InvitationService } from '../../backend/ports.ts';
 import type { FindFree } from '../../domain/placement.ts';
+import type { MemberRole } from '../../domain/roles.ts';
 import type { TreeSession } from './session/treeSession.ts';
 import type { TreeSearch } from './search/treeSearch.ts';
 
@@ -16,7 +18,9 @@ export interface TreeContextValue {
   newProfileId: () => string;
   /** §2: the Invite button shows only when invitations are enabled. */
   invitationsEnabled: boolean;
-  createInvitation(nodeId: string, email: string): Promise<{ inviteUrl: string }>;
+  createInvitation(nodeId: string, email: string, role: MemberRole): Promise<InvitationLink>;
+  /** The open tree's pending invitations: the details panel's Copy link, Resend and Revoke. */
+  invitations: Pick<InvitationService, 'list' | 'renewLink' | 'resend' | 'revoke'>;
   /** The tree's people index (Find someone, Link existing). */
   search: TreeSearch;
 }

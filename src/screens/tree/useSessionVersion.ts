@@ -5,3 +5,9 @@ import type { TreeSession } from './session/treeSession.ts';
 export function useSessionVersion(session: TreeSession): number {
   return useSyncExternalStore(session.subscribe, session.getVersion, session.getVersion);
 }
+
+/** The member's role in the open tree, re-rendering only when it changes (the owner changed it). */
+export function useSessionRole(session: TreeSession): TreeSession['role'] {
+  const read = () => session.role;
+  return useSyncExternalStore(session.subscribe, read, read);
+}

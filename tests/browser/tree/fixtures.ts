@@ -7,7 +7,9 @@ import { applyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { parentEdge } from '../../../src/domain/relationships.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
-import type { GraphRepository, LoadedGraph } from '../../../src/backend/ports.ts';
+import type { GraphRepository, InvitationLink, InvitationService, LoadedGraph, PendingInvitation } from '../../../src/backend/ports.ts';
+import type { MemberRole, TreeRole } from '../../../src/domain/roles.ts';
+import type { PrivacyReason } from '../../../src/domain/privacy.ts';
 import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
 import { TreeSearch } from '../../../src/screens/tree/search/treeSearch.ts';
 import type { TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
@@ -18,6 +20,8 @@ export const YEAR = 2026;
 
 export class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'> {
   saves: ChangeSet[] = [];
+  role: TreeRole = 'owner';
+  privacy: Record<string, PrivacyReason> = {};
   constructor(public graph: Graph) {}
   async load(): Promise<LoadedGraph> {
     return {
@@ -25,7 +29,9 @@ export class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'su
       ownerUid: UID,
       graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }) as LoadedGraph['graph'],
       migrations: ['spouses-v1', 'parents-children-v1'],
-      role: 'owner', name: 'Family tree', privacy: {},
+      role: this.role,
+      name: 'Lovelace family tree',
+      privacy: { ...this.privacy },
     };
   }
   async save(_graphId: string, changes: ChangeSet) {
@@ -88,21 +94,87 @@ export function withManyProfiles(graph: Graph, count: number): Graph {
   return { ...graph, profiles };
 }
 
-export async function openSession(graph: Graph = family()) {
+export async function openSession(graph: Graph = family(), as: { role?: TreeRole; privacy?: Record<string, PrivacyReason> } = {}) {
   const repo = new MemoryGraphs(graph);
+  repo.role = as.role ?? 'owner';
+  repo.privacy = as.privacy ?? {};
   const session = new TreeSession({ graphs: repo, uid: UID, ownProfile: async () => graph.profiles[UID]!, now: () => NOW, clientId: 'test', autosaveMs: 600_000 });
   await session.open();
   if (session.status !== 'ready') throw session.loadError ?? new Error('session did not open');
   return { repo, session };
 }
 
+export const INVITE_URL = `https://kinfolk.test/invite?token=${'a'.repeat(32)}`;
+
+/** A pending invitation of the family's tree, sent at NOW by the member, for 14 days. */
+export function pendingInvitation(fields: Partial<PendingInvitation> = {}): PendingInvitation {
+  return {
+    id: 'inv1',
+    graphId: UID,
+    nodeId: 'n1005',
+    profileId: 'pr:charles',
+    email: 'charles@example.com',
+    role: 'editor',
+    inviterUid: UID,
+    inviterName: 'Ada Lovelace',
+    createdAt: NOW,
+    expiresAt: '2026-12-06T10:00:00.000Z',
+    status: 'pending',
+    ...fields,
+  };
+}
+
+/**
+ * The invitation service in memory: what was created, renewed, resent and revoked, and the
+ * links it answered (each renewal a new token). `mailed` says whether the "server" mails links.
+ */
+export class MemoryInvitations implements Pick<InvitationService, 'list' | 'renewLink' | 'resend' | 'revoke'> {
+  items: PendingInvitation[] = [];
+  calls: string[] = [];
+  mailed = false;
+  failWith: Error | null = null;
+  private links = 0;
+  private link(invitation: PendingInvitation): InvitationLink {
+    this.links++;
+    return { inviteUrl: `https://kinfolk.test/invite?token=${String(this.links).padStart(32, 'b')}`, invitation, mailed: this.mailed };
+  }
+  private check(call: string) {
+    this.calls.push(call);
+    if (this.failWith) throw this.failWith;
+  }
+  create(nodeId: string, email: string, role: MemberRole): InvitationLink {
+    const invitation = pendingInvitation({ id: `inv${this.items.length + 1}`, nodeId, email, role });
+    this.items.push(invitation);
+    return this.link(invitation);
+  }
+  async list() {
+    this.check('list');
+    return [...this.items];
+  }
+  async renewLink(_graphId: string, id: string) {
+    this.check(`renewLink ${id}`);
+    return this.link(this.items.find((i) => i.id === id)!);
+  }
+  async resend(_graphId: string, id: string) {
+    this.check(`resend ${id}`);
+    return this.link(this.items.find((i) => i.id === id)!);
+  }
+  async revoke(_graphId: string, id: string) {
+    this.check(`revoke ${id}`);
+    this.items = this.items.filter((i) => i.id !== id);
+  }
+}
+
 export interface FakeTree extends TreeContextValue {
-  invitations: { nodeId: string; email: string }[];
+  /** The invitations created through the context, in order. */
+  invited: { nodeId: string; email: string; role: MemberRole }[];
+  invitationStore: MemoryInvitations;
 }
 
 export function treeContext(session: TreeSession, overrides: Partial<TreeContextValue> = {}): FakeTree {
   let n = 0;
-  const invitations: { nodeId: string; email: string }[] = [];
+  const invited: FakeTree['invited'] = [];
+  const invitationStore = new MemoryInvitations();
   return {
     session,
     uid: UID,
@@ -110,10 +182,13 @@ export function treeContext(session: TreeSession, overrides: Partial<TreeContext
     now: () => NOW,
     newProfileId: () => `pr:new${++n}`,
     invitationsEnabled: true,
-    invitations,
-    createInvitation: async (nodeId, email) => {
-      invitations.push({ nodeId, email });
-      return { inviteUrl: `https://kinfolk.test/invite?token=${'a'.repeat(32)}` };
+    invited,
+    invitationStore,
+    invitations: invitationStore,
+    createInvitation: async (nodeId, email, role) => {
+      invited.push({ nodeId, email, role });
+      const link = invitationStore.create(nodeId, email, role);
+      return { ...link, inviteUrl: INVITE_URL };
     },
     search: new TreeSearch(session),
     ...overrides,

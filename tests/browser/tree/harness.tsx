@@ -12,15 +12,19 @@ import { PersonDetailsPanel } from '../../../src/screens/tree/panels/PersonDetai
 import { TreeContext, type TreeContextValue } from '../../../src/screens/tree/treeContext.ts';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import type { Graph } from '../../../src/domain/types.ts';
+import type { PrivacyReason } from '../../../src/domain/privacy.ts';
+import type { TreeRole } from '../../../src/domain/roles.ts';
 import { openSession, treeContext } from './fixtures.ts';
 
 /** `children` go in the tree area, over the panel (the search box, say). */
-export async function mountTree(opts: { graph?: Graph; context?: Partial<TreeContextValue>; children?: ReactNode } = {}) {
+export async function mountTree(
+  opts: { graph?: Graph; context?: Partial<TreeContextValue>; children?: ReactNode; role?: TreeRole; privacy?: Record<string, PrivacyReason> } = {},
+) {
   treeUi.dialog = null;
   treeUi.detailsNodeId = null;
   // Toasts of earlier tests are still active in sonner's store and a new Toaster replays them.
   sonner.dismiss();
-  const { repo, session } = await openSession(opts.graph);
+  const { repo, session } = await openSession(opts.graph, { role: opts.role, privacy: opts.privacy });
   const tree = treeContext(session, opts.context);
   const screen = await render(
     <TreeContext.Provider value={tree}>

@@ -31,7 +31,7 @@ describe('Invite', () => {
     await dialog.getByRole('button', { name: 'Send invite' }).click();
     await expect.element(toast('Invitation created. We opened your mail app with a prefilled invite.')).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
-    expect(tree.invitations).toEqual([{ nodeId: 'n1005', email: 'Charles@Example.com' }]);
+    expect(tree.invited).toEqual([{ nodeId: 'n1005', email: 'Charles@Example.com', role: 'editor' }]);
     expect(opened).toHaveLength(1);
     const mail = new URL(opened[0]!);
     expect(mail.protocol).toBe('mailto:');
@@ -50,7 +50,7 @@ describe('Invite', () => {
     await dialog.getByLabelText('Email').fill('   ');
     await dialog.getByRole('button', { name: 'Send invite' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
-    expect(tree.invitations).toEqual([]);
+    expect(tree.invited).toEqual([]);
     expect(opened).toEqual([]);
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0);
   });
@@ -64,7 +64,7 @@ describe('Invite', () => {
     await dialog.getByRole('button', { name: 'Send invite' }).click();
     await expect.element(toast('Please enter a valid email address')).toBeVisible();
     await expect.element(dialog).toBeVisible();
-    expect(tree.invitations).toEqual([]);
+    expect(tree.invited).toEqual([]);
   });
 
   it('a refused clipboard is ignored', async () => {

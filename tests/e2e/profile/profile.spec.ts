@@ -153,7 +153,7 @@ test('a photo goes through the crop dialog, is stored in both sizes with one pro
   );
   const served = await page.request.get((await headerImage.getAttribute('src'))!);
   expect(served.status()).toBe(200);
-  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(served.headers()['cache-control']).toBe('private, max-age=31536000, immutable');
   const session = await (await page.request.get('/api/session')).json();
   expect(session.user.photoURL).toMatch(new RegExp(`^/files/profiles/${uid}/avatar_320\\.webp\\?v=`));
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { signUpLinkFor } from '../mail.ts';
 import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph, signInAs } from './treePage.ts';
 
 test.describe('a shared tree', () => {
@@ -35,7 +36,10 @@ test.describe('a shared tree', () => {
     await form.getByLabel('Password', { exact: true }).fill('leo password 1');
     await form.getByLabel('Confirm password').fill('leo password 1');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(b).toHaveURL(/\/app\/home$/);
+    // Issue 11: the account is made once the invited address opens the link mailed to it.
+    await expect(b.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    await b.goto(await signUpLinkFor(server.dataDir, 'leo.quinn@example.com'));
+    await expect(b).toHaveURL(/\/app\/tree$/);
     const leoUid = ((await (await b.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
     await openTree(b);
     await fitView(b);

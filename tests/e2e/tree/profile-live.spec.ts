@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.ts';
+import { signUpLinkFor } from '../mail.ts';
 import sharp from 'sharp';
 import { addNewRelative, card, fitView, openTree, pressCardButton, signInAs } from './treePage.ts';
 
@@ -26,7 +27,10 @@ test('a new name and photo saved on the profile page show live on the card in a 
   await form.getByLabel('Password', { exact: true }).fill('tony password 1');
   await form.getByLabel('Confirm password').fill('tony password 1');
   await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(b).toHaveURL(/\/app\/home$/);
+  // Issue 11: the account is made once the invited address opens the link mailed to it.
+  await expect(b.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await b.goto(await signUpLinkFor(server.dataDir, 'tony@example.com'));
+  await expect(b).toHaveURL(/\/app\/tree$/);
 
   // Tony changes his name and photo on his profile page while Hedy has the tree open.
   await fitView(a);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import { signUpLinkFor } from '../mail.ts';
 import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph, signInAs } from './treePage.ts';
 
 /**
@@ -12,8 +13,11 @@ import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph, 
 const status = (page: Page) => page.getByRole('toolbar', { name: 'Tree' }).getByRole('status');
 const SAVES = '**/api/graphs/*/changes';
 
-/** Leo claims his card through an invitation Nora creates (the real API, as the invite page does). */
-async function leoClaimsHisCard(a: Page, serverUrl: string) {
+/**
+ * Leo claims his card through an invitation Nora creates (the real API, as the invite page does),
+ * finishing with the link mailed to him (issue 11).
+ */
+async function leoClaimsHisCard(a: Page, serverUrl: string, dataDir: string) {
   const { graph } = await serverGraph(a);
   const leo = graph.nodes.find((n) => graph.profiles[n.data.profileId]?.firstName === 'Leo')!;
   const created = await a.request.post('/api/invitations', { data: { email: 'leo.refused@example.com', nodeId: leo.id }, headers: { Origin: serverUrl } });
@@ -24,7 +28,10 @@ async function leoClaimsHisCard(a: Page, serverUrl: string) {
     headers: { 'Content-Type': 'application/json', Origin: serverUrl },
     body: JSON.stringify({ email: 'leo.refused@example.com', password: 'leo password 1', firstName: 'Leo', lastName: 'Quinn', gender: 'Male' }),
   });
-  expect(accepted.status, await accepted.text()).toBe(200);
+  expect(accepted.status, await accepted.text()).toBe(202);
+  const confirm = new URL(await signUpLinkFor(dataDir, 'leo.refused@example.com')).searchParams.get('token')!;
+  const joined = await fetch(`${serverUrl}/api/signups/${confirm}`, { method: 'POST', headers: { Origin: serverUrl } });
+  expect(joined.status, await joined.text()).toBe(200);
 }
 
 test.describe('a refused change (issue 12, item 1)', () => {
@@ -45,7 +52,7 @@ test.describe('a refused change (issue 12, item 1)', () => {
     await addNewRelative(a, 'Nora Quinn', 'Child', { firstName: 'Iris', lastName: 'Quinn', gender: 'F' });
 
     // Leo joins meanwhile: his card is his now, and the server refuses its removal.
-    await leoClaimsHisCard(a, server.url);
+    await leoClaimsHisCard(a, server.url, server.dataDir);
     await a.unroute(SAVES);
     await a.getByRole('button', { name: 'Apply changes' }).click();
     const refused = a.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Failed to delete person' });

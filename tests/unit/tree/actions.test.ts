@@ -3,6 +3,7 @@ import type { NotifyOptions } from '../../../src/components/notify.ts';
 import { RELATIONSHIP_MESSAGES } from '../../../src/domain/relationships.ts';
 import { INVITE_EMAIL_ERROR_TOAST_MS, UNDO_WINDOW_MS } from '../../../src/domain/timing.ts';
 import type { Graph } from '../../../src/domain/types.ts';
+import type { MemberRole } from '../../../src/domain/roles.ts';
 import {
   addRelativeAction,
   createPersonAction,
@@ -25,7 +26,7 @@ import {
 } from '../../../src/screens/tree/actions/index.ts';
 import { commandForKey, runCommand } from '../../../src/screens/tree/actions/commands.ts';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
-import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
+import { family, NOW, pendingInvitation, UID } from '../../browser/tree/fixtures.ts';
 
 type Toast = { kind: 'success' | 'error' | 'info'; message: string; options?: NotifyOptions };
 
@@ -237,7 +238,11 @@ describe('inviteAction', () => {
     vi.spyOn(inviteEffects, 'copy').mockImplementation(async (t) => void copied.push(t));
     return { opened, copied };
   }
-  const createInvitation = vi.fn(async () => ({ inviteUrl: 'https://kinfolk.test/invite?token=0123456789abcdef0123456789abcdef' }));
+  const createInvitation = vi.fn(async (nodeId: string, email: string, role: MemberRole) => ({
+    inviteUrl: 'https://kinfolk.test/invite?token=0123456789abcdef0123456789abcdef',
+    invitation: pendingInvitation({ nodeId, email, role }),
+    mailed: false,
+  }));
 
   it('empty cancels; invalid toasts for 3000 ms; valid creates, mails, copies, toasts', async () => {
     const { opened, copied } = effects();
@@ -247,7 +252,7 @@ describe('inviteAction', () => {
     expect(toasts).toEqual([{ kind: 'error', message: 'Please enter a valid email address', options: { duration: INVITE_EMAIL_ERROR_TOAST_MS } }]);
     expect(createInvitation).not.toHaveBeenCalled();
     expect(await inviteAction(c, 'n1005', ' c@d.org ')).toBe('sent');
-    expect(createInvitation).toHaveBeenCalledWith('n1005', 'c@d.org');
+    expect(createInvitation).toHaveBeenCalledWith('n1005', 'c@d.org', 'editor');
     expect(copied).toEqual(['https://kinfolk.test/invite?token=0123456789abcdef0123456789abcdef']);
     expect(opened[0]).toBe(inviteMailto('c@d.org', copied[0]!, 'Charles Babbage'));
     expect(toasts.at(-1)).toEqual({ kind: 'success', message: 'Invitation created. We opened your mail app with a prefilled invite.', options: undefined });

@@ -35,7 +35,7 @@ const oliverAndLily = () =>
 
 /** Every parent line as the tree draws it: the tree's own edge building, the engine's geometry. */
 function drawnLines(graph: Graph): Map<string, XY[]> {
-  const { nodes, edges } = new PersonCards({ invitationsEnabled: false, compact: false, uid: '' }).build(graph);
+  const { nodes, edges } = new PersonCards({ invitationsEnabled: false, compact: false, uid: '', role: 'owner' }).build(graph);
   const t = new TestEngine({ nodeTypes: { default: defaultNodeType, card: cardNodeType }, nodes, edges });
   const lines = new Map<string, XY[]>();
   for (const e of graph.edges) {

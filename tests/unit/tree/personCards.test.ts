@@ -4,7 +4,9 @@ import { collapseChildren, expandChildren } from '../../../src/domain/collapse.t
 import { GraphDraft, type OpResult } from '../../../src/domain/graphDraft.ts';
 import { emptyProfile, newProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, parentEdge, unlinkRelation } from '../../../src/domain/relationships.ts';
+import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
+import { PRIVATE_AVATAR_URI } from '../../../src/components/avatar/privateAvatar.ts';
 import { PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
@@ -13,10 +15,11 @@ const node = (isPrimary = false): GraphNode => ({
   data: { profileId: 'pr:a', parentRole: '', isPrimary },
 });
 const profile = (p: Partial<Profile> = {}): Profile => ({ ...emptyProfile('pr:a'), firstName: 'ada', lastName: 'KING', gender: 'F', ...p });
-const options = (o: { invitationsEnabled?: boolean; compact?: boolean; uid?: string } = {}) => ({
+const options = (o: { invitationsEnabled?: boolean; compact?: boolean; uid?: string; role?: TreeRole } = {}) => ({
   invitationsEnabled: o.invitationsEnabled ?? true,
   compact: o.compact ?? false,
   uid: o.uid ?? 'u-me',
+  role: o.role ?? 'owner',
 });
 
 describe('person card (§2)', () => {
@@ -36,6 +39,14 @@ describe('person card (§2)', () => {
     expect(personCardData(node(), undefined, options(), false).image).toMatch(/^data:image\/svg\+xml/);
   });
 
+  it('a person shown private gets the padlock, not a made-up face; a photo they let viewers see stays', () => {
+    const isPrivate = (id: string) => id === 'pr:a';
+    expect(personCardData(node(), profile(), { ...options(), isPrivate }, false).image).toBe(PRIVATE_AVATAR_URI);
+    expect(personCardData(node(), profile({ photoURLSmall: '/files/x/avatar_170.webp?v=1' }), { ...options(), isPrivate }, false).image).toBe('/files/x/avatar_170.webp?v=1');
+    expect(personCardData(node(), profile({ id: 'pr:b' }), { ...options(), isPrivate }, false).image).toMatch(/^data:image\/svg\+xml/);
+    expect(personCardData(node(), profile({ id: 'pr:b' }), { ...options(), isPrivate }, false).image).not.toBe(PRIVATE_AVATAR_URI);
+  });
+
   it('hides the bio in compact mode', () => {
     expect(personCardData(node(), profile({ bio: 'Baker' }), options(), false).detail).toBe('Baker');
     expect(personCardData(node(), profile({ bio: 'Baker' }), options({ compact: true }), false).compact).toBe(true);
@@ -48,6 +59,9 @@ describe('person card (§2)', () => {
     ['the primary person: no Delete', node(true), profile(), options(), true, ['invite', 'addRelative', 'unlink', 'details']],
     ['claimed by another member: no Unlink, no Delete', node(), profile({ ownerUid: 'u-other', email: 'o@b.co' }), options(), true, ['addRelative', 'details']],
     ['claimed by me', node(), profile({ ownerUid: 'u-me', email: 'o@b.co' }), options(), true, ['addRelative', 'unlink', 'delete', 'details']],
+    ['an editor: as the owner', node(), profile(), options({ role: 'editor' }), true, ['invite', 'addRelative', 'unlink', 'delete', 'details']],
+    ['a viewer: View details only', node(), profile(), options({ role: 'viewer' }), true, ['details']],
+    ['a viewer on their own card: View details only', node(true), profile({ ownerUid: 'u-me' }), options({ role: 'viewer' }), true, ['details']],
   ])('buttons: %s', (_n, n, p, o, related, ids) => {
     expect(personCardData(n, p, o, related).buttons!.map((b) => b.id)).toEqual(ids);
   });
@@ -59,7 +73,7 @@ describe('person card (§2)', () => {
 });
 
 describe('PersonCards: the engine gets only what an edit touched', () => {
-  const opts = { invitationsEnabled: true, compact: false, uid: UID };
+  const opts = { invitationsEnabled: true, compact: false, uid: UID, role: 'owner' as const };
   const findFree = (p: { x: number; y: number }) => p;
   const child = (id: string) => ({ newProfile: newProfile(id, { firstName: id }, { uid: UID, now: NOW }) });
 

@@ -6,10 +6,12 @@ import { graphIndex } from '../../../src/domain/graphDraft.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { toCurrentShape, type LegacyGraph } from '../../../src/domain/migrations.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
+import type { PrivacyReason } from '../../../src/domain/privacy.ts';
+import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphChangeEvent, GraphRepository, GraphSubscription, LoadedGraph } from '../../../src/backend/ports.ts';
 import type { BackupStore, PendingBackup } from '../../../src/screens/tree/session/backupStore.ts';
 import { applyAsOperation } from '../../../src/screens/tree/session/graphChanges.ts';
-import { TreeSession, type GraphUpdate } from '../../../src/screens/tree/session/treeSession.ts';
+import { backupKey, TreeSession, type GraphUpdate } from '../../../src/screens/tree/session/treeSession.ts';
 import { SAVE_MESSAGES } from '../../../src/screens/tree/session/saveErrors.ts';
 
 /**
@@ -25,9 +27,16 @@ class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe
   refuse: (changes: ChangeSet) => AppError | undefined = () => undefined;
   live: GraphSubscription | null = null;
   since = -1;
+  /** The tree it holds, the member's role in it and who is private to them. */
+  graphId = 'u1';
+  role: TreeRole = 'owner';
+  privacy: Record<string, PrivacyReason> = {};
+  /** The ids `load` was asked for (undefined: the one opened last). */
+  asked: (string | undefined)[] = [];
 
-  async load(): Promise<LoadedGraph> {
-    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations], role: 'owner', name: 'Family tree', privacy: {} };
+  async load(graphId?: string): Promise<LoadedGraph> {
+    this.asked.push(graphId);
+    return { graphId: this.graphId, ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: [...this.migrations], role: this.role, name: 'Lovelace family tree', privacy: { ...this.privacy } };
   }
   async save(_graphId: string, changes: ChangeSet, clientId: string, migrations?: string[]) {
     this.saves.push({ changes: structuredClone(changes), clientId, migrations });
@@ -703,5 +712,87 @@ describe('a bulk change this tab sent itself (a GEDCOM import, and its Undo)', (
     s.moveNodes(new Map([['n1103', { x: 950, y: 0 }]]));
     await s.save();
     expect(repo.saves.map((x) => x.changes.nodes.upsert.map((n) => n.id))).toEqual([['n1103']]);
+  });
+});
+
+describe('one of several shared trees (issue 11)', () => {
+  it('opens the tree asked for, or the one opened last; takes its role, name and who is private', async () => {
+    const repo = seeded(3);
+    repo.graphId = 'g-hopper';
+    repo.role = 'viewer';
+    repo.privacy = { 'pr:n1002': 'living' };
+    const s = session(repo, new MemoryBackups(), 'tab-a', { graphId: 'g-hopper' });
+    await s.open();
+    expect(repo.asked).toEqual(['g-hopper']);
+    expect(s).toMatchObject({ graphId: 'g-hopper', role: 'viewer', name: 'Lovelace family tree', privacy: { 'pr:n1002': 'living' } });
+    const last = session(seeded(3));
+    await last.open();
+    expect(last.graphId).toBe('u1');
+  });
+
+  it('a live change says who became private or stopped being so', async () => {
+    const repo = seeded(3);
+    repo.role = 'viewer';
+    repo.privacy = { 'pr:n1002': 'living' };
+    const s = session(repo);
+    await s.open();
+    const event = (revision: number, privacy: GraphChangeEvent['privacy']): GraphChangeEvent => ({ revision, changes: emptyChangeSet(revision - 1), clientId: 'tab-b', actorUid: 'u2', privacy });
+    repo.live!.onChange(event(8, { 'pr:n1002': null, 'pr:n1003': 'member-choice' }));
+    expect(s.privacy).toEqual({ 'pr:n1003': 'member-choice' });
+    repo.live!.onChange(event(9, undefined));
+    expect(s.privacy).toEqual({ 'pr:n1003': 'member-choice' });
+  });
+
+  it('a role change reloads: the new role and privacy come with the graph', async () => {
+    const repo = seeded(3);
+    repo.role = 'viewer';
+    repo.privacy = { 'pr:n1002': 'living' };
+    const s = session(repo);
+    await s.open();
+    const seen: string[] = [];
+    s.subscribe(() => seen.push(s.role));
+    const whole = structuredClone(repo.graph);
+    whole.profiles['pr:n1002'] = { ...whole.profiles['pr:n1002']!, bio: 'Seen whole now' };
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...whole, revision: 8 }, migrations: [...repo.migrations], role: 'editor', name: 'Lovelace family tree', privacy: {} });
+    expect(s.role).toBe('editor');
+    expect(s.privacy).toEqual({});
+    expect(s.graph.profiles['pr:n1002']!.bio).toBe('Seen whole now');
+    expect(seen).toContain('editor');
+  });
+
+  it('a stream the server ends (removed, signed out) stops every save and says why', async () => {
+    const repo = seeded(3);
+    const s = session(repo);
+    await s.open();
+    edit(s, (c) => c.nodes.upsert.push({ ...nodeOf(s, 'n1002'), position: { x: 5, y: 5 } }));
+    const closedBy = new AppError('permission-denied', 'You are not a member of this family tree.');
+    repo.live!.onClosed!(closedBy);
+    expect(s.closedBy).toBe(closedBy);
+    await vi.advanceTimersByTimeAsync(60_000);
+    s.flush();
+    await settled();
+    expect(repo.saves).toEqual([]);
+  });
+
+  it('each tree keeps its own unsaved edits on the device', async () => {
+    expect(backupKey('u1', 'u1')).toBe('u1');
+    expect(backupKey('u1', 'g-hopper')).toBe('u1/g-hopper');
+    const backups = new MemoryBackups();
+    const mine = seeded(3);
+    mine.failures = [new AppError('unavailable', 'down'), new AppError('unavailable', 'down'), new AppError('unavailable', 'down'), new AppError('unavailable', 'down')];
+    const a = session(mine, backups);
+    await a.open();
+    edit(a, (c) => c.nodes.upsert.push({ ...nodeOf(a, 'n1002'), position: { x: 5, y: 5 } }));
+    await settled();
+    a.close();
+    // Opening another tree with nothing unsaved leaves the first tree's backup alone.
+    const theirs = seeded(3);
+    theirs.graphId = 'g-hopper';
+    const b = session(theirs, backups, 'tab-a', { graphId: 'g-hopper' });
+    await b.open();
+    await settled();
+    b.close();
+    expect([...backups.items.keys()]).toEqual(['u1']);
+    expect(backups.items.get('u1')!.changes.nodes.upsert.map((n) => n.id)).toEqual(['n1002']);
   });
 });

@@ -1,7 +1,9 @@
 import { errorMessage } from '../../../components/errorMessage.ts';
 import { cardName } from '../../../domain/labels.ts';
+import type { MemberRole } from '../../../domain/roles.ts';
 import { INVITE_EMAIL_ERROR_TOAST_MS } from '../../../domain/timing.ts';
 import { isValidEmail } from '../../../domain/validation/auth.ts';
+import { rememberInvitation } from '../invitations/pendingInvitations.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
 
@@ -42,13 +44,28 @@ export function inviteMailto(email: string, inviteUrl: string, personName: strin
 
 export type InviteOutcome = 'cancelled' | 'invalid' | 'sent' | 'failed';
 
+/** Under the success toast when the server also mailed the link (SMTP configured). */
+export const mailedToo = (email: string) => `We also e-mailed the link to ${email}.`;
+
+/** Opens the prefilled mail (a failure to is only logged) and copies the link (a refusal is ignored). */
+export async function offerLink(email: string, inviteUrl: string, personName: string): Promise<void> {
+  try {
+    inviteEffects.openMail(inviteMailto(email, inviteUrl, personName));
+  } catch (e) {
+    console.warn('Could not open the mail app', e);
+  }
+  await inviteEffects.copy(inviteUrl).catch(() => undefined);
+}
+
 /**
  * The tree's invite prompt (§5, §7): empty input cancels; an invalid address gets the 3000 ms
- * error toast; otherwise the invitation is created, the mail app opens with a prefilled subject
- * and body holding the link, the link is copied (a refused clipboard is ignored) and the §8
- * success toast shows. Failure toasts the error's message or 'Failed to create invitation'.
+ * error toast; otherwise the invitation is created with the role chosen, the mail app opens with
+ * a prefilled subject and body holding the link, the link is copied (a refused clipboard is
+ * ignored) and the §8 success toast shows (saying so when the server mailed the link too). The
+ * card's details panel then shows the pending invitation. Failure toasts the error's message or
+ * 'Failed to create invitation'.
  */
-export async function inviteAction(ctx: TreeActionContext, nodeId: string, rawEmail: string): Promise<InviteOutcome> {
+export async function inviteAction(ctx: TreeActionContext, nodeId: string, rawEmail: string, role: MemberRole = 'editor'): Promise<InviteOutcome> {
   const toast = notifier(ctx);
   const email = rawEmail.trim();
   if (!email) return 'cancelled';
@@ -58,16 +75,12 @@ export async function inviteAction(ctx: TreeActionContext, nodeId: string, rawEm
   }
   try {
     if (!ctx.createInvitation) throw new Error(TREE_TOASTS.invitationFailed);
-    const { inviteUrl } = await ctx.createInvitation(nodeId, email);
+    const link = await ctx.createInvitation(nodeId, email, role);
+    rememberInvitation(link.invitation);
     const node = ctx.session.graph.nodes.find((n) => n.id === nodeId);
     const name = cardName(node ? ctx.session.graph.profiles[node.data.profileId] : null);
-    try {
-      inviteEffects.openMail(inviteMailto(email, inviteUrl, name));
-    } catch (e) {
-      console.warn('Could not open the mail app', e);
-    }
-    await inviteEffects.copy(inviteUrl).catch(() => undefined);
-    toast.success(TREE_TOASTS.invitationCreated);
+    await offerLink(email, link.inviteUrl, name);
+    toast.success(TREE_TOASTS.invitationCreated, link.mailed ? { description: mailedToo(email) } : undefined);
     return 'sent';
   } catch (e) {
     toast.error(errorMessage(e, TREE_TOASTS.invitationFailed));

@@ -1,6 +1,7 @@
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { cardRights, type CardRights } from '../../../domain/permissions.ts';
+import { canEditProfile, cardRights, type CardRights } from '../../../domain/permissions.ts';
 import { relationsOf } from '../../../domain/relationships.ts';
+import { canEditTree, canInvite, canManageTree, type TreeRole } from '../../../domain/roles.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 
 /**
@@ -33,8 +34,34 @@ export function mayRelink(graph: Graph, nodeId: string, uid: string): boolean {
 }
 
 /**
- * Moving cards (Tidy up): any member may move any card (§6 limits links, not places), so the tree
- * offers it wherever its canvas lets cards be dragged: not while the member has locked it.
+ * What the member's role in the tree lets the screens offer at all (§6 roles): `build` is every
+ * change of cards and lines (card buttons, Add Relative, Unlink, Delete, moving and drawing,
+ * Collapse Children, their keys); `invite` the Invite button and the pending invitations' actions;
+ * `manage` the Members dialog. A viewer gets none of them, so no button can only fail.
+ */
+export interface TreeRights {
+  build: boolean;
+  invite: boolean;
+  manage: boolean;
+}
+
+export function treeRights(role: TreeRole): TreeRights {
+  return { build: canEditTree(role), invite: canInvite(role), manage: canManageTree(role) };
+}
+
+/**
+ * Edit Person's details: §6 (`canEditProfile`) for owners and editors; a viewer edits only their
+ * own profile, not even an unclaimed one they created while they were an editor.
+ */
+export function mayEditDetails(profile: Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>, uid: string, role: TreeRole): boolean {
+  if (!canEditTree(role)) return !!uid && (profile.id === uid || profile.ownerUid === uid);
+  return canEditProfile(profile, uid);
+}
+
+/**
+ * Moving cards (Tidy up): any owner or editor may move any card (§6 limits links, not places), so
+ * the tree offers it wherever its canvas lets cards be dragged: not while the member has locked
+ * it, and never to a viewer (whose canvas drags nothing).
  */
 export function mayMoveCards(canvas: { canDrag: boolean }): boolean {
   return canvas.canDrag;

@@ -3,6 +3,8 @@ import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, t
 import { useSnapshot } from 'valtio';
 import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
+import { treeRights } from '../actions/rights.ts';
+import { useSessionRole } from '../useSessionVersion.ts';
 import { openDialog, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
@@ -25,7 +27,14 @@ interface TreeCanvasProps {
 export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeCanvasProps) {
   const ctx = useTree();
   const { session } = ctx;
-  const options = useMemo(() => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid }), [ctx.invitationsEnabled, compact, ctx.uid]);
+  const role = useSessionRole(session);
+  // A viewer neither moves nor links cards: nothing of it could be saved (§6 roles).
+  const { build } = treeRights(role);
+  const options = useMemo(
+    // Privacy changes only with the profile it hides, which refreshes the card: read at drawing time.
+    () => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid, role, isPrivate: (id: string) => !!session.privacy[id] }),
+    [ctx.invitationsEnabled, compact, ctx.uid, role, session],
+  );
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
@@ -142,22 +151,29 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
 
   // Backspace reaches the engine first, which asks here; the Delete person dialog does the removal
   // (with undo), so the engine removes nothing itself.
-  const onBeforeDelete = useCallback(({ nodes }: DeleteRequest) => {
-    runCommand('delete', nodes.map((n) => n.id));
-    return false;
-  }, []);
+  const onBeforeDelete = useCallback(
+    ({ nodes }: DeleteRequest) => {
+      if (build) runCommand('delete', nodes.map((n) => n.id));
+      return false;
+    },
+    [build],
+  );
 
-  const onKeyDown = useCallback((e: KeyboardEvent) => {
-    const command = commandForKey(e);
-    const h = handle.current;
-    if (!command || e.defaultPrevented || !h) return;
-    if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
-    const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
-    const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);
-    if (!nodeIds) return;
-    e.preventDefault();
-    runCommand(command, nodeIds);
-  }, []);
+  // The card commands with keys (Delete, Tidy up) change the tree: none for a viewer (§6 roles).
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      const command = commandForKey(e);
+      const h = handle.current;
+      if (!command || !build || e.defaultPrevented || !h) return;
+      if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
+      const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
+      const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);
+      if (!nodeIds) return;
+      e.preventDefault();
+      runCommand(command, nodeIds);
+    },
+    [build],
+  );
 
   const onConnect = useCallback(
     (c: Connection) => {
@@ -196,6 +212,8 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
         homeNodeId={home}
         homeLabel="Me"
         onViewportSettled={onViewportSettled}
+        nodesDraggable={build}
+        nodesConnectable={build}
         ariaLabel="Family tree"
         onNodesChange={onNodesChange}
         onConnect={onConnect}

@@ -1,9 +1,11 @@
 import type { CardButtonSpec, CardData, EngineEdge, EngineNode, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
+import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
 import { compareNodeIds } from '../../../domain/ids.ts';
 import { cardRights } from '../../../domain/permissions.ts';
+import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
 import { parentLineEdge, parentLineRoutes, routeKey, type ParentLineRoute } from './parentLines.ts';
@@ -42,19 +44,25 @@ export interface CardOptions {
   compact: boolean;
   /** The member looking: a card another member has claimed offers no Unlink or Delete (§6). */
   uid: string;
+  /** Their role in the tree: a viewer's cards offer only "View details" (§6 roles). */
+  role: TreeRole;
+  /** Whether the server shows this profile private to them (a padlock instead of a made-up face). */
+  isPrivate?: (profileId: string) => boolean;
 }
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
 export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean): CardData {
   const buttons: CardButtonSpec[] = [];
-  if (o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
-  buttons.push(CARD_BUTTONS.addRelative);
-  const rights = cardRights(node, profile, o.uid);
-  if (related && rights.link) buttons.push(CARD_BUTTONS.unlink);
-  if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
+  if (canInvite(o.role) && o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
+  if (canEditTree(o.role)) {
+    buttons.push(CARD_BUTTONS.addRelative);
+    const rights = cardRights(node, profile, o.uid);
+    if (related && rights.link) buttons.push(CARD_BUTTONS.unlink);
+    if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
+  }
   buttons.push(CARD_BUTTONS.details);
   const gender = profile?.gender ?? '';
-  const photo = profile?.photoURLSmall || profile?.photoURL;
+  const photo = profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '');
   const data: CardData = {
     title: cardName(profile),
     lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),

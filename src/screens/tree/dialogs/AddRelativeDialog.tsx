@@ -7,7 +7,7 @@ import type { Graph, Profile } from '../../../domain/types.ts';
 import { addRelativeAction } from '../actions/relatives.ts';
 import { useTree } from '../treeContext.ts';
 import { closeDialog, openDialog } from '../treeUi.ts';
-import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { ProfileSearch } from './ProfileSearch.tsx';
 import { mayLinkProfile, rightsOf } from '../actions/rights.ts';

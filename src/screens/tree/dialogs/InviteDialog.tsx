@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
+import type { MemberRole } from '../../../domain/roles.ts';
 import { inviteAction } from '../actions/invite.ts';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { useTree } from '../treeContext.ts';
 import { closeDialog } from '../treeUi.ts';
 import { DialogShell } from './DialogShell.tsx';
@@ -14,17 +16,29 @@ export const INVITE_TEXTS = {
   placeholder: 'name@example.com',
   send: 'Send invite',
   sending: 'Creating invitation…',
+  role: 'Role',
+  editor: 'Editor',
+  editorHint: 'Builds the tree with you: adds, links and edits relatives.',
+  viewer: 'Viewer',
+  viewerHint: 'Sees the tree and edits only their own profile.',
 } as const;
 
+const ROLE_CHOICES = [
+  { value: 'editor', label: INVITE_TEXTS.editor, hint: INVITE_TEXTS.editorHint },
+  { value: 'viewer', label: INVITE_TEXTS.viewer, hint: INVITE_TEXTS.viewerHint },
+] as const;
+
 /**
- * The invite prompt (§5, §7): an e-mail address; empty cancels, an invalid one toasts the §5
- * message for 3 s and stays open, a valid one creates the invitation and opens the mail app.
+ * The invite prompt (§5, §7): an e-mail address and the role the relative gets in this tree
+ * (editor unless chosen otherwise); empty cancels, an invalid address toasts the §5 message for
+ * 3 s and stays open, a valid one creates the invitation and opens the mail app.
  */
 export function InviteDialog({ nodeId }: { nodeId: string }) {
   const tree = useTree();
   const graph = useTreeGraph();
   const person = personOf(graph, nodeId);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<MemberRole>('editor');
   const [busy, setBusy] = useState(false);
   if (!person) return null;
 
@@ -32,7 +46,7 @@ export function InviteDialog({ nodeId }: { nodeId: string }) {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const outcome = await inviteAction(tree, nodeId, email);
+    const outcome = await inviteAction(tree, nodeId, email, role);
     setBusy(false);
     if (outcome === 'cancelled' || outcome === 'sent') closeDialog();
   };
@@ -49,6 +63,7 @@ export function InviteDialog({ nodeId }: { nodeId: string }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
+        <ChoiceGroup<MemberRole> label={INVITE_TEXTS.role} value={role} choices={ROLE_CHOICES} onChange={setRole} />
         <div className="tree-dialog-footer">
           <button type="button" className="btn btn-secondary" onClick={closeDialog}>
             Cancel

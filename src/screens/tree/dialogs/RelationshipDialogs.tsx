@@ -7,7 +7,7 @@ import { unlinkWithUndo } from '../actions/unlink.ts';
 import { mayLink, rightsOf } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
 import { closeDialog } from '../treeUi.ts';
-import { ChoiceGroup } from './ChoiceGroup.tsx';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { DialogShell } from './DialogShell.tsx';
 import { personOf, useTreeGraph, type PersonView } from './useTreeGraph.ts';
 

@@ -3,7 +3,7 @@ import { notify } from '../../../components/notify.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { cardName, displayName } from '../../../domain/labels.ts';
 import { authState } from '../../../state/auth.ts';
-import { ChoiceGroup } from '../dialogs/ChoiceGroup.tsx';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
 import { useTree } from '../treeContext.ts';
 import { runExportWorker, type ExportRunner } from './runExport.ts';

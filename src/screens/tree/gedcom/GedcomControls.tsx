@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { READABLE_ZOOM, type CanvasHandle } from '../../../../engine/index.ts';
 import { backend } from '../../../backend/index.ts';
 import { notify } from '../../../components/notify.ts';
+import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
@@ -24,8 +25,9 @@ interface GedcomControlsProps {
 }
 
 /**
- * The tree toolbar's GEDCOM menu (Import GEDCOM…, Export GEDCOM…), the file picker, dropping a
- * file on the canvas, and the import and export dialogs (issue 9).
+ * The tree toolbar's GEDCOM menu (Import GEDCOM… for the tree's owner and editors, Export
+ * GEDCOM…), the file picker, dropping a file on the canvas, and the import and export dialogs
+ * (issue 9).
  */
 export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }: GedcomControlsProps) {
   const tree = useTree();
@@ -48,12 +50,14 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
   const input = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // §6 roles: an import adds people, which only the tree's owner and editors do; anyone exports.
+  const mayImport = treeRights(tree.session.role).build;
 
   useEffect(() => {
-    if (!dropTarget) return;
+    if (!dropTarget || !mayImport) return;
     const drop = attachFileDrop(dropTarget, { onOver: setDropping, onFile: (f) => gedcom.choose(f), onMany: () => notify.info(GEDCOM_TEXTS.oneFile) });
     return () => drop.destroy();
-  }, [dropTarget, gedcom]);
+  }, [dropTarget, gedcom, mayImport]);
 
   // The bench and the end-to-end tests read the last import's stage times here.
   useEffect(() => {
@@ -72,9 +76,11 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-            <DropdownMenu.Item className="menu-item" onSelect={() => input.current?.click()}>
-              {GEDCOM_TEXTS.importCommand}
-            </DropdownMenu.Item>
+            {mayImport && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => input.current?.click()}>
+                {GEDCOM_TEXTS.importCommand}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item className="menu-item" onSelect={() => setExporting(true)}>
               {GEDCOM_TEXTS.exportCommand}
             </DropdownMenu.Item>

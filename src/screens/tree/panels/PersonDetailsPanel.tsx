@@ -2,13 +2,18 @@ import { useRef } from 'react';
 import { useToastsClearOf } from '../../../components/toastArea.ts';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
-import { CloseIcon } from '../../../components/icons.tsx';
+import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
+import { CloseIcon, LockIcon } from '../../../components/icons.tsx';
 import { hasCollapsedChildren } from '../../../domain/collapse.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import { birthLabel, deathLabel, genderLabel, orDash } from '../../../domain/labels.ts';
+import { PRIVACY_TEXTS } from '../../../domain/privacy.ts';
 import { COLLAPSE_LABELS, toggleCollapse } from '../actions/collapse.ts';
 import { runCommand } from '../actions/commands.ts';
+import { mayEditDetails, treeRights } from '../actions/rights.ts';
+import { InvitationSection } from '../invitations/InvitationSection.tsx';
+import { invitationFor, invitationsState } from '../invitations/pendingInvitations.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
@@ -26,6 +31,7 @@ export const DETAILS_PANEL_TEXTS = {
   addRelative: 'Add Relative',
   close: 'Close details',
   noChildren: 'No children on the tree yet.',
+  private: 'Private',
 } as const;
 
 export function closeDetails() {
@@ -37,6 +43,9 @@ export function closeDetails() {
  * Born, Gender, Mother's maiden name, Died, Bio, 'Collapse Children' (or 'Expand Children' while
  * they are hidden), with Edit and Add Relative shortcuts. It slides in from the right over the
  * canvas (a bottom sheet on narrow screens); the tree screen's container must be positioned.
+ * What it offers follows the member's role (§6): a viewer gets no button that changes the tree
+ * (Edit only on their own card); a person shown private says why; a card's pending invitation
+ * shows to those who may invite, with Copy link, Resend and Revoke.
  */
 export function PersonDetailsPanel() {
   const { detailsNodeId } = useSnapshot(treeUi);
@@ -60,6 +69,14 @@ function PanelBody({ nodeId }: { nodeId: string }) {
     return e.source === nodeId && isParentEdge(e);
   });
   const field = (v: string | undefined) => orDash(v ?? '');
+  const role = tree.session.role;
+  const rights = treeRights(role);
+  // Owners and editors open any card's details (read-only where §6 says so); a viewer only their own.
+  const showEdit = rights.build || (!!p && mayEditDetails(p, tree.uid, role));
+  const privateReason = p ? tree.session.privacy[p.id] : undefined;
+  const { items } = useSnapshot(invitationsState);
+  // Once someone claimed the card (through this invitation or another), nothing is pending for it.
+  const invitation = rights.invite && !p?.ownerUid ? invitationFor(items as typeof invitationsState.items, nodeId) : undefined;
 
   return (
     <aside
@@ -82,17 +99,32 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         <CloseIcon />
       </button>
       <div className="person-panel-head">
-        <Avatar src={p?.photoURL || p?.photoURLSmall} gender={p?.gender} seed={person.seed} size={112} alt={person.name} />
+        <Avatar src={p?.photoURL || p?.photoURLSmall || (privateReason ? PRIVATE_AVATAR_URI : '')} gender={p?.gender} seed={person.seed} size={112} alt={person.name} />
         <h2 className="person-panel-name">{person.name}</h2>
       </div>
-      <div className="person-panel-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
-          {DETAILS_PANEL_TEXTS.edit}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
-          {DETAILS_PANEL_TEXTS.addRelative}
-        </button>
-      </div>
+      {privateReason && (
+        <p className="person-panel-private" data-testid="panel-private">
+          <LockIcon size={18} />
+          <span>{PRIVACY_TEXTS[privateReason]}</span>
+        </p>
+      )}
+      {(showEdit || rights.build) && (
+        <div className="person-panel-actions">
+          {showEdit && (
+            <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
+              {DETAILS_PANEL_TEXTS.edit}
+            </button>
+          )}
+          {rights.build && (
+            <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
+              {DETAILS_PANEL_TEXTS.addRelative}
+            </button>
+          )}
+        </div>
+      )}
+      {invitation && (
+        <InvitationSection invitation={invitation} now={tree.now()} ctx={{ service: tree.invitations, personName: person.name }} />
+      )}
       <dl className="detail-list person-panel-details">
         <div>
           <dt>{DETAILS_PANEL_TEXTS.born}</dt>
@@ -115,22 +147,24 @@ function PanelBody({ nodeId }: { nodeId: string }) {
           <dd data-testid="panel-bio">{field(p?.bio)}</dd>
         </div>
       </dl>
-      <div className="person-panel-footer">
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          disabled={!hasChildren}
-          aria-describedby={hasChildren ? undefined : `${nodeId}-no-children`}
-          onClick={() => toggleCollapse(tree, nodeId)}
-        >
-          {collapsed ? COLLAPSE_LABELS.expand : COLLAPSE_LABELS.collapse}
-        </button>
-        {!hasChildren && (
-          <p className="field-hint" id={`${nodeId}-no-children`}>
-            {DETAILS_PANEL_TEXTS.noChildren}
-          </p>
-        )}
-      </div>
+      {rights.build && (
+        <div className="person-panel-footer">
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!hasChildren}
+            aria-describedby={hasChildren ? undefined : `${nodeId}-no-children`}
+            onClick={() => toggleCollapse(tree, nodeId)}
+          >
+            {collapsed ? COLLAPSE_LABELS.expand : COLLAPSE_LABELS.collapse}
+          </button>
+          {!hasChildren && (
+            <p className="field-hint" id={`${nodeId}-no-children`}>
+              {DETAILS_PANEL_TEXTS.noChildren}
+            </p>
+          )}
+        </div>
+      )}
     </aside>
   );
 }

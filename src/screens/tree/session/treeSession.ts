@@ -7,7 +7,9 @@ import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
 import { applyAsOperation, lookup, type GraphLookup } from './graphChanges.ts';
-import { isAppError } from '../../../domain/errors.ts';
+import { isAppError, type AppError } from '../../../domain/errors.ts';
+import type { PrivacyReason } from '../../../domain/privacy.ts';
+import type { TreeRole } from '../../../domain/roles.ts';
 import { PendingEdits, touchedBy } from './pendingEdits.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
@@ -36,10 +38,21 @@ import { isRetryable, toSaveError } from './saveErrors.ts';
  */
 export type SessionStatus = 'loading' | 'ready' | 'error';
 
+/**
+ * Where a member's unsaved edits of one tree are kept on the device: their own tree under their
+ * uid (where they always were), every other tree they belong to under its own key, so the
+ * backup of one tree never replaces another's.
+ */
+export function backupKey(uid: string, graphId: string): string {
+  return graphId === uid ? uid : `${uid}/${graphId}`;
+}
+
 export interface TreeSessionDeps {
   /** The open tree's share of the port: load, save, follow. */
   graphs: Pick<GraphRepository, 'load' | 'save' | 'subscribe'>;
   uid: string;
+  /** The tree to open; without one, the one the member opened last (the server remembers it). */
+  graphId?: string;
   /** The member's own profile, for the primary card of an empty tree. */
   ownProfile: () => Promise<Profile>;
   backups?: BackupStore;
@@ -81,6 +94,17 @@ export class TreeSession {
   loadError: Error | null = null;
   graphId = '';
   ownerUid = '';
+  /** The member's role in this tree (a role change arrives as a reload); the screens offer only what it allows. */
+  role: TreeRole = 'viewer';
+  /** The tree's name (domain/roles.ts `treeName`). */
+  name = '';
+  /** People shown private to this member (a viewer), by profile id, with the reason the server gives. */
+  privacy: Readonly<Record<string, PrivacyReason>> = {};
+  /**
+   * The server ended the live stream for good: signed out elsewhere (`unauthenticated`) or removed
+   * from the tree (`permission-denied`). Nothing more is saved or received.
+   */
+  closedBy: AppError | null = null;
   revision = 0;
   graph: Graph = emptyGraph();
   unsaved = false;
@@ -142,10 +166,13 @@ export class TreeSession {
   // ---- opening ------------------------------------------------------------------------------
   async open(): Promise<void> {
     try {
-      const loaded = await this.deps.graphs.load();
+      const loaded = await this.deps.graphs.load(this.deps.graphId);
       if (this.closed) return;
       this.graphId = loaded.graphId;
       this.ownerUid = loaded.ownerUid;
+      this.role = loaded.role;
+      this.name = loaded.name;
+      this.privacy = loaded.privacy;
       this.revision = loaded.graph.revision;
       // Graphs saved before a migration existed come in the old shape; the domain brings them up
       // to date, and what it changed is an edit of this tab, saved with the migration's flag.
@@ -160,7 +187,7 @@ export class TreeSession {
         this.migrationsToRecord = applied;
       }
 
-      const backup = await this.deps.backups?.read(this.deps.uid);
+      const backup = await this.deps.backups?.read(backupKey(this.deps.uid, this.graphId));
       if (this.closed) return;
       this.backupStored = !!backup;
       if (backup && backup.graphId === this.graphId) {
@@ -180,6 +207,7 @@ export class TreeSession {
           // The server is reachable again: what waits on this device goes now.
           if (back && this.unsaved && !this.inflight) this.resumeSoon(0);
         },
+        onClosed: (error) => this.end(error),
       });
       this.settleUnsaved();
       this.backUp();
@@ -214,6 +242,15 @@ export class TreeSession {
     this.pending.profiles.delete(profile.id);
     const edit = this.edits[this.edits.length - 1]!;
     edit.changes.profiles.upsert = [];
+  }
+
+  /** The stream was ended by the server: stop saving (every save would be refused) and say why. */
+  private end(error: AppError) {
+    this.closedBy = error;
+    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.autosaveTimer = this.resumeTimer = null;
+    this.emit();
   }
 
   close() {
@@ -289,7 +326,7 @@ export class TreeSession {
   // ---- saving -------------------------------------------------------------------------------
   private scheduleAutosave() {
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
-    if (!this.unsaved) return;
+    if (!this.unsaved || this.closedBy) return;
     this.autosaveTimer = setTimeout(() => {
       this.autosaveTimer = null;
       this.save().catch(() => undefined);
@@ -351,7 +388,7 @@ export class TreeSession {
 
   /** Saves again after `ms` unless a save happens first (an edit's autosave, Apply). */
   private resumeSoon(ms: number) {
-    if (this.closed) return;
+    if (this.closed || this.closedBy) return;
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.resumeTimer = setTimeout(() => {
       this.resumeTimer = null;
@@ -479,7 +516,7 @@ export class TreeSession {
 
   /** The page is being hidden or unloaded: save now rather than after the debounce. */
   flush() {
-    if (this.unsaved) this.save().catch(() => undefined);
+    if (this.unsaved && !this.closedBy) this.save().catch(() => undefined);
   }
 
   // ---- live updates -------------------------------------------------------------------------
@@ -544,6 +581,7 @@ export class TreeSession {
     // A revision below one this tab's own save already answered still applies, except where that
     // later save wrote the same thing (the server applied it last).
     this.revision = Math.max(this.revision, event.revision);
+    if (event.privacy) this.privacy = withPrivacy(this.privacy, event.privacy);
     const newer = this.unechoed.map((own) => own.changes);
     this.takeConfirmed(withoutOverwritten(event.changes, newer));
   }
@@ -554,6 +592,10 @@ export class TreeSession {
    */
   private rebase(loaded: LoadedGraph) {
     const fresh = toCurrentShape(loaded.graph as unknown as LegacyGraph);
+    // A role change reloads: the new role, and what it may see, come with the graph.
+    this.role = loaded.role;
+    this.name = loaded.name;
+    this.privacy = loaded.privacy;
     this.revision = Math.max(this.revision, loaded.graph.revision);
     this.unechoed = this.unechoed.filter((own) => own.revision > loaded.graph.revision);
     this.takeConfirmed(diffGraphs(this.confirmedGraph(), fresh));
@@ -606,7 +648,7 @@ export class TreeSession {
         ? { graphId: this.graphId, changes: this.pending.changeSet(lookup(this.graph), this.revision), migrations: this.migrationsToRecord }
         : null;
       try {
-        await store.write(this.deps.uid, backup);
+        await store.write(backupKey(this.deps.uid, this.graphId), backup);
         this.backupStored = !!backup;
       } catch {
         this.reportBackupFailure();
@@ -625,6 +667,16 @@ export class TreeSession {
   private now() {
     return (this.deps.now ?? (() => new Date().toISOString()))();
   }
+}
+
+/** The people shown private after a change: `null` takes a person's privacy away. */
+function withPrivacy(current: Readonly<Record<string, PrivacyReason>>, changes: Record<string, PrivacyReason | null>): Record<string, PrivacyReason> {
+  const next = { ...current };
+  for (const [id, reason] of Object.entries(changes)) {
+    if (reason) next[id] = reason;
+    else delete next[id];
+  }
+  return next;
 }
 
 /** A refusal: the server will answer the same whatever the network does (§7: never retried). */

@@ -1,5 +1,6 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId, type ReactNode } from 'react';
+import './choice.css';
 
 export interface Choice<T extends string> {
   value: T;
