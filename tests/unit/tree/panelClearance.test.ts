@@ -51,4 +51,13 @@ describe('freeArea', () => {
     expect(freeArea(canvas, undefined, toolbar)).toEqual({ x: 0, y: 48, width: 1024, height: 664 });
     expect(freeArea(canvas, { x: 0, y: 556, width: 1024, height: 212 }, toolbar)).toEqual({ x: 0, y: 48, width: 1024, height: 452 });
   });
+
+  it('ignores the toolbar when the room it leaves above a sheet cannot hold the card', () => {
+    // A phone: a two-row toolbar down to y 270 and the sheet from y 340 leave 70 px.
+    const phone = { x: 0, y: 120, width: 390, height: 724 };
+    const toolbar = { x: 12, y: 130, width: 366, height: 140 };
+    const sheet = { x: 0, y: 340, width: 390, height: 504 };
+    expect(freeArea(phone, sheet, toolbar, 96)).toEqual({ x: 0, y: 0, width: 390, height: 220 });
+    expect(freeArea(phone, sheet, toolbar, 60)).toEqual({ x: 0, y: 150, width: 390, height: 70 });
+  });
 });

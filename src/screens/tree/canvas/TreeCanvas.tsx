@@ -239,13 +239,16 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
   details: 'details',
 };
 
+/** Room a card needs, with its margins, at the zooms a tap or a flight to it happen at (about 1). */
+const CARD_ROOM = 128;
+
 /** The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid out now. */
 function freeOfPanel(h: CanvasHandle): Box {
   const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
   if (!canvas) return { x: 0, y: 0, ...h.engine.size };
   const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
   const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
-  return freeArea(canvas, panel, toolbar);
+  return freeArea(canvas, panel, toolbar, CARD_ROOM);
 }
 
 /** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */

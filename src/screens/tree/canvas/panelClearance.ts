@@ -50,15 +50,16 @@ export function viewClearOfPanel(card: Box, view: View, free: Box): View | null 
 
 /**
  * The canvas area left free: left of a side panel, above a bottom sheet, and below the toolbar
- * floating over the canvas's top edge (save status, options).
+ * floating over the canvas's top edge (save status, options) unless that leaves less than
+ * `minHeight` (a phone's sheet and toolbar together cover nearly all of it: the card may then sit
+ * under the toolbar, which it shows through, rather than under the sheet).
  */
-export function freeArea(canvas: Box, panel: Box | undefined, toolbar?: Box): Box {
-  const top = toolbar ? Math.max(0, toolbar.y + toolbar.height - canvas.y) : 0;
-  const c = { x: 0, y: top, width: canvas.width, height: canvas.height - top };
-  if (!panel) return c;
-  const panelLeft = panel.x - canvas.x;
-  const panelTop = panel.y - canvas.y;
-  if (panelLeft > 0) return { ...c, width: Math.min(c.width, panelLeft) };
-  if (panelTop > top) return { ...c, height: panelTop - top };
-  return c;
+export function freeArea(canvas: Box, panel: Box | undefined, toolbar?: Box, minHeight = 0): Box {
+  const below = toolbar ? Math.max(0, toolbar.y + toolbar.height - canvas.y) : 0;
+  const panelLeft = panel ? panel.x - canvas.x : 0;
+  const panelTop = panel ? panel.y - canvas.y : 0;
+  const bottom = panel && panelLeft <= 0 && panelTop > 0 ? panelTop : canvas.height;
+  const top = bottom - below >= minHeight ? below : 0;
+  const width = panel && panelLeft > 0 ? Math.min(canvas.width, panelLeft) : canvas.width;
+  return { x: 0, y: top, width, height: Math.max(0, bottom - top) };
 }
