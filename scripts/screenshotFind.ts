@@ -4,28 +4,15 @@
  * phone 390 × 844, light and dark: the box at rest, results while typing, the empty state, and the
  * card landed on with its details. Needs `vite build` first.
  */
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { join } from 'node:path';
-import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
+import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn } from './screenshotSite.ts';
 import { bigFamily, seedFamily } from '../tests/e2e/tree/seedFamily.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots/find');
 const { out, server, browser } = site;
 
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, touch: false },
-  { name: 'tablet', viewport: { width: 1024, height: 768 }, touch: true },
-  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-] as const;
 
-async function signIn(page: Page) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(MEMBER.email);
-  await form.getByLabel('Password').fill(MEMBER.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/app\/home/);
-}
 
 async function seed(browser: Browser) {
   const context = await browser.newContext({ baseURL: server.url });
@@ -43,7 +30,7 @@ async function seed(browser: Browser) {
   await context.close();
 }
 
-async function shots(size: (typeof SIZES)[number], scheme: 'light' | 'dark') {
+async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dark') {
   const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
   const page = await context.newPage();
   const shot = (name: string) => page.screenshot({ path: join(out, `find-${size.name}-${name}-${scheme}.png`) });
@@ -75,6 +62,6 @@ async function shots(size: (typeof SIZES)[number], scheme: 'light' | 'dark') {
 }
 
 await seed(browser);
-for (const size of SIZES) for (const scheme of ['light', 'dark'] as const) await shots(size, scheme);
+for (const size of SCREEN_SIZES) for (const scheme of ['light', 'dark'] as const) await shots(size, scheme);
 await site.close();
 console.log(`screenshots in ${out}`);

@@ -7,11 +7,10 @@
 import type { Page } from 'playwright';
 import { join } from 'node:path';
 import { bigFamily, seedFamily } from '../tests/e2e/tree/seedFamily.ts';
-import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
+import { openScreenshotSite, signIn } from './screenshotSite.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
 const { out, server, browser } = site;
-const { email, password } = MEMBER;
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -19,14 +18,6 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
 ] as const;
 
-async function signIn(page: Page) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/app\/home/);
-}
 
 async function openTree(page: Page) {
   await page.goto('/app/tree');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openScreenshotSite } from './screenshotSite.ts';
+import { openScreenshotSite, signIn } from './screenshotSite.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
 const { out, server, browser } = site;
@@ -33,13 +33,8 @@ async function member(n: number) {
   return { email, password };
 }
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(who.email);
-  await form.getByLabel('Password').fill(who.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/app\/home/);
+async function signInToTree(page: Page, who: { email: string; password: string }) {
+  await signIn(page, who);
   await page.goto('/app/tree');
   await page.locator('[data-node-id]').first().waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForTimeout(500);
@@ -59,7 +54,7 @@ try {
       const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
       const page = await context.newPage();
       const shot = (name: string) => page.screenshot({ path: join(out, `gedcom-${name}-${size.name}-${scheme}.png`) });
-      await signIn(page, await member(++n));
+      await signInToTree(page, await member(++n));
 
       await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
       await page.getByRole('menuitem', { name: 'Import GEDCOM…' }).waitFor();

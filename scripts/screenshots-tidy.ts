@@ -9,16 +9,11 @@ import type { Page } from 'playwright';
 import { join } from 'node:path';
 import { seededRandom } from '../bench/scene/random.ts';
 import { seedFamily, TEN_PEOPLE, type SeedFamily } from '../tests/e2e/tree/seedFamily.ts';
-import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
+import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn } from './screenshotSite.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
 const { out, server, browser } = site;
 
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, touch: false },
-  { name: 'tablet', viewport: { width: 1024, height: 768 }, touch: true },
-  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-] as const;
 
 /** The ten-person family and two more generations under its children, dropped about at random. */
 function scattered(): SeedFamily {
@@ -47,14 +42,6 @@ function scattered(): SeedFamily {
   };
 }
 
-async function signIn(page: Page) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(MEMBER.email);
-  await form.getByLabel('Password').fill(MEMBER.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/app\/home/);
-}
 
 async function openTree(page: Page) {
   await page.goto('/app/tree');
@@ -65,7 +52,7 @@ async function openTree(page: Page) {
 let seeded = false;
 try {
   for (const scheme of ['light', 'dark'] as const) {
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
       const page = await context.newPage();
       const shot = (name: string) => page.screenshot({ path: join(out, `tidy-${name}-${size.name}-${scheme}.png`) });

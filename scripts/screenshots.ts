@@ -8,7 +8,7 @@
 import type { Page } from 'playwright';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { MEMBER, openScreenshotSite } from './screenshotSite.ts';
+import { MEMBER, SCREEN_SIZES, addRelative, openScreenshotSite, type ScreenSize } from './screenshotSite.ts';
 import { setUpSharing, sharingShots } from './sharingShots.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
@@ -27,26 +27,7 @@ await sharp(
   .png()
   .toFile(photo);
 
-async function press(page: Page, name: string, button: string) {
-  await page.locator(`[data-node-id][aria-label="${name}"]`).getByRole('button', { name: button, exact: true }).focus();
-  await page.keyboard.press('Enter');
-}
 
-async function addRelative(page: Page, of: string, relation: string, first: string, last: string, gender: string, year: string) {
-  await page.getByRole('button', { name: 'Fit view' }).click();
-  await press(page, of, 'Add Relative');
-  const dialog = page.getByRole('dialog', { name: 'Add Relative' });
-  if (relation === 'Mother' || relation === 'Father') await dialog.getByRole('radio', { name: 'Parent' }).check();
-  await dialog.getByRole('radio', { name: relation }).check();
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Create Person' });
-  await form.getByLabel('First name').fill(first);
-  await form.getByLabel('Last name').fill(last);
-  if (gender) await form.getByLabel('Gender').selectOption(gender);
-  await form.getByLabel('Year').fill(year);
-  await form.getByRole('button', { name: 'Create', exact: true }).click();
-  await page.locator(`[data-node-id][aria-label="${first} ${last}"]`).waitFor({ state: 'attached' });
-}
 
 /** A small three-generation family, built through the screens. */
 async function buildFamily(page: Page) {
@@ -60,16 +41,10 @@ async function buildFamily(page: Page) {
   await page.getByRole('button', { name: 'Apply changes' }).waitFor({ state: 'detached' });
 }
 
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1440, height: 900 }, touch: false },
-  { name: 'tablet', viewport: { width: 1024, height: 768 }, touch: true },
-  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-] as const;
-type Size = (typeof SIZES)[number];
 
 let familyBuilt = false;
 
-async function shots(size: Size, scheme: 'light' | 'dark') {
+async function shots(size: ScreenSize, scheme: 'light' | 'dark') {
   const { viewport, touch } = size;
   const context = await browser.newContext({ baseURL: server.url, viewport, colorScheme: scheme, hasTouch: touch, isMobile: size.name === 'phone' });
   const page: Page = await context.newPage();
@@ -157,7 +132,7 @@ async function shots(size: Size, scheme: 'light' | 'dark') {
 }
 
 try {
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     await shots(size, 'light');
     await shots(size, 'dark');
   }

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningServer } from '../server/app.ts';
+import { addRelative, pressCardButton, signIn } from './screenshotSite.ts';
 
 const PASSWORD = 'correct horse battery';
 const GRACE = { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' };
@@ -61,41 +62,14 @@ async function mailedLink(dataDir: string, to: string, path: string): Promise<st
   throw new Error(`No ${path} link for ${to}`);
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/app\/home/);
-}
 
 const cardOf = (page: Page, name: string) => page.locator(`[data-node-id][aria-label="${name}"]`);
 
-async function press(page: Page, name: string, button: string) {
-  await page.getByRole('button', { name: 'Fit view' }).click();
-  await cardOf(page, name).getByRole('button', { name: button, exact: true }).focus();
-  await page.keyboard.press('Enter');
-}
 
-async function addRelative(page: Page, of: string, relation: string, first: string, last: string, gender: string, year: string) {
-  await press(page, of, 'Add Relative');
-  const dialog = page.getByRole('dialog', { name: 'Add Relative' });
-  if (relation === 'Mother' || relation === 'Father') await dialog.getByRole('radio', { name: 'Parent' }).check();
-  await dialog.getByRole('radio', { name: relation }).check();
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Create Person' });
-  await form.getByLabel('First name').fill(first);
-  await form.getByLabel('Last name').fill(last);
-  if (gender) await form.getByLabel('Gender').selectOption(gender);
-  if (year) await form.getByLabel('Year').fill(year);
-  await form.getByRole('button', { name: 'Create', exact: true }).click();
-  await cardOf(page, `${first} ${last}`).waitFor({ state: 'attached' });
-}
 
 /** Invites through the card's button; answers the created invitation as the server sent it. */
 async function invite(page: Page, name: string, email: string, role: 'Editor' | 'Viewer') {
-  await press(page, name, 'Invite');
+  await pressCardButton(page, name, 'Invite');
   const dialog = page.getByRole('dialog', { name: 'Invite' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('radio', { name: role }).check();
@@ -119,12 +93,12 @@ export async function setUpSharing({ server, browser, dataDir }: Site): Promise<
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   // Charles's own tree gets its first card the first time he opens it.
-  await signIn(page, CHARLES.email);
+  await signIn(page, { email: CHARLES.email, password: PASSWORD });
   await page.goto('/app/tree');
   await cardOf(page, 'Charles Babbage').waitFor({ state: 'attached' });
   await page.getByText('All changes saved').waitFor();
   await context.clearCookies();
-  await signIn(page, GRACE.email);
+  await signIn(page, { email: GRACE.email, password: PASSWORD });
   await page.goto('/app/tree');
   await cardOf(page, 'Grace Hopper').waitFor({ state: 'attached' });
   await addRelative(page, 'Grace Hopper', 'Father', 'Walter', 'Hopper', '', '1905');
@@ -208,7 +182,7 @@ export async function sharingShots(site: Site, links: SharingLinks, scheme: 'lig
 
     // Charles: his two trees, the switcher, and Grace's tree as a viewer sees it.
     const charles = await open();
-    await signIn(charles, CHARLES.email);
+    await signIn(charles, { email: CHARLES.email, password: PASSWORD });
     await charles.getByTestId('home-tree').nth(1).waitFor();
     await settle(charles);
     await shot(charles, 'share-home', true);
@@ -227,7 +201,7 @@ export async function sharingShots(site: Site, links: SharingLinks, scheme: 'lig
 
     // Grace: Ada's pending invitation, the Members dialog, her account.
     const grace = await open();
-    await signIn(grace, GRACE.email);
+    await signIn(grace, { email: GRACE.email, password: PASSWORD });
     await grace.goto('/app/tree');
     await treeReady(grace);
     await openPanel(grace, 'Ada Hopper');
@@ -258,7 +232,7 @@ export async function sharingShots(site: Site, links: SharingLinks, scheme: 'lig
 
     // Mary: what viewers see of her, on her profile page.
     const mary = await open();
-    await signIn(mary, MARY.email);
+    await signIn(mary, { email: MARY.email, password: PASSWORD });
     await mary.goto('/app/profile');
     await mary.getByRole('radio', { name: 'My name only' }).waitFor();
     await settle(mary);

@@ -1,3 +1,5 @@
+import { graphToGedcom } from '../src/gedcom/fromGraph.ts';
+import { writeGedcom } from '../src/gedcom/write.ts';
 import { randomFillSync } from 'node:crypto';
 import type { OwnDataExport } from '../src/backend/api.ts';
 import type { ClaimedCardChoice, OwnedTreeChoice } from '../src/backend/ports.ts';
@@ -15,17 +17,20 @@ import { graphName, treeSummaries } from './graphs/trees.ts';
 
 /** One's own data (issue 11): the download and the deletion of an account. */
 
-/**
- * The other files a tree is written as in the download, besides its JSON. GEDCOM joins here
- * (src/gedcom/, its writer taking the redacted graph): `{ name: 'tree.ged', contentType:
- * 'text/vnd.familysearch.gedcom', write }`.
- */
+/** The other files a tree is written as in the download, besides its JSON. */
 export interface TreeFormat {
   extension: string;
   contentType: string;
-  write(graph: Graph, name: string): string;
+  /** `graph` is already redacted for the member; photos on this site become URLs on `siteOrigin`. */
+  write(graph: Graph, site: { siteOrigin: string; currentYear: number }): string;
 }
-export const TREE_FORMATS: TreeFormat[] = [];
+export const TREE_FORMATS: TreeFormat[] = [
+  {
+    extension: 'ged',
+    contentType: 'text/vnd.familysearch.gedcom',
+    write: (graph, site) => writeGedcom({ version: '7.0', records: graphToGedcom(graph, { version: '7.0', scope: { kind: 'all' }, ...site }).records }),
+  },
+];
 
 /** A file name from a tree's name: "Hopper family tree" → "hopper-family-tree". */
 export function fileStem(name: string): string {
@@ -50,7 +55,7 @@ export async function ownedGraphIds(q: Queryable, uid: string): Promise<string[]
  * person nobody claimed shows as "Private"; a claimed card as its member chose; the member's
  * own cards whole).
  */
-export async function ownData(db: Database, uid: string, now: Date): Promise<OwnDataExport> {
+export async function ownData(db: Database, uid: string, now: Date, siteOrigin: string): Promise<OwnDataExport> {
   const users = await db.query<{ email: string; display_name: string; created_at: Date | string; viewer_visibility: string }>(
     'SELECT email, display_name, created_at, viewer_visibility FROM users WHERE uid = $1',
     [uid],
@@ -70,7 +75,7 @@ export async function ownData(db: Database, uid: string, now: Date): Promise<Own
     const { graph } = redactGraph(whole, await privacyContext(db, uid, graphOwners(whole), now));
     const name = await graphName(db, graphId);
     const stem = fileStem(name);
-    trees.push({ graphId, name, graph, files: TREE_FORMATS.map((f) => ({ name: `${stem}.${f.extension}`, contentType: f.contentType, text: f.write(graph, name) })) });
+    trees.push({ graphId, name, graph, files: TREE_FORMATS.map((f) => ({ name: `${stem}.${f.extension}`, contentType: f.contentType, text: f.write(graph, { siteOrigin, currentYear: now.getUTCFullYear() }) })) });
   }
   return {
     format: 'kinfolk-own-data/1',

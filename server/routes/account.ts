@@ -174,7 +174,7 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
 
   app.get('/api/account/export', async (request, reply) => {
     const user = await requireUser(request, db);
-    const data = await ownData(db, user.uid, new Date());
+    const data = await ownData(db, user.uid, new Date(), ctx.baseUrl());
     return reply
       .header('Content-Disposition', `attachment; filename="kinfolk-${user.uid}.json"`)
       .header('Cache-Control', 'no-store')

@@ -89,7 +89,7 @@ export interface OwnDataExport {
   memberships: { graphId: string; name: string; role: string; joinedAt: string }[];
   /**
    * The trees they own, private people redacted as in every export. `files` holds each tree in
-   * the other formats the server writes (`server/account/ownData.ts` TREE_FORMATS: GEDCOM joins there).
+   * the other formats the server writes (`server/account.ts` TREE_FORMATS: GEDCOM 7.0).
    */
   trees: { graphId: string; name: string; graph: Graph; files: { name: string; contentType: string; text: string }[] }[];
 }

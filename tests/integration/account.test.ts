@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnDataExport } from '../../src/backend/api.ts';
+import { parseGedcom } from '../../src/gedcom/parse.ts';
 import { TREE_CHOICE_MISSING, TRANSFER_NOT_MEMBER } from '../../server/account.ts';
 import { EMAIL_LINK_INVALID } from '../../server/routes/account.ts';
 import { loadGraph, openStream } from './graphHelpers.ts';
@@ -35,7 +36,17 @@ describe('downloading everything about oneself', () => {
     expect(res.text).not.toContain(SECRET_BIO);
     expect(tree!.graph.profiles[h.grace.uid]!.bio).toBe('About me');
     expect(tree!.graph.profiles[h.ed.uid]).toMatchObject({ firstName: 'Ed', bio: '' });
-    expect(tree!.files).toEqual([]);
+    // The same redacted tree as a GEDCOM 7.0 file, readable by our parser, photos as URLs on the site.
+    expect(tree!.files.map((f) => [f.name, f.contentType])).toEqual([['hopper-family-tree.ged', 'text/vnd.familysearch.gedcom']]);
+    const ged = parseGedcom(new TextEncoder().encode(tree!.files[0]!.text));
+    expect(ged.version).toBe('7.0');
+    const people = ged.records.filter((r) => r.tag === 'INDI');
+    expect(people).toHaveLength(Object.keys(tree!.graph.profiles).length);
+    const names = people.map((r) => r.children.find((c) => c.tag === 'NAME')?.value);
+    expect(names).toContain('Grace /Hopper/');
+    expect(names.some((n) => n?.includes('Private'))).toBe(true);
+    expect(tree!.files[0]!.text).toContain('About me');
+    expect(tree!.files[0]!.text).toContain(`${site.server.url}/files/profiles/${h.grace.uid}/avatar_320.jpg`);
     // A member who owns no tree gets their memberships and no trees.
     const vi = (await h.vi.client.get('/api/account/export')).body as OwnDataExport;
     expect(vi.trees).toEqual([]);
