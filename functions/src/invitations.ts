@@ -33,8 +33,6 @@ export interface CreateInput {
 }
 
 /** The refusals of the invitation callables beyond §3's (the self-hosted server words them alike). */
-export const NOT_A_TREE_INVITATION = 'This invitation creates a new account; it cannot be accepted by signing in.';
-export const NO_SUCH_INVITATION = 'There is no pending invitation with that id on this family tree.';
 
 /** An invitation's id: 24 hex characters. */
 export const INVITATION_ID = /^[0-9a-f]{24}$/;

@@ -15,11 +15,10 @@ import { LIMITED } from '../http/rateLimit.ts';
 import { clearSessionCookie, requireUser, sessionHash, toAuthUser } from '../http/session.ts';
 import { emailChangeMail, emailTakenMail } from '../mail/templates.ts';
 import { INVALID_CREDENTIAL } from './session.ts';
-import { EMAIL_IN_USE } from '../../src/domain/invitations.ts';
+import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.ts';
 
 /** How long the link confirming a new address works. */
 export const EMAIL_CHANGE_HOURS = 24;
-export const EMAIL_LINK_INVALID = 'This link to confirm your new e-mail address is invalid or has expired. Ask for a new one from your profile.';
 export const SAME_EMAIL = 'This is already the address you sign in with.';
 const WRONG_PASSWORD = 'The password is not right.';
 

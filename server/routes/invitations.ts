@@ -25,7 +25,18 @@ import { rememberOpened } from '../graphs/trees.ts';
 import { parseBody } from '../http/errors.ts';
 import { LIMITED } from '../http/rateLimit.ts';
 import { createSession, endSession, requireUser, setSessionCookie } from '../http/session.ts';
-import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_USED, INVITATION_VALID_DAYS, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../src/domain/invitations.ts';
+import {
+  ALREADY_CLAIMED,
+  CONFIRMATION_INVALID,
+  EMAIL_IN_USE,
+  INVITATION_USED,
+  INVITATION_VALID_DAYS,
+  NO_SUCH_INVITATION,
+  NOT_A_TREE_INVITATION,
+  NOT_ON_TREE,
+  OTHER_EMAIL,
+  newOwnProfile,
+} from '../../src/domain/invitations.ts';
 import {
   checkUsable,
   createInvitation,
@@ -44,9 +55,6 @@ import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../mai
 import type { MailMessage } from '../mail/mailer.ts';
 import { checkGraphId, requireRole } from './graphs.ts';
 
-export const NOT_A_TREE_INVITATION = 'This invitation creates a new account; it cannot be accepted by signing in.';
-export const CONFIRMATION_INVALID = 'This link to finish creating your account is invalid or has expired. Open your invitation again to get a new one.';
-export const NO_SUCH_INVITATION = 'There is no pending invitation with that id on this family tree.';
 
 /** How long the link that finishes a relative's sign-up works. */
 export const SIGNUP_CONFIRM_HOURS = 24;

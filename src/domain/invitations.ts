@@ -17,6 +17,12 @@ export const NOT_ON_TREE = 'That person is not on this family tree.';
 export const ALREADY_CLAIMED = 'This person already belongs to a member.';
 export const OTHER_EMAIL = 'This invitation is for a different email address.';
 export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';
+export const NOT_A_TREE_INVITATION = 'This invitation creates a new account; it cannot be accepted by signing in.';
+export const NO_SUCH_INVITATION = 'There is no pending invitation with that id on this family tree.';
+/** The link of the sign-up confirmation mail (§3), expired or unknown. */
+export const CONFIRMATION_INVALID = 'This link to finish creating your account is invalid or has expired. Open your invitation again to get a new one.';
+/** The link sent to a new e-mail address, expired or unknown. */
+export const EMAIL_LINK_INVALID = 'This link to confirm your new e-mail address is invalid or has expired. Ask for a new one from your profile.';
 
 /** A member's own profile, made at sign-up: its id is their uid and they own it. */
 export function newOwnProfile(input: { uid: string; firstName: string; lastName: string; email: string; gender: Profile['gender']; now: string }): Profile {

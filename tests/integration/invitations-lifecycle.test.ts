@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_REVOKED, INVITATION_USED } from '../../src/domain/invitations.ts';
-import { NO_SUCH_INVITATION } from '../../server/routes/invitations.ts';
+import { NO_SUCH_INVITATION } from '../../src/domain/invitations.ts';
 import { loadGraph, signUpAndConfirm, tokenOf } from './graphHelpers.ts';
 import { CONFIRM_SIGNUP_LINK, PASSWORD, eventually, expectError, startTestServer, takeMail, useTestServer, type Client } from './helpers.ts';
 import { hopperFamily, hopperTree, type Hoppers } from './sharingHelpers.ts';

@@ -10,7 +10,17 @@ import { paths, type GraphDoc, type InvitationDoc, type NodeDoc, type ProfileDoc
 import type { InvitationInfo, PendingInvitation } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isInvitationToken } from '../../../src/domain/ids.ts';
-import { ALREADY_CLAIMED, EMAIL_IN_USE, INVITATION_MALFORMED, INVITATION_USED, NOT_ON_TREE, OTHER_EMAIL, newOwnProfile } from '../../../src/domain/invitations.ts';
+import {
+  ALREADY_CLAIMED,
+  EMAIL_IN_USE,
+  INVITATION_MALFORMED,
+  INVITATION_USED,
+  NO_SUCH_INVITATION,
+  NOT_A_TREE_INVITATION,
+  NOT_ON_TREE,
+  OTHER_EMAIL,
+  newOwnProfile,
+} from '../../../src/domain/invitations.ts';
 import { capitaliseName, fullName } from '../../../src/domain/labels.ts';
 import { canInvite, ROLE_MESSAGES, treeName } from '../../../src/domain/roles.ts';
 import { joinAsMember, joinGraph } from '../../../src/domain/save/joinGraph.ts';
@@ -25,8 +35,6 @@ import {
   inviteOrigin,
   inviteUrl,
   newInvitation,
-  NO_SUCH_INVITATION,
-  NOT_A_TREE_INVITATION,
   pendingView,
   renewedInvitation,
   usableInvitation,

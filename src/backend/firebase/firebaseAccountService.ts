@@ -8,6 +8,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { AppError, isAppError } from '../../domain/errors.ts';
+import { EMAIL_LINK_INVALID } from '../../domain/invitations.ts';
 import type { AuthUser } from '../../domain/types.ts';
 import { AUTH_MESSAGES, isValidEmail, normaliseEmail, validateNewPassword } from '../../domain/validation/auth.ts';
 import type { AccountService } from '../ports.ts';
@@ -17,7 +18,6 @@ import { fromFirebase } from './errors.ts';
 import type { FirebaseServices } from './services.ts';
 
 /** The self-hosted server's wording of the same refusals (server/routes/account.ts). */
-export const EMAIL_LINK_INVALID = 'This link to confirm your new e-mail address is invalid or has expired. Ask for a new one from your profile.';
 export const SAME_EMAIL = 'This is already the address you sign in with.';
 export const WRONG_PASSWORD = 'The password is not right.';
 /** Firebase ends every session when the address changes: the member signs in again with the new one. */

@@ -15,7 +15,7 @@ import {
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { retryDelays } from '../../domain/timing.ts';
 import type { AuthUser } from '../../domain/types.ts';
-import { OTHER_EMAIL } from '../../domain/invitations.ts';
+import { CONFIRMATION_INVALID, OTHER_EMAIL } from '../../domain/invitations.ts';
 import { AUTH_MESSAGES, normaliseEmail, validateNewPassword, validateSignUp } from '../../domain/validation/auth.ts';
 import type { AuthListener, AuthService, SignUpInput } from '../ports.ts';
 import { createAuthTokenSync, type AuthTokenSync } from './authTokenSync.ts';
@@ -34,7 +34,6 @@ export interface FirebaseAuthServiceOptions {
 }
 
 export const SIGNED_OUT = 'You must be signed in to change your account.';
-export const CONFIRMATION_INVALID = 'This link to finish creating your account is invalid or has expired. Open your invitation again to get a new one.';
 export const SYNC_NOT_SAME_ORIGIN = 'The auth-token sync URL is not on this site, so no token is sent to it.';
 
 
