@@ -11,7 +11,10 @@ import type { CanvasHandle } from '../../engine/index.ts';
 import type { GraphChangeEvent, GraphImporter, GraphRepository, LoadedGraph } from '../../src/backend/ports.ts';
 import { newProfile } from '../../src/domain/profile.ts';
 import type { Graph } from '../../src/domain/types.ts';
-import type { ImportPlan } from '../../src/gedcom/importPlan.ts';
+import { GraphDraft } from '../../src/domain/graphDraft.ts';
+import { nodeNumber } from '../../src/domain/ids.ts';
+import { firstImportNodeNumber, groupOrigin, nextXrefPrefix, type ImportPlan } from '../../src/gedcom/importPlan.ts';
+import { PERSON_CARD } from '../../src/screens/tree/canvas/personCards.ts';
 import { TreeCanvas } from '../../src/screens/tree/canvas/TreeCanvas.tsx';
 import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
 import { createGedcomImport } from '../../src/screens/tree/gedcom/gedcomImport.ts';
@@ -135,7 +138,11 @@ async function start() {
     ready: true,
     async prepare(people, seed) {
       const file = new File([generateGedcom({ people, seed })], `generated-${people}.ged`);
-      const { plan } = await runImportWorker({ file, request: { uid: UID, now: NOW, currentYear: 2026, siteOrigin: location.origin, xrefPrefix: 'I', firstNodeNumber: 100, origin: { x: 400, y: 0 } } }, () => undefined);
+      // Planned for the tree as it is, as the import flow plans it.
+      const graph = session.graph;
+      const next = nodeNumber(new GraphDraft(graph).nextNodeId())!;
+      const request = { uid: UID, now: NOW, currentYear: 2026, siteOrigin: location.origin, xrefPrefix: nextXrefPrefix(graph), firstNodeNumber: firstImportNodeNumber(next), origin: groupOrigin(graph, PERSON_CARD.width) };
+      const { plan } = await runImportWorker({ file, request }, () => undefined);
       prepared = { plan, file };
       return plan.nodeIds.length;
     },
