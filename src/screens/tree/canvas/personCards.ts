@@ -178,12 +178,20 @@ export class PersonCards {
 
   constructor(private options: CardOptions) {}
 
-  /** Every card and line of a graph, for the engine's first arrays. */
+  /**
+   * Every card and line of a graph, for the engine's first arrays, or again after an update that
+   * touched much of it (an import, Tidy up). A card or line that shows what it showed before is
+   * the same object again, so the engine recognises it and takes only what changed: an import
+   * beside a big tree does not make the tree's own cards again.
+   */
   build(graph: Graph): { nodes: EngineNode<CardData>[]; edges: EngineEdge[] } {
     this.graph = graph;
-    this.shown.clear();
-    this.parentLines.clear();
-    this.spouseLines.clear();
+    const shownBefore = this.shown;
+    const parentLinesBefore = this.parentLines;
+    const spouseLinesBefore = this.spouseLines;
+    this.shown = new Map();
+    this.parentLines = new Map();
+    this.spouseLines = new Map();
     this.spouseLinesOf.clear();
     this.ends.clear();
     this.rowOf.clear();
@@ -192,7 +200,7 @@ export class PersonCards {
     const nodes: EngineNode<CardData>[] = [];
     for (const node of graph.nodes) {
       if (node.hidden) continue;
-      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), undefined);
+      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), shownBefore.get(node.id));
       this.shown.set(node.id, shown);
       nodes.push(shown.card);
     }
@@ -200,7 +208,7 @@ export class PersonCards {
     this.routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
       this.ends.set(e.id, e);
-      const line = parentLine(e, this.routes.get(e.id));
+      const line = sameLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
       if (!line) continue;
       this.parentLines.set(e.id, line);
       edges.push(line.edge);
@@ -211,7 +219,7 @@ export class PersonCards {
     for (const node of graph.nodes) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
         if (s.hidden) continue;
-        const line = spouseLine(s);
+        const line = sameLine(spouseLine(s), spouseLinesBefore.get(s.id))!;
         this.addSpouseLine(line);
         edges.push(line.edge);
       }
@@ -486,6 +494,11 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
     if (a && b && !a.hidden && !b.hidden) out.push(e);
   }
   return out;
+}
+
+/** The line drawn before when it is drawn the same, else the new one. */
+function sameLine(line: Line | null, before: Line | undefined): Line | null {
+  return line && before?.key === line.key ? before : line;
 }
 
 function spouseLine(s: SpouseEdge): Line {
