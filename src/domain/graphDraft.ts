@@ -351,14 +351,21 @@ export function appendToGraph(base: Graph, add: { nodes: readonly GraphNode[]; e
     addTo(index.edgesByNode, e.source, e.id);
     addTo(index.edgesByNode, e.target, e.id);
   }
-  const nodes = index.nodes.size - nodeCount === add.nodes.length ? base.nodes.concat(add.nodes) : base.nodes.concat(lastOfEach(add.nodes));
-  const edges = index.edges.size - edgeCount === add.edges.length ? base.edges.concat(add.edges) : base.edges.concat(lastOfEach(add.edges));
+  // The lookups grew by one per id: each was named once (the usual case, told without a set).
+  const nodesOnce = index.nodes.size - nodeCount === add.nodes.length;
+  const edgesOnce = index.edges.size - edgeCount === add.edges.length;
+  const nodes = base.nodes.concat(nodesOnce ? add.nodes : lastOfEach(add.nodes));
+  const edges = base.edges.concat(edgesOnce ? add.edges : lastOfEach(add.edges));
 
   const keep = claimed.has(base);
   const profiles = keep ? base.profiles : { ...base.profiles };
-  for (const p of add.profiles) profiles[p.id] = p;
+  let profilesOnce = true;
+  for (const p of add.profiles) {
+    if (Object.hasOwn(profiles, p.id)) profilesOnce = false;
+    profiles[p.id] = p;
+  }
   const graph: Graph = { ...base, nodes, edges, profiles };
-  const changed: Touched = { nodes: unique(add.nodes), edges: unique(add.edges), profiles: unique(add.profiles) };
+  const changed: Touched = { nodes: ids(add.nodes, nodesOnce), edges: ids(add.edges, edgesOnce), profiles: ids(add.profiles, profilesOnce) };
   if (keep) {
     claimed.delete(base);
     claimed.add(graph);
@@ -381,10 +388,10 @@ export function appendToGraph(base: Graph, add: { nodes: readonly GraphNode[]; e
   };
 }
 
-/** The ids of a list, each once. */
-function unique(items: readonly { id: string }[]): string[] {
-  const ids = items.map((x) => x.id);
-  return new Set(ids).size === ids.length ? ids : [...new Set(ids)];
+/** The ids of a list, each once (`once`: no id is there twice). */
+function ids(items: readonly { id: string }[], once: boolean): string[] {
+  const all = items.map((x) => x.id);
+  return once ? all : [...new Set(all)];
 }
 
 /** Each id once, at its first place with its last state. */
