@@ -3,8 +3,9 @@
  * import's draw stage alone (the commit's answer to the first frame of the imported group), in
  * headless Chromium on the bench page `bench/tree-import/`: the tree screen's parts over an
  * in-memory repository, so neither the server nor the worker is measured. Each run is a fresh
- * page. Prints the stage's time as the app measures it and the main thread's busy time (CDP
- * TaskDuration) from the call to the first frame; `--profile` writes the last run's CPU profile
+ * page. Prints the stage's time as the app measures it, and the main thread's busy time (CDP
+ * TaskDuration) and CPU time (ThreadTime, which the load of other processes does not inflate)
+ * from the call to the first frame; `--profile` writes the last run's CPU profile
  * (open it in Chrome's Performance panel) and prints its heaviest functions by self and total time;
  * `--readable` builds the pages unminified first, so the profile names the functions.
  */
@@ -87,12 +88,13 @@ try {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    const busy = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+    const metrics = async () => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value * 1000]));
     await page.waitForTimeout(1000);
-    const before = await busy();
+    const before = await metrics();
     const drawMs = await page.evaluate(() => (window.__importBench as ImportBench).draw());
-    const busyMs = (await busy()) - before;
-    console.log(`run ${run}: ${planned.toLocaleString('en')} people, draw ${drawMs.toFixed(0)} ms, main thread busy ${busyMs.toFixed(0)} ms`);
+    const after = await metrics();
+    const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+    console.log(`run ${run}: ${planned.toLocaleString('en')} people, draw ${drawMs.toFixed(0)} ms, main thread busy ${delta('TaskDuration').toFixed(0)} ms, main thread CPU ${delta('ThreadTime').toFixed(0)} ms`);
     if (profiling) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));

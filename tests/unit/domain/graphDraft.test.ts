@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendToGraph, chainResults, claimGraph, graphIndex, GraphDraft, undoOperation } from '../../../src/domain/graphDraft.ts';
 import { newProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, type Outcome } from '../../../src/domain/relationships.ts';
-import type { Graph } from '../../../src/domain/types.ts';
+import type { Graph, GraphNode } from '../../../src/domain/types.ts';
 import { frozenCopy, makeGraph, noOverlapSearch, NOW } from './helpers.ts';
 
 function ok<T>(r: Outcome<T>): Exclude<Outcome<T>, { ok: false }> {
@@ -106,7 +106,7 @@ describe('appendToGraph: additions without a draft (an import)', () => {
   /** Two new people, a parent line from the family's n1003 to one of them, and their profiles. */
   const additions = () => {
     const g = family();
-    const node = (id: string, profileId: string) => ({ ...g.nodes[3]!, id, position: { x: 900, y: 400 }, data: { profileId, parentRole: '', isPrimary: false } });
+    const node = (id: string, profileId: string): GraphNode => ({ ...g.nodes[3]!, id, position: { x: 900, y: 400 }, data: { profileId, parentRole: '', isPrimary: false } });
     const nodes = [node('n1200', 'pr:i1'), node('n1201', 'pr:i2')];
     const edges = [{ ...g.edges[0]!, id: 'e-n1003-n1200', source: 'n1003', target: 'n1200' }];
     const profiles = ['pr:i1', 'pr:i2'].map((id) => newProfile(id, { firstName: id }, { uid: 'u-owner', now: NOW }));
