@@ -17,6 +17,7 @@ export default defineConfig({
         playground: resolve(import.meta.dirname, 'playground/index.html'),
         bench: resolve(import.meta.dirname, 'bench/page/index.html'),
         treeEdit: resolve(import.meta.dirname, 'bench/tree-edit/index.html'),
+        treeImport: resolve(import.meta.dirname, 'bench/tree-import/index.html'),
       },
     },
   },

@@ -105,8 +105,11 @@ export function claimGraph<G extends Graph>(graph: G, exclusive = false): G {
   return graph;
 }
 
-/** Gives `old` its own profiles record again, built on first read (see `claimGraph`). */
-function detachProfiles(old: Graph, newer: Graph, restore: ReadonlyMap<string, Profile | null>) {
+/**
+ * Gives `old` its own profiles record again, built on first read (see `claimGraph`) from `newer`'s
+ * and the state before the change of each profile it changed (`restore`, read once).
+ */
+function detachProfiles(old: Graph, newer: Graph, restore: Iterable<readonly [string, Profile | null]>) {
   const settle = (value: Record<string, Profile>) => {
     Object.defineProperty(old, 'profiles', { value, writable: true, enumerable: true, configurable: true });
     return value;
@@ -273,15 +276,20 @@ export class GraphDraft {
       detachProfiles(base, graph, this.profileBefore);
     }
     this.handOn(index, graph);
-    const undo: UndoRecord = {
-      nodes: [...this.nodeBefore].map(([id, before]) => ({ id, before, index: before ? (nodes.positions.get(id) ?? -1) : -1 })),
-      edges: [...this.edgeBefore].map(([id, before]) => ({ id, before, index: before ? (edges.positions.get(id) ?? -1) : -1 })),
-      profiles: [...this.profileBefore].map(([id, before]) => ({ id, before })),
-    };
+    const { nodeBefore, edgeBefore, profileBefore } = this;
+    // Made when first read: a change received from the server (an import of 100,000 people) is
+    // never undone here, and its record would be an object per person.
+    let undo: UndoRecord | null = null;
     return {
       graph,
-      changed: { nodes: [...this.nodeBefore.keys()], edges: [...this.edgeBefore.keys()], profiles: [...this.profileBefore.keys()] },
-      undo,
+      changed: { nodes: [...nodeBefore.keys()], edges: [...edgeBefore.keys()], profiles: [...profileBefore.keys()] },
+      get undo() {
+        return (undo ??= {
+          nodes: [...nodeBefore].map(([id, before]) => ({ id, before, index: before ? (nodes.positions.get(id) ?? -1) : -1 })),
+          edges: [...edgeBefore].map(([id, before]) => ({ id, before, index: before ? (edges.positions.get(id) ?? -1) : -1 })),
+          profiles: [...profileBefore].map(([id, before]) => ({ id, before })),
+        });
+      },
     };
   }
 
@@ -314,6 +322,81 @@ export class GraphDraft {
     indexes.delete(this.base);
     indexes.set(graph, index);
   }
+}
+
+/**
+ * Additions only (cards, lines and profiles the graph does not have, as an import brings them),
+ * made without a draft: appended to the arrays, the profiles record and the lookups in one pass
+ * each. Answers like `GraphDraft.finish` (the undo record made when first read), or null when
+ * something named is there already and the change needs a draft. A change set naming one id twice
+ * keeps its last state, as a draft would.
+ */
+export function appendToGraph(base: Graph, add: { nodes: readonly GraphNode[]; edges: readonly GraphEdge[]; profiles: readonly Profile[] }): OpResult | null {
+  const index = graphIndex(base);
+  for (const n of add.nodes) if (index.nodes.has(n.id)) return null;
+  for (const e of add.edges) if (index.edges.has(e.id)) return null;
+  for (const p of add.profiles) if (Object.hasOwn(base.profiles, p.id)) return null;
+  if (!add.nodes.length && !add.edges.length && !add.profiles.length) return new GraphDraft(base).finish();
+
+  const nodeCount = index.nodes.size;
+  for (const n of add.nodes) {
+    index.nodes.set(n.id, n);
+    if (n.data.profileId) addTo(index.nodesByProfile, n.data.profileId, n.id);
+    const k = nodeNumber(n.id);
+    if (index.maxNodeNumber !== null && k !== null && k > index.maxNodeNumber) index.maxNodeNumber = k;
+  }
+  const edgeCount = index.edges.size;
+  for (const e of add.edges) {
+    index.edges.set(e.id, e);
+    addTo(index.edgesByNode, e.source, e.id);
+    addTo(index.edgesByNode, e.target, e.id);
+  }
+  // The lookups grew by one per id: each was named once (the usual case, told without a set).
+  const nodesOnce = index.nodes.size - nodeCount === add.nodes.length;
+  const edgesOnce = index.edges.size - edgeCount === add.edges.length;
+  const nodes = base.nodes.concat(nodesOnce ? add.nodes : lastOfEach(add.nodes));
+  const edges = base.edges.concat(edgesOnce ? add.edges : lastOfEach(add.edges));
+
+  const keep = claimed.has(base);
+  const profiles = keep ? base.profiles : { ...base.profiles };
+  let profilesOnce = true;
+  for (const p of add.profiles) {
+    if (Object.hasOwn(profiles, p.id)) profilesOnce = false;
+    profiles[p.id] = p;
+  }
+  const graph: Graph = { ...base, nodes, edges, profiles };
+  const changed: Touched = { nodes: ids(add.nodes, nodesOnce), edges: ids(add.edges, edgesOnce), profiles: ids(add.profiles, profilesOnce) };
+  if (keep) {
+    claimed.delete(base);
+    claimed.add(graph);
+    detachProfiles(base, graph, { *[Symbol.iterator]() { for (const id of changed.profiles) yield [id, null] as const; } });
+  }
+  index.graph = graph;
+  indexes.delete(base);
+  indexes.set(graph, index);
+  let undo: UndoRecord | null = null;
+  return {
+    graph,
+    changed,
+    get undo() {
+      return (undo ??= {
+        nodes: changed.nodes.map((id) => ({ id, before: null, index: -1 })),
+        edges: changed.edges.map((id) => ({ id, before: null, index: -1 })),
+        profiles: changed.profiles.map((id) => ({ id, before: null })),
+      });
+    },
+  };
+}
+
+/** The ids of a list, each once (`once`: no id is there twice). */
+function ids(items: readonly { id: string }[], once: boolean): string[] {
+  const all = items.map((x) => x.id);
+  return once ? all : [...new Set(all)];
+}
+
+/** Each id once, at its first place with its last state. */
+function lastOfEach<T extends { id: string }>(items: readonly T[]): T[] {
+  return [...new Map(items.map((x) => [x.id, x])).values()];
 }
 
 /**

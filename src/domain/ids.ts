@@ -13,10 +13,20 @@ export function isNodeId(id: unknown): id is string {
   return typeof id === 'string' && NODE_ID.test(id);
 }
 
-/** The number of a node id, or null for ids not of the n{number} form. */
+/**
+ * The number of a node id, or null for ids not of the n{number} form (`NODE_ID`). Read character by
+ * character: it runs for every card of a 100,000-person import, where a match object each was felt.
+ */
 export function nodeNumber(id: string): number | null {
-  const m = NODE_ID.exec(id);
-  return m ? Number(m[1]) : null;
+  const length = id.length;
+  if (length < 2 || length > 16 || id.charCodeAt(0) !== 110 /* n */) return null;
+  let k = 0;
+  for (let i = 1; i < length; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    k = k * 10 + digit;
+  }
+  return k;
 }
 
 /** Next id: one more than the largest existing node number, and never below n1001. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chainResults, claimGraph, graphIndex, GraphDraft, undoOperation } from '../../../src/domain/graphDraft.ts';
+import { appendToGraph, chainResults, claimGraph, graphIndex, GraphDraft, undoOperation } from '../../../src/domain/graphDraft.ts';
 import { newProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, type Outcome } from '../../../src/domain/relationships.ts';
-import type { Graph } from '../../../src/domain/types.ts';
+import type { Graph, GraphNode } from '../../../src/domain/types.ts';
 import { frozenCopy, makeGraph, noOverlapSearch, NOW } from './helpers.ts';
 
 function ok<T>(r: Outcome<T>): Exclude<Outcome<T>, { ok: false }> {
@@ -99,5 +99,66 @@ describe('chainResults', () => {
     expect(back.nodes).toEqual(g.nodes);
     expect(back.edges).toEqual(g.edges);
     expect(back.profiles).toEqual(g.profiles);
+  });
+});
+
+describe('appendToGraph: additions without a draft (an import)', () => {
+  /** Two new people, a parent line from the family's n1003 to one of them, and their profiles. */
+  const additions = () => {
+    const g = family();
+    const node = (id: string, profileId: string): GraphNode => ({ ...g.nodes[3]!, id, position: { x: 900, y: 400 }, data: { profileId, parentRole: '', isPrimary: false } });
+    const nodes = [node('n1200', 'pr:i1'), node('n1201', 'pr:i2')];
+    const edges = [{ ...g.edges[0]!, id: 'e-n1003-n1200', source: 'n1003', target: 'n1200' }];
+    const profiles = ['pr:i1', 'pr:i2'].map((id) => newProfile(id, { firstName: id }, { uid: 'u-owner', now: NOW }));
+    return { nodes, edges, profiles };
+  };
+  const drafted = (g: Graph, add: ReturnType<typeof additions>) => {
+    const d = new GraphDraft(g);
+    for (const n of add.nodes) d.setNode(n);
+    for (const e of add.edges) d.setEdge(e);
+    for (const p of add.profiles) d.setProfile(p);
+    return d.finish();
+  };
+
+  it('answers what a draft answers: the graph, its lookups, what changed and the undo record', () => {
+    const add = additions();
+    const expected = drafted(family(), add);
+    const g = family();
+    const r = appendToGraph(g, add)!;
+    expect(r.graph).toEqual(expected.graph);
+    expect(r.changed).toEqual(expected.changed);
+    expect(r.undo).toEqual(expected.undo);
+    const index = graphIndex(r.graph);
+    expect(index.edgesByNode.get('n1003')).toEqual(new Set(['e-n1001-n1003', 'e-n1002-n1003', 'e-n1003-n1200']));
+    expect(index.nodesByProfile.get('pr:i2')).toEqual(new Set(['n1201']));
+    expect(new GraphDraft(r.graph).nextNodeId()).toBe('n1202');
+    // Undone like any operation.
+    expect(undoOperation(r.graph, r.undo).graph).toEqual(family());
+  });
+
+  it('on a claimed graph, updates the profiles record in place; the older graph still reads its own', () => {
+    const g = claimGraph(family());
+    const r = appendToGraph(g, additions())!;
+    expect(r.graph.profiles['pr:i1']?.firstName).toBe('pr:i1');
+    expect(Object.keys(g.profiles).sort()).toEqual(Object.keys(family().profiles).sort());
+  });
+
+  it('an id named twice keeps its last state, once', () => {
+    const add = additions();
+    const again = { ...add.nodes[0]!, position: { x: 1, y: 2 } };
+    const r = appendToGraph(family(), { ...add, nodes: [...add.nodes, again], profiles: [...add.profiles, add.profiles[0]!] })!;
+    expect(r.graph.nodes.filter((n) => n.id === 'n1200')).toEqual([again]);
+    expect(r.changed.nodes).toEqual(['n1200', 'n1201']);
+    expect(r.changed.profiles).toEqual(['pr:i1', 'pr:i2']);
+  });
+
+  it('leaves the graph alone and answers null when something named is there already', () => {
+    const g = family();
+    const before = frozenCopy(g);
+    const add = additions();
+    expect(appendToGraph(g, { ...add, nodes: [...add.nodes, g.nodes[0]!] })).toBeNull();
+    expect(appendToGraph(g, { ...add, profiles: [...add.profiles, g.profiles['u-owner']!] })).toBeNull();
+    expect(g).toEqual(before);
+    expect(graphIndex(g).nodes.has('n1200')).toBe(false);
   });
 });

@@ -117,6 +117,28 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     expect(patch.edges!.upsert).toEqual([]);
   });
 
+  it('built again (an import beside the tree), the cards and lines that show the same are the same objects', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const first = cards.build(graph);
+    const draft = new GraphDraft(graph);
+    draft.setNode({ ...draft.node('n1003')!, position: { x: 900, y: 200 } });
+    draft.setNode({ ...draft.node('n1003')!, id: 'n1200', position: { x: 5000, y: 0 }, data: { profileId: 'pr:new', parentRole: '', isPrimary: false } });
+    draft.setProfile(newProfile('pr:new', { firstName: 'New' }, { uid: UID, now: NOW }));
+    const again = cards.build(draft.finish().graph);
+    const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+    const [before, after] = [byId(first.nodes), byId(again.nodes)];
+    for (const [id, card] of after) {
+      if (id === 'n1200') expect(before.has(id)).toBe(false);
+      else if (id === 'n1003') expect(card).not.toBe(before.get(id));
+      else expect(card).toBe(before.get(id));
+    }
+    const [linesBefore, linesAfter] = [byId(first.edges), byId(again.edges)];
+    const moved = (e: EngineEdge) => e.source === 'n1003' || e.target === 'n1003';
+    expect([...linesAfter.values()].filter((e) => !moved(e)).every((e) => e === linesBefore.get(e.id))).toBe(true);
+    expect([...linesAfter.values()].filter((e) => !moved(e)).length).toBeGreaterThan(0);
+  });
+
   it('a spouse moved to the other side turns the spouse line round', () => {
     const graph = family();
     const cards = new PersonCards(opts);

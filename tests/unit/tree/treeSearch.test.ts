@@ -113,6 +113,30 @@ describe('TreeSearch', () => {
     expect(search.search('person2400').ids).toEqual([]);
   });
 
+  it('indexes a big update (an import, its Undo) in idle periods; a search before the end finishes it at once', async () => {
+    const { repo, session, search, idle } = await open(graphOf(3));
+    expect(search.search('holm', { limit: 10 }).ids).toHaveLength(3);
+    const people = Array.from({ length: IDLE_BUILD_FROM }, (_, i) => `pr:imp${i}`);
+    repo.receive((c) => {
+      for (const id of people) c.profiles.upsert.push({ id, create: true, set: { firstName: `Imported${id.slice(6)}`, lastName: 'Berg', createdBy: 'u2' } });
+    });
+    // Drawn now, indexed later: nothing of it is searched in the update itself.
+    expect(idle.pending).toBe(true);
+    expect(search.built).toBe(false);
+    idle.run(3);
+    expect(search.search('imported1999 berg').ids).toEqual(['pr:imp1999']);
+    expect(search.built).toBe(true);
+    expect(idle.pending).toBe(false);
+
+    // The import undone: every imported person leaves the index, in idle time again.
+    repo.receive((c) => c.profiles.remove.push(...people));
+    expect(session.graph.profiles['pr:imp0']).toBeUndefined();
+    expect(idle.pending).toBe(true);
+    while (idle.pending) idle.run(50);
+    expect(search.search('berg').ids).toEqual([]);
+    expect(search.search('holm', { limit: 10 }).ids).toHaveLength(3);
+  });
+
   it('follows every update of the session: local edits and other members’ changes', async () => {
     const { repo, session, search } = await open(graphOf(5));
     expect(search.search('holm', { limit: 50 }).ids).toHaveLength(5);

@@ -52,33 +52,70 @@ export interface CardOptions {
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
 export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean): CardData {
-  const buttons: CardButtonSpec[] = [];
-  if (canInvite(o.role) && o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
-  if (canEditTree(o.role)) {
-    buttons.push(CARD_BUTTONS.addRelative);
-    const rights = cardRights(node, profile, o.uid);
-    if (related && rights.link) buttons.push(CARD_BUTTONS.unlink);
-    if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
+  return new PersonCardData(node, profile, o, related);
+}
+
+/**
+ * A card's drawing, each part made the first time the engine reads it: the engine reads the
+ * title, lines and buttons of the cards it draws up close and the accent of those it draws far
+ * away, so a GEDCOM import of 100,000 people makes none of them for the cards out of view (names
+ * capitalised, birth lines and button lists were most of the time it took to show the import).
+ * A generated avatar costs a fraction of a millisecond, so it too waits until the card is seen.
+ */
+class PersonCardData implements CardData {
+  readonly compact: boolean;
+  readonly accent: string;
+  private made: { title: string; lines: string[]; detail: string | undefined; buttons: CardButtonSpec[] } | null = null;
+  private avatar: string | undefined = undefined;
+
+  constructor(
+    private readonly node: GraphNode,
+    private readonly profile: Profile | undefined,
+    private readonly o: CardOptions,
+    private readonly related: boolean,
+  ) {
+    this.compact = o.compact;
+    this.accent = GENDER_ACCENTS[profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
   }
-  buttons.push(CARD_BUTTONS.details);
-  const gender = profile?.gender ?? '';
-  const photo = profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '');
-  const data: CardData = {
-    title: cardName(profile),
-    lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
-    detail: profile?.bio || undefined,
-    compact: o.compact,
-    accent: GENDER_ACCENTS[gender] ?? GENDER_ACCENTS[''],
-    buttons,
-  };
-  // A generated avatar costs a fraction of a millisecond; on a 10,000-person tree that is most of
-  // the opening time, so it is made the first time the engine draws the card up close.
-  let image = photo || undefined;
-  Object.defineProperty(data, 'image', {
-    enumerable: true,
-    get: () => (image ??= defaultAvatarUri(gender, profile?.id || node.id)),
-  });
-  return data;
+
+  get title(): string {
+    return this.make().title;
+  }
+  get lines(): string[] {
+    return this.make().lines;
+  }
+  get detail(): string | undefined {
+    return this.make().detail;
+  }
+  get buttons(): CardButtonSpec[] {
+    return this.make().buttons;
+  }
+  get image(): string {
+    const { profile, node, o } = this;
+    return (this.avatar ??=
+      profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '') || defaultAvatarUri(profile?.gender ?? '', profile?.id || node.id));
+  }
+
+  private make() {
+    if (this.made) return this.made;
+    const { node, profile, o } = this;
+    const buttons: CardButtonSpec[] = [];
+    if (canInvite(o.role) && o.invitationsEnabled && profile && !profile.email) buttons.push(CARD_BUTTONS.invite);
+    if (canEditTree(o.role)) {
+      buttons.push(CARD_BUTTONS.addRelative);
+      const rights = cardRights(node, profile, o.uid);
+      if (this.related && rights.link) buttons.push(CARD_BUTTONS.unlink);
+      if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
+    }
+    buttons.push(CARD_BUTTONS.details);
+    const gender = profile?.gender ?? '';
+    return (this.made = {
+      title: cardName(profile),
+      lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
+      detail: profile?.bio || undefined,
+      buttons,
+    });
+  }
 }
 
 interface ShownCard {
@@ -141,12 +178,20 @@ export class PersonCards {
 
   constructor(private options: CardOptions) {}
 
-  /** Every card and line of a graph, for the engine's first arrays. */
+  /**
+   * Every card and line of a graph, for the engine's first arrays, or again after an update that
+   * touched much of it (an import, Tidy up). A card or line that shows what it showed before is
+   * the same object again, so the engine recognises it and takes only what changed: an import
+   * beside a big tree does not make the tree's own cards again.
+   */
   build(graph: Graph): { nodes: EngineNode<CardData>[]; edges: EngineEdge[] } {
     this.graph = graph;
-    this.shown.clear();
-    this.parentLines.clear();
-    this.spouseLines.clear();
+    const shownBefore = this.shown;
+    const parentLinesBefore = this.parentLines;
+    const spouseLinesBefore = this.spouseLines;
+    this.shown = new Map();
+    this.parentLines = new Map();
+    this.spouseLines = new Map();
     this.spouseLinesOf.clear();
     this.ends.clear();
     this.rowOf.clear();
@@ -155,15 +200,15 @@ export class PersonCards {
     const nodes: EngineNode<CardData>[] = [];
     for (const node of graph.nodes) {
       if (node.hidden) continue;
-      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), undefined);
+      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), shownBefore.get(node.id));
       this.shown.set(node.id, shown);
       nodes.push(shown.card);
     }
     const edges: EngineEdge[] = [];
     this.routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
-      this.ends.set(e.id, { source: e.source, target: e.target });
-      const line = parentLine(e, this.routes.get(e.id));
+      this.ends.set(e.id, e);
+      const line = sameLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
       if (!line) continue;
       this.parentLines.set(e.id, line);
       edges.push(line.edge);
@@ -174,7 +219,7 @@ export class PersonCards {
     for (const node of graph.nodes) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
         if (s.hidden) continue;
-        const line = spouseLine(s);
+        const line = sameLine(spouseLine(s), spouseLinesBefore.get(s.id))!;
         this.addSpouseLine(line);
         edges.push(line.edge);
       }
@@ -193,7 +238,7 @@ export class PersonCards {
       const before = this.ends.get(id);
       const now = index.edges.get(id);
       for (const end of [before?.source, before?.target, now?.source, now?.target]) if (end) cards.add(end);
-      if (now) this.ends.set(id, { source: now.source, target: now.target });
+      if (now) this.ends.set(id, now);
       else this.ends.delete(id);
       if (!now && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
     }
@@ -449,6 +494,11 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
     if (a && b && !a.hidden && !b.hidden) out.push(e);
   }
   return out;
+}
+
+/** The line drawn before when it is drawn the same, else the new one. */
+function sameLine(line: Line | null, before: Line | undefined): Line | null {
+  return line && before?.key === line.key ? before : line;
 }
 
 function spouseLine(s: SpouseEdge): Line {

@@ -55,7 +55,11 @@ export class TreeSearch {
   ) {
     this.unsubscribe = session.onGraphUpdate((update) => {
       // Not built yet: the build reads the graph as it will be then.
-      if (this.index) reindexProfiles(this.index, this.session.graph.profiles, update.profiles);
+      if (!this.index) return;
+      // An import (or its Undo) touches up to 100,000 profiles: they are indexed in idle time as
+      // a first build is, not in the update that draws them.
+      if (update.profiles.length >= IDLE_BUILD_FROM) this.later(update.profiles);
+      else reindexProfiles(this.index, this.session.graph.profiles, update.profiles);
     });
   }
 
@@ -73,13 +77,24 @@ export class TreeSearch {
   prepare() {
     if (this.index || Object.keys(this.session.graph.profiles).length < IDLE_BUILD_FROM) return;
     this.begin();
-    const work = (deadline: IdleDeadline) => {
-      this.idleHandle = null;
-      do this.indexSome(SLICE);
-      while (this.next < this.queue.length && deadline.timeRemaining() > 2);
-      if (this.next < this.queue.length) this.idleHandle = this.idle.request(work);
-    };
-    this.idleHandle = this.idle.request(work);
+    this.idleHandle = this.idle.request(this.work);
+  }
+
+  private readonly work = (deadline: IdleDeadline) => {
+    this.idleHandle = null;
+    do this.indexSome(SLICE);
+    while (this.next < this.queue.length && deadline.timeRemaining() > 2);
+    if (this.next < this.queue.length) this.idleHandle = this.idle.request(this.work);
+  };
+
+  /** Profiles to index again in idle time, after those already waiting. */
+  private later(ids: readonly string[]) {
+    if (this.next < this.queue.length) this.queue = this.queue.concat(ids);
+    else {
+      this.queue = ids.slice();
+      this.next = 0;
+    }
+    if (this.idleHandle === null) this.idleHandle = this.idle.request(this.work);
   }
 
   search(query: string, options?: SearchOptions): SearchResult {
@@ -104,15 +119,17 @@ export class TreeSearch {
   }
 
   /**
-   * Indexes the next profiles of the queue as the graph has them now; one removed since the build
-   * began is skipped (an update removed it, or will find nothing to remove).
+   * Indexes the next profiles of the queue as the graph has them now; one the graph no longer has
+   * leaves the index (an update queued its removal, or it was removed before it was indexed).
    */
   private indexSome(count: number) {
     const profiles = this.session.graph.profiles;
     const end = Math.min(this.queue.length, this.next + count);
     for (; this.next < end; this.next++) {
-      const p = profiles[this.queue[this.next]!];
+      const id = this.queue[this.next]!;
+      const p = Object.hasOwn(profiles, id) ? profiles[id] : undefined;
       if (p) this.index!.set(profileEntry(p));
+      else this.index!.remove(id);
     }
   }
 

@@ -30,6 +30,7 @@ export class PendingEdits {
 
   /** Forgets the entries among `ids` whose state on screen is the confirmed one again. */
   settle(ids: Touched, current: GraphLookup) {
+    if (this.empty) return;
     for (const id of ids.nodes) {
       const confirmed = this.nodes.get(id);
       if (confirmed !== undefined && same(confirmed, current.node(id), nodesEqual)) this.nodes.delete(id);
@@ -90,6 +91,8 @@ export class PendingEdits {
    * confirmed state of what this tab changed is updated; call `settle` once the rest is shown.
    */
   receive(remote: ChangeSet, current: GraphLookup): ChangeSet {
+    // Nothing of this tab's waits: all of it shows, as it came (an import's 100,000 people too).
+    if (this.empty) return remote;
     const show = emptyChangeSet(remote.baseRevision);
     for (const n of remote.nodes.upsert) this.nodes.has(n.id) ? this.nodes.set(n.id, n) : show.nodes.upsert.push(n);
     for (const id of remote.nodes.remove) this.nodes.has(id) ? this.nodes.set(id, null) : show.nodes.remove.push(id);

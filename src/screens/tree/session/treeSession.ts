@@ -606,7 +606,7 @@ export class TreeSession {
     const show = this.pending.receive(changes, lookup(this.graph));
     const result = applyAsOperation(this.graph, show);
     this.take(result.graph);
-    this.pending.settle(touchedBy(changes), lookup(this.graph));
+    if (wasPending) this.pending.settle(touchedBy(changes), lookup(this.graph));
     this.announce(result.changed, []);
     this.settleUnsaved();
     if (wasPending) this.backUp();
