@@ -9,6 +9,10 @@
  * panel then showing a window of the map that follows the view (moved by a transform as well).
  * Where cards are smaller than a few pixels on the map it draws their density (cells shaded by
  * how many cards they hold) instead of a solid smear, and it marks the home card.
+ *
+ * The map is drawn off the page and shown through a `bitmaprenderer` canvas: a 2-D canvas on the
+ * page would be copied on every frame Chromium commits when it composites in software (see
+ * present.ts), that is on every step of a pan.
  */
 import { MINIMAP_MAX_SCALE, MINIMAP_MAX_STRETCH, MINIMAP_MIN_SHORT_SIDE } from '../core/constants.ts';
 import type { CanvasEngine } from '../core/engine.ts';
@@ -24,6 +28,9 @@ const HOME_RADIUS = 4.5;
 
 export class Minimap {
   private frame: HTMLDivElement = document.createElement('div');
+  /** Where the map is drawn; `canvas` shows it. */
+  private surface = new OffscreenCanvas(1, 1);
+  private shown: ImageBitmapRenderingContext;
   private bounds: Rect | null = null;
   private layout: MinimapLayout | null = null;
   /** Where world (0, 0) is in the panel. */
@@ -41,6 +48,7 @@ export class Minimap {
     private theme: Theme,
     private box: { width: number; height: number },
   ) {
+    this.shown = canvas.getContext('bitmaprenderer')!;
     canvas.style.position = 'absolute';
     canvas.style.left = '0';
     canvas.style.top = '0';
@@ -94,6 +102,7 @@ export class Minimap {
     this.timer = setTimeout(() => {
       if (this.engine.dragging.size) return this.schedule();
       this.rebuild();
+      this.shown.transferFromImageBitmap(this.surface.transferToImageBitmap());
       this.draw();
     }, delay);
   }
@@ -112,7 +121,7 @@ export class Minimap {
       if (r.y + r.height > y1) y1 = r.y + r.height;
       cardW = Math.max(cardW, r.width);
     }
-    const ctx = this.canvas.getContext('2d')!;
+    const ctx = this.surface.getContext('2d')!;
     const dpr = window.devicePixelRatio || 1;
     if (x0 === Infinity) {
       this.bounds = this.layout = null;
@@ -120,7 +129,7 @@ export class Minimap {
       this.sizeCanvas(this.box.width, this.box.height, dpr);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = this.theme.minimapBackground;
-      ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+      ctx.fillRect(0, 0, this.surface.width, this.surface.height);
       return;
     }
     const bounds = (this.bounds = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
@@ -130,9 +139,8 @@ export class Minimap {
     // The bitmap holds the whole map plus the padding; (PAD, PAD) is the bounds' corner.
     this.sizeCanvas(layout.map.width + 2 * PAD, layout.map.height + 2 * PAD, dpr);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.fillStyle = this.theme.minimapBackground;
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.fillRect(0, 0, this.surface.width, this.surface.height);
     const toMap = (wx: number, wy: number) => ({ x: PAD + (wx - x0) * scale, y: PAD + (wy - y0) * scale });
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = this.theme.minimapNode;
@@ -161,7 +169,7 @@ export class Minimap {
   }
 
   /** Cards too small to draw one by one: cells shaded by how many cards they hold, so crowded branches stand out. */
-  private drawDensity(ctx: CanvasRenderingContext2D, layout: MinimapLayout, toMap: (x: number, y: number) => XY) {
+  private drawDensity(ctx: OffscreenCanvasRenderingContext2D, layout: MinimapLayout, toMap: (x: number, y: number) => XY) {
     const cols = Math.max(1, Math.ceil(layout.map.width / DENSITY_CELL) + 1);
     const rows = Math.max(1, Math.ceil(layout.map.height / DENSITY_CELL) + 1);
     const counts = new Uint32Array(cols * rows);
@@ -182,8 +190,8 @@ export class Minimap {
   }
 
   private sizeCanvas(width: number, height: number, dpr: number) {
-    this.canvas.width = Math.max(1, Math.round(width * dpr));
-    this.canvas.height = Math.max(1, Math.round(height * dpr));
+    this.surface.width = this.canvas.width = Math.max(1, Math.round(width * dpr));
+    this.surface.height = this.canvas.height = Math.max(1, Math.round(height * dpr));
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
   }
