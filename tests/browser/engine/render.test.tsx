@@ -10,21 +10,16 @@ afterEach(() => {
 
 const scene = () => [card('a', 40, 40), card('b', 240, 40), card('c', 440, 40), card('d', 40, 240)];
 
-/** A pixel of what a canvas shows, whatever its context (the engine shows bitmaps, not 2-D canvases). */
-function pixel(canvas: HTMLCanvasElement, x: number, y: number): Uint8ClampedArray {
-  const copy = document.createElement('canvas');
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  const ctx = copy.getContext('2d')!;
-  ctx.drawImage(canvas, 0, 0);
-  return ctx.getImageData(x, y, 1, 1).data;
+/** A pixel of what a canvas on the page shows: the engine draws into OffscreenCanvases the page's canvases show. */
+function pixel(surface: OffscreenCanvas | HTMLCanvasElement | null, x: number, y: number): Uint8ClampedArray {
+  return (surface!.getContext('2d') as CanvasRenderingContext2D).getImageData(x, y, 1, 1).data;
 }
 
 describe('rendering and the accessibility mirror', () => {
   it('mounts a Konva stage with two layers, controls and a minimap of at most 200 × 150 in the graph\'s proportions', async () => {
     m = await mount({ nodes: scene() });
-    // The scene layer is shown through a bitmap (its own 2-D canvas hidden), the active layer
-    // only while it holds something: no 2-D canvas on the page at rest.
+    // The scene layer is shown by a canvas drawn from an OffscreenCanvas (its own 2-D canvas
+    // hidden), the active layer only while it holds something: no 2-D canvas on the page at rest.
     const canvases = [...m.root.querySelectorAll('canvas')];
     expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(3);
     expect(canvases.filter((c) => getComputedStyle(c).display !== 'none').map((c) => c === m!.handle.renderer!.scenePresenter.element || !!c.closest('.kin-engine-minimap'))).toEqual([true, true]);
@@ -55,10 +50,11 @@ describe('rendering and the accessibility mirror', () => {
     const box = panel.getBoundingClientRect();
     expect(Math.abs(frame.left + frame.width / 2 - (box.left + box.width / 2))).toBeLessThan(2);
     // The home marker is drawn in the accent colour at the middle of the map.
-    const dpr = mini.width / mini.clientWidth;
+    const surface = m.handle.renderer!.minimap!.surface;
+    const dpr = surface.width / mini.clientWidth;
     const home = m.handle.engine.store.nodes.get('p30')!;
     const scale = 40 / 88;
-    const px = pixel(mini, Math.round((8 + (home.x + 64) * scale) * dpr), Math.round((8 + 44 * scale) * dpr));
+    const px = pixel(surface, Math.round((8 + (home.x + 64) * scale) * dpr), Math.round((8 + 44 * scale) * dpr));
     expect([px[0], px[1], px[2]]).toEqual([0x3d, 0x6b, 0x56]);
   });
 
@@ -117,14 +113,14 @@ describe('rendering and the accessibility mirror', () => {
 
   it('draws the cards: a card pixel is opaque, and empty once the card is dragged away', async () => {
     m = await mount({ nodes: [card('a', 100, 100)] });
-    const scene = m.handle.renderer!.scenePresenter.element;
+    const { element: scene, surface } = m.handle.renderer!.scenePresenter;
     // The scene canvas is larger than the view and may be slid by CSS: map through its box.
     const alpha = (x: number, y: number) => {
       const box = scene.getBoundingClientRect();
       const root = m!.root.getBoundingClientRect();
-      const dpr = scene.width / box.width;
+      const dpr = surface!.width / box.width;
       const px = Math.round((root.left + x - box.left) * dpr), py = Math.round((root.top + y - box.top) * dpr);
-      return pixel(scene, px, py)[3];
+      return pixel(surface, px, py)[3];
     };
     expect(alpha(200, 130)).toBe(255);
     await drag(m, { x: 200, y: 130 }, { x: 500, y: 430 });
