@@ -11,8 +11,8 @@
  * how many cards they hold) instead of a solid smear, and it marks the home card.
  *
  * The map is drawn into an OffscreenCanvas that the panel's canvas shows (its control transferred):
- * a 2-D canvas on the page would be copied on every frame Chromium commits while it moves when
- * it composites in software (see present.ts), that is on every step of a pan.
+ * a 2-D canvas on the page would be copied on the frames Chromium commits during a pan when it
+ * composites in software (see present.ts).
  */
 import { MINIMAP_MAX_SCALE, MINIMAP_MAX_STRETCH, MINIMAP_MIN_SHORT_SIDE } from '../core/constants.ts';
 import type { CanvasEngine } from '../core/engine.ts';

@@ -1,8 +1,8 @@
 /**
  * Shows a Konva layer's canvas without putting the 2-D canvas itself on the page. Chromium
  * compositing in software (no GPU, as in headless browsers and on machines without graphics
- * drivers) copies a 2-D canvas into a new resource on every frame it commits while the canvas
- * moves: about 0.8 ms per frame for a view-sized canvas with its margin, three frames per pan move
+ * drivers) copies a 2-D canvas into a new resource on the frames it commits during a pan: about
+ * 0.8 ms per frame for a view-sized canvas with its margin, three frames per pan move
  * (bench/RESULTS.md). A canvas whose control was transferred to an OffscreenCanvas is shown from
  * the frames that canvas pushes, once per drawing, and is then composited like any layer.
  *

@@ -99,7 +99,7 @@ export class Renderer {
   private sceneAnchor: Transform | null = null;
   private activeAnchor: Transform | null = null;
   private activeEmpty = false;
-  /** The scene layer as shown on the page: a bitmap, not a 2-D canvas (see present.ts). */
+  /** The scene layer as shown on the page: a canvas drawn from an OffscreenCanvas, not a 2-D canvas (see present.ts). */
   readonly scenePresenter: LayerPresenter;
   private pending = 0;
   private raf = 0;
