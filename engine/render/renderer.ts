@@ -170,6 +170,10 @@ export class Renderer {
     });
     parts.active.add(dragEdges, dragSimple, dragCards, overlay);
     this.dragPool = new CardPool(dragCards, drawCard, lookup);
+    // The renderer draws its layers when it must; Konva's own redraw after attribute changes
+    // (every frame that moves the pool's shapes or a layer) would draw each layer a second time
+    // on the next frame. Konva is the engine's alone, so the switch is global.
+    Konva.autoDrawEnabled = false;
     parts.scene.listening(false);
     parts.active.listening(false);
     this.scenePresenter = new LayerPresenter(parts.scene);

@@ -1,3 +1,4 @@
+import Konva from 'konva';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dirty } from '../../../engine/core/engine.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
@@ -187,6 +188,22 @@ describe('rendering and the accessibility mirror', () => {
     expect(m.handle.engine.viewport.x).toBeCloseTo(-400, 0);
     expect(stats.sceneDraws - before).toBeGreaterThanOrEqual(2);
     expect(stats.sceneDraws - before).toBeLessThanOrEqual(4);
+  });
+
+  it('a layer is drawn only when the renderer draws it, never again by Konva on the next frame', async () => {
+    m = await mount({ nodes: scene() });
+    await frames(3);
+    const [sceneLayer, activeLayer] = Konva.stages.at(-1)!.getLayers();
+    const konvaDraws = { scene: 0, active: 0 };
+    sceneLayer.on('draw', () => konvaDraws.scene++);
+    activeLayer.on('draw', () => konvaDraws.active++);
+    const stats = m.handle.renderer!.stats;
+    const before = { scene: stats.sceneDraws, active: stats.activeDraws };
+    const a = screenOf(m, 'a');
+    await drag(m, a, { x: a.x + 60, y: a.y + 40 }, { steps: 4 });
+    await frames(3);
+    expect(stats.activeDraws - before.active).toBeGreaterThan(2);
+    expect(konvaDraws).toEqual({ scene: stats.sceneDraws - before.scene, active: stats.activeDraws - before.active });
   });
 
   it('panning redraws the minimap from its bitmap without rebuilding it', async () => {
