@@ -178,6 +178,7 @@ export class Renderer {
     parts.active.listening(false);
     this.scenePresenter = new LayerPresenter(parts.scene);
     // Own compositor layers: sliding a canvas by CSS then repaints nothing.
+    this.scenePresenter.element.style.willChange = 'transform';
     this.activeCanvas.style.willChange = 'transform';
     styleBackground(parts.background, theme);
     document.fonts?.addEventListener('loadingdone', this.onFonts);
@@ -245,7 +246,7 @@ export class Renderer {
         this.parts.active.draw();
         this.stats.activeDraws++;
       }
-      // An empty layer leaves the page: the compositor would copy it on every frame all the same.
+      // An empty layer leaves the page: software compositing would copy it during pans all the same.
       if (empty !== this.activeEmpty) this.activeCanvas.style.display = empty ? 'none' : '';
       this.activeEmpty = empty;
     }
