@@ -9,6 +9,10 @@
  * panel then showing a window of the map that follows the view (moved by a transform as well).
  * Where cards are smaller than a few pixels on the map it draws their density (cells shaded by
  * how many cards they hold) instead of a solid smear, and it marks the home card.
+ *
+ * The map is drawn into an OffscreenCanvas that the panel's canvas shows (its control transferred):
+ * a 2-D canvas on the page would be copied on the frames Chromium commits during a pan when it
+ * composites in software (see present.ts).
  */
 import { MINIMAP_MAX_SCALE, MINIMAP_MAX_STRETCH, MINIMAP_MIN_SHORT_SIDE } from '../core/constants.ts';
 import type { CanvasEngine } from '../core/engine.ts';
@@ -22,8 +26,20 @@ const PAD = 8;
 const DENSITY_CELL = 3;
 const HOME_RADIUS = 4.5;
 
+/** A canvas's control can be transferred once: a minimap made again on it (React's StrictMode) draws into the same surface. */
+const surfaces = new WeakMap<HTMLCanvasElement, OffscreenCanvas>();
+
+function surfaceOf(canvas: HTMLCanvasElement): OffscreenCanvas | HTMLCanvasElement {
+  if (typeof canvas.transferControlToOffscreen !== 'function') return canvas;
+  let surface = surfaces.get(canvas);
+  if (!surface) surfaces.set(canvas, (surface = canvas.transferControlToOffscreen()));
+  return surface;
+}
+
 export class Minimap {
   private frame: HTMLDivElement = document.createElement('div');
+  /** Where the map is drawn (tests read its pixels): `canvas` shows it, or is it without OffscreenCanvas. */
+  readonly surface: OffscreenCanvas | HTMLCanvasElement;
   private bounds: Rect | null = null;
   private layout: MinimapLayout | null = null;
   /** Where world (0, 0) is in the panel. */
@@ -41,6 +57,7 @@ export class Minimap {
     private theme: Theme,
     private box: { width: number; height: number },
   ) {
+    this.surface = surfaceOf(canvas);
     canvas.style.position = 'absolute';
     canvas.style.left = '0';
     canvas.style.top = '0';
@@ -112,7 +129,7 @@ export class Minimap {
       if (r.y + r.height > y1) y1 = r.y + r.height;
       cardW = Math.max(cardW, r.width);
     }
-    const ctx = this.canvas.getContext('2d')!;
+    const ctx = this.surface.getContext('2d') as CanvasRenderingContext2D;
     const dpr = window.devicePixelRatio || 1;
     if (x0 === Infinity) {
       this.bounds = this.layout = null;
@@ -120,7 +137,7 @@ export class Minimap {
       this.sizeCanvas(this.box.width, this.box.height, dpr);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = this.theme.minimapBackground;
-      ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+      ctx.fillRect(0, 0, this.surface.width, this.surface.height);
       return;
     }
     const bounds = (this.bounds = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
@@ -130,9 +147,9 @@ export class Minimap {
     // The bitmap holds the whole map plus the padding; (PAD, PAD) is the bounds' corner.
     this.sizeCanvas(layout.map.width + 2 * PAD, layout.map.height + 2 * PAD, dpr);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.clearRect(0, 0, this.surface.width, this.surface.height);
     ctx.fillStyle = this.theme.minimapBackground;
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.fillRect(0, 0, this.surface.width, this.surface.height);
     const toMap = (wx: number, wy: number) => ({ x: PAD + (wx - x0) * scale, y: PAD + (wy - y0) * scale });
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = this.theme.minimapNode;
@@ -182,8 +199,8 @@ export class Minimap {
   }
 
   private sizeCanvas(width: number, height: number, dpr: number) {
-    this.canvas.width = Math.max(1, Math.round(width * dpr));
-    this.canvas.height = Math.max(1, Math.round(height * dpr));
+    this.surface.width = Math.max(1, Math.round(width * dpr));
+    this.surface.height = Math.max(1, Math.round(height * dpr));
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
   }

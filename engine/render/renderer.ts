@@ -25,6 +25,7 @@ import { CardSprites, type SpriteKey } from './cardSprites.ts';
 import { ImageCache } from './imageCache.ts';
 import type { Minimap } from './minimap.ts';
 import type { Mirror } from './mirror.ts';
+import { LayerPresenter } from './present.ts';
 import { TextFitter } from './textFit.ts';
 
 /**
@@ -98,6 +99,8 @@ export class Renderer {
   private sceneAnchor: Transform | null = null;
   private activeAnchor: Transform | null = null;
   private activeEmpty = false;
+  /** The scene layer as shown on the page: a canvas drawn from an OffscreenCanvas, not a 2-D canvas (see present.ts). */
+  readonly scenePresenter: LayerPresenter;
   private pending = 0;
   private raf = 0;
   private images: ImageCache;
@@ -167,11 +170,16 @@ export class Renderer {
     });
     parts.active.add(dragEdges, dragSimple, dragCards, overlay);
     this.dragPool = new CardPool(dragCards, drawCard, lookup);
-    for (const layer of [parts.scene, parts.active]) {
-      layer.listening(false);
-      // Own compositor layers: sliding a canvas by CSS then repaints nothing.
-      layer.getCanvas()._canvas.style.willChange = 'transform';
-    }
+    // The renderer draws its layers when it must; Konva's own redraw after attribute changes
+    // (every frame that moves the pool's shapes or a layer) would draw each layer a second time
+    // on the next frame. Konva is the engine's alone, so the switch is global.
+    Konva.autoDrawEnabled = false;
+    parts.scene.listening(false);
+    parts.active.listening(false);
+    this.scenePresenter = new LayerPresenter(parts.scene);
+    // Own compositor layers: sliding a canvas by CSS then repaints nothing.
+    this.scenePresenter.element.style.willChange = 'transform';
+    this.activeCanvas.style.willChange = 'transform';
     styleBackground(parts.background, theme);
     document.fonts?.addEventListener('loadingdone', this.onFonts);
     this.unsubscribe = engine.subscribe((d) => this.invalidate(d));
@@ -217,8 +225,8 @@ export class Renderer {
     if (d & (Dirty.viewport | Dirty.scene)) {
       placeBackground(this.parts.background, v);
       this.parts.mirror.place(v);
-      if (d & Dirty.scene || !this.slide(this.parts.scene, this.sceneAnchor)) {
-        this.sceneAnchor = this.place(this.parts.scene);
+      if (d & Dirty.scene || !this.slide(this.scenePresenter.element, this.sceneAnchor)) {
+        this.sceneAnchor = this.place(this.parts.scene, this.scenePresenter.element);
         this.parts.mirror.setZoom(v.k);
         this.cull();
         this.scenePool.show(en.detailed ? this.drawnIds : []);
@@ -230,14 +238,16 @@ export class Renderer {
     if (activeChanged || d & Dirty.viewport) {
       const empty = !this.hasActiveContent();
       // An empty layer stays empty; an unchanged one slides with the view like the scene.
-      const skip = empty ? this.activeEmpty : !activeChanged && this.slide(this.parts.active, this.activeAnchor);
+      const skip = empty ? this.activeEmpty : !activeChanged && this.slide(this.activeCanvas, this.activeAnchor);
       if (!skip) {
         this.cullDragged();
-        this.activeAnchor = this.place(this.parts.active);
+        this.activeAnchor = this.place(this.parts.active, this.activeCanvas);
         this.dragPool.show(en.detailed ? this.dragIds : []);
         this.parts.active.draw();
         this.stats.activeDraws++;
       }
+      // An empty layer leaves the page: software compositing would copy it during pans all the same.
+      if (empty !== this.activeEmpty) this.activeCanvas.style.display = empty ? 'none' : '';
       this.activeEmpty = empty;
     }
     if (d & (Dirty.mirror | Dirty.viewport | Dirty.scene | Dirty.chrome)) {
@@ -253,13 +263,18 @@ export class Renderer {
     }
   }
 
+  /** The active layer's canvas, on the page while it has something to show. */
+  private get activeCanvas(): HTMLCanvasElement {
+    return this.parts.active.getCanvas()._canvas;
+  }
+
   /**
-   * Layers draw in stage coordinates, which start OVERSCAN pixels above and left of the view.
-   * Returns the viewport the layer is now drawn for.
+   * Layers draw in stage coordinates, which start OVERSCAN pixels above and left of the view;
+   * `el` shows the layer on the page. Returns the viewport the layer is now drawn for.
    */
-  private place(layer: Konva.Layer): Transform {
+  private place(layer: Konva.Layer, el: HTMLElement): Transform {
     const v = this.engine.viewport;
-    layer.getCanvas()._canvas.style.transform = '';
+    el.style.transform = '';
     layer.position({ x: v.x + OVERSCAN, y: v.y + OVERSCAN });
     layer.scale({ x: v.k, y: v.k });
     return { ...v };
@@ -271,7 +286,7 @@ export class Renderer {
    * looks soft until the gesture settles and the scene is redrawn). Returns false when the layer
    * must be redrawn now.
    */
-  private slide(layer: Konva.Layer, anchor: Transform | null): boolean {
+  private slide(el: HTMLElement, anchor: Transform | null): boolean {
     const v = this.engine.viewport;
     if (!anchor) return false;
     const s = v.k / anchor.k;
@@ -283,7 +298,7 @@ export class Renderer {
     if (x0 > 0 || y0 > 0 || x1 < w || y1 < h) return false;
     const tx = v.x - s * anchor.x + OVERSCAN * (1 - s);
     const ty = v.y - s * anchor.y + OVERSCAN * (1 - s);
-    const style = layer.getCanvas()._canvas.style;
+    const style = el.style;
     style.transformOrigin = '0 0';
     style.transform = s === 1 ? `translate(${tx}px, ${ty}px)` : `translate(${tx}px, ${ty}px) scale(${s})`;
     return true;
@@ -419,5 +434,6 @@ export class Renderer {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.unsubscribe();
     document.fonts?.removeEventListener('loadingdone', this.onFonts);
+    this.scenePresenter.destroy();
   }
 }

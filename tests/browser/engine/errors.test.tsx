@@ -45,7 +45,8 @@ describe('canvas error codes through onError, each once, in the browser', () => 
     m = await mount({ nodes: [card('a', 40, 40)], height: 0 });
     expect(m.errors).toEqual([{ code: '004', message: errorMessages['004']() }]);
     expect(m.handle.engine.size).toEqual({ width: 500, height: 500 });
-    const stage = m.root.querySelector<HTMLCanvasElement>('.kin-engine-stage canvas')!;
-    expect([stage.clientWidth, stage.clientHeight]).toEqual([500 + 2 * OVERSCAN, 500 + 2 * OVERSCAN]);
+    // The scene as shown on the page (its Konva canvas is hidden).
+    const scene = m.handle.renderer!.scenePresenter.element;
+    expect([scene.clientWidth, scene.clientHeight]).toEqual([500 + 2 * OVERSCAN, 500 + 2 * OVERSCAN]);
   });
 });

@@ -1,3 +1,4 @@
+import Konva from 'konva';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dirty } from '../../../engine/core/engine.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
@@ -10,10 +11,19 @@ afterEach(() => {
 
 const scene = () => [card('a', 40, 40), card('b', 240, 40), card('c', 440, 40), card('d', 40, 240)];
 
+/** A pixel of what a canvas on the page shows: the engine draws into OffscreenCanvases the page's canvases show. */
+function pixel(surface: OffscreenCanvas | HTMLCanvasElement | null, x: number, y: number): Uint8ClampedArray {
+  return (surface!.getContext('2d') as CanvasRenderingContext2D).getImageData(x, y, 1, 1).data;
+}
+
 describe('rendering and the accessibility mirror', () => {
   it('mounts a Konva stage with two layers, controls and a minimap of at most 200 × 150 in the graph\'s proportions', async () => {
     m = await mount({ nodes: scene() });
-    expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(2);
+    // The scene layer is shown by a canvas drawn from an OffscreenCanvas (its own 2-D canvas
+    // hidden), the active layer only while it holds something: no 2-D canvas on the page at rest.
+    const canvases = [...m.root.querySelectorAll('canvas')];
+    expect(m.root.querySelectorAll('.kin-engine-stage canvas')).toHaveLength(3);
+    expect(canvases.filter((c) => getComputedStyle(c).display !== 'none').map((c) => c === m!.handle.renderer!.scenePresenter.element || !!c.closest('.kin-engine-minimap'))).toEqual([true, true]);
     for (const label of ['Zoom in', 'Zoom out', 'Fit view', 'Toggle interactivity']) {
       expect(m.root.querySelector(`button[aria-label="${label}"]`)).not.toBeNull();
     }
@@ -41,11 +51,11 @@ describe('rendering and the accessibility mirror', () => {
     const box = panel.getBoundingClientRect();
     expect(Math.abs(frame.left + frame.width / 2 - (box.left + box.width / 2))).toBeLessThan(2);
     // The home marker is drawn in the accent colour at the middle of the map.
-    const ctx = mini.getContext('2d')!;
-    const dpr = mini.width / mini.clientWidth;
+    const surface = m.handle.renderer!.minimap!.surface;
+    const dpr = surface.width / mini.clientWidth;
     const home = m.handle.engine.store.nodes.get('p30')!;
     const scale = 40 / 88;
-    const px = ctx.getImageData(Math.round((8 + (home.x + 64) * scale) * dpr), Math.round((8 + 44 * scale) * dpr), 1, 1).data;
+    const px = pixel(surface, Math.round((8 + (home.x + 64) * scale) * dpr), Math.round((8 + 44 * scale) * dpr));
     expect([px[0], px[1], px[2]]).toEqual([0x3d, 0x6b, 0x56]);
   });
 
@@ -104,14 +114,14 @@ describe('rendering and the accessibility mirror', () => {
 
   it('draws the cards: a card pixel is opaque, and empty once the card is dragged away', async () => {
     m = await mount({ nodes: [card('a', 100, 100)] });
-    const scene = m.root.querySelectorAll<HTMLCanvasElement>('.kin-engine-stage canvas')[0];
+    const { element: scene, surface } = m.handle.renderer!.scenePresenter;
     // The scene canvas is larger than the view and may be slid by CSS: map through its box.
     const alpha = (x: number, y: number) => {
       const box = scene.getBoundingClientRect();
       const root = m!.root.getBoundingClientRect();
-      const dpr = scene.width / box.width;
+      const dpr = surface!.width / box.width;
       const px = Math.round((root.left + x - box.left) * dpr), py = Math.round((root.top + y - box.top) * dpr);
-      return scene.getContext('2d')!.getImageData(px, py, 1, 1).data[3];
+      return pixel(surface, px, py)[3];
     };
     expect(alpha(200, 130)).toBe(255);
     await drag(m, { x: 200, y: 130 }, { x: 500, y: 430 });
@@ -178,6 +188,22 @@ describe('rendering and the accessibility mirror', () => {
     expect(m.handle.engine.viewport.x).toBeCloseTo(-400, 0);
     expect(stats.sceneDraws - before).toBeGreaterThanOrEqual(2);
     expect(stats.sceneDraws - before).toBeLessThanOrEqual(4);
+  });
+
+  it('a layer is drawn only when the renderer draws it, never again by Konva on the next frame', async () => {
+    m = await mount({ nodes: scene() });
+    await frames(3);
+    const [sceneLayer, activeLayer] = Konva.stages.at(-1)!.getLayers();
+    const konvaDraws = { scene: 0, active: 0 };
+    sceneLayer.on('draw', () => konvaDraws.scene++);
+    activeLayer.on('draw', () => konvaDraws.active++);
+    const stats = m.handle.renderer!.stats;
+    const before = { scene: stats.sceneDraws, active: stats.activeDraws };
+    const a = screenOf(m, 'a');
+    await drag(m, a, { x: a.x + 60, y: a.y + 40 }, { steps: 4 });
+    await frames(3);
+    expect(stats.activeDraws - before.active).toBeGreaterThan(2);
+    expect(konvaDraws).toEqual({ scene: stats.sceneDraws - before.scene, active: stats.activeDraws - before.active });
   });
 
   it('panning redraws the minimap from its bitmap without rebuilding it', async () => {
