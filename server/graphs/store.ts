@@ -247,6 +247,24 @@ export const CHANGE_LOG_LENGTH = 1000;
 export const MAX_LOGGED_CHANGE_CHARS = 2 * 1024 * 1024;
 
 /**
+ * The change set as logged: its JSON, or null when that is over MAX_LOGGED_CHANGE_CHARS. The
+ * items are measured one by one first, so an import of 100 MB is not written out whole only to be
+ * dropped (their lengths add up to less than the whole, so passing the limit there is final).
+ */
+function loggedBody(changes: ChangeSet): string | null {
+  let chars = 0;
+  const lists: readonly (readonly unknown[])[] = [changes.nodes.upsert, changes.nodes.remove, changes.edges.upsert, changes.edges.remove, changes.profiles.upsert, changes.profiles.remove];
+  for (const list of lists) {
+    for (const item of list) {
+      chars += JSON.stringify(item).length + 1;
+      if (chars > MAX_LOGGED_CHANGE_CHARS) return null;
+    }
+  }
+  const body = JSON.stringify(changes);
+  return body.length <= MAX_LOGGED_CHANGE_CHARS ? body : null;
+}
+
+/**
  * Bumps the revision (the row is locked), records migration flags, logs the change set and
  * announces it to the other processes (the NOTIFY goes out when this transaction commits).
  */
@@ -263,10 +281,9 @@ export async function recordRevision(
       WHERE id = $1`,
     [graphId, event.revision, migrations],
   );
-  const body = JSON.stringify(event.changes);
   await q.query(
     `INSERT INTO graph_changes (graph_id, revision, client_id, actor_uid, changes) VALUES ($1, $2, $3, $4, $5)`,
-    [graphId, event.revision, event.clientId, event.actorUid, body.length <= MAX_LOGGED_CHANGE_CHARS ? body : null],
+    [graphId, event.revision, event.clientId, event.actorUid, loggedBody(event.changes)],
   );
   if (event.revision > CHANGE_LOG_LENGTH) {
     await q.query('DELETE FROM graph_changes WHERE graph_id = $1 AND revision <= $2', [graphId, event.revision - CHANGE_LOG_LENGTH]);
