@@ -62,8 +62,48 @@ const keyParams = (k: ImportKey) => [k.importId, k.graphId, k.uid];
 
 export type ImportService = ReturnType<typeof createImportService>;
 
+/**
+ * The chunks this process received, as parsed when they were checked, so the commit need not
+ * read about 100 MB back from graph_import_chunks and parse it again. The table stays the source
+ * of truth: a chunk is kept here only once it is stored (or found stored with the same body), a
+ * chunk another process received is read from the table, and past `maxChars` of bodies the
+ * oldest import is forgotten here (its commit reads the table).
+ */
+function createChunkCache(maxChars: number) {
+  const imports = new Map<string, { chunks: Map<number, ChangeSet>; chars: number }>();
+  let total = 0;
+  const forget = (importId: string) => {
+    const entry = imports.get(importId);
+    if (entry) total -= entry.chars;
+    imports.delete(importId);
+  };
+  return {
+    forget,
+    keep(importId: string, index: number, chunk: ChangeSet, chars: number): void {
+      let entry = imports.get(importId);
+      if (!entry) imports.set(importId, (entry = { chunks: new Map(), chars: 0 }));
+      if (entry.chunks.has(index)) return;
+      entry.chunks.set(index, chunk);
+      entry.chars += chars;
+      total += chars;
+      // Maps iterate in insertion order: the first is the oldest import.
+      for (const oldest of imports.keys()) {
+        if (total <= maxChars || oldest === importId) break;
+        forget(oldest);
+      }
+    },
+    /** The chunks kept for this import (taken out: the commit is their last use). */
+    take(importId: string): Map<number, ChangeSet> {
+      const chunks = imports.get(importId)?.chunks ?? new Map<number, ChangeSet>();
+      forget(importId);
+      return chunks;
+    },
+  };
+}
+
 export function createImportService(db: Database, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS) {
   const tooLarge = importTooLarge(limits);
+  const parsed = createChunkCache(limits.bytes);
   /** Why an import that is not open cannot take this request. */
   async function notOpen(key: ImportKey): Promise<never> {
     const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
@@ -83,6 +123,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
   /** Refuses the whole upload: the import keeps only the reason, and the error is thrown. */
   async function refuse(key: ImportKey, code: ErrorCode, message: string): Promise<never> {
+    parsed.forget(key.importId);
     const marked = await db.transaction(async (tx) => {
       const rows = await tx.query(
         `UPDATE graph_imports SET state = 'refused', refusal_code = $4, refusal = $5
@@ -156,6 +197,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       });
       if ('closed' in outcome) return notOpen(key);
       if ('refusal' in outcome) return refuse(key, 'invalid-argument', outcome.refusal!);
+      parsed.keep(key.importId, index, value as ChangeSet, body.length);
       return { received: outcome.received };
     },
 
@@ -182,14 +224,17 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
         return refuse(key, 'failed-precondition', `The upload is incomplete: chunk ${missing[0].chunk + 1} of ${claimed.chunk_count} is missing. Nothing was imported.`);
       }
 
-      const chunks: ChangeSet[] = [];
-      for (let from = 0; from < claimed.chunk_count; from += CHUNKS_PER_READ) {
-        const rows = await db.query<{ body: string }>(
-          'SELECT body FROM graph_import_chunks WHERE import_id = $1 AND chunk >= $2 AND chunk < $3 ORDER BY chunk',
-          [key.importId, from, from + CHUNKS_PER_READ],
-        );
-        for (const r of rows) chunks.push(JSON.parse(r.body) as ChangeSet);
+      const kept = parsed.take(key.importId);
+      const unread = Array.from({ length: claimed.chunk_count }, (_, i) => i).filter((i) => !kept.has(i));
+      for (let from = 0; from < unread.length; from += CHUNKS_PER_READ) {
+        const rows = await db.query<{ chunk: number; body: string }>('SELECT chunk, body FROM graph_import_chunks WHERE import_id = $1 AND chunk = ANY($2::int[])', [
+          key.importId,
+          unread.slice(from, from + CHUNKS_PER_READ),
+        ]);
+        for (const r of rows) kept.set(r.chunk, JSON.parse(r.body) as ChangeSet);
       }
+      const chunks = Array.from({ length: claimed.chunk_count }, (_, i) => kept.get(i)!);
+      kept.clear();
       const merged = mergeChangeSetChunks(chunks);
       chunks.length = 0;
       if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
@@ -216,6 +261,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
     /** The member gave up: the chunks go; the graph was never touched. */
     async cancel(key: ImportKey): Promise<void> {
+      parsed.forget(key.importId);
       const rows = await db.query(`DELETE FROM graph_imports WHERE ${KEY_WHERE} AND state IN ('open', 'refused') RETURNING id`, keyParams(key));
       if (!rows.length) await notOpen(key);
     },

@@ -38,7 +38,10 @@ export function createSnapshotReader() {
   /** Snapshots being made, one per graph; an open that finds one under way waits for it. */
   const building = new Map<string, Promise<Built>>();
 
-  /** Encoding 100,000 people takes seconds of CPU, so it runs after the answer has gone. */
+  /**
+   * Encoding 100,000 people takes seconds of CPU, so it runs after the answer has gone. `parts`
+   * answers null when there is nothing to build (the graph is gone, or its snapshot will do).
+   */
   function buildFrom(q: Queryable, graphId: string, parts: () => Promise<GraphParts | null>): Promise<Built> {
     let made = building.get(graphId);
     if (made) return made;
@@ -104,8 +107,12 @@ export function createSnapshotReader() {
 
     /** Makes the graph's snapshot now unless opens can use the one it has (after a bulk import). */
     async renew(q: Queryable, graphId: string): Promise<void> {
-      const row = await readGraphRow(q, graphId);
-      if (row && !(await fromSnapshot(q, row))) await buildFrom(q, graphId, () => readGraphParts(q, graphId));
+      // Under way from the start, so an open arriving meanwhile waits for this one read of the
+      // graph (100,000 people: seconds of PGlite) instead of making its own.
+      await buildFrom(q, graphId, async () => {
+        const row = await readGraphRow(q, graphId);
+        return row && !(await fromSnapshot(q, row)) ? readGraphParts(q, graphId) : null;
+      });
     },
 
     /** Resolves once no snapshot is being made (the server waits for this before it closes). */

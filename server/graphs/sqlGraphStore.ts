@@ -12,6 +12,7 @@ import {
   recordRevision,
   upsertProfiles,
   writeChanges,
+  type WriteOptions,
 } from './store.ts';
 
 /**
@@ -59,7 +60,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
 }
 
 /** The port inside a transaction the caller already has (the invitation accept runs one). */
-export function sqlStoreTransaction(q: Queryable): GraphStoreTransaction {
+export function sqlStoreTransaction(q: Queryable, options: WriteOptions = {}): GraphStoreTransaction {
   return {
     ensureOwnGraph: (uid) => ensureOwnGraph(q, uid),
     memberRole: (graphId, uid) => memberRole(q, graphId, uid),
@@ -67,7 +68,7 @@ export function sqlStoreTransaction(q: Queryable): GraphStoreTransaction {
     lockGraphs: (ids) => lockGraphs(q, ids),
     lookup: (graphId) => sqlGraphLookup(q, graphId),
     profiles: (ids) => readProfiles(q, ids, true),
-    writeChanges: (graphId, changes, profiles) => writeChanges(q, graphId, changes, profiles),
+    writeChanges: (graphId, changes, profiles) => writeChanges(q, graphId, changes, profiles, options),
     writeProfiles: (profiles) => upsertProfiles(q, profiles),
     appendChange: (graphId, change, migrations) => recordRevision(q, graphId, change, migrations),
     addMember: (graphId, uid, role) => addMember(q, graphId, uid, role),
@@ -75,5 +76,6 @@ export function sqlStoreTransaction(q: Queryable): GraphStoreTransaction {
 }
 
 export function sqlGraphStore(db: Database): GraphStore {
-  return { transaction: (fn) => db.transaction((tx) => fn(sqlStoreTransaction(tx))) };
+  const options: WriteOptions = { alone: db.kind === 'pglite' };
+  return { transaction: (fn) => db.transaction((tx) => fn(sqlStoreTransaction(tx, options))) };
 }

@@ -132,3 +132,26 @@ describe('sqlGraphLookup on a big graph', () => {
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(index);
   });
 });
+
+describe('writeChanges on one connection', () => {
+  it('leaves the reference checks out only for its own inserts: a later row pointing nowhere is refused, and removals still cascade', async () => {
+    await migrate(db);
+    await db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u4', 'u4@example.com', 'x') ON CONFLICT DO NOTHING`);
+    await db.query(`INSERT INTO graphs (id, owner_uid) VALUES ('u4', 'u4') ON CONFLICT DO NOTHING`);
+    const add = emptyChangeSet();
+    add.nodes.upsert = [node('n1001', 'pr:kept'), node('n1002', 'pr:gone')];
+    const written = [emptyProfile('pr:kept'), emptyProfile('pr:gone')];
+    const attempt = db.transaction(async (tx) => {
+      await writeChanges(tx, 'u4', add, written, { alone: true });
+      await tx.query(`INSERT INTO graph_edges (graph_id, id, data) VALUES ('no such graph', 'e1', '{}')`);
+    });
+    await expect(attempt).rejects.toMatchObject({ code: '23503' });
+
+    await db.transaction((tx) => writeChanges(tx, 'u4', add, written, { alone: true }));
+    const remove = emptyChangeSet();
+    remove.profiles.remove = ['pr:gone'];
+    await db.transaction((tx) => writeChanges(tx, 'u4', remove, [], { alone: true }));
+    expect(await db.query(`SELECT profile_id FROM graph_profiles WHERE graph_id = 'u4'`)).toEqual([{ profile_id: 'pr:kept' }]);
+    expect(await db.query(`SELECT id FROM profiles WHERE id = 'pr:gone'`)).toEqual([]);
+  });
+});

@@ -39,6 +39,16 @@ export function graphLookup(graph: Graph): GraphLookup {
 
 type Index<T> = Map<string, Map<string, T>>;
 
+/** What the views answer for nothing: one shared array, since a big import asks about thousands of new ids. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Stored items still there, then the added ones; no copies when one side is empty (new people). */
+function joined<T>(stored: readonly T[], kept: (x: T) => boolean, added: readonly T[] = NONE): readonly T[] {
+  if (!stored.length) return added;
+  const still = stored.filter(kept);
+  return added.length ? [...still, ...added] : still;
+}
+
 function addTo<T>(index: Index<T>, key: string, id: string, item: T): void {
   let items = index.get(key);
   if (!items) index.set(key, (items = new Map()));
@@ -135,9 +145,10 @@ export class Neighbourhood {
       if (item === undefined) want.add(id);
       return item ?? undefined;
     };
-    const indexed = <T,>(read: Set<string>, index: Index<T>, id: string, want: Set<string>): T[] => {
+    const indexed = <T,>(read: Set<string>, index: Index<T>, id: string, want: Set<string>): readonly T[] => {
       if (!read.has(id)) want.add(id);
-      return [...(index.get(id)?.values() ?? [])];
+      const items = index.get(id);
+      return items ? [...items.values()] : NONE;
     };
     return {
       node: (id) => known(this.nodes, id, w().nodes),
@@ -190,8 +201,8 @@ export class Neighbourhood {
       node: (id) => (removedNodes.has(id) ? undefined : (nodes.get(id) ?? before.node(id))),
       edge: (id) => (removedEdges.has(id) ? undefined : (edges.get(id) ?? before.edge(id))),
       profile,
-      edgesOf: (id) => [...before.edgesOf(id).filter((e) => !edgeGone(e.id)), ...(newEdgesOf.get(id) ?? [])],
-      nodesShowing: (pid) => [...before.nodesShowing(pid).filter((n) => !nodeGone(n.id)), ...(newNodesShowing.get(pid) ?? [])],
+      edgesOf: (id) => joined(before.edgesOf(id), (e) => !edgeGone(e.id), newEdgesOf.get(id)),
+      nodesShowing: (pid) => joined(before.nodesShowing(pid), (n) => !nodeGone(n.id), newNodesShowing.get(pid)),
       profilesListing: (pid) => {
         if (!patchedListing) {
           patchedListing = new Map();

@@ -1,4 +1,4 @@
-import type { ChangeSet } from '../changeSet.ts';
+import type { ChangeSet, ProfilePatch } from '../changeSet.ts';
 import { checkAround, type CheckScope, type GraphView } from '../checkGraph.ts';
 import { EDIT_PERSON_MESSAGES } from '../editPerson.ts';
 import type { ErrorCode } from '../errors.ts';
@@ -7,7 +7,7 @@ import { canEditProfile, canRemoveProfile, isClaimedByAnother, RIGHTS_MESSAGES }
 import { PERSONAL_FIELDS, READ_ONLY_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../profile.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { jsonTextProblem } from '../validation/text.ts';
-import { PEDIGREES, type GraphEdge, type GraphNode } from '../types.ts';
+import { PEDIGREES, type GraphEdge, type GraphNode, type Profile } from '../types.ts';
 import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
 import { canEditTree, ROLE_MESSAGES, type TreeRole } from '../roles.ts';
@@ -239,8 +239,26 @@ function touchedScope(cs: ChangeSet, before: GraphView, after: GraphView): Requi
   return { nodes, edges, profiles, partners };
 }
 
+/**
+ * A written profile's §5 problem, remembered per patch across rounds: it depends only on the
+ * patch and the stored profile, which a later round finds the same once it has been read.
+ */
+type RecordChecks = WeakMap<ProfilePatch, { old: Profile | undefined; problem: string | null }>;
+
+function recordProblem(p: ProfilePatch, before: GraphView, after: GraphView, ctx: ChangeSetContext, checked: RecordChecks): string | null {
+  const old = before.profile(p.id);
+  const known = checked.get(p);
+  if (known && known.old === old) return known.problem;
+  const next = after.profile(p.id);
+  const problem = next ? checkProfileRecord(next, ctx) : null;
+  // A problem the stored profile already had does not block the change.
+  const fresh = problem && problem !== (old && checkProfileRecord(old, ctx)) ? problem : null;
+  checked.set(p, { old, problem: fresh });
+  return fresh;
+}
+
 /** One run of every check over what has been read so far. */
-function judge(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal | null {
+function judge(cs: ChangeSet, ctx: ChangeSetContext, checked: RecordChecks): ChangeSetRefusal | null {
   const hood = ctx.neighbourhood;
   const before = hood.before();
   const after = hood.after(cs);
@@ -255,11 +273,8 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal | null {
 
   let record: ChangeSetRefusal | null = null;
   for (const p of cs.profiles.upsert) {
-    const next = after.profile(p.id);
-    if (!next) continue;
-    const problem = checkProfileRecord(next, ctx);
-    const old = before.profile(p.id);
-    if (problem && problem !== (old && checkProfileRecord(old, ctx))) {
+    const problem = recordProblem(p, before, after, ctx, checked);
+    if (problem) {
       record = invalid(problem);
       break;
     }
@@ -267,8 +282,10 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext): ChangeSetRefusal | null {
   if (record && !hood.missing) return record;
 
   const scope = touchedScope(cs, before, after);
-  const known = new Set(checkAround(before, scope).map((p) => p.message));
-  const fresh = checkAround(after, scope).find((p) => !known.has(p.message));
+  const problems = checkAround(after, scope);
+  // The stored graph is checked only when the change leaves a problem: one it had already is no refusal.
+  const known = new Set(problems.length ? checkAround(before, scope).map((p) => p.message) : []);
+  const fresh = problems.find((p) => !known.has(p.message));
   const broken = fresh ? invalid(fresh.rule === 'max-parents' ? RELATIONSHIP_MESSAGES.tooManyParents : fresh.message) : null;
   return record ?? broken;
 }
@@ -293,8 +310,9 @@ export async function validateChangeSet(changes: unknown, ctx: ChangeSetContext)
   const shape = changeSetShapeProblem(changes);
   if (shape) return invalid(shape);
   const cs = changes as ChangeSet;
+  const checked: RecordChecks = new WeakMap();
   for (let round = 0; round <= MAX_ROUNDS; round++) {
-    const verdict = judge(cs, ctx);
+    const verdict = judge(cs, ctx, checked);
     if (!ctx.neighbourhood.missing) return verdict;
     await ctx.neighbourhood.read();
   }
