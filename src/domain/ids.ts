@@ -83,7 +83,7 @@ export function profileIdSource(fill: RandomFill, batch = 4096): () => string {
   return () => {
     if (at === pool.length) {
       // getRandomValues gives at most 65,536 bytes per call.
-      for (let k = 0; k < pool.length; k += 65536) fill(pool.subarray(k, Math.min(pool.length, k + 65536)));
+      for (let k = 0; k < pool.length; k += 65536) pool.set(fill(pool.subarray(k, Math.min(pool.length, k + 65536))), k);
       at = 0;
     }
     at += 16;
