@@ -71,8 +71,9 @@ interface Person {
   at: number;
   nodeId: string;
   profile: Profile;
-  /** Person index → pedigree of the link to that parent. */
-  parents: Map<number, Pedigree | undefined>;
+  /** Person indexes of the parents (at most two), and the pedigree of the link to each. */
+  parents: number[];
+  pedigrees: (Pedigree | undefined)[];
   /** In the order the file gives them. */
   children: number[];
   spouses: number[];
@@ -228,8 +229,8 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
         continue;
       }
-      const adding = fam.partners.filter((p) => !kid.parents.has(p));
-      if (kid.parents.size + adding.length > 2) {
+      const adding = fam.partners.filter((p) => !kid.parents.includes(p));
+      if (kid.parents.length + adding.length > 2) {
         fam.unlinked.add(c);
         note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
         continue;
@@ -241,14 +242,15 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       }
       const pedigree = readPedigree(kid.links.find((x) => x.node.tag === 'FAMC' && x.to === fam)?.node);
       for (const p of adding) {
-        kid.parents.set(p, pedigree);
+        kid.parents.push(p);
+        kid.pedigrees.push(pedigree);
         childCount[p]++;
       }
     }
   }
   for (const [p, parent] of people.entries()) {
     for (const fam of recordOrder(p, 'FAMS', asPartner[p]!)) {
-      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.has(p) && !parent.children.includes(c)) parent.children.push(c);
+      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children.push(c);
     }
   }
   breakCycles(people, families, (fam, c) =>
@@ -302,12 +304,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const profiles: Profile[] = [];
   for (const p of people) {
     nodes.push(personNode(p.nodeId, p.profile.id, { x: 0, y: 0 }, options.now));
-    for (const [parent, pedigree] of p.parents) {
+    for (const [k, parent] of p.parents.entries()) {
       const e = parentEdge(people[parent]!.nodeId, p.nodeId);
+      const pedigree = p.pedigrees[k];
       if (pedigree) e.data = { kind: 'parent', pedigree };
       edges.push(e);
     }
-    p.profile.parents = [...p.parents.keys()].map((i) => people[i]!.profile.id);
+    p.profile.parents = p.parents.map((i) => people[i]!.profile.id);
     p.profile.children = p.children.map((i) => people[i]!.profile.id);
     p.profile.spouses = p.spouses.map((i) => people[i]!.profile.id);
     profiles.push(p.profile);
@@ -388,7 +391,7 @@ function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: st
   if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who()} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
-  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: new Map(), children: [], spouses: [], links: [], kept: [], keptChars: 0 };
+  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: [], kept: [], keptChars: 0 };
 }
 
 function describePerson(p: Person): string {
@@ -432,8 +435,12 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
 
 function unlinkChild(people: Person[], fam: Family, c: number): void {
   fam.unlinked.add(c);
+  const kid = people[c]!;
   for (const p of fam.partners) {
-    if (!people[c]!.parents.delete(p)) continue;
+    const k = kid.parents.indexOf(p);
+    if (k < 0) continue;
+    kid.parents.splice(k, 1);
+    kid.pedigrees.splice(k, 1);
     const list = people[p]!.children;
     list.splice(list.indexOf(c), 1);
   }
