@@ -121,7 +121,10 @@ describe('the import dialog (createGedcomImport)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('cancelled while sending: nothing imported, said once', async () => {
+  it.each([
+    ['objects', inPlace],
+    ['chunk bodies', asWorker],
+  ])('cancelled while sending a plan of %s: nothing imported, said once', async (_kind, runPlan) => {
     let cancelNow!: () => void;
     const importer: Partial<GraphImporter> = {
       importChangeSet: (_g, _c, _id, onProgress, o) =>
@@ -131,7 +134,7 @@ describe('the import dialog (createGedcomImport)', () => {
           cancelNow();
         }),
     };
-    const { gedcom, file, toasts, graph } = setup({ importer });
+    const { gedcom, file, toasts, graph } = setup({ importer, runPlan });
     cancelNow = () => gedcom.cancel();
     gedcom.choose(file);
     await gedcom.start();

@@ -95,8 +95,15 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   let committing = planned;
   onProgress({ stage: 'send', fraction: 0, people });
   const bulk = session.beginBulk();
-  // The session takes objects: chunk bodies from the worker are read while they are being sent.
-  const changes = isChunked(plan.changes) ? joinChunkBodies(plan.changes.bodies, nextTask) : Promise.resolve(plan.changes);
+  // The session takes objects: chunk bodies from the worker are read while they are being sent
+  // (a body per task, so the page stays responsive), and no further once the send has failed.
+  let failed = false;
+  const pause = async () => {
+    await nextTask();
+    if (failed) throw new Error('The import was not sent.');
+  };
+  const changes = isChunked(plan.changes) ? joinChunkBodies(plan.changes.bodies, pause) : Promise.resolve(plan.changes);
+  changes.catch(() => undefined);
   let revision: number;
   try {
     ({ revision } = await deps.importer.importChangeSet(
@@ -113,6 +120,7 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
       { signal },
     ));
   } catch (e) {
+    failed = true;
     bulk.settle();
     throw e;
   }
