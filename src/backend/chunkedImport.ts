@@ -1,5 +1,5 @@
 import type { ChangeSet } from '../domain/changeSet.ts';
-import { chunkChangeSet, IMPORT_RUNNING, importTooLarge, peopleIn, type ImportLimits } from '../domain/changeSetChunks.ts';
+import { chunkChangeSet, IMPORT_RUNNING, importTooLarge, isChunked, joinChunkBodies, peopleIn, type ChunkedChangeSet, type ImportLimits } from '../domain/changeSetChunks.ts';
 import { AppError, isAppError } from '../domain/errors.ts';
 import type { GraphImporter, ImportProgress } from './ports.ts';
 
@@ -30,7 +30,7 @@ export const IMPORT_CANCELLED = 'The import was cancelled. Nothing was imported.
 
 /**
  * GraphImporter over any backend's begin / chunks / commit (DESIGN.md "Bulk import"). The change
- * set is cut into chunk bodies once (each a change set holding a slice of the lists), at most
+ * set is cut into chunk bodies once (or comes cut, from a worker) (each a change set holding a slice of the lists), at most
  * `parallel` are in flight, and progress is reported as each is stored. Cancelling stops sending
  * new chunks (the ones in flight finish, so no request is cut off half sent). A chunk or commit
  * that got no answer is sent again: the backend recognises a repeated chunk and answers a
@@ -56,10 +56,14 @@ export function createChunkedImporter(transport: ImportTransport, options: Chunk
   }
 
   return {
-    async importChangeSet(graphId, changes: ChangeSet, clientId, onProgress, { signal, markMigrations } = {}) {
-      const people = peopleIn(changes);
+    async importChangeSet(graphId, changes: ChangeSet | ChunkedChangeSet, clientId, onProgress, { signal, markMigrations } = {}) {
+      const people = isChunked(changes) ? changes.people : peopleIn(changes);
       if (people > limits.people) throw new AppError('invalid-argument', tooLarge);
-      const bodies = chunkChangeSet(changes, chunkChars);
+      const bodies = !isChunked(changes)
+        ? chunkChangeSet(changes, chunkChars)
+        : changes.maxChars === chunkChars
+          ? changes.bodies
+          : chunkChangeSet(await joinChunkBodies(changes.bodies), chunkChars);
       const sizes = bodies.map(measure);
       const total = sizes.reduce((n, b) => n + b, 0);
       if (total > limits.bytes || bodies.length > limits.chunks) throw new AppError('invalid-argument', tooLarge);

@@ -1,4 +1,5 @@
 import type { ChangeSet } from '../domain/changeSet.ts';
+import type { ChunkedChangeSet } from '../domain/changeSetChunks.ts';
 import type { AppError } from '../domain/errors.ts';
 import type { PrivacyReason, ViewerVisibility } from '../domain/privacy.ts';
 import type { ProfileScalars } from '../domain/profile.ts';
@@ -236,11 +237,12 @@ export interface GraphImporter {
    * Applies a change set of any size (a GEDCOM file of 100,000 people) as ONE revision, so Undo
    * and the live stream treat it as one step: sent in chunks with progress, validated whole by
    * the server and committed in one transaction, or refused whole with a coded AppError (nothing
-   * written). Limits: IMPORT_LIMITS in domain/changeSetChunks.ts.
+   * written). Limits: IMPORT_LIMITS in domain/changeSetChunks.ts. The change set may come
+   * already cut into chunk bodies (a GEDCOM import's worker does that off the main thread).
    */
   importChangeSet(
     graphId: string,
-    changes: ChangeSet,
+    changes: ChangeSet | ChunkedChangeSet,
     clientId: string,
     onProgress?: (progress: ImportProgress) => void,
     options?: ImportOptions,

@@ -86,6 +86,46 @@ export function chunkChangeSet(changes: ChangeSet, maxChars: number = IMPORT_LIM
   return bodies;
 }
 
+/**
+ * A change set already cut into chunk bodies (`chunkChangeSet`), e.g. by the GEDCOM import worker:
+ * text crosses from a worker to the page for a fraction of what a structured clone of the objects
+ * costs, and the page need not serialise 100 MB itself before sending.
+ */
+export interface ChunkedChangeSet {
+  bodies: readonly string[];
+  /** The size the bodies were cut to: an importer aiming at another size cuts them again. */
+  maxChars: number;
+  /** Cards it brings in (`peopleIn`). */
+  people: number;
+}
+
+export function isChunked(changes: ChangeSet | ChunkedChangeSet): changes is ChunkedChangeSet {
+  return 'bodies' in changes;
+}
+
+export function chunked(changes: ChangeSet, maxChars: number = IMPORT_LIMITS.targetChunkBytes): ChunkedChangeSet {
+  return { bodies: chunkChangeSet(changes, maxChars), maxChars, people: peopleIn(changes) };
+}
+
+/**
+ * The change set chunk bodies of our own making hold (no shape check, no duplicate check: see
+ * `mergeChangeSetChunks` for chunks from elsewhere). Yields to the event loop between bodies when
+ * `pause` is given, so the page stays responsive while it reads 100 MB.
+ */
+export async function joinChunkBodies(bodies: readonly string[], pause?: () => Promise<void>): Promise<ChangeSet> {
+  const joined = emptyChangeSet(0);
+  for (const [i, body] of bodies.entries()) {
+    if (i > 0 && pause) await pause();
+    const part = JSON.parse(body) as ChangeSet;
+    joined.baseRevision = part.baseRevision;
+    for (const g of GROUPS) {
+      pushAll(joined[g].upsert as unknown[], part[g].upsert);
+      pushAll(joined[g].remove, part[g].remove);
+    }
+  }
+  return joined;
+}
+
 export type MergeResult = { ok: true; changes: ChangeSet } | { ok: false; message: string };
 
 /**

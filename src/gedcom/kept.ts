@@ -21,7 +21,7 @@ export interface KeptEdit {
 export interface KeptWriting {
   /** Every cross-reference id (own and pointed to) as kept. */
   rename?(xref: string): string;
-  edits?: Map<GedcomNode, KeptEdit>;
+  edits?: { get(node: GedcomNode): KeptEdit | undefined };
 }
 
 export function writeKept(records: readonly GedcomNode[], how: KeptWriting = {}): string {

@@ -67,14 +67,18 @@ export function readPedigree(famc: GedcomNode | undefined): Pedigree | undefined
 
 interface Person {
   record: GedcomNode;
-  xref: string;
+  /** Its place in the file's records. */
+  at: number;
   nodeId: string;
   profile: Profile;
-  /** Person index → pedigree of the link to that parent. */
-  parents: Map<number, Pedigree | undefined>;
+  /** Person indexes of the parents (at most two), and the pedigree of the link to each. */
+  parents: number[];
+  pedigrees: (Pedigree | undefined)[];
   /** In the order the file gives them. */
   children: number[];
   spouses: number[];
+  /** Its FAMC and FAMS lines, each with the family it names (undefined: no such family in the file). */
+  links: Link<Family>[];
   /** Records kept with this person (their INDI first), and the characters they take. */
   kept: GedcomNode[];
   keptChars: number;
@@ -82,11 +86,27 @@ interface Person {
 
 interface Family {
   record: GedcomNode;
-  xref: string;
+  at: number;
+  /** Its HUSB, WIFE and CHIL lines, each with the person it names (undefined: nobody in the file). */
+  members: Link<number>[];
   partners: number[];
   /** Children linked to the partners on the tree, and those left off (too many parents, a cycle). */
   children: number[];
   unlinked: Set<number>;
+}
+
+/** A link line and what it points to, resolved once: a 100,000-person file has half a million of them. */
+interface Link<T> {
+  node: GedcomNode;
+  to: T | undefined;
+}
+
+/** A record by its cross-reference id, with what the mapping made of it. */
+interface Target {
+  record: GedcomNode;
+  at: number;
+  person?: number;
+  family?: Family;
 }
 
 export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): GedcomImport {
@@ -97,48 +117,51 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   // Links and records point to ids as the file has them; kept lines carry them with the prefix.
 
   // ---- records by cross-reference id (the first one wins; later ones get an id of their own) ----
-  const byXref = new Map<string, GedcomNode>();
-  const ownXref = new Map<GedcomNode, string>();
+  const byXref = new Map<string, Target>();
+  /** Records whose id was taken by an earlier one, with the id they are kept under. */
+  const renamed = new Map<GedcomNode, string>();
+  const targets: (Target | undefined)[] = [];
   for (const r of doc.records) {
-    if (r.xref === undefined) continue;
-    const first = byXref.get(r.xref);
-    if (!first) {
-      byXref.set(r.xref, r);
-      ownXref.set(r, r.xref);
+    if (r.xref === undefined) {
+      targets.push(undefined);
       continue;
     }
-    let renamed = `${r.xref}_2`;
-    for (let k = 3; byXref.has(renamed); k++) renamed = `${r.xref}_${k}`;
-    byXref.set(renamed, r);
-    ownXref.set(r, renamed);
-    note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${first.line}. This ${r.tag} record is kept as @${renamed}@; links to @${r.xref}@ go to line ${first.line}.`);
+    const first = byXref.get(r.xref);
+    const target: Target = { record: r, at: targets.length };
+    targets.push(target);
+    if (!first) {
+      byXref.set(r.xref, target);
+      continue;
+    }
+    let xref = `${r.xref}_2`;
+    for (let k = 3; byXref.has(xref); k++) xref = `${r.xref}_${k}`;
+    byXref.set(xref, target);
+    renamed.set(r, xref);
+    note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${first.record.line}. This ${r.tag} record is kept as @${xref}@; links to @${r.xref}@ go to line ${first.record.line}.`);
   }
-  const record = (xref: string) => byXref.get(xref);
+  const record = (xref: string) => byXref.get(xref)?.record;
 
   // ---- people ----
   const people: Person[] = [];
-  const personOf = new Map<GedcomNode, number>();
-  for (const r of doc.records) {
+  for (const [k, r] of doc.records.entries()) {
     if (r.tag !== 'INDI') continue;
-    personOf.set(r, people.length);
-    people.push(readPerson(r, ownXref.get(r) ?? '', options, record, note));
+    if (targets[k]) targets[k].person = people.length;
+    people.push(readPerson(r, k, options, record, note));
   }
   const describe = (i: number) => describePerson(people[i]!);
-  const personAt = (pointer: string | undefined) => {
-    const r = pointer === undefined ? undefined : record(pointer);
-    return r ? personOf.get(r) : undefined;
-  };
+  const personAt = (pointer: string) => byXref.get(pointer)?.person;
 
   // ---- families: partners, then children (at most two parents each, never their own ancestor) ----
   const families: Family[] = [];
-  const familyOf = new Map<GedcomNode, Family>();
-  for (const r of doc.records) {
+  for (const [k, r] of doc.records.entries()) {
     if (r.tag !== 'FAM') continue;
-    const fam: Family = { record: r, xref: ownXref.get(r) ?? '', partners: [], children: [], unlinked: new Set() };
+    const fam: Family = { record: r, at: k, members: [], partners: [], children: [], unlinked: new Set() };
+    if (targets[k]) targets[k].family = fam;
     const name = r.xref !== undefined ? `family @${r.xref}@` : 'a family';
     for (const c of r.children) {
       if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
       const who = personAt(c.pointer);
+      fam.members.push({ node: c, to: who });
       if (who === undefined) {
         note('missing-person', c.line, `Line ${c.line}: ${name} names @${c.pointer}@ as ${c.tag === 'CHIL' ? 'a child' : 'a partner'}, but the file has no such person. Left out.`);
         continue;
@@ -148,14 +171,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
       } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners.push(who);
     }
     families.push(fam);
-    familyOf.set(r, fam);
   }
   // Links a file gives on one side only (an INDI's FAMC or FAMS its family does not list) count too.
   for (const [index, p] of people.entries()) {
     for (const c of p.record.children) {
       if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
-      const fr = record(c.pointer);
-      const fam = fr && familyOf.get(fr);
+      const fam = byXref.get(c.pointer)?.family;
+      p.links.push({ node: c, to: fam });
       if (!fam) {
         note('missing-family', c.line, `Line ${c.line}: ${describe(index)} is linked to @${c.pointer}@, but the file has no such family. Left out.`);
         continue;
@@ -190,12 +212,11 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     for (const p of fam.partners) asPartner[p]!.push(fam);
   }
   const recordOrder = (index: number, tag: 'FAMC' | 'FAMS', list: Family[]) => {
+    // Most people are in one family of each kind, which is then its own order.
+    if (list.length < 2) return list;
     const named: Family[] = [];
-    for (const c of people[index]!.record.children) {
-      if (c.tag !== tag || c.pointer === undefined) continue;
-      const fr = record(c.pointer);
-      const fam = fr && familyOf.get(fr);
-      if (fam && list.includes(fam) && !named.includes(fam)) named.push(fam);
+    for (const { node, to: fam } of people[index]!.links) {
+      if (node.tag === tag && fam && list.includes(fam) && !named.includes(fam)) named.push(fam);
     }
     return [...named, ...list.filter((f) => !named.includes(f))];
   };
@@ -208,8 +229,8 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
         continue;
       }
-      const adding = fam.partners.filter((p) => !kid.parents.has(p));
-      if (kid.parents.size + adding.length > 2) {
+      const adding = fam.partners.filter((p) => !kid.parents.includes(p));
+      if (kid.parents.length + adding.length > 2) {
         fam.unlinked.add(c);
         note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
         continue;
@@ -219,16 +240,17 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
         continue;
       }
-      const pedigree = readPedigree(kid.record.children.find((x) => x.tag === 'FAMC' && x.pointer !== undefined && record(x.pointer) === fam.record));
+      const pedigree = readPedigree(kid.links.find((x) => x.node.tag === 'FAMC' && x.to === fam)?.node);
       for (const p of adding) {
-        kid.parents.set(p, pedigree);
+        kid.parents.push(p);
+        kid.pedigrees.push(pedigree);
         childCount[p]++;
       }
     }
   }
   for (const [p, parent] of people.entries()) {
     for (const fam of recordOrder(p, 'FAMS', asPartner[p]!)) {
-      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.has(p) && !parent.children.includes(c)) parent.children.push(c);
+      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children.push(c);
     }
   }
   breakCycles(people, families, (fam, c) =>
@@ -236,39 +258,45 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   );
 
   // ---- kept lines ----
-  const edits = new Map<GedcomNode, KeptEdit>();
-  const edit = (n: GedcomNode, e: KeptEdit) => edits.set(n, { ...edits.get(n), ...e });
-  for (const [r, x] of ownXref) if (x !== r.xref) edit(r, { xref: x });
-  const holderOf = new Map<GedcomNode, number>();
+  // Edits are kept by record: a record has a handful, and the writer asks for each structure.
+  const editsOf = new Map<GedcomNode, RecordEdits>();
+  const edit: Edit = (r, n, e) => {
+    let list = editsOf.get(r);
+    if (!list) editsOf.set(r, (list = new RecordEdits()));
+    list.set(n, e);
+  };
+  for (const [r, x] of renamed) edit(r, r, { xref: x });
+  /** Record index → the person it is kept with, -1 for none yet. */
+  const holder = new Int32Array(doc.records.length).fill(-1);
   for (const [i, p] of people.entries()) {
-    keptPerson(p, i, familyOf, record, edit);
+    keptPerson(p, i, edit);
     p.kept.push(p.record);
-    holderOf.set(p.record, i);
+    holder[p.at] = i;
   }
   for (const fam of families) {
-    const holder = fam.partners[0] ?? fam.children[0];
-    if (holder === undefined) continue;
-    keptFamily(fam, personAt, edit);
-    holderOf.set(fam.record, holder);
-    people[holder]!.kept.push(fam.record);
+    const h = fam.partners[0] ?? fam.children[0];
+    if (h === undefined) continue;
+    keptFamily(fam, edit);
+    holder[fam.at] = h;
+    people[h]!.kept.push(fam.record);
   }
   // Other records go with the first person who points to them, directly or through other records.
-  const queue: GedcomNode[] = [...doc.records.filter((r) => holderOf.has(r))];
-  for (let k = 0; k < queue.length; k++) {
-    const from = queue[k]!;
-    const holder = holderOf.get(from)!;
-    forEachPointer(from, (pointer) => {
-      const target = record(pointer);
-      if (!target || holderOf.has(target) || target.tag === 'INDI' || target.tag === 'FAM') return;
-      holderOf.set(target, holder);
-      people[holder]!.kept.push(target);
-      queue.push(target);
+  const queue: number[] = [];
+  for (let k = 0; k < holder.length; k++) if (holder[k]! >= 0) queue.push(k);
+  for (let q = 0; q < queue.length; q++) {
+    const h = holder[queue[q]!]!;
+    forEachPointer(doc.records[queue[q]!]!, (pointer) => {
+      const target = byXref.get(pointer);
+      if (!target || holder[target.at]! >= 0 || target.record.tag === 'INDI' || target.record.tag === 'FAM') return;
+      holder[target.at] = h;
+      people[h]!.kept.push(target.record);
+      queue.push(target.at);
     });
   }
   if (people.length) {
-    for (const r of doc.records) if (!holderOf.has(r) && r.tag !== 'INDI' && r.tag !== 'FAM') people[0]!.kept.push(r);
+    for (const [k, r] of doc.records.entries()) if (holder[k]! < 0 && r.tag !== 'INDI' && r.tag !== 'FAM') people[0]!.kept.push(r);
   }
-  storeKept(people, { rename: (x) => prefix + x, edits }, edit, note);
+  storeKept(people, (x) => prefix + x, editsOf, edit, note);
 
   // ---- cards, lines, profiles ----
   const nodes: GraphNode[] = [];
@@ -276,12 +304,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const profiles: Profile[] = [];
   for (const p of people) {
     nodes.push(personNode(p.nodeId, p.profile.id, { x: 0, y: 0 }, options.now));
-    for (const [parent, pedigree] of p.parents) {
+    for (const [k, parent] of p.parents.entries()) {
       const e = parentEdge(people[parent]!.nodeId, p.nodeId);
+      const pedigree = p.pedigrees[k];
       if (pedigree) e.data = { kind: 'parent', pedigree };
       edges.push(e);
     }
-    p.profile.parents = [...p.parents.keys()].map((i) => people[i]!.profile.id);
+    p.profile.parents = p.parents.map((i) => people[i]!.profile.id);
     p.profile.children = p.children.map((i) => people[i]!.profile.id);
     p.profile.spouses = p.spouses.map((i) => people[i]!.profile.id);
     profiles.push(p.profile);
@@ -300,8 +329,30 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
 }
 
 type Note = (code: SummaryCode, line: number, message: string | (() => string)) => void;
+/** Writes structure `n` of record `r` into kept lines as `e` says. */
+type Edit = (r: GedcomNode, n: GedcomNode, e: KeptEdit) => void;
 
-function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: Note): Person {
+/** One record's kept edits, found by a short scan. */
+class RecordEdits {
+  private readonly nodes: GedcomNode[] = [];
+  private readonly edits: KeptEdit[] = [];
+
+  get(node: GedcomNode): KeptEdit | undefined {
+    const i = this.nodes.indexOf(node);
+    return i < 0 ? undefined : this.edits[i];
+  }
+
+  set(node: GedcomNode, e: KeptEdit): void {
+    const i = this.nodes.indexOf(node);
+    if (i >= 0) this.edits[i] = { ...this.edits[i], ...e };
+    else {
+      this.nodes.push(node);
+      this.edits.push(e);
+    }
+  }
+}
+
+function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: Note): Person {
   const nameNode = r.children.find((c) => c.tag === 'NAME');
   const name = readName(nameNode);
   const first = nameField(name.first);
@@ -340,7 +391,7 @@ function readPerson(r: GedcomNode, xref: string, o: ToGraphOptions, record: (x: 
   if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who()} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
-  return { record: r, xref, nodeId: o.nextNodeId(), profile, parents: new Map(), children: [], spouses: [], kept: [], keptChars: 0 };
+  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: [], kept: [], keptChars: 0 };
 }
 
 function describePerson(p: Person): string {
@@ -384,8 +435,12 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
 
 function unlinkChild(people: Person[], fam: Family, c: number): void {
   fam.unlinked.add(c);
+  const kid = people[c]!;
   for (const p of fam.partners) {
-    if (!people[c]!.parents.delete(p)) continue;
+    const k = kid.parents.indexOf(p);
+    if (k < 0) continue;
+    kid.parents.splice(k, 1);
+    kid.pedigrees.splice(k, 1);
     const list = people[p]!.children;
     list.splice(list.indexOf(c), 1);
   }
@@ -405,13 +460,11 @@ function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): voi
  * profile holds exactly it (what an export would write from the profile is the same text); the
  * structure stays, so an export writes the value back there.
  */
-function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>, record: (x: string) => GedcomNode | undefined, edit: (n: GedcomNode, e: KeptEdit) => void): void {
+function keptPerson(p: Person, index: number, editRecord: Edit): void {
   const r = p.record;
   const profile = p.profile;
-  for (const c of r.children) {
-    if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
-    const fr = record(c.pointer);
-    const fam = fr && familyOf.get(fr);
+  const edit = (n: GedcomNode, e: KeptEdit) => editRecord(r, n, e);
+  for (const { node: c, to: fam } of p.links) {
     if (!fam) {
       edit(c, { drop: true });
       continue;
@@ -437,16 +490,14 @@ function keptPerson(p: Person, index: number, familyOf: Map<GedcomNode, Family>,
 }
 
 /** The FAM record is kept whole; its member lines the tree does not show are marked as such, lines to nobody dropped. */
-function keptFamily(fam: Family, personAt: (pointer: string) => number | undefined, edit: (n: GedcomNode, e: KeptEdit) => void): void {
-  for (const c of fam.record.children) {
-    if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
-    const who = personAt(c.pointer);
+function keptFamily(fam: Family, edit: Edit): void {
+  for (const { node: c, to: who } of fam.members) {
     if (who === undefined) {
-      edit(c, { drop: true });
+      edit(fam.record, c, { drop: true });
       continue;
     }
     const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked.has(who) : fam.partners.includes(who);
-    if (!shown) edit(c, { tag: UNLINKED + c.tag });
+    if (!shown) edit(fam.record, c, { tag: UNLINKED + c.tag });
   }
 }
 
@@ -455,19 +506,20 @@ function keptFamily(fam: Family, personAt: (pointer: string) => number | undefin
  * field's limit hands the records after their own INDI to the next people with room; an INDI too
  * large alone keeps its first structures that fit, and the summary says so.
  */
-function storeKept(people: Person[], how: KeptWriting, edit: (n: GedcomNode, e: KeptEdit) => void, note: Note): void {
+function storeKept(people: Person[], rename: (xref: string) => string, editsOf: Map<GedcomNode, RecordEdits>, edit: Edit, note: Note): void {
   const limit = PROFILE_LIMITS.gedcom;
   const overflow: { node: GedcomNode; text: string }[] = [];
   const texts: string[][] = people.map(() => []);
   for (const [i, p] of people.entries()) {
     for (const [k, node] of p.kept.entries()) {
+      const how: KeptWriting = { rename, edits: editsOf.get(node) };
       let text = writeKept([node], how);
       if (k === 0 && text.length > limit) {
         // Only a pathological record gets here: its last structures go until the rest fits.
         let cut = node.children.length;
         while (cut > 0 && text.length > limit) {
-          edit(node.children[--cut]!, { drop: true });
-          text = writeKept([node], how);
+          edit(node, node.children[--cut]!, { drop: true });
+          text = writeKept([node], { rename, edits: editsOf.get(node) });
         }
         note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[cut]?.line ?? node.line} on are not kept.`);
       }

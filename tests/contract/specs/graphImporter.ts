@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { ImportProgress } from '../../../src/backend/ports.ts';
 import { diffGraphs, emptyChangeSet } from '../../../src/domain/changeSet.ts';
-import { importTooLarge } from '../../../src/domain/changeSetChunks.ts';
+import { chunked, importTooLarge } from '../../../src/domain/changeSetChunks.ts';
 import type { Graph } from '../../../src/domain/types.ts';
 import { addNew } from '../../integration/graphHelpers.ts';
 import type { Site } from '../site.ts';
@@ -31,6 +31,19 @@ export function graphImporterContract(site: Site) {
     const [event] = await live.received(1);
     expect(event).toMatchObject({ revision, clientId: 'tab-import' });
     live.stop();
+  });
+
+  it('takes a change set already cut into chunk bodies (as the import worker sends it), cut at any size', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    let graph: Graph = tree.saved;
+    for (let i = 0; i < 30; i++) graph = addNew(graph, ada.uid, 'child', primaryId(tree.saved), { firstName: `Child ${i}` }).graph;
+    // Small bodies: a backend aiming at another size cuts them again.
+    const { revision } = await ada.browser.imports.importChangeSet(tree.graphId, chunked(diffGraphs(tree.saved, graph), 4000), 'tab-import');
+    const loaded = await ada.browser.graphs.load();
+    expect(loaded.graph.revision).toBe(revision);
+    expect(loaded.graph.nodes).toHaveLength(31);
+    expect(Object.values(loaded.graph.profiles).filter((p) => p.firstName.startsWith('Child '))).toHaveLength(30);
   });
 
   it("refuses an import over the backend's limits before sending anything", async () => {

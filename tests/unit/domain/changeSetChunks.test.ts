@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
-import { chunkChangeSet, chunkTooLarge, importTooLarge, IMPORT_LIMITS, mergeChangeSetChunks, peopleIn } from '../../../src/domain/changeSetChunks.ts';
+import { chunkChangeSet, chunked, chunkTooLarge, importTooLarge, IMPORT_LIMITS, isChunked, joinChunkBodies, mergeChangeSetChunks, peopleIn } from '../../../src/domain/changeSetChunks.ts';
 import type { GraphEdge, GraphNode } from '../../../src/domain/types.ts';
 
 const node = (n: number): GraphNode => ({
@@ -74,6 +74,18 @@ describe('chunkChangeSet and mergeChangeSetChunks', () => {
     chunks[2]!.profiles.upsert = base.profiles.upsert;
     move(chunks);
     expect(mergeChangeSetChunks(chunks)).toEqual({ ok: false, message });
+  });
+
+  it('a change set cut into bodies (as the import worker sends it) is read back whole, pausing between bodies', async () => {
+    const cs = sample(300);
+    const cut = chunked(cs, 5000);
+    expect(isChunked(cut)).toBe(true);
+    expect(isChunked(cs)).toBe(false);
+    expect(cut).toMatchObject({ maxChars: 5000, people: 300 });
+    expect(cut.bodies.length).toBeGreaterThan(5);
+    let pauses = 0;
+    expect(await joinChunkBodies(cut.bodies, async () => void pauses++)).toEqual(cs);
+    expect(pauses).toBe(cut.bodies.length - 1);
   });
 
   it('counts people as the cards an import brings in', () => {

@@ -7,6 +7,7 @@ import {
   isProfileId,
   newInvitationToken,
   newProfileId,
+  profileIdSource,
   nextNodeId,
   nodeIdAllocator,
   spouseEdgeId,
@@ -72,6 +73,18 @@ describe('profile ids', () => {
   it('differs with a real random source', () => {
     const fill = (b: Uint8Array<ArrayBuffer>) => crypto.getRandomValues(b);
     expect(newProfileId(fill)).not.toBe(newProfileId(fill));
+  });
+
+  it('in batches: ids of the same form, one call of the source per batch', () => {
+    let calls = 0;
+    const next = profileIdSource((b) => (calls++, counting(b)), 3);
+    const ids = Array.from({ length: 7 }, next);
+    expect(ids[0]).toBe('pr:00112233445566778899aabbccddeeff');
+    expect(ids[1]).toBe(`pr:${Array.from({ length: 16 }, (_, i) => (((16 + i) * 17) & 255).toString(16).padStart(2, '0')).join('')}`);
+    expect(ids.every(isProfileId)).toBe(true);
+    expect(calls).toBe(3);
+    const random = profileIdSource((b) => crypto.getRandomValues(b));
+    expect(new Set(Array.from({ length: 10_000 }, random)).size).toBe(10_000);
   });
 
   it.each([

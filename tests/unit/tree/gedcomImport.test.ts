@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GraphImporter, ImportProgress } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { applyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
+import { chunked, isChunked, joinChunkBodies } from '../../../src/domain/changeSetChunks.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import type { Graph } from '../../../src/domain/types.ts';
 import { planImport } from '../../../src/gedcom/importPlan.ts';
@@ -19,6 +20,12 @@ const inPlace: PlanRunner = async ({ request }, onProgress) => {
   let k = 0;
   const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}` }, onProgress);
   return { plan, timings: { read: 1, parse: 2, layout: 3 } };
+};
+
+/** As the real worker answers: the change set as chunk bodies (small ones here, so there are many). */
+const asWorker: PlanRunner = async (input, onProgress) => {
+  const { plan, timings } = await inPlace(input, onProgress);
+  return { plan: { ...plan, changes: chunked(plan.changes as ChangeSet, 2000) }, timings };
 };
 
 /** The session's part, over a graph the "server" (the importer below) changes. */
@@ -49,7 +56,7 @@ function setup(options: { importer?: Partial<GraphImporter>; runPlan?: PlanRunne
   const sent: ChangeSet[] = [];
   const importer: GraphImporter = {
     async importChangeSet(_graphId, changes, _clientId, onProgress?: (p: ImportProgress) => void) {
-      sent.push(changes);
+      sent.push(isChunked(changes) ? await joinChunkBodies(changes.bodies) : changes);
       onProgress?.({ phase: 'sending', sent: 0.5 });
       onProgress?.({ phase: 'committing', sent: 1 });
       return { revision: 1 + sent.length };
@@ -90,6 +97,19 @@ describe('the import dialog (createGedcomImport)', () => {
     expect(graph().nodes.map((n) => n.id)).toEqual(['n1001']);
   });
 
+  it('a plan answered as chunk bodies (as the worker does) is sent as such and gives the session the same change set', async () => {
+    const direct = setup();
+    direct.gedcom.choose(direct.file);
+    await direct.gedcom.start();
+    const viaWorker = setup({ runPlan: asWorker });
+    viaWorker.gedcom.choose(viaWorker.file);
+    await viaWorker.gedcom.start();
+    expect(viaWorker.gedcom.state.view).toMatchObject({ step: 'done', undoing: null });
+    expect(viaWorker.sent[0]).toEqual(direct.sent[0]);
+    expect(viaWorker.taken[0]!.changes).toEqual(direct.taken[0]!.changes);
+    expect(viaWorker.graph()).toEqual(direct.graph());
+  });
+
   it('a file the worker refuses ends in the reason, with nothing sent', async () => {
     const runPlan: PlanRunner = async () => {
       throw new ImportFileError('Line 1: this is not a GEDCOM file: it must start with "0 HEAD" but starts with "x".', 1);
@@ -101,7 +121,10 @@ describe('the import dialog (createGedcomImport)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('cancelled while sending: nothing imported, said once', async () => {
+  it.each([
+    ['objects', inPlace],
+    ['chunk bodies', asWorker],
+  ])('cancelled while sending a plan of %s: nothing imported, said once', async (_kind, runPlan) => {
     let cancelNow!: () => void;
     const importer: Partial<GraphImporter> = {
       importChangeSet: (_g, _c, _id, onProgress, o) =>
@@ -111,7 +134,7 @@ describe('the import dialog (createGedcomImport)', () => {
           cancelNow();
         }),
     };
-    const { gedcom, file, toasts, graph } = setup({ importer });
+    const { gedcom, file, toasts, graph } = setup({ importer, runPlan });
     cancelNow = () => gedcom.cancel();
     gedcom.choose(file);
     await gedcom.start();

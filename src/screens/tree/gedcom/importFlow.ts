@@ -1,5 +1,6 @@
 import type { GraphImporter } from '../../../backend/ports.ts';
 import { stampChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
+import { isChunked, joinChunkBodies } from '../../../domain/changeSetChunks.ts';
 import { GraphDraft } from '../../../domain/graphDraft.ts';
 import { nodeNumber } from '../../../domain/ids.ts';
 import type { Graph } from '../../../domain/types.ts';
@@ -94,6 +95,15 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   let committing = planned;
   onProgress({ stage: 'send', fraction: 0, people });
   const bulk = session.beginBulk();
+  // The session takes objects: chunk bodies from the worker are read while they are being sent
+  // (a body per task, so the page stays responsive), and no further once the send has failed.
+  let failed = false;
+  const pause = async () => {
+    await nextTask();
+    if (failed) throw new Error('The import was not sent.');
+  };
+  const changes = isChunked(plan.changes) ? joinChunkBodies(plan.changes.bodies, pause) : Promise.resolve(plan.changes);
+  changes.catch(() => undefined);
   let revision: number;
   try {
     ({ revision } = await deps.importer.importChangeSet(
@@ -110,6 +120,7 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
       { signal },
     ));
   } catch (e) {
+    failed = true;
     bulk.settle();
     throw e;
   }
@@ -119,7 +130,7 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
 
   onProgress({ stage: 'draw', fraction: 0, people });
   // Stamped here as the server stamped what it stored (its clock, not ours, but the same fields).
-  session.takeBulk(stampChangeSet(plan.changes, { uid: deps.uid, now }), revision);
+  session.takeBulk(stampChangeSet(await changes, { uid: deps.uid, now }), revision);
   bulk.settle();
   await deps.firstFrame(plan.nodeIds);
   const drawn = performance.now();
@@ -132,6 +143,18 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
     revision,
     timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, send: committing - planned, commit: committed - committing, draw: drawn - committed },
   };
+}
+
+/** Resolves in a task of its own (not throttled in a hidden tab, unlike a timer). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { ChangeSet } from '../../../domain/changeSet.ts';
+import type { ChunkedChangeSet } from '../../../domain/changeSetChunks.ts';
 import type { ImportPlan, ImportRequest } from '../../../gedcom/importPlan.ts';
 
 /** What the import worker is asked: the file and everything about the tree the plan needs. */
@@ -8,9 +10,18 @@ export interface ImportWorkerRequest {
 
 export type WorkerPhase = 'read' | 'parse' | 'layout';
 
+/**
+ * The plan as a runner answers it. The worker sends the change set as chunk bodies: text crosses
+ * to the page in a fraction of the time a structured clone of 100,000 cards, lines and profiles
+ * takes, and the page sends it as it is.
+ */
+export type PlannedImport = Omit<ImportPlan, 'changes'> & { changes: ChangeSet | ChunkedChangeSet };
+
+export type PlanTimings = { read: number; parse: number; layout: number };
+
 export type ImportWorkerReply =
   | { kind: 'progress'; phase: WorkerPhase; fraction: number }
-  | { kind: 'done'; plan: ImportPlan; timings: { read: number; parse: number; layout: number } }
+  | { kind: 'done'; plan: PlannedImport; timings: PlanTimings }
   | { kind: 'failed'; message: string; line: number };
 
 /** Why a file was not imported: the reason in words, and the file's line when there is one. */
@@ -28,7 +39,7 @@ export type PlanRunner = (
   input: ImportWorkerRequest,
   onProgress: (phase: WorkerPhase, fraction: number) => void,
   signal?: AbortSignal,
-) => Promise<{ plan: ImportPlan; timings: { read: number; parse: number; layout: number } }>;
+) => Promise<{ plan: PlannedImport; timings: PlanTimings }>;
 
 /**
  * Plans an import in a Web Worker of its own, ended when it answers or the member cancels: the
@@ -36,7 +47,7 @@ export type PlanRunner = (
  */
 export const runImportWorker: PlanRunner = (input, onProgress, signal) => {
   const worker = new Worker(new URL('./importWorker.ts', import.meta.url), { type: 'module', name: 'gedcom-import' });
-  return new Promise<{ plan: ImportPlan; timings: { read: number; parse: number; layout: number } }>((resolve, reject) => {
+  return new Promise<{ plan: PlannedImport; timings: PlanTimings }>((resolve, reject) => {
     signal?.addEventListener('abort', () => reject(signal.reason));
     worker.addEventListener('message', (event: MessageEvent<ImportWorkerReply>) => {
       const reply = event.data;
