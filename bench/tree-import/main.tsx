@@ -13,14 +13,14 @@ import { newProfile } from '../../src/domain/profile.ts';
 import type { Graph } from '../../src/domain/types.ts';
 import { GraphDraft } from '../../src/domain/graphDraft.ts';
 import { nodeNumber } from '../../src/domain/ids.ts';
-import { firstImportNodeNumber, groupOrigin, nextXrefPrefix, type ImportPlan } from '../../src/gedcom/importPlan.ts';
+import { firstImportNodeNumber, groupOrigin, nextXrefPrefix } from '../../src/gedcom/importPlan.ts';
 import { PERSON_CARD } from '../../src/screens/tree/canvas/personCards.ts';
 import { TreeCanvas } from '../../src/screens/tree/canvas/TreeCanvas.tsx';
 import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
 import { createGedcomImport } from '../../src/screens/tree/gedcom/gedcomImport.ts';
 import { ImportDialog } from '../../src/screens/tree/gedcom/ImportDialog.tsx';
 import type { ImportDeps } from '../../src/screens/tree/gedcom/importFlow.ts';
-import { runImportWorker, type PlanRunner } from '../../src/screens/tree/gedcom/runImport.ts';
+import { runImportWorker, type PlannedImport, type PlanRunner } from '../../src/screens/tree/gedcom/runImport.ts';
 import { showGroup } from '../../src/screens/tree/gedcom/showGroup.ts';
 import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsPanel.tsx';
 import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
@@ -97,7 +97,7 @@ const importer: GraphImporter = {
   },
 } as GraphImporter;
 
-let prepared: { plan: ImportPlan; file: File } | null = null;
+let prepared: { plan: PlannedImport; file: File } | null = null;
 const replay: PlanRunner = async () => ({ plan: prepared!.plan, timings: { read: 0, parse: 0, layout: 0 } });
 const silent = { success: () => undefined, error: () => undefined, info: () => undefined };
 const deps = (): ImportDeps => ({ session, importer, uid: UID, now: () => NOW, siteOrigin: location.origin, runPlan: replay, firstFrame: (nodeIds) => showGroup(handle, nodeIds) });
