@@ -94,6 +94,27 @@ test.describe('Find someone', () => {
     await expect(page.getByText('No one matches that search.')).toBeVisible();
   });
 
+  for (const width of [1280, 1440, 1920]) {
+    test(`at ${width} px with the details panel open, the search and the toolbar never overlap`, async ({ page, createMember, signIn }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openFamily(page);
+      await card(page, 'Ada Lovelace').click();
+      await expect(page.getByRole('complementary', { name: 'Person details' })).toBeVisible();
+      // Either the box stays beside the toolbar or it folds into its icon button; the two never meet.
+      const find = page.locator('.tree-find');
+      const toolbar = page.locator('.tree-toolbar');
+      await expect
+        .poll(async () => {
+          const a = (await find.boundingBox())!;
+          const b = (await toolbar.boundingBox())!;
+          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+          return apart ? 'apart' : `overlap: find ${Math.round(a.x)}–${Math.round(a.x + a.width)}, toolbar ${Math.round(b.x)}–${Math.round(b.x + b.width)}`;
+        })
+        .toBe('apart');
+    });
+  }
+
   test.describe('on a phone (390 × 844, touch)', () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
