@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { proxy } from 'valtio';
 
 /**
- * Where the toasts stand (top-right, §2). By default they start below the header and the tree's
- * top-right toolbar, so none covers 'Apply changes'. A screen with its own controls in that
- * corner keeps them clear: the profile's header card (its 'Edit Profile' button) pushes the toasts
- * below it, the tree's details panel pushes them to its left.
+ * Where the toasts stand (top-right, §2). By default they start below the header and a one-row
+ * toolbar. A screen with its own controls in that corner keeps them clear: the profile's header
+ * card (its 'Edit Profile' button) and the tree's toolbar (its 'Apply changes', which wraps to a
+ * second row beside the details panel) push the toasts below them, the tree's details panel pushes
+ * them to its left.
  */
 export const TOAST_OFFSET = { top: 116, right: 16 } as const;
 const GAP = 12;

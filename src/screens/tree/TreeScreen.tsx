@@ -5,6 +5,7 @@ import type { CanvasHandle } from '../../../engine/index.ts';
 import { backend } from '../../backend/index.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { notify } from '../../components/notify.ts';
+import { useToastsClearOf } from '../../components/toastArea.ts';
 import { newProfileId } from '../../domain/ids.ts';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
@@ -82,6 +83,8 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
   }, []);
   const [canvasArea, setCanvasArea] = useState<HTMLDivElement | null>(null);
   const [compact, setCompact] = useState(false);
+  // 'Apply changes' and the rest of the toolbar stay clear of toasts, also when it wraps to two rows.
+  const keepToastsBelowToolbar = useToastsClearOf('below');
   /** The discard confirmation is open, asked from the toolbar ('stay') or while leaving ('leave'). */
   const [discarding, setDiscarding] = useState<'stay' | 'leave' | null>(null);
 
@@ -171,7 +174,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
             </div>
           )}
           {session.status === 'ready' && <TreeTitle session={session} uid={uid} />}
-          <div className="tree-toolbar" role="toolbar" aria-label="Tree">
+          <div className="tree-toolbar" role="toolbar" aria-label="Tree" ref={keepToastsBelowToolbar}>
             <SaveStatus session={session} />
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
