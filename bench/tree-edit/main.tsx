@@ -19,7 +19,8 @@ import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsP
 import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
 import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
-import { TreeContext, type TreeContextValue } from '../../src/screens/tree/treeContext.ts';
+import { TreeContext } from '../../src/screens/tree/treeContext.ts';
+import { benchTreeContext } from '../tools/benchTreeContext.ts';
 import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
 import '../../src/styles/tokens.css';
 import '../../src/styles/base.css';
@@ -88,23 +89,7 @@ class BenchGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe'
 const repo = new BenchGraphs();
 const session = new TreeSession({ graphs: repo, uid: UID, ownProfile: async () => graph.profiles[UID]!, clientId: 'bench', autosaveMs: 1e9 });
 let handle: CanvasHandle | null = null;
-let ids = 0;
-const ctx: TreeContextValue = {
-  session,
-  uid: UID,
-  findFree: (p) => handle?.findFreePosition(p) ?? p,
-  now: () => new Date().toISOString(),
-  newProfileId: () => `pr:bench${++ids}`,
-  invitationsEnabled: true,
-  createInvitation: () => Promise.reject(new Error('No invitations in the bench')),
-  invitations: {
-    list: async () => [],
-    renewLink: () => Promise.reject(new Error('No invitations in the bench')),
-    resend: () => Promise.reject(new Error('No invitations in the bench')),
-    revoke: async () => undefined,
-  },
-  search: new TreeSearch(session),
-};
+const ctx = benchTreeContext(session, UID, new TreeSearch(session), () => handle);
 
 const setHandle = (h: CanvasHandle | null) => {
   handle = h;

@@ -27,7 +27,8 @@ import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { FindPerson } from '../../src/screens/tree/search/FindPerson.tsx';
 import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
-import { TreeContext, type TreeContextValue } from '../../src/screens/tree/treeContext.ts';
+import { TreeContext } from '../../src/screens/tree/treeContext.ts';
+import { benchTreeContext } from '../tools/benchTreeContext.ts';
 import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
 import '../../src/styles/tokens.css';
 import '../../src/styles/base.css';
@@ -72,23 +73,7 @@ const repo = new BenchGraphs();
 const session = new TreeSession({ graphs: repo, uid: UID, ownProfile: async () => own, clientId: 'bench', autosaveMs: 1e9 });
 const search = new TreeSearch(session);
 let handle: CanvasHandle | null = null;
-let ids = 0;
-const ctx: TreeContextValue = {
-  session,
-  uid: UID,
-  findFree: (p) => handle?.findFreePosition(p) ?? p,
-  now: () => new Date().toISOString(),
-  newProfileId: () => `pr:bench${++ids}`,
-  invitationsEnabled: true,
-  createInvitation: () => Promise.reject(new Error('No invitations in the bench')),
-  invitations: {
-    list: async () => [],
-    renewLink: () => Promise.reject(new Error('No invitations in the bench')),
-    resend: () => Promise.reject(new Error('No invitations in the bench')),
-    revoke: async () => undefined,
-  },
-  search,
-};
+const ctx = benchTreeContext(session, UID, search, () => handle);
 
 const importer: GraphImporter = {
   async importChangeSet(_graphId, _changes, _clientId, onProgress) {
