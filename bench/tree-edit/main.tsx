@@ -13,14 +13,10 @@ import type { Graph } from '../../src/domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph } from '../../src/backend/ports.ts';
 import { addRelativeAction, tidyUpAction } from '../../src/screens/tree/actions/index.ts';
 import { runLayout, type LayoutRunner } from '../../src/screens/tree/layout/runLayout.ts';
-import { TreeCanvas } from '../../src/screens/tree/canvas/TreeCanvas.tsx';
-import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
-import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsPanel.tsx';
-import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
 import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
-import { TreeContext } from '../../src/screens/tree/treeContext.ts';
 import { benchTreeContext } from '../tools/benchTreeContext.ts';
+import { BenchTreeScreen } from '../tools/BenchTreeScreen.tsx';
 import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
 import '../../src/styles/tokens.css';
 import '../../src/styles/base.css';
@@ -96,22 +92,9 @@ const setHandle = (h: CanvasHandle | null) => {
 };
 
 function Screen() {
+  // The toolbar's Apply button follows the session, as on the tree screen.
   useSessionVersion(session);
-  return (
-    <TreeContext.Provider value={ctx}>
-      <div className="tree-screen" style={{ height: '100vh' }}>
-        <div className="tree-canvas-area">
-          {session.status === 'ready' && <TreeCanvas compact={false} canvasRef={setHandle} />}
-          <div className="tree-toolbar">
-            <SaveStatus session={session} />
-            {session.unsaved && <button className="btn btn-primary">Apply changes</button>}
-          </div>
-          {session.status === 'ready' && <PersonDetailsPanel />}
-        </div>
-        {session.status === 'ready' && <TreeDialogs />}
-      </div>
-    </TreeContext.Provider>
-  );
+  return <BenchTreeScreen ctx={ctx} onCanvas={setHandle} toolbar={session.unsaved && <button className="btn btn-primary">Apply changes</button>} />;
 }
 
 /** A card of the middle generation, near the middle of its row. */

@@ -15,21 +15,16 @@ import { GraphDraft } from '../../src/domain/graphDraft.ts';
 import { nodeNumber } from '../../src/domain/ids.ts';
 import { firstImportNodeNumber, groupOrigin, nextXrefPrefix } from '../../src/gedcom/importPlan.ts';
 import { PERSON_CARD } from '../../src/screens/tree/canvas/personCards.ts';
-import { TreeCanvas } from '../../src/screens/tree/canvas/TreeCanvas.tsx';
-import { TreeDialogs } from '../../src/screens/tree/dialogs/TreeDialogs.tsx';
 import { createGedcomImport } from '../../src/screens/tree/gedcom/gedcomImport.ts';
 import { ImportDialog } from '../../src/screens/tree/gedcom/ImportDialog.tsx';
 import type { ImportDeps } from '../../src/screens/tree/gedcom/importFlow.ts';
 import { runImportWorker, type PlannedImport, type PlanRunner } from '../../src/screens/tree/gedcom/runImport.ts';
 import { showGroup } from '../../src/screens/tree/gedcom/showGroup.ts';
-import { PersonDetailsPanel } from '../../src/screens/tree/panels/PersonDetailsPanel.tsx';
-import { SaveStatus } from '../../src/screens/tree/SaveStatus.tsx';
 import { FindPerson } from '../../src/screens/tree/search/FindPerson.tsx';
 import { TreeSearch } from '../../src/screens/tree/search/treeSearch.ts';
 import { TreeSession } from '../../src/screens/tree/session/treeSession.ts';
-import { TreeContext } from '../../src/screens/tree/treeContext.ts';
 import { benchTreeContext } from '../tools/benchTreeContext.ts';
-import { useSessionVersion } from '../../src/screens/tree/useSessionVersion.ts';
+import { BenchTreeScreen } from '../tools/BenchTreeScreen.tsx';
 import '../../src/styles/tokens.css';
 import '../../src/styles/base.css';
 import '../../src/styles/components.css';
@@ -93,22 +88,10 @@ const setHandle = (h: CanvasHandle | null) => {
 };
 
 function Screen() {
-  useSessionVersion(session);
   return (
-    <TreeContext.Provider value={ctx}>
-      <div className="tree-screen" style={{ height: '100vh' }}>
-        <div className="tree-canvas-area">
-          {session.status === 'ready' && <TreeCanvas compact={false} canvasRef={setHandle} />}
-          <div className="tree-toolbar">
-            <SaveStatus session={session} />
-          </div>
-          {session.status === 'ready' && <FindPerson />}
-          {session.status === 'ready' && <PersonDetailsPanel />}
-        </div>
-        {session.status === 'ready' && <TreeDialogs />}
-        <ImportDialog gedcom={gedcom} />
-      </div>
-    </TreeContext.Provider>
+    <BenchTreeScreen ctx={ctx} onCanvas={setHandle} overCanvas={<FindPerson />}>
+      <ImportDialog gedcom={gedcom} />
+    </BenchTreeScreen>
   );
 }
 
