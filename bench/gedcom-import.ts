@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { generateGedcom } from './gedcom/generate.ts';
 import { startBenchServer } from './tools/serverProcess.ts';
+import { benchMember } from './tools/benchMember.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -71,14 +72,7 @@ async function browserRss(): Promise<number> {
 
 try {
   const email = 'bench@example.com';
-  const password = 'bench password 1';
-  const token = await server.createInvitation(email);
-  const accepted = await fetch(`${server.url}/api/invitations/${token}/accept`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Member', gender: 'Female', email, password }),
-  });
-  const cookie = accepted.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { cookie } = await benchMember(server.url, await server.createInvitation(email), email);
   await context.addCookies(cookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: server.url })));
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);

@@ -25,6 +25,7 @@ import { emptyChangeSet } from '../src/domain/changeSet.ts';
 import type { GraphNode } from '../src/domain/types.ts';
 import { startServer } from '../server/app.ts';
 import { familyGraph } from './scene/familyGraph.ts';
+import { benchMember } from './tools/benchMember.ts';
 
 interface SeededTree {
   people: number;
@@ -62,35 +63,27 @@ async function serve(databaseUrl: string, seeds: number[]): Promise<void> {
 
 async function seedTree(server: Awaited<ReturnType<typeof startServer>>, count: number): Promise<SeededTree> {
   const email = `bench-${count}-${randomBytes(4).toString('hex')}@example.com`;
-  const token = await server.createInvitation({ email });
-  const accepted = await fetch(`${server.url}/api/invitations/${token}/accept`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Member', gender: 'Female', email, password: 'bench password 1' }),
-  });
-  if (!accepted.ok) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
-  const cookie = accepted.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { user } = (await accepted.json()) as { user: { uid: string } };
+  const { uid, cookie } = await benchMember(server.url, await server.createInvitation({ email }), email);
   // Makes the member's own graph, as opening the tree does.
   const opened = await fetch(`${server.url}/api/graph`, { headers: { cookie } });
   if (!opened.ok) throw new Error(`open failed: ${opened.status}`);
 
-  const family = familyGraph(count, user.uid, 'rows', 7, new Date().toISOString(), `${user.uid.slice(0, 8)}-`);
+  const family = familyGraph(count, uid, 'rows', 7, new Date().toISOString(), `${uid.slice(0, 8)}-`);
   const { nodes, edges } = family;
   const profiles = Object.values(family.profiles);
   const db = server.db;
-  const own = profiles.find((p) => p.id === user.uid)!;
+  const own = profiles.find((p) => p.id === uid)!;
   await db.transaction(async (q) => {
     const chunked = async (sql: string, rows: unknown[]) => {
-      for (let i = 0; i < rows.length; i += 5000) await q.query(sql, [JSON.stringify(rows.slice(i, i + 5000)), user.uid]);
+      for (let i = 0; i < rows.length; i += 5000) await q.query(sql, [JSON.stringify(rows.slice(i, i + 5000)), uid]);
     };
     await chunked(
       `INSERT INTO profiles (id, data, created_by, updated_by)
        SELECT p->>'id', p, p->>'createdBy', p->>'updatedBy' FROM jsonb_array_elements($1::jsonb) AS p WHERE $2::text IS NOT NULL`,
-      profiles.filter((p) => p.id !== user.uid),
+      profiles.filter((p) => p.id !== uid),
     );
     await q.query(`UPDATE profiles SET data = data || $2::jsonb WHERE id = $1`, [
-      user.uid,
+      uid,
       JSON.stringify({ spouses: own.spouses, parents: own.parents, children: own.children }),
     ]);
     await chunked(
@@ -107,12 +100,12 @@ async function seedTree(server: Awaited<ReturnType<typeof startServer>>, count: 
        SELECT $2, e->>'id', e FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, i) ORDER BY i`,
       edges,
     );
-    await q.query(`UPDATE graphs SET revision = 1, updated_at = now(), migrations = '{spouses-v1,parents-children-v1}' WHERE id = $1`, [user.uid]);
+    await q.query(`UPDATE graphs SET revision = 1, updated_at = now(), migrations = '{spouses-v1,parents-children-v1}' WHERE id = $1`, [uid]);
   });
   await db.query('ANALYZE');
   // Cards in the middle of the tree, each with parents, a spouse or children around it.
   const cards = nodes.slice(Math.floor(count / 2), Math.floor(count / 2) + 32);
-  return { people: count, uid: user.uid, cookie, cards };
+  return { people: count, uid: uid, cookie, cards };
 }
 
 // ---- Parent: clients and figures ----------------------------------------------------------------

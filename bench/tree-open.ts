@@ -22,6 +22,7 @@ import { chunkChangeSet } from '../src/domain/changeSetChunks.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { familyChangeSet } from './scene/familyChangeSet.ts';
 import { startBenchServer } from './tools/serverProcess.ts';
+import { benchMember } from './tools/benchMember.ts';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
@@ -33,18 +34,10 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: ch
 
 try {
   const email = 'bench@example.com';
-  const password = 'bench password 1';
-  const token = await server.createInvitation(email);
-  const accepted = await fetch(`${server.url}/api/invitations/${token}/accept`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: server.url },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Member', gender: 'Female', email, password }),
-  });
-  const cookie = accepted.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { user } = (await accepted.json()) as { user: { uid: string } };
+  const { uid, cookie } = await benchMember(server.url, await server.createInvitation(email), email);
 
   // The synthetic family as one change set, the shape a GEDCOM import sends.
-  const changes = familyChangeSet(count, user.uid);
+  const changes = familyChangeSet(count, uid);
   const chunks = chunkChangeSet(changes);
   const megabytes = chunks.reduce((n, c) => n + c.length, 0) / 1e6;
   const withCookie: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } });
@@ -54,7 +47,7 @@ try {
   let committing = 0;
   // The family is in today's shape, as an importer builds it: the one-time migrations are recorded.
   const markMigrations = ['spouses-v1', 'parents-children-v1'];
-  await importer.importChangeSet(user.uid, changes, 'bench', (p) => p.phase === 'committing' && (committing = performance.now()), { markMigrations });
+  await importer.importChangeSet(uid, changes, 'bench', (p) => p.phase === 'committing' && (committing = performance.now()), { markMigrations });
   const importMs = performance.now() - t;
   const sendMs = committing - t;
   const { peakRssMB: serverPeakRssMB, cpuMs: importServerCpuMs, mainThreadCpuMs: importMainThreadMs } = await server.usage();

@@ -15,6 +15,7 @@ import { GRAPH_COLUMNS_TYPE } from '../src/backend/graphColumns.ts';
 import { createHttpGraphImporter } from '../src/backend/http/httpGraphImport.ts';
 import { startServer } from '../server/app.ts';
 import { familyChangeSet } from './scene/familyChangeSet.ts';
+import { benchMember } from './tools/benchMember.ts';
 
 const args = process.argv.slice(2);
 const people = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
@@ -25,15 +26,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-viewer-load-'));
 const server = await startServer({ dataDir, port: 0, databaseUrl: 'memory://', log: false });
 
 async function member(email: string): Promise<{ uid: string; cookie: string }> {
-  const token = await server.createInvitation({ email });
-  const res = await fetch(`${server.url}/api/invitations/${token}/accept`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Member', gender: 'Female', email, password: 'bench password 1' }),
-  });
-  if (!res.ok) throw new Error(`accept failed: ${res.status} ${await res.text()}`);
-  const { user } = (await res.json()) as { user: { uid: string } };
-  return { uid: user.uid, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return benchMember(server.url, await server.createInvitation({ email }), email);
 }
 
 async function open(cookie: string): Promise<{ ms: number; bytes: number; role: string }> {

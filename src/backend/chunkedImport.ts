@@ -30,11 +30,12 @@ export const IMPORT_CANCELLED = 'The import was cancelled. Nothing was imported.
 
 /**
  * GraphImporter over any backend's begin / chunks / commit (DESIGN.md "Bulk import"). The change
- * set is cut into chunk bodies once (or comes cut, from a worker) (each a change set holding a slice of the lists), at most
- * `parallel` are in flight, and progress is reported as each is stored. Cancelling stops sending
- * new chunks (the ones in flight finish, so no request is cut off half sent). A chunk or commit
- * that got no answer is sent again: the backend recognises a repeated chunk and answers a
- * repeated commit with the same revision.
+ * set is cut into chunk bodies once, unless it comes already cut (a `ChunkedChangeSet` from the
+ * import worker); each body is a change set holding a slice of the lists. At most `parallel` are
+ * in flight, and progress is reported as each is stored. Cancelling stops sending new chunks (the
+ * ones in flight finish, so no request is cut off half sent). A chunk or commit that got no
+ * answer is sent again: the backend recognises a repeated chunk and answers a repeated commit
+ * with the same revision.
  */
 export function createChunkedImporter(transport: ImportTransport, options: ChunkedImportOptions): GraphImporter {
   const { limits } = options;
