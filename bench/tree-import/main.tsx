@@ -90,7 +90,7 @@ const setHandle = (h: CanvasHandle | null) => {
 function Screen() {
   return (
     <BenchTreeScreen ctx={ctx} onCanvas={setHandle} overCanvas={<FindPerson />}>
-      <ImportDialog gedcom={gedcom} />
+      <ImportDialog gedcom={gedcom} area={null} />
     </BenchTreeScreen>
   );
 }

@@ -100,6 +100,8 @@ export function createChunkedImporter(transport: ImportTransport, options: Chunk
         const sent = await Promise.allSettled(Array.from({ length: Math.min(parallel, bodies.length) }, worker));
         const failure = sent.find((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failure) throw failure.reason;
+        // Cancelled while the last chunks were on their way: the commit is not asked for.
+        if (signal?.aborted) throw new AppError('failed-precondition', IMPORT_CANCELLED);
 
         report({ phase: 'committing', sent: 1 });
         const committing = (e: AppError) => unreachable(e) || (e.code === 'failed-precondition' && e.message === IMPORT_RUNNING);

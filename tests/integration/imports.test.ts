@@ -199,6 +199,16 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
   });
 
+  it('cancelled while its last chunk was on its way: no commit, nothing imported', async () => {
+    const owner = await createMember(site.server);
+    const cancel = new AbortController();
+    // The cancel comes once every chunk was sent, before the commit.
+    const sending = importer(owner.client).importChangeSet(owner.uid, familyChangeSet(20, owner.uid), 'import-tab', (p) => p.phase === 'sending' && p.sent === 1 && cancel.abort(), { signal: cancel.signal });
+    await expect(sending).rejects.toMatchObject({ code: 'failed-precondition', message: 'The import was cancelled. Nothing was imported.' });
+    expect(await site.db.query('SELECT 1 FROM graph_imports')).toEqual([]);
+    expect(await stored(owner)).toEqual({ revision: 0, nodes: 0, log: [] });
+  });
+
   it('answers a repeated commit with the same revision, and forgets a cancelled import', async () => {
     const owner = await createMember(site.server);
     const body = chunkChangeSet(familyChangeSet(10, owner.uid))[0]!;

@@ -42,11 +42,26 @@ test.describe('GEDCOM import and export', () => {
     });
     await pickFile(page, `${FIXTURES}royal92.ged`);
     await page.getByRole('dialog', { name: 'Import royal92.ged?' }).getByRole('button', { name: 'Import', exact: true }).click();
-    const progress = page.getByRole('dialog', { name: 'Importing royal92.ged' });
-    await expect(progress.getByText('Sending to the server…')).toBeVisible({ timeout: 60_000 });
-    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', /\d+/);
-    await expect(progress.getByText('3,010 people found')).toBeVisible();
+    // Drawn before it is saved: a panel over the tree (not a modal) shows the progress.
+    const saving = page.getByRole('region', { name: 'Saving royal92.ged' });
+    await expect(saving.getByText('Sending to the server…')).toBeVisible({ timeout: 60_000 });
+    await expect(saving.getByRole('progressbar', { name: 'Importing royal92.ged' })).toHaveAttribute('aria-valuenow', /\d+/);
+    await expect(saving).toContainText('The 3,010 people are on your tree');
+    expect((await serverGraph(page)).graph.revision).toBe(before);
+
+    // Meanwhile the tree is usable: find her among the 3,010 and land on her card.
+    await page.getByRole('combobox', { name: 'Find someone' }).click();
+    await page.keyboard.type('victoria hanover 1819');
+    const found = page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
+    await expect(found).toHaveCount(1);
+    await expect(found.first()).toContainText('Born 1819-05-24');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('[data-node-id][aria-label="Victoria Hanover"][aria-selected="true"]')).toBeFocused();
+    await expect(page.getByRole('complementary', { name: 'Person details' })).toContainText('Victoria Hanover');
+    await page.getByRole('button', { name: 'Close details' }).click();
+
     release();
+    await expect(saving).toBeHidden({ timeout: 120_000 });
 
     const summary = page.getByRole('dialog', { name: 'Import complete' });
     await expect(summary).toBeVisible({ timeout: 120_000 });
@@ -64,17 +79,6 @@ test.describe('GEDCOM import and export', () => {
     // The imported group sits to the right of the member's own card.
     const own = graph.nodes.find((n) => n.data.isPrimary)!;
     expect(Math.min(...graph.nodes.filter((n) => !n.data.isPrimary).map((n) => n.position.x))).toBeGreaterThan(own.position.x + 132);
-
-    // Find her among the 3,010 and land on her card.
-    await page.getByRole('combobox', { name: 'Find someone' }).click();
-    await page.keyboard.type('victoria hanover 1819');
-    const found = page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
-    await expect(found).toHaveCount(1);
-    await expect(found.first()).toContainText('Born 1819-05-24');
-    await page.keyboard.press('Enter');
-    await expect(page.locator('[data-node-id][aria-label="Victoria Hanover"][aria-selected="true"]')).toBeFocused();
-    await expect(page.getByRole('complementary', { name: 'Person details' })).toContainText('Victoria Hanover');
-    await page.getByRole('button', { name: 'Close details' }).click();
 
     // Export the whole tree as GEDCOM 5.5.1.
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
@@ -124,6 +128,38 @@ test.describe('GEDCOM import and export', () => {
     expect(Object.keys(undone.graph.profiles)).toHaveLength(1);
     expect(undone.graph.revision).toBe(imported.graph.revision + 1);
     await expect(page.getByRole('button', { name: 'Apply changes' })).toHaveCount(0);
+  });
+
+  test('cancelled while it is being sent: the people already drawn leave the tree, and nothing is saved', async ({ page, createMember, signIn }) => {
+    const member = await createMember();
+    await signIn(page, member);
+    await openTree(page);
+    const before = await serverGraph(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/imports/*/chunks/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await pickFile(page, `${FIXTURES}Harry_Potter.ged`);
+    await page.getByRole('dialog', { name: 'Import Harry_Potter.ged?' }).getByRole('button', { name: 'Import', exact: true }).click();
+    const saving = page.getByRole('region', { name: 'Saving Harry_Potter.ged' });
+    await expect(saving).toContainText('The 23 people are on your tree', { timeout: 60_000 });
+    const search = page.getByRole('combobox', { name: 'Find someone' });
+    const found = page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
+    await search.fill('hermione');
+    await expect(found).toHaveCount(1);
+    await search.fill('');
+
+    // Cancelled while a chunk is on its way: the import stops once that chunk is through.
+    await saving.getByRole('button', { name: 'Cancel' }).click();
+    release();
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Import cancelled. Nothing was imported.' })).toBeVisible({ timeout: 60_000 });
+    await expect(saving).toHaveCount(0);
+    await search.fill('hermione');
+    await expect(page.getByText('No one matches that search.')).toBeVisible();
+    await expect(found).toHaveCount(0);
+    expect((await serverGraph(page)).graph).toEqual(before.graph);
   });
 
   test('a file that is not GEDCOM gets the reason with its line, and nothing is imported; a file dropped on the canvas is imported too', async ({ page, createMember, signIn }) => {

@@ -40,6 +40,8 @@ function setup(options: { importer?: Partial<GraphImporter>; runPlan?: PlanRunne
     revision: 1,
   };
   const taken: { revision: number; changes: ChangeSet }[] = [];
+  const shown: ChangeSet[] = [];
+  const dropped: ChangeSet[] = [];
   const session: ImportSession = {
     get graph() {
       return graph;
@@ -51,6 +53,20 @@ function setup(options: { importer?: Partial<GraphImporter>; runPlan?: PlanRunne
     takeBulk(changes, revision) {
       taken.push({ revision, changes });
       graph = { ...applyChangeSet(graph, changes), revision };
+    },
+    showBulk(changes) {
+      shown.push(changes);
+      graph = applyChangeSet(graph, changes);
+      return {
+        confirm: (revision) => {
+          taken.push({ revision, changes });
+          graph = { ...graph, revision };
+        },
+        drop: (removal) => {
+          dropped.push(removal);
+          graph = applyChangeSet(graph, removal);
+        },
+      };
     },
   };
   const sent: ChangeSet[] = [];
@@ -72,7 +88,7 @@ function setup(options: { importer?: Partial<GraphImporter>; runPlan?: PlanRunne
   const deps: ImportDeps = { session, importer, uid: 'u-me', now: () => NOW, siteOrigin: 'https://kin.example', runPlan: options.runPlan ?? inPlace, firstFrame: async () => undefined };
   const gedcom = createGedcomImport(() => deps, notify);
   const file = new File([harry], 'Harry_Potter.ged');
-  return { gedcom, file, sent, taken, toasts, graph: () => graph };
+  return { gedcom, file, sent, taken, shown, dropped, toasts, graph: () => graph };
 }
 
 describe('the import dialog (createGedcomImport)', () => {
@@ -141,6 +157,41 @@ describe('the import dialog (createGedcomImport)', () => {
     expect(gedcom.state.view).toBeNull();
     expect(toasts).toEqual([{ kind: 'info', message: 'Import cancelled. Nothing was imported.', action: undefined }]);
     expect(graph().nodes).toHaveLength(1);
+  });
+
+  it('the people are on screen while the import is sent and saved; a refused commit takes them off again', async () => {
+    let answer!: { resolve: (r: { revision: number }) => void; reject: (e: Error) => void };
+    const importer: Partial<GraphImporter> = {
+      importChangeSet: (_g, _c, _id, onProgress) =>
+        new Promise((resolve, reject) => {
+          onProgress?.({ phase: 'sending', sent: 0.4 });
+          answer = { resolve, reject };
+        }),
+    };
+    for (const outcome of ['saved', 'refused'] as const) {
+      const { gedcom, file, graph, shown, dropped, taken } = setup({ importer, runPlan: asWorker });
+      gedcom.choose(file);
+      const started = gedcom.start();
+      // Drawn before the server answered: the summary waits for the commit.
+      await expect.poll(() => gedcom.state.view).toMatchObject({ step: 'running', stage: 'send', fraction: 0.4, people: 23 });
+      expect(graph().nodes).toHaveLength(24);
+      expect(shown).toHaveLength(1);
+      expect(taken).toEqual([]);
+      if (outcome === 'saved') {
+        answer.resolve({ revision: 5 });
+        await started;
+        expect(gedcom.state.view).toMatchObject({ step: 'done' });
+        expect(taken.map((t) => t.revision)).toEqual([5]);
+        expect(graph().nodes).toHaveLength(24);
+      } else {
+        answer.reject(new AppError('invalid-argument', 'This tree cannot take the import.'));
+        await started;
+        expect(gedcom.state.view).toMatchObject({ step: 'failed', message: 'This tree cannot take the import.' });
+        expect(dropped[0]!.nodes.remove).toHaveLength(23);
+        expect(graph().nodes.map((n) => n.id)).toEqual(['n1001']);
+        expect(Object.keys(graph().profiles)).toEqual(['u-me']);
+      }
+    }
   });
 
   it('over the server limit: its message, nothing imported', async () => {

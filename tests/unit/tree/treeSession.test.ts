@@ -717,6 +717,71 @@ describe('a bulk change this tab sent itself (a GEDCOM import, and its Undo)', (
   });
 });
 
+describe('a bulk change shown before its commit (an import being saved)', () => {
+  function imported() {
+    const cs = emptyChangeSet(7);
+    cs.nodes.upsert.push(person('n1103', 900), person('n1104', 1100));
+    cs.profiles.upsert.push({ id: 'pr:n1103', create: true, set: { ...emptyProfile('pr:n1103'), firstName: 'Imported', createdBy: 'u1' } });
+    cs.profiles.upsert.push({ id: 'pr:n1104', create: true, set: { ...emptyProfile('pr:n1104'), createdBy: 'u1' } });
+    return cs;
+  }
+  const removal = () => {
+    const cs = emptyChangeSet(7);
+    cs.nodes.remove.push('n1103', 'n1104');
+    cs.profiles.remove.push('pr:n1103', 'pr:n1104');
+    return cs;
+  };
+
+  it('is on screen at once; edits made meanwhile and a reload wait for the commit, then go as usual', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    const shown = s.showBulk(imported());
+    expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
+    expect(s.unsaved).toBe(false);
+
+    // A card of the import moved, and a reload of the server's tree (which lacks the import yet).
+    s.moveNodes(new Map([['n1103', { x: 950, y: 0 }]]));
+    const saving = s.save();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(repo.saves).toEqual([]);
+    const server = structuredClone(repo.graph);
+    repo.live!.onReload({ graphId: 'u1', ownerUid: 'u1', graph: { ...server, revision: 7 }, migrations: [...repo.migrations], role: 'owner', name: 'Family tree', privacy: {} });
+    expect(s.graph.nodes.map((n) => n.id)).toContain('n1103');
+
+    repo.graph = { ...applyChangeSet(repo.graph, imported()), revision: 8 };
+    expect(repo.live!.holds!(8)).toBeInstanceOf(Promise);
+    shown.confirm(8);
+    await saving;
+    expect(repo.saves.map((x) => x.changes.nodes.upsert.map((n) => n.id))).toEqual([['n1103']]);
+    expect(s.unsaved).toBe(false);
+    expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
+    expect(nodeOf(s, 'n1103').position).toEqual({ x: 950, y: 0 });
+    expect(repo.live!.holds!(8)).toBe(true);
+  });
+
+  it('dropped (the commit was refused): it leaves the screen, and an edit that needed it is refused and taken back', async () => {
+    const repo = seeded(2);
+    const refused: string[] = [];
+    const s = session(repo, new MemoryBackups(), 'tab-a', { onEditRefused: (failure) => refused.push(failure) });
+    await s.open();
+    repo.refuse = (cs) => (cs.nodes.upsert.some((n) => n.id === 'n1103') ? new AppError('invalid-argument', 'No such person') : undefined);
+    const shown = s.showBulk(imported());
+    s.moveNodes(new Map([['n1103', { x: 950, y: 0 }]]));
+    edit(s, (c) => c.profiles.upsert.push({ id: 'pr:n1002', set: { firstName: 'Kept' } }));
+    const saving = s.save().catch(() => undefined);
+    shown.drop(removal());
+    await saving;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002']);
+    expect(s.graph.profiles['pr:n1103']).toBeUndefined();
+    expect(refused).toEqual(['Failed to apply changes']);
+    // The edit of the tree that was already there is saved.
+    expect(repo.graph.profiles['pr:n1002']!.firstName).toBe('Kept');
+    expect(s.unsaved).toBe(false);
+  });
+});
+
 describe('one of several shared trees (issue 11)', () => {
   it('opens the tree asked for, or the one opened last; takes its role, name and who is private', async () => {
     const repo = seeded(3);

@@ -108,7 +108,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
           </div>,
           dropTarget,
         )}
-      <ImportDialog gedcom={gedcom} />
+      <ImportDialog gedcom={gedcom} area={dropTarget} />
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );

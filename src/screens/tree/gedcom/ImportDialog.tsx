@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { groupSummary, type ImportSummary } from '../../../gedcom/summary.ts';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
@@ -6,7 +7,10 @@ import { IMPORT_STAGES, type ImportStage } from './importFlow.ts';
 import { GEDCOM_TEXTS } from './texts.ts';
 
 /** Share of the whole bar each stage takes (sending a big tree takes longest). */
-const WEIGHTS: Record<ImportStage, number> = { read: 0.08, parse: 0.22, layout: 0.15, send: 0.35, commit: 0.15, draw: 0.05 };
+const WEIGHTS: Record<ImportStage, number> = { read: 0.06, parse: 0.2, layout: 0.12, draw: 0.07, send: 0.3, commit: 0.25 };
+
+/** Once drawn, the import is on the tree while it is sent and saved: the member may look around. */
+const onTree = (stage: ImportStage) => IMPORT_STAGES.indexOf(stage) > IMPORT_STAGES.indexOf('draw');
 
 /** How far the whole import is, 0…1, from the stage and how far that stage is. */
 export function overallProgress(stage: ImportStage, fraction: number): number {
@@ -18,8 +22,12 @@ export function overallProgress(stage: ImportStage, fraction: number): number {
   return done;
 }
 
-/** The import's dialog in each of its steps: confirm, progress, the reason it failed, the summary. */
-export function ImportDialog({ gedcom }: { gedcom: GedcomImport }) {
+/**
+ * The import's dialog in each of its steps: confirm, progress, the reason it failed, the summary.
+ * While the people already drawn are being sent and saved, the progress is a panel over the tree
+ * (`area`), not a modal dialog, so the member can look around and search meanwhile.
+ */
+export function ImportDialog({ gedcom, area }: { gedcom: GedcomImport; area: HTMLElement | null }) {
   const { view } = useSnapshot(gedcom.state);
   if (!view) return null;
   const v = view as ImportView;
@@ -47,7 +55,31 @@ export function ImportDialog({ gedcom }: { gedcom: GedcomImport }) {
       );
     case 'running': {
       const overall = overallProgress(v.stage, v.fraction);
-      const cancellable = v.stage !== 'commit' && v.stage !== 'draw';
+      // Once the commit is asked for, the import completes (the server applies it whole or not at all).
+      const cancellable = v.stage !== 'commit';
+      const bar = (
+        <div className="gedcom-bar" role="progressbar" aria-label={GEDCOM_TEXTS.progressTitle(v.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(overall * 100)}>
+          <span style={{ width: `${(overall * 100).toFixed(1)}%` }} />
+        </div>
+      );
+      if (onTree(v.stage)) {
+        return createPortal(
+          <section className="gedcom-saving" role="region" aria-label={GEDCOM_TEXTS.savingTitle(v.fileName)} data-testid="gedcom-saving">
+            <div className="gedcom-saving-head">
+              <h2 className="gedcom-saving-title">{GEDCOM_TEXTS.savingTitle(v.fileName)}</h2>
+              <button type="button" className="btn btn-secondary" disabled={!cancellable} onClick={gedcom.cancel}>
+                {GEDCOM_TEXTS.cancel}
+              </button>
+            </div>
+            <p className="gedcom-stage" aria-live="polite">
+              {GEDCOM_TEXTS.stages[v.stage]}
+            </p>
+            {bar}
+            <p className="field-hint">{GEDCOM_TEXTS.savingHint(v.people ?? 0)}</p>
+          </section>,
+          area ?? document.body,
+        );
+      }
       return (
         <DialogShell
           title={GEDCOM_TEXTS.progressTitle(v.fileName)}
@@ -63,9 +95,7 @@ export function ImportDialog({ gedcom }: { gedcom: GedcomImport }) {
             <p className="gedcom-stage" aria-live="polite">
               {GEDCOM_TEXTS.stages[v.stage]}
             </p>
-            <div className="gedcom-bar" role="progressbar" aria-label={GEDCOM_TEXTS.progressTitle(v.fileName)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(overall * 100)}>
-              <span style={{ width: `${(overall * 100).toFixed(1)}%` }} />
-            </div>
+            {bar}
             <ol className="gedcom-stages">
               {IMPORT_STAGES.map((s) => (
                 <li key={s} data-state={IMPORT_STAGES.indexOf(s) < IMPORT_STAGES.indexOf(v.stage) ? 'done' : s === v.stage ? 'now' : 'later'}>

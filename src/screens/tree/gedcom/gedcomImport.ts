@@ -7,7 +7,8 @@ import { GEDCOM_TEXTS } from './texts.ts';
 
 /**
  * The import dialog's state and what moves it (framework-free; the dialog renders `view`):
- * a file chosen or dropped → confirm → running (stage and progress, cancel until the commit) →
+ * a file chosen or dropped → confirm → running (stage and progress, cancel until the commit; the
+ * people are drawn before they are sent and saved) →
  * done (the summary, Undo) or failed (the reason, with the file's line). One import at a time.
  */
 export type ImportView =
@@ -51,11 +52,14 @@ export function createGedcomImport(deps: () => ImportDeps, notify: Notifier): Ge
       const view = { step: 'running' as const, fileName, stage: 'read' as ImportStage, fraction: 0, people: null as number | null };
       state.view = view;
       const running = state.view as typeof view;
+      // Once drawn, the import is on the tree but not yet saved: leaving the page would lose it.
+      const guard = (e: BeforeUnloadEvent) => e.preventDefault();
       try {
         last = await importGedcomFile(
           deps(),
           file,
           (p) => {
+            if (p.stage === 'draw') globalThis.addEventListener?.('beforeunload', guard);
             running.stage = p.stage;
             running.fraction = p.fraction;
             if (p.people !== undefined) running.people = p.people;
@@ -72,13 +76,14 @@ export function createGedcomImport(deps: () => ImportDeps, notify: Notifier): Ge
           state.view = { step: 'failed', fileName, message: e instanceof Error ? e.message : String(e) };
         }
       } finally {
+        globalThis.removeEventListener?.('beforeunload', guard);
         cancel = null;
         file = null;
       }
     },
     cancel() {
       // Once the commit is asked for, the import completes (the server applies it whole or not at all).
-      if (state.view?.step === 'running' && state.view.stage !== 'commit' && state.view.stage !== 'draw') cancel?.abort(new Error(GEDCOM_TEXTS.cancelled));
+      if (state.view?.step === 'running' && state.view.stage !== 'commit') cancel?.abort(new Error(GEDCOM_TEXTS.cancelled));
       else if (state.view?.step !== 'running') state.view = null;
     },
     async undo() {

@@ -7,17 +7,19 @@ import type { Graph } from '../../../domain/types.ts';
 import { firstImportNodeNumber, groupOrigin, importRemoval, nextXrefPrefix } from '../../../gedcom/importPlan.ts';
 import type { ImportSummary } from '../../../gedcom/summary.ts';
 import { PERSON_CARD } from '../canvas/personCards.ts';
+import type { ShownBulk } from '../session/treeSession.ts';
 import type { PlanRunner } from './runImport.ts';
 
 /**
  * The GEDCOM import as the tree screen runs it (DESIGN.md "GEDCOM import and export"), without
- * React: the worker reads, parses and lays out the file; the bulk path sends the change set and
- * commits it as one revision; the session takes it as confirmed; the canvas draws it. Each stage
+ * React: the worker reads, parses and lays out the file; the session shows the change set and the
+ * canvas draws it while the bulk path sends it and commits it as one revision. Each stage
  * reports its progress and its time (also as `performance` measures `gedcom-import:{stage}`, which
  * the bench reads). Undo removes the whole import through the same path.
  */
-export type ImportStage = 'read' | 'parse' | 'layout' | 'send' | 'commit' | 'draw';
-export const IMPORT_STAGES: readonly ImportStage[] = ['read', 'parse', 'layout', 'send', 'commit', 'draw'];
+export type ImportStage = 'read' | 'parse' | 'layout' | 'draw' | 'send' | 'commit';
+/** In the order they end: the file is on screen (draw) while it is still being sent and saved. */
+export const IMPORT_STAGES: readonly ImportStage[] = ['read', 'parse', 'layout', 'draw', 'send', 'commit'];
 
 export interface ImportProgress {
   stage: ImportStage;
@@ -33,6 +35,7 @@ export interface ImportSession {
   readonly clientId: string;
   save(): Promise<void>;
   beginBulk(): { settle(): void };
+  showBulk(changes: ChangeSet): ShownBulk;
   takeBulk(changes: ChangeSet, revision: number): void;
 }
 
@@ -92,56 +95,76 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   measure('parse', readEnd, readEnd + timings.parse);
   measure('layout', readEnd + timings.parse, planned);
 
-  let committing = planned;
-  onProgress({ stage: 'send', fraction: 0, people });
+  // The change set is shown as soon as the page has read it back, while it is still being sent
+  // and saved (DESIGN.md "GEDCOM import and export"): the member looks around and searches a big
+  // file within seconds; edits made meanwhile wait for the commit. A refused or cancelled import
+  // is taken off the screen again.
   const bulk = session.beginBulk();
-  // The session takes objects: chunk bodies from the worker are read while they are being sent
-  // (a body per task, so the page stays responsive), and no further once the send has failed.
-  let failed = false;
-  const pause = async () => {
-    await nextTask();
-    if (failed) throw new Error('The import was not sent.');
+  let drawn = 0;
+  let committing = 0;
+  let failure: { error: unknown } | null = null;
+  let sendStage: ImportProgress = { stage: 'send', fraction: 0, people };
+  const sendProgress = (p: ImportProgress) => {
+    sendStage = p;
+    if (drawn) onProgress(p);
   };
-  const changes = isChunked(plan.changes) ? joinChunkBodies(plan.changes.bodies, pause) : Promise.resolve(plan.changes);
-  changes.catch(() => undefined);
-  let revision: number;
-  try {
-    ({ revision } = await deps.importer.importChangeSet(
+  const saved = deps.importer
+    .importChangeSet(
       session.graphId,
       plan.changes,
       session.clientId,
       (p) => {
-        if (p.phase === 'sending') onProgress({ stage: 'send', fraction: p.sent, people });
+        if (p.phase === 'sending') sendProgress({ stage: 'send', fraction: p.sent, people });
         else if (p.phase === 'committing') {
           committing = performance.now();
-          onProgress({ stage: 'commit', fraction: 0, people });
+          sendProgress({ stage: 'commit', fraction: 0, people });
         }
       },
       { signal },
-    ));
+    )
+    .catch((error: unknown) => {
+      failure = { error };
+      throw error;
+    });
+  saved.catch(() => undefined);
+  // The session takes objects: chunk bodies from the worker are read back one per task, so the
+  // page stays responsive, and no further once the send has failed.
+  const pause = async () => {
+    await nextTask();
+    if (failure) throw failure.error;
+  };
+  let shown: ShownBulk | null = null;
+  let revision: number;
+  try {
+    const changes = isChunked(plan.changes) ? await joinChunkBodies(plan.changes.bodies, pause) : plan.changes;
+    if (failure) throw (failure as { error: unknown }).error;
+    onProgress({ stage: 'draw', fraction: 0, people });
+    // Stamped as the server stamps what it stores (its clock, not ours, but the same fields).
+    shown = session.showBulk(stampChangeSet(changes, { uid: deps.uid, now }));
+    await deps.firstFrame(plan.nodeIds);
+    drawn = performance.now();
+    measure('draw', planned, drawn);
+    performance.measure('gedcom-import', { start: started, end: drawn });
+    onProgress(sendStage);
+    ({ revision } = await saved);
   } catch (e) {
-    failed = true;
+    shown?.drop(importRemoval(session.graph, { nodeIds: plan.nodeIds, profileIds: plan.profileIds }));
     bulk.settle();
-    throw e;
+    throw failure ? (failure as { error: unknown }).error : e;
   }
+  shown.confirm(revision);
+  bulk.settle();
   const committed = performance.now();
+  committing ||= committed;
   measure('send', planned, committing);
   measure('commit', committing, committed);
-
-  onProgress({ stage: 'draw', fraction: 0, people });
-  // Stamped here as the server stamped what it stored (its clock, not ours, but the same fields).
-  session.takeBulk(stampChangeSet(await changes, { uid: deps.uid, now }), revision);
-  bulk.settle();
-  await deps.firstFrame(plan.nodeIds);
-  const drawn = performance.now();
-  measure('draw', committed, drawn);
-  performance.measure('gedcom-import', { start: started, end: drawn });
+  performance.measure('gedcom-import:saved', { start: started, end: committed });
   return {
     nodeIds: plan.nodeIds,
     profileIds: plan.profileIds,
     summary: plan.summary,
     revision,
-    timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, send: committing - planned, commit: committed - committing, draw: drawn - committed },
+    timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, draw: drawn - planned, send: committing - planned, commit: committed - committing },
   };
 }
 

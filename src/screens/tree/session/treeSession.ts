@@ -1,4 +1,5 @@
 import { diffGraphs, diffProfile, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { applyChangeSets } from '../../../domain/applyChangeSets.ts';
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
 import { nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
@@ -87,6 +88,12 @@ export interface GraphUpdate extends Touched {
   added: readonly string[];
 }
 
+/** A bulk change on screen before its commit (`TreeSession.showBulk`): settled once, either way. */
+export interface ShownBulk {
+  confirm(revision: number): void;
+  drop(removal: ChangeSet): void;
+}
+
 type Incoming = { kind: 'change'; event: GraphChangeEvent } | { kind: 'reload'; loaded: LoadedGraph };
 
 export class TreeSession {
@@ -135,6 +142,8 @@ export class TreeSession {
   /** Revisions this tab applied itself through the bulk path (`takeBulk`), and those being committed. */
   private readonly bulkRevisions = new Set<number>();
   private readonly pendingBulk = new Set<Promise<void>>();
+  /** Bulk changes shown before the server committed them (`showBulk`): saves and reloads wait for them. */
+  private readonly shownBulk = new Set<Promise<void>>();
   private inflight: Promise<void> | null = null;
   private closed = false;
   private backupStored = false;
@@ -339,6 +348,8 @@ export class TreeSession {
    */
   save(): Promise<void> {
     if (this.inflight) return this.inflight.then(() => (this.unsaved ? this.save() : undefined));
+    // An edit may name people an import being saved brings: it goes once they are on the server.
+    if (this.shownBulk.size) return Promise.all(this.shownBulk).then(() => (this.unsaved ? this.save() : undefined));
     if (this.autosaveTimer) {
       clearTimeout(this.autosaveTimer);
       this.autosaveTimer = null;
@@ -547,6 +558,45 @@ export class TreeSession {
     return { settle };
   }
 
+  /**
+   * A bulk change shown before the server has committed it (an import while it is being sent and
+   * saved): the member sees and searches it at once. Until `confirm` (the commit's revision) or
+   * `drop` (it was refused or cancelled: `removal` takes it off the screen), edits made meanwhile
+   * are kept and their save waits, and a reload of the whole tree waits too (the server's tree
+   * does not hold the change yet). An edit that needed the dropped change is then refused by the
+   * server and taken back with its toast, as any refused edit.
+   */
+  showBulk(changes: ChangeSet): ShownBulk {
+    const bulk = this.beginBulk();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    this.shownBulk.add(settled);
+    this.takeConfirmed(changes);
+    let open = true;
+    const end = () => {
+      if (!open) return;
+      open = false;
+      this.shownBulk.delete(settled);
+      settle();
+      bulk.settle();
+      this.releaseHeld();
+    };
+    return {
+      confirm: (revision) => {
+        if (!open) return;
+        this.bulkRevisions.add(revision);
+        this.unechoed.push({ revision, changes });
+        this.revision = Math.max(this.revision, revision);
+        end();
+      },
+      drop: (removal) => {
+        if (!open) return;
+        this.takeConfirmed(removal);
+        end();
+      },
+    };
+  }
+
   private holds(revision: number): boolean | Promise<boolean> {
     if (this.bulkRevisions.has(revision)) return true;
     if (!this.pendingBulk.size) return false;
@@ -556,16 +606,21 @@ export class TreeSession {
   /** While a card is dragged, incoming changes wait; they are applied when it is dropped. */
   setDragging(dragging: boolean) {
     this.holdIncoming = dragging;
-    if (!dragging && this.held.length) {
-      const held = this.held;
-      this.held = [];
-      for (const item of held) this.incoming(item);
-    }
+    this.releaseHeld();
+  }
+
+  private releaseHeld() {
+    if (this.holdIncoming || this.shownBulk.size || !this.held.length) return;
+    const held = this.held;
+    this.held = [];
+    for (const item of held) this.incoming(item);
   }
 
   private incoming(item: Incoming) {
-    if (item.kind === 'change') this.receive(item.event);
-    else if (this.holdIncoming) this.held.push(item);
+    // A reload while a shown bulk change is unconfirmed would take it off the screen; what
+    // arrives after a held reload waits behind it, so the stream keeps its order.
+    if (this.holdIncoming || (this.shownBulk.size && (item.kind === 'reload' || this.held.length))) this.held.push(item);
+    else if (item.kind === 'change') this.receive(item.event);
     else this.rebase(item.loaded);
   }
 
@@ -598,7 +653,10 @@ export class TreeSession {
     this.privacy = loaded.privacy;
     this.revision = Math.max(this.revision, loaded.graph.revision);
     this.unechoed = this.unechoed.filter((own) => own.revision > loaded.graph.revision);
-    this.takeConfirmed(diffGraphs(this.confirmedGraph(), fresh));
+    // This tab's own saves after the graph was read (an import shown while it was saved, say) are
+    // not in it: they stay confirmed rather than being taken off the screen.
+    const server = applyChangeSets(fresh, this.unechoed.map((own) => own.changes));
+    this.takeConfirmed(diffGraphs(this.confirmedGraph(), server));
   }
 
   private takeConfirmed(changes: ChangeSet) {
