@@ -5,8 +5,9 @@
  * process of its own), database and headless Chromium: the tree screen's GEDCOM menu, the file
  * picker, Import, until the first frame of the laid-out tree. Needs `npx vite build` first.
  *
- * Prints the time from Import to the first frame and each stage's share (read, parse, layout,
- * send, commit, first frame: the app's own `performance` measures `gedcom-import:{stage}`), and
+ * Prints the time from Import to the first frame and to the import saved on the server, and each
+ * stage's share (read, parse, layout, first frame; send and commit, which start when the layout
+ * ends: the app's own `performance` measures `gedcom-import:{stage}`), and
  * the peak memory: the browser's (every Chromium process, RSS sampled from /proc, and the page's
  * main-thread JS heap from CDP) and the server's (its peak RSS: VmHWM). Targets (issue 9):
  * 100,000 people under 10 s.
@@ -28,7 +29,7 @@ const option = (name: string) => {
 const people = Number(args.find((a, i) => /^\d+$/.test(a) && !['--json', '--seed'].includes(args[i - 1]!)) ?? 100_000);
 const seed = Number(option('--seed') ?? 1);
 const jsonFile = option('--json') ?? 'bench/results/gedcom-import.json';
-const STAGES = ['read', 'parse', 'layout', 'send', 'commit', 'draw'] as const;
+const STAGES = ['read', 'parse', 'layout', 'draw', 'send', 'commit'] as const;
 const TARGET_MS = 10_000;
 
 const work = await mkdtemp(join(tmpdir(), 'kinfolk-gedcom-import-'));
@@ -108,8 +109,11 @@ try {
 
   const totalMs = measures['gedcom-import'] ?? wallMs;
   const stages = Object.fromEntries(STAGES.map((s) => [s, Math.round(measures[`gedcom-import:${s}`] ?? 0)]));
-  console.log(`import of ${people.toLocaleString('en')} people, Import → first frame of the laid-out tree: ${(totalMs / 1000).toFixed(1)} s (${totalMs <= TARGET_MS ? 'met' : 'not met'}: target < ${TARGET_MS / 1000} s; the bench saw ${(wallMs / 1000).toFixed(1)} s to the summary)`);
-  for (const s of STAGES) console.log(`  ${s.padEnd(7)} ${String(stages[s]).padStart(6)} ms`);
+  const savedMs = measures['gedcom-import:saved'] ?? wallMs;
+  console.log(`import of ${people.toLocaleString('en')} people, Import → first frame of the laid-out tree: ${(totalMs / 1000).toFixed(1)} s (${totalMs <= TARGET_MS ? 'met' : 'not met'}: target < ${TARGET_MS / 1000} s)`);
+  console.log(`  Import → saved on the server: ${(savedMs / 1000).toFixed(1)} s (the bench saw ${(wallMs / 1000).toFixed(1)} s to the summary)`);
+  // The send starts when the layout ends, so it runs alongside the first frame.
+  for (const s of STAGES) console.log(`  ${s.padEnd(7)} ${String(stages[s]).padStart(6)} ms${s === 'send' ? ' (from the end of the layout, alongside the draw)' : ''}`);
   console.log(`peak memory: browser ${(browserPeak / 1e6).toFixed(0)} MB (all Chromium processes), page main-thread JS heap ${(heapPeak / 1e6).toFixed(0)} MB; server ${serverPeakRssMB.toFixed(0)} MB RSS (${serverCpuMs.toFixed(0)} ms CPU)`);
   console.log(`summary: ${summary.replace(/\s+/g, ' ').slice(0, 160)}`);
   const figures = {
@@ -117,6 +121,7 @@ try {
     seed,
     fileMB: Number((Buffer.byteLength(text) / 1e6).toFixed(1)),
     importToFirstFrameMs: Math.round(totalMs),
+    importToSavedMs: Math.round(savedMs),
     targetMs: TARGET_MS,
     met: totalMs <= TARGET_MS,
     stagesMs: stages,
