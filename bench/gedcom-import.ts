@@ -6,8 +6,8 @@
  * picker, Import, until the first frame of the laid-out tree. Needs `npx vite build` first.
  *
  * Prints the time from Import to the first frame and to the import saved on the server, and each
- * stage's share (read, parse, layout, first frame; send and commit, which start when the layout
- * ends: the app's own `performance` measures `gedcom-import:{stage}`), and
+ * stage's share (read, parse, layout, first frame, then send and commit: the app's own
+ * `performance` measures `gedcom-import:{stage}`), and
  * the peak memory: the browser's (every Chromium process, RSS sampled from /proc, and the page's
  * main-thread JS heap from CDP) and the server's (its peak RSS: VmHWM). Targets (issue 9):
  * 100,000 people under 10 s.
@@ -112,8 +112,7 @@ try {
   const savedMs = measures['gedcom-import:saved'] ?? wallMs;
   console.log(`import of ${people.toLocaleString('en')} people, Import → first frame of the laid-out tree: ${(totalMs / 1000).toFixed(1)} s (${totalMs <= TARGET_MS ? 'met' : 'not met'}: target < ${TARGET_MS / 1000} s)`);
   console.log(`  Import → saved on the server: ${(savedMs / 1000).toFixed(1)} s (the bench saw ${(wallMs / 1000).toFixed(1)} s to the summary)`);
-  // The send starts when the layout ends, so it runs alongside the first frame.
-  for (const s of STAGES) console.log(`  ${s.padEnd(7)} ${String(stages[s]).padStart(6)} ms${s === 'send' ? ' (from the end of the layout, alongside the draw)' : ''}`);
+  for (const s of STAGES) console.log(`  ${s.padEnd(7)} ${String(stages[s]).padStart(6)} ms`);
   console.log(`peak memory: browser ${(browserPeak / 1e6).toFixed(0)} MB (all Chromium processes), page main-thread JS heap ${(heapPeak / 1e6).toFixed(0)} MB; server ${serverPeakRssMB.toFixed(0)} MB RSS (${serverCpuMs.toFixed(0)} ms CPU)`);
   console.log(`summary: ${summary.replace(/\s+/g, ' ').slice(0, 160)}`);
   const figures = {

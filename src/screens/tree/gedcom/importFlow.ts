@@ -95,49 +95,21 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   measure('parse', readEnd, readEnd + timings.parse);
   measure('layout', readEnd + timings.parse, planned);
 
-  // The change set is shown as soon as the page has read it back, while it is still being sent
-  // and saved (DESIGN.md "GEDCOM import and export"): the member looks around and searches a big
-  // file within seconds; edits made meanwhile wait for the commit. A refused or cancelled import
-  // is taken off the screen again.
+  // The change set is drawn first, then sent and saved (DESIGN.md "GEDCOM import and export"):
+  // the member looks around and searches a big file within seconds; edits made meanwhile wait for
+  // the commit. The send waits for the first frame, which it would otherwise slow down (the
+  // server storing chunks shares the machine's cores). A refused or cancelled import is taken
+  // off the screen again.
   const bulk = session.beginBulk();
+  let shown: ShownBulk | null = null;
   let drawn = 0;
   let committing = 0;
-  let failure: { error: unknown } | null = null;
-  let sendStage: ImportProgress = { stage: 'send', fraction: 0, people };
-  const sendProgress = (p: ImportProgress) => {
-    sendStage = p;
-    if (drawn) onProgress(p);
-  };
-  const saved = deps.importer
-    .importChangeSet(
-      session.graphId,
-      plan.changes,
-      session.clientId,
-      (p) => {
-        if (p.phase === 'sending') sendProgress({ stage: 'send', fraction: p.sent, people });
-        else if (p.phase === 'committing') {
-          committing = performance.now();
-          sendProgress({ stage: 'commit', fraction: 0, people });
-        }
-      },
-      { signal },
-    )
-    .catch((error: unknown) => {
-      failure = { error };
-      throw error;
-    });
-  saved.catch(() => undefined);
-  // The session takes objects: chunk bodies from the worker are read back one per task, so the
-  // page stays responsive, and no further once the send has failed.
-  const pause = async () => {
-    await nextTask();
-    if (failure) throw failure.error;
-  };
-  let shown: ShownBulk | null = null;
   let revision: number;
   try {
-    const changes = isChunked(plan.changes) ? await joinChunkBodies(plan.changes.bodies, pause) : plan.changes;
-    if (failure) throw (failure as { error: unknown }).error;
+    // The session takes objects: chunk bodies from the worker are read back one per task, so the
+    // page stays responsive.
+    const changes = isChunked(plan.changes) ? await joinChunkBodies(plan.changes.bodies, () => nextTask(signal)) : plan.changes;
+    signal?.throwIfAborted();
     onProgress({ stage: 'draw', fraction: 0, people });
     // Stamped as the server stamps what it stores (its clock, not ours, but the same fields).
     shown = session.showBulk(stampChangeSet(changes, { uid: deps.uid, now }));
@@ -145,18 +117,30 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
     drawn = performance.now();
     measure('draw', planned, drawn);
     performance.measure('gedcom-import', { start: started, end: drawn });
-    onProgress(sendStage);
-    ({ revision } = await saved);
+    onProgress({ stage: 'send', fraction: 0, people });
+    ({ revision } = await deps.importer.importChangeSet(
+      session.graphId,
+      plan.changes,
+      session.clientId,
+      (p) => {
+        if (p.phase === 'sending') onProgress({ stage: 'send', fraction: p.sent, people });
+        else if (p.phase === 'committing') {
+          committing = performance.now();
+          onProgress({ stage: 'commit', fraction: 0, people });
+        }
+      },
+      { signal },
+    ));
   } catch (e) {
     shown?.drop(importRemoval(session.graph, { nodeIds: plan.nodeIds, profileIds: plan.profileIds }));
     bulk.settle();
-    throw failure ? (failure as { error: unknown }).error : e;
+    throw e;
   }
   shown.confirm(revision);
   bulk.settle();
   const committed = performance.now();
   committing ||= committed;
-  measure('send', planned, committing);
+  measure('send', drawn, committing);
   measure('commit', committing, committed);
   performance.measure('gedcom-import:saved', { start: started, end: committed });
   return {
@@ -164,17 +148,18 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
     profileIds: plan.profileIds,
     summary: plan.summary,
     revision,
-    timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, draw: drawn - planned, send: committing - planned, commit: committed - committing },
+    timings: { read: timings.read, parse: timings.parse, layout: planned - readEnd - timings.parse, draw: drawn - planned, send: committing - drawn, commit: committed - committing },
   };
 }
 
-/** Resolves in a task of its own (not throttled in a hidden tab, unlike a timer). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
+/** Resolves in a task of its own (not throttled in a hidden tab, unlike a timer); rejects once cancelled. */
+function nextTask(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
-      resolve();
+      if (signal?.aborted) reject(signal.reason);
+      else resolve();
     };
     channel.port2.postMessage(null);
   });
