@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/screenshots-gedcom.ts [OUT_DIR]`: GEDCOM import and export (issue 9) at desktop
  * (1440 × 900) and phone (390 × 844, touch) sizes, light and dark: the toolbar's menu, the
- * confirmation, the progress dialog (held while sending), the summary of royal92.ged with a group
+ * confirmation, the saving panel over the drawn group (held while sending), the summary of royal92.ged with a group
  * open, the tree with the imported group, the export dialog and a file refused with its line.
  * From a throwaway server on a temporary data folder, like scripts/screenshots.ts; each size and
  * scheme imports into a member of its own.

@@ -13,7 +13,8 @@ export function SaveStatus({ session }: { session: TreeSession }) {
 
 function describe(s: TreeSession): { status: string; text: string } {
   if (s.status !== 'ready') return { status: 'idle', text: '' };
-  if (s.saving) return { status: 'saving', text: 'Saving…' };
+  // An import on screen is not saved until its commit answers.
+  if (s.saving || s.savingBulk) return { status: 'saving', text: 'Saving…' };
   // Where the edits are kept is said only when the device could keep them.
   const kept = s.backupFailed ? '' : ' — kept on this device';
   if (s.network === 'offline') return { status: 'offline', text: s.unsaved ? `Offline${kept || ' — changes not saved yet'}` : 'Offline' };

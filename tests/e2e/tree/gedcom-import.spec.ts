@@ -47,6 +47,8 @@ test.describe('GEDCOM import and export', () => {
     await expect(saving.getByText('Sending to the server…')).toBeVisible({ timeout: 60_000 });
     await expect(saving.getByRole('progressbar', { name: 'Importing royal92.ged' })).toHaveAttribute('aria-valuenow', /\d+/);
     await expect(saving).toContainText('The 3,010 people are on your tree');
+    // Not "All changes saved" while the import is not.
+    await expect(page.locator('.save-status')).toHaveText('Saving…');
     expect((await serverGraph(page)).graph.revision).toBe(before);
 
     // Meanwhile the tree is usable: find her among the 3,010 and land on her card.

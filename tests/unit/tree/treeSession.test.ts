@@ -739,6 +739,7 @@ describe('a bulk change shown before its commit (an import being saved)', () => 
     const shown = s.showBulk(imported());
     expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
     expect(s.unsaved).toBe(false);
+    expect(s.savingBulk).toBe(true);
 
     // A card of the import moved, and a reload of the server's tree (which lacks the import yet).
     s.moveNodes(new Map([['n1103', { x: 950, y: 0 }]]));
@@ -758,6 +759,7 @@ describe('a bulk change shown before its commit (an import being saved)', () => 
     expect(s.graph.nodes.map((n) => n.id)).toEqual(['n1001', 'n1002', 'n1103', 'n1104']);
     expect(nodeOf(s, 'n1103').position).toEqual({ x: 950, y: 0 });
     expect(repo.live!.holds!(8)).toBe(true);
+    expect(s.savingBulk).toBe(false);
   });
 
   it('dropped (the commit was refused): it leaves the screen, and an edit that needed it is refused and taken back', async () => {

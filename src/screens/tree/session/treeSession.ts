@@ -580,6 +580,7 @@ export class TreeSession {
       settle();
       bulk.settle();
       this.releaseHeld();
+      this.emit();
     };
     return {
       confirm: (revision) => {
@@ -595,6 +596,11 @@ export class TreeSession {
         end();
       },
     };
+  }
+
+  /** A bulk change is on screen but not yet saved (the screen says "Saving…", not "saved"). */
+  get savingBulk(): boolean {
+    return this.shownBulk.size > 0;
   }
 
   private holds(revision: number): boolean | Promise<boolean> {
