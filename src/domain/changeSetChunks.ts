@@ -110,10 +110,11 @@ export function chunked(changes: ChangeSet, maxChars: number = IMPORT_LIMITS.tar
 /**
  * The change set chunk bodies of our own making hold (no shape check, no duplicate check: see
  * `mergeChangeSetChunks` for chunks from elsewhere). Yields to the event loop between bodies when
- * `pause` is given, so the page stays responsive while it reads 100 MB.
+ * `pause` is given, so the page stays responsive while it reads 100 MB. Bodies that come in
+ * batches are read `into` the change set the first batch made.
  */
-export async function joinChunkBodies(bodies: readonly string[], pause?: () => Promise<void>): Promise<ChangeSet> {
-  const joined = emptyChangeSet(0);
+export async function joinChunkBodies(bodies: readonly string[], pause?: () => Promise<void>, into: ChangeSet = emptyChangeSet(0)): Promise<ChangeSet> {
+  const joined = into;
   for (const [i, body] of bodies.entries()) {
     if (i > 0 && pause) await pause();
     const part = JSON.parse(body) as ChangeSet;

@@ -58,7 +58,11 @@ export function firstImportNodeNumber(next: number): number {
   return next + NODE_NUMBER_GAP;
 }
 
-export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress?: (phase: ImportPhase, fraction: number) => void): ImportPlan {
+/**
+ * `onMapped` gets the lines and profiles before the layout starts (the worker hands them on
+ * meanwhile); they are the same objects the plan's change set holds.
+ */
+export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress?: (phase: ImportPhase, fraction: number) => void, onMapped?: (linesAndProfiles: ChangeSet) => void): ImportPlan {
   const doc = parseGedcom(bytes, { onProgress: (f) => onProgress?.('parse', f * 0.8) });
   let next = request.firstNodeNumber;
   const mapped = gedcomToGraph(doc, {
@@ -72,15 +76,16 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
   });
   if (!mapped.nodes.length) throw new NothingToImport();
   onProgress?.('parse', 1);
-  const laid = layoutFamilies({ people: mapped.nodes.map((n) => n.id), families: mapped.families }, { onProgress: (f) => onProgress?.('layout', f) });
   const changes = emptyChangeSet(0);
+  changes.edges.upsert = mapped.edges;
+  for (const p of mapped.profiles) changes.profiles.upsert.push(createPatch(p));
+  onMapped?.(changes);
+  const laid = layoutFamilies({ people: mapped.nodes.map((n) => n.id), families: mapped.families }, { onProgress: (f) => onProgress?.('layout', f) });
   for (const n of mapped.nodes) {
     const p = laid.positions[n.id] ?? { x: 0, y: 0 };
     n.position = { x: request.origin.x + p.x, y: request.origin.y + p.y };
     changes.nodes.upsert.push(n);
   }
-  changes.edges.upsert = mapped.edges;
-  for (const p of mapped.profiles) changes.profiles.upsert.push(createPatch(p));
   return {
     changes,
     summary: mapped.summary,

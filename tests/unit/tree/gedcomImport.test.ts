@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { GraphImporter, ImportProgress } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { applyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
-import { chunked, isChunked, joinChunkBodies } from '../../../src/domain/changeSetChunks.ts';
+import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
+import { chunkChangeSet, chunked, isChunked, joinChunkBodies } from '../../../src/domain/changeSetChunks.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import type { Graph } from '../../../src/domain/types.ts';
 import { planImport } from '../../../src/gedcom/importPlan.ts';
@@ -22,10 +22,21 @@ const inPlace: PlanRunner = async ({ request }, onProgress) => {
   return { plan, timings: { read: 1, parse: 2, layout: 3 } };
 };
 
-/** As the real worker answers: the change set as chunk bodies (small ones here, so there are many). */
-const asWorker: PlanRunner = async (input, onProgress) => {
-  const { plan, timings } = await inPlace(input, onProgress);
-  return { plan: { ...plan, changes: chunked(plan.changes as ChangeSet, 2000) }, timings };
+/**
+ * As the real worker and its runner answer: the lines' and profiles' chunk bodies before the
+ * layout, then the plan holding every body, those first (small bodies here, so there are many).
+ */
+const asWorker: PlanRunner = async ({ request }, onProgress, _signal, onBodies) => {
+  let k = 0;
+  let early: string[] = [];
+  const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}` }, onProgress, (linesAndProfiles) => {
+    early = chunkChangeSet(linesAndProfiles, 2000);
+    onBodies?.(early);
+  });
+  const cards = emptyChangeSet(0);
+  cards.nodes = plan.changes.nodes;
+  const late = chunked(cards, 2000);
+  return { plan: { ...plan, changes: { ...late, bodies: [...early, ...late.bodies] } }, timings: { read: 1, parse: 2, layout: 3 } };
 };
 
 /** The session's part, over a graph the "server" (the importer below) changes. */

@@ -1,5 +1,5 @@
 import type { GraphImporter } from '../../../backend/ports.ts';
-import { stampChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
+import { emptyChangeSet, stampChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
 import { isChunked, joinChunkBodies } from '../../../domain/changeSetChunks.ts';
 import { GraphDraft } from '../../../domain/graphDraft.ts';
 import { nodeNumber } from '../../../domain/ids.ts';
@@ -71,6 +71,16 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   const now = deps.now();
   const next = nodeNumber(new GraphDraft(graph).nextNodeId())!;
   const started = performance.now();
+  // The session takes objects: chunk bodies from the worker are read back one per task, so the
+  // page stays responsive, and those the worker sends before its layout are read meanwhile.
+  const joined = emptyChangeSet(0);
+  let bodiesRead = 0;
+  let reading: Promise<unknown> = Promise.resolve();
+  const readBack = (bodies: readonly string[]) => {
+    bodiesRead += bodies.length;
+    reading = reading.then(() => joinChunkBodies(bodies, () => nextTask(signal), joined));
+    reading.catch(() => undefined);
+  };
   const { plan, timings } = await deps.runPlan(
     {
       file,
@@ -86,6 +96,7 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
     },
     (stage, fraction) => onProgress({ stage, fraction }),
     signal,
+    readBack,
   );
   const planned = performance.now();
   const people = plan.nodeIds.length;
@@ -106,9 +117,9 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   let committing = 0;
   let revision: number;
   try {
-    // The session takes objects: chunk bodies from the worker are read back one per task, so the
-    // page stays responsive.
-    const changes = isChunked(plan.changes) ? await joinChunkBodies(plan.changes.bodies, () => nextTask(signal)) : plan.changes;
+    if (isChunked(plan.changes)) readBack(plan.changes.bodies.slice(bodiesRead));
+    await reading;
+    const changes = isChunked(plan.changes) ? joined : plan.changes;
     signal?.throwIfAborted();
     onProgress({ stage: 'draw', fraction: 0, people });
     // Stamped as the server stamps what it stores (its clock, not ours, but the same fields).

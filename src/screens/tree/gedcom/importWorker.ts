@@ -2,11 +2,13 @@
  * The GEDCOM import's heavy part, off the main thread (DESIGN.md "GEDCOM import and export"):
  * reads the chosen file, parses and maps it, lays the people out and answers the change set to
  * send, already cut into the chunk bodies the bulk path sends. One request per worker:
- * `{ file, request }` in; progress, then the plan (or why not) out.
+ * `{ file, request }` in; progress, the bodies of the lines and profiles, then the plan with the
+ * cards' bodies (or why not) out.
  */
 import { isGedcomError } from '../../../gedcom/errors.ts';
 import { planImport, type ImportRequest } from '../../../gedcom/importPlan.ts';
-import { chunked } from '../../../domain/changeSetChunks.ts';
+import { emptyChangeSet } from '../../../domain/changeSet.ts';
+import { chunkChangeSet, chunked } from '../../../domain/changeSetChunks.ts';
 import { profileIdSource } from '../../../domain/ids.ts';
 import type { ImportWorkerReply, ImportWorkerRequest } from './runImport.ts';
 
@@ -39,12 +41,21 @@ addEventListener('message', async (event: MessageEvent<ImportWorkerRequest>) => 
     const t1 = performance.now();
     let parsed = 0;
     const full: ImportRequest = { ...request, newProfileId: profileIdSource((b) => crypto.getRandomValues(b)) };
-    const { changes, ...plan } = planImport(bytes, full, (phase, fraction) => {
-      if (phase === 'layout' && !parsed) parsed = performance.now();
-      reply({ kind: 'progress', phase, fraction });
-    });
+    // The lines and profiles go to the page before the layout, which needs only the cards: the
+    // page reads them back while the worker lays the people out.
+    const { changes, ...plan } = planImport(
+      bytes,
+      full,
+      (phase, fraction) => {
+        if (phase === 'layout' && !parsed) parsed = performance.now();
+        reply({ kind: 'progress', phase, fraction });
+      },
+      (linesAndProfiles) => reply({ kind: 'bodies', bodies: chunkChangeSet(linesAndProfiles) }),
+    );
+    const cards = emptyChangeSet(0);
+    cards.nodes = changes.nodes;
     const t2 = performance.now();
-    reply({ kind: 'done', plan: { ...plan, changes: chunked(changes) }, timings: { read: t1 - t0, parse: (parsed || t2) - t1, layout: parsed ? t2 - parsed : 0 } });
+    reply({ kind: 'done', plan: { ...plan, changes: chunked(cards) }, timings: { read: t1 - t0, parse: (parsed || t2) - t1, layout: parsed ? t2 - parsed : 0 } });
   } catch (e) {
     if (isGedcomError(e)) reply({ kind: 'failed', message: e.message, line: e.line });
     else reply({ kind: 'failed', message: e instanceof Error ? e.message : String(e), line: 0 });
