@@ -3,6 +3,12 @@
  * spatial indexes, and the resolution of types, parents, extents and handles with their error
  * codes. Incoming arrays are diffed by reference, so unchanged nodes cost one comparison; moves,
  * selection changes and patches (`patchNodes`, `patchEdges`) touch only the records involved.
+ *
+ * A bulk load (a first load, a GEDCOM import, a wholesale replacement) makes the records only: the
+ * quadtrees and the node → edges lookup are built when first needed (`nodeIndex`, `edgeIndex`,
+ * `edgesOf`) or when the renderer finds the page idle (`buildNextIndex`). Until then the draw's
+ * culling scans the records (`queryNodes`, `queryEdges`), a few milliseconds at 100,000 cards
+ * against most of a second for the trees, so the first frame does not wait for them.
  */
 import { builtInEdgePaths, flattenPath, type EdgePathFn, type PathCommand } from './edgePaths.ts';
 import type { ErrorReporter } from './errors.ts';
@@ -97,14 +103,18 @@ const nextVersion = () => versionCounter++;
 export class GraphStore {
   readonly nodes = new Map<string, NodeRecord>();
   readonly edges = new Map<string, EdgeRecord>();
-  readonly nodeIndex: RectIndex = createRectIndex();
-  readonly edgeIndex: RectIndex = createRectIndex(LONG_EDGE_HALF);
+  private readonly nodeTree: RectIndex = createRectIndex();
+  private readonly edgeTree: RectIndex = createRectIndex(LONG_EDGE_HALF);
+  /** False from a bulk load until the tree is built; meanwhile moves and removals skip it. */
+  private nodeTreeBuilt = true;
+  private edgeTreeBuilt = true;
   readonly selectedNodes = new Set<string>();
   readonly selectedEdges = new Set<string>();
   /** Bumped when anything that the minimap or a fit-view would see changes. */
   contentVersion = 0;
   private children = new Map<string, Set<string>>();
-  private incident = new Map<string, string[]>();
+  /** Node id → ids of its edges; null after a bulk load of edges until `edgesOf` needs it. */
+  private incident: Map<string, string[]> | null = new Map();
   private nodesInput: readonly EngineNode[] = [];
   private edgesInput: readonly EngineEdge[] = [];
   /** Drawing order of the next node a patch adds: after every node of the last array. */
@@ -199,10 +209,9 @@ export class GraphStore {
       rec.order += this.depthOf(rec) * DEPTH_ORDER;
       this.resolvePosition(rec);
     }
-    // A first load (or a wholesale replacement) builds both indexes in bulk.
+    // A first load (or a wholesale replacement) leaves both trees to be built in bulk later.
     if (dirtyIds.length > this.nodes.size / 2) {
-      this.nodeIndex.load(this.visibleNodeRects());
-      this.reindexAllEdges();
+      this.nodeTreeBuilt = this.edgeTreeBuilt = false;
     } else {
       for (const id of dirtyIds) this.reindexNode(id);
       for (const id of dirtyIds) this.touchIncidentEdges(id);
@@ -218,6 +227,8 @@ export class GraphStore {
     let changed = false;
     const dirty: string[] = [];
     const types = this.edgeTypes();
+    // Mostly new edges: the lookup of a node's edges is made again in one pass when first needed.
+    if (input.length > 2 * this.edges.size) this.incident = null;
     for (const e of input) {
       if (!first) seen.add(e.id);
       const rec = this.edges.get(e.id);
@@ -233,7 +244,7 @@ export class GraphStore {
       changed = true;
     }
     if (!changed) return false;
-    if (dirty.length > this.edges.size / 2) this.reindexAllEdges();
+    if (dirty.length > this.edges.size / 2) this.edgeTreeBuilt = false;
     else for (const id of dirty) this.reindexEdge(id);
     this.contentVersion++;
     return true;
@@ -264,6 +275,53 @@ export class GraphStore {
   }
 
   // ---- queries ------------------------------------------------------------------------------
+
+  /** The quadtree of shown nodes, built here if a bulk load left it for later. */
+  get nodeIndex(): RectIndex {
+    if (!this.nodeTreeBuilt) {
+      this.nodeTree.load(this.visibleNodeRects());
+      this.nodeTreeBuilt = true;
+    }
+    return this.nodeTree;
+  }
+
+  /** The index of drawable edges' bounds, built here if a bulk load left it for later. */
+  get edgeIndex(): RectIndex {
+    if (!this.edgeTreeBuilt) {
+      this.reindexAllEdges();
+      this.edgeTreeBuilt = true;
+    }
+    return this.edgeTree;
+  }
+
+  /** True while a bulk load has left an index or the edge lookup to be built. */
+  get indexesPending(): boolean {
+    return !this.nodeTreeBuilt || !this.edgeTreeBuilt || !this.incident;
+  }
+
+  /** Builds one pending index (each is one long task at 100,000 cards); false when none was left. */
+  buildNextIndex(): boolean {
+    if (!this.nodeTreeBuilt) void this.nodeIndex;
+    else if (!this.edgeTreeBuilt) void this.edgeIndex;
+    else if (!this.incident) this.incidentMap();
+    else return false;
+    return true;
+  }
+
+  /** Visits the shown nodes intersecting `rect` (edges touching count), by the tree once built, else by a scan. */
+  queryNodes(rect: Rect, visit: (n: { id: string; order: number }) => void) {
+    if (this.nodeTreeBuilt) return this.nodeTree.query(rect, visit);
+    for (const r of this.nodes.values()) if (!r.hidden && touches(r, rect)) visit(r);
+  }
+
+  /** Visits the drawable edges whose bounds intersect `rect`, by the index once built, else by a scan. */
+  queryEdges(rect: Rect, visit: (id: string) => void) {
+    if (this.edgeTreeBuilt) return this.edgeTree.query(rect, (e) => visit(e.id));
+    for (const r of this.edges.values()) {
+      const b = this.edgeBounds(r);
+      if (b && touches(b, rect)) visit(r.id);
+    }
+  }
 
   rectOf(rec: NodeRecord): Rect {
     return { x: rec.x, y: rec.y, width: rec.width, height: rec.height };
@@ -325,7 +383,15 @@ export class GraphStore {
   }
 
   edgesOf(nodeId: string): readonly string[] {
-    return this.incident.get(nodeId) ?? NO_IDS;
+    return this.incidentMap().get(nodeId) ?? NO_IDS;
+  }
+
+  private incidentMap(): Map<string, string[]> {
+    if (!this.incident) {
+      this.incident = new Map();
+      for (const rec of this.edges.values()) this.linkEdge(rec.edge);
+    }
+    return this.incident;
   }
 
   childrenOf(nodeId: string): ReadonlySet<string> {
@@ -502,9 +568,10 @@ export class GraphStore {
   }
 
   private reindexNode(id: string) {
+    if (!this.nodeTreeBuilt) return;
     const rec = this.nodes.get(id);
-    if (!rec || rec.hidden) this.nodeIndex.delete(id);
-    else this.nodeIndex.set(id, this.rectOf(rec), rec.order);
+    if (!rec || rec.hidden) this.nodeTree.delete(id);
+    else this.nodeTree.set(id, this.rectOf(rec), rec.order);
   }
 
   private removeNode(id: string) {
@@ -512,7 +579,7 @@ export class GraphStore {
     if (rec.parentId) this.children.get(rec.parentId)?.delete(id);
     this.nodes.delete(id);
     this.selectedNodes.delete(id);
-    this.nodeIndex.delete(id);
+    if (this.nodeTreeBuilt) this.nodeTree.delete(id);
     this.touchIncidentEdges(id);
   }
 
@@ -539,12 +606,14 @@ export class GraphStore {
   }
 
   private link(nodeId: string, edgeId: string) {
+    if (!this.incident) return;
     const list = this.incident.get(nodeId);
     if (list) list.push(edgeId);
     else this.incident.set(nodeId, [edgeId]);
   }
 
   private unlinkEdge(rec: EdgeRecord) {
+    if (!this.incident) return;
     for (const end of [rec.edge.source, rec.edge.target]) {
       const list = this.incident.get(end);
       const i = list ? list.indexOf(rec.id) : -1;
@@ -556,18 +625,19 @@ export class GraphStore {
     this.unlinkEdge(rec);
     this.edges.delete(rec.id);
     this.selectedEdges.delete(rec.id);
-    this.edgeIndex.delete(rec.id);
+    if (this.edgeTreeBuilt) this.edgeTree.delete(rec.id);
   }
 
   private touchIncidentEdges(nodeId: string) {
-    for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
+    if (this.edgeTreeBuilt) for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
   }
 
   private reindexEdge(id: string) {
+    if (!this.edgeTreeBuilt) return;
     const rec = this.edges.get(id);
     const b = rec && this.edgeBounds(rec);
-    if (!b) this.edgeIndex.delete(id);
-    else this.edgeIndex.set(id, b);
+    if (!b) this.edgeTree.delete(id);
+    else this.edgeTree.set(id, b);
   }
 
   private reindexAllEdges() {
@@ -577,7 +647,7 @@ export class GraphStore {
       const b = this.edgeBounds(rec);
       if (b) items.push({ id: rec.id, x: b.x, y: b.y, width: b.width, height: b.height, order: 0, cx: 0, cy: 0 });
     }
-    this.edgeIndex.load(items);
+    this.edgeTree.load(items);
   }
 
   /**
@@ -604,4 +674,6 @@ export class GraphStore {
 const BUILT_IN_PATHS: ReadonlySet<EdgePathFn> = new Set(Object.values(builtInEdgePaths));
 const EMPTY: ReadonlySet<string> = new Set();
 const NO_IDS: readonly string[] = [];
+/** The index's test: rectangles that only touch intersect. */
+const touches = (a: Rect, b: Rect) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 const padded = (r: Rect): Rect => ({ x: r.x - EDGE_PAD, y: r.y - EDGE_PAD, width: r.width + 2 * EDGE_PAD, height: r.height + 2 * EDGE_PAD });
