@@ -317,10 +317,8 @@ export class GraphStore {
   /** Visits the drawable edges whose bounds intersect `rect`, by the index once built, else by a scan. */
   queryEdges(rect: Rect, visit: (id: string) => void) {
     if (this.edgeTreeBuilt) return this.edgeTree.query(rect, (e) => visit(e.id));
-    for (const r of this.edges.values()) {
-      const b = this.edgeBounds(r);
-      if (b && touches(b, rect)) visit(r.id);
-    }
+    const box = { x: 0, y: 0, width: 0, height: 0 };
+    for (const r of this.edges.values()) if (this.edgeBounds(r, box) && touches(box, rect)) visit(r.id);
   }
 
   rectOf(rec: NodeRecord): Rect {
@@ -644,8 +642,8 @@ export class GraphStore {
     // Made in the shape the index keeps (`load` fills the centres), so none is reshaped there.
     const items: IndexEntry[] = [];
     for (const rec of this.edges.values()) {
-      const b = this.edgeBounds(rec);
-      if (b) items.push({ id: rec.id, x: b.x, y: b.y, width: b.width, height: b.height, order: 0, cx: 0, cy: 0 });
+      const e: IndexEntry = { id: rec.id, x: 0, y: 0, width: 0, height: 0, order: 0, cx: 0, cy: 0 };
+      if (this.edgeBounds(rec, e)) items.push(e);
     }
     this.edgeTree.load(items);
   }
@@ -654,20 +652,24 @@ export class GraphStore {
    * A box that surely contains the edge, for the index. A built-in route never leaves the box of
    * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
    * offset) plus a fork's sideways offset, so no path is built for it; a custom route is built
-   * once and measured.
+   * once and measured. The box is written into `out` (a scan of every edge reuses one).
    */
-  private edgeBounds(rec: EdgeRecord): Rect | null {
+  private edgeBounds(rec: EdgeRecord, out: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect | null {
     const s = this.nodes.get(rec.edge.source);
     const t = this.nodes.get(rec.edge.target);
     if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
     if (!BUILT_IN_PATHS.has(rec.path)) {
       const g = this.edgeGeometry(rec, rec.geometry !== null);
-      return g && padded(g.bounds);
+      return g && padded(g.bounds, out);
     }
     const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
     const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
     const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + Math.abs(rec.edge.pathOptions?.joinDx ?? 0);
-    return { x: x0 - bulge, y: y0 - bulge, width: x1 - x0 + 2 * bulge, height: y1 - y0 + 2 * bulge };
+    out.x = x0 - bulge;
+    out.y = y0 - bulge;
+    out.width = x1 - x0 + 2 * bulge;
+    out.height = y1 - y0 + 2 * bulge;
+    return out;
   }
 }
 
@@ -676,4 +678,10 @@ const EMPTY: ReadonlySet<string> = new Set();
 const NO_IDS: readonly string[] = [];
 /** The index's test: rectangles that only touch intersect. */
 const touches = (a: Rect, b: Rect) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
-const padded = (r: Rect): Rect => ({ x: r.x - EDGE_PAD, y: r.y - EDGE_PAD, width: r.width + 2 * EDGE_PAD, height: r.height + 2 * EDGE_PAD });
+function padded(r: Rect, out: Rect): Rect {
+  out.x = r.x - EDGE_PAD;
+  out.y = r.y - EDGE_PAD;
+  out.width = r.width + 2 * EDGE_PAD;
+  out.height = r.height + 2 * EDGE_PAD;
+  return out;
+}
