@@ -117,6 +117,8 @@ export class Renderer {
   private visibleEdgeIds: string[] = [];
   private dragIds: string[] = [];
   private dragEdgeIds: string[] = [];
+  /** The viewport, container size, graph version and dragged set the last cull was made for. */
+  private culledFor = { x: NaN, y: NaN, k: NaN, size: null as object | null, content: -1, moving: null as ReadonlySet<string> | null };
   /** The minimap drawn by this renderer, if any. */
   minimap: Minimap | null = null;
   private unsubscribe: () => void;
@@ -350,6 +352,10 @@ export class Renderer {
   private cull() {
     const en = this.engine;
     const store = en.store;
+    // A redraw that moved nothing (an avatar loaded, a selection changed) draws the same cards.
+    const key = this.culledFor, v0 = en.viewport;
+    if (key.x === v0.x && key.y === v0.y && key.k === v0.k && key.size === en.size && key.content === store.contentVersion && key.moving === en.dragging) return;
+    this.culledFor = { x: v0.x, y: v0.y, k: v0.k, size: en.size, content: store.contentVersion, moving: en.dragging };
     const m = OVERSCAN / en.viewport.k;
     const v = en.visibleRect;
     const rect = { x: v.x - m, y: v.y - m, width: v.width + 2 * m, height: v.height + 2 * m };
