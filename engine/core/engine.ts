@@ -88,11 +88,6 @@ export interface GraphPatch {
   nodes?: { upsert?: readonly EngineNode[]; remove?: readonly string[] };
   edges?: { upsert?: readonly EngineEdge[]; remove?: readonly string[] };
 }
-/** The records that are not hidden (a record is its own rectangle): a pass over 100,000 allocates no array. */
-function* shown(records: Iterable<NodeRecord>): Generator<NodeRecord> {
-  for (const r of records) if (!r.hidden) yield r;
-}
-
 /** Interaction states in which the touch tray is shown: none of them moves anything. */
 const TRAY_STATES: ReadonlySet<string> = new Set(['idle', 'pointing_node', 'pointing_button', 'pointing_handle', 'pointing_edge', 'pointing_edge_end', 'pointing_canvas']);
 
@@ -261,7 +256,7 @@ export class CanvasEngine {
   /** The union of the shown cards (worked out again only after the graph changed). */
   get contentBounds(): Rect | null {
     if (this.shownBounds.version !== this.store.contentVersion) {
-      this.shownBounds = { version: this.store.contentVersion, rect: unionRects(shown(this.store.nodes.values())) };
+      this.shownBounds = { version: this.store.contentVersion, rect: this.store.shownExtent().bounds };
     }
     return this.shownBounds.rect;
   }
@@ -318,8 +313,7 @@ export class CanvasEngine {
   showOpening() {
     const bounds = this.contentBounds;
     if (!bounds) return;
-    let count = 0;
-    for (const _ of shown(this.store.nodes.values())) count++;
+    const { count } = this.store.shownExtent();
     this.setViewport(openingView(bounds, this.homeRect, this.size, this.preset, count, READABLE_ZOOM));
   }
 

@@ -231,7 +231,8 @@ export class GraphStore {
     if (input.length > 2 * this.edges.size) this.incident = null;
     for (const e of input) {
       if (!first) seen.add(e.id);
-      const rec = this.edges.get(e.id);
+      // A first load has no records to find (a repeated id replaces its record either way).
+      const rec = first ? undefined : this.edges.get(e.id);
       if (rec && rec.edge === e) continue;
       changed = true;
       if (rec) this.unlinkEdge(rec);
@@ -319,6 +320,20 @@ export class GraphStore {
     if (this.edgeTreeBuilt) return this.edgeTree.query(rect, (e) => visit(e.id));
     const box = { x: 0, y: 0, width: 0, height: 0 };
     for (const r of this.edges.values()) if (this.edgeBounds(r, box) && touches(box, rect)) visit(r.id);
+  }
+
+  /** The union of the shown nodes' rectangles and their number, in one pass that allocates nothing per node. */
+  shownExtent(): { bounds: Rect | null; count: number } {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0;
+    for (const r of this.nodes.values()) {
+      if (r.hidden) continue;
+      count++;
+      if (r.x < x0) x0 = r.x;
+      if (r.y < y0) y0 = r.y;
+      if (r.x + r.width > x1) x1 = r.x + r.width;
+      if (r.y + r.height > y1) y1 = r.y + r.height;
+    }
+    return { bounds: count ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, count };
   }
 
   rectOf(rec: NodeRecord): Rect {
