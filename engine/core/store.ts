@@ -279,19 +279,13 @@ export class GraphStore {
 
   /** The quadtree of shown nodes, built here if a bulk load left it for later. */
   get nodeIndex(): RectIndex {
-    if (!this.nodeTreeBuilt) {
-      this.nodeTree.load(this.visibleNodeRects());
-      this.nodeTreeBuilt = true;
-    }
+    if (!this.nodeTreeBuilt) this.buildNodeTree();
     return this.nodeTree;
   }
 
   /** The index of drawable edges' bounds, built here if a bulk load left it for later. */
   get edgeIndex(): RectIndex {
-    if (!this.edgeTreeBuilt) {
-      this.reindexAllEdges();
-      this.edgeTreeBuilt = true;
-    }
+    if (!this.edgeTreeBuilt) this.buildEdgeTree();
     return this.edgeTree;
   }
 
@@ -302,14 +296,14 @@ export class GraphStore {
 
   /** Builds one pending index (each is one long task at 100,000 cards); false when none was left. */
   buildNextIndex(): boolean {
-    if (!this.nodeTreeBuilt) void this.nodeIndex;
-    else if (!this.edgeTreeBuilt) void this.edgeIndex;
+    if (!this.nodeTreeBuilt) this.buildNodeTree();
+    else if (!this.edgeTreeBuilt) this.buildEdgeTree();
     else if (!this.incident) this.incidentMap();
     else return false;
     return true;
   }
 
-  /** Visits the shown nodes intersecting `rect` (edges touching count), by the tree once built, else by a scan. */
+  /** Visits the shown nodes whose rectangles meet `rect` (touching counts), by the tree once built, else by a scan. */
   queryNodes(rect: Rect, visit: (n: { id: string; order: number }) => void) {
     if (this.nodeTreeBuilt) return this.nodeTree.query(rect, visit);
     for (const r of this.nodes.values()) if (!r.hidden && touches(r, rect)) visit(r);
@@ -574,10 +568,11 @@ export class GraphStore {
     }
   }
 
-  private visibleNodeRects() {
+  private buildNodeTree() {
     const items: IndexEntry[] = [];
     for (const r of this.nodes.values()) if (!r.hidden) items.push({ id: r.id, x: r.x, y: r.y, width: r.width, height: r.height, order: r.order, cx: 0, cy: 0 });
-    return items;
+    this.nodeTree.load(items);
+    this.nodeTreeBuilt = true;
   }
 
   private reindexNode(id: string) {
@@ -653,7 +648,7 @@ export class GraphStore {
     else this.edgeTree.set(id, b);
   }
 
-  private reindexAllEdges() {
+  private buildEdgeTree() {
     // Made in the shape the index keeps (`load` fills the centres), so none is reshaped there.
     const items: IndexEntry[] = [];
     for (const rec of this.edges.values()) {
@@ -661,6 +656,7 @@ export class GraphStore {
       if (this.edgeBounds(rec, e)) items.push(e);
     }
     this.edgeTree.load(items);
+    this.edgeTreeBuilt = true;
   }
 
   /**
