@@ -256,8 +256,7 @@ export class CanvasEngine {
   /** The union of the shown cards (worked out again only after the graph changed). */
   get contentBounds(): Rect | null {
     if (this.shownBounds.version !== this.store.contentVersion) {
-      const shown = [...this.store.nodes.values()].filter((r) => !r.hidden);
-      this.shownBounds = { version: this.store.contentVersion, rect: unionRects(shown.map((r) => this.store.rectOf(r))) };
+      this.shownBounds = { version: this.store.contentVersion, rect: this.store.shownExtent().bounds };
     }
     return this.shownBounds.rect;
   }
@@ -314,7 +313,7 @@ export class CanvasEngine {
   showOpening() {
     const bounds = this.contentBounds;
     if (!bounds) return;
-    const count = [...this.store.nodes.values()].filter((r) => !r.hidden).length;
+    const { count } = this.store.shownExtent();
     this.setViewport(openingView(bounds, this.homeRect, this.size, this.preset, count, READABLE_ZOOM));
   }
 

@@ -3,6 +3,12 @@
  * spatial indexes, and the resolution of types, parents, extents and handles with their error
  * codes. Incoming arrays are diffed by reference, so unchanged nodes cost one comparison; moves,
  * selection changes and patches (`patchNodes`, `patchEdges`) touch only the records involved.
+ *
+ * A bulk load (a first load, a GEDCOM import, a wholesale replacement) makes the records only: the
+ * quadtrees and the node → edges lookup are built when first needed (`nodeIndex`, `edgeIndex`,
+ * `edgesOf`) or when the renderer finds the page idle (`buildNextIndex`). Until then the draw's
+ * culling scans the records (`queryNodes`, `queryEdges`), a few milliseconds at 100,000 cards
+ * against most of a second for the trees, so the first frame does not wait for them.
  */
 import { builtInEdgePaths, flattenPath, type EdgePathFn, type PathCommand } from './edgePaths.ts';
 import type { ErrorReporter } from './errors.ts';
@@ -97,14 +103,18 @@ const nextVersion = () => versionCounter++;
 export class GraphStore {
   readonly nodes = new Map<string, NodeRecord>();
   readonly edges = new Map<string, EdgeRecord>();
-  readonly nodeIndex: RectIndex = createRectIndex();
-  readonly edgeIndex: RectIndex = createRectIndex(LONG_EDGE_HALF);
+  private readonly nodeTree: RectIndex = createRectIndex();
+  private readonly edgeTree: RectIndex = createRectIndex(LONG_EDGE_HALF);
+  /** False from a bulk load until the tree is built; meanwhile moves and removals skip it. */
+  private nodeTreeBuilt = true;
+  private edgeTreeBuilt = true;
   readonly selectedNodes = new Set<string>();
   readonly selectedEdges = new Set<string>();
   /** Bumped when anything that the minimap or a fit-view would see changes. */
   contentVersion = 0;
   private children = new Map<string, Set<string>>();
-  private incident = new Map<string, string[]>();
+  /** Node id → ids of its edges; null after a bulk load of edges until `edgesOf` needs it. */
+  private incident: Map<string, string[]> | null = new Map();
   private nodesInput: readonly EngineNode[] = [];
   private edgesInput: readonly EngineEdge[] = [];
   /** Drawing order of the next node a patch adds: after every node of the last array. */
@@ -199,10 +209,9 @@ export class GraphStore {
       rec.order += this.depthOf(rec) * DEPTH_ORDER;
       this.resolvePosition(rec);
     }
-    // A first load (or a wholesale replacement) builds both indexes in bulk.
+    // A first load (or a wholesale replacement) leaves both trees to be built in bulk later.
     if (dirtyIds.length > this.nodes.size / 2) {
-      this.nodeIndex.load(this.visibleNodeRects());
-      this.reindexAllEdges();
+      this.nodeTreeBuilt = this.edgeTreeBuilt = false;
     } else {
       for (const id of dirtyIds) this.reindexNode(id);
       for (const id of dirtyIds) this.touchIncidentEdges(id);
@@ -218,9 +227,12 @@ export class GraphStore {
     let changed = false;
     const dirty: string[] = [];
     const types = this.edgeTypes();
+    // Mostly new edges: the lookup of a node's edges is made again in one pass when first needed.
+    if (input.length > 2 * this.edges.size) this.incident = null;
     for (const e of input) {
       if (!first) seen.add(e.id);
-      const rec = this.edges.get(e.id);
+      // A first load has no records to find (a repeated id replaces its record either way).
+      const rec = first ? undefined : this.edges.get(e.id);
       if (rec && rec.edge === e) continue;
       changed = true;
       if (rec) this.unlinkEdge(rec);
@@ -233,7 +245,7 @@ export class GraphStore {
       changed = true;
     }
     if (!changed) return false;
-    if (dirty.length > this.edges.size / 2) this.reindexAllEdges();
+    if (dirty.length > this.edges.size / 2) this.edgeTreeBuilt = false;
     else for (const id of dirty) this.reindexEdge(id);
     this.contentVersion++;
     return true;
@@ -264,6 +276,59 @@ export class GraphStore {
   }
 
   // ---- queries ------------------------------------------------------------------------------
+
+  /** The quadtree of shown nodes, built here if a bulk load left it for later. */
+  get nodeIndex(): RectIndex {
+    if (!this.nodeTreeBuilt) this.buildNodeTree();
+    return this.nodeTree;
+  }
+
+  /** The index of drawable edges' bounds, built here if a bulk load left it for later. */
+  get edgeIndex(): RectIndex {
+    if (!this.edgeTreeBuilt) this.buildEdgeTree();
+    return this.edgeTree;
+  }
+
+  /** True while a bulk load has left an index or the edge lookup to be built. */
+  get indexesPending(): boolean {
+    return !this.nodeTreeBuilt || !this.edgeTreeBuilt || !this.incident;
+  }
+
+  /** Builds one pending index (each is one long task at 100,000 cards); false when none was left. */
+  buildNextIndex(): boolean {
+    if (!this.nodeTreeBuilt) this.buildNodeTree();
+    else if (!this.edgeTreeBuilt) this.buildEdgeTree();
+    else if (!this.incident) this.incidentMap();
+    else return false;
+    return true;
+  }
+
+  /** Visits the shown nodes whose rectangles meet `rect` (touching counts), by the tree once built, else by a scan. */
+  queryNodes(rect: Rect, visit: (n: { id: string; order: number }) => void) {
+    if (this.nodeTreeBuilt) return this.nodeTree.query(rect, visit);
+    for (const r of this.nodes.values()) if (!r.hidden && touches(r, rect)) visit(r);
+  }
+
+  /** Visits the drawable edges whose bounds intersect `rect`, by the index once built, else by a scan. */
+  queryEdges(rect: Rect, visit: (id: string) => void) {
+    if (this.edgeTreeBuilt) return this.edgeTree.query(rect, (e) => visit(e.id));
+    const box = { x: 0, y: 0, width: 0, height: 0 };
+    for (const r of this.edges.values()) if (this.edgeBounds(r, box) && touches(box, rect)) visit(r.id);
+  }
+
+  /** The union of the shown nodes' rectangles and their number, in one pass that allocates nothing per node. */
+  shownExtent(): { bounds: Rect | null; count: number } {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0;
+    for (const r of this.nodes.values()) {
+      if (r.hidden) continue;
+      count++;
+      if (r.x < x0) x0 = r.x;
+      if (r.y < y0) y0 = r.y;
+      if (r.x + r.width > x1) x1 = r.x + r.width;
+      if (r.y + r.height > y1) y1 = r.y + r.height;
+    }
+    return { bounds: count ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null, count };
+  }
 
   rectOf(rec: NodeRecord): Rect {
     return { x: rec.x, y: rec.y, width: rec.width, height: rec.height };
@@ -325,7 +390,15 @@ export class GraphStore {
   }
 
   edgesOf(nodeId: string): readonly string[] {
-    return this.incident.get(nodeId) ?? NO_IDS;
+    return this.incidentMap().get(nodeId) ?? NO_IDS;
+  }
+
+  private incidentMap(): Map<string, string[]> {
+    if (!this.incident) {
+      this.incident = new Map();
+      for (const rec of this.edges.values()) this.linkEdge(rec.edge);
+    }
+    return this.incident;
   }
 
   childrenOf(nodeId: string): ReadonlySet<string> {
@@ -495,16 +568,18 @@ export class GraphStore {
     }
   }
 
-  private visibleNodeRects() {
+  private buildNodeTree() {
     const items: IndexEntry[] = [];
     for (const r of this.nodes.values()) if (!r.hidden) items.push({ id: r.id, x: r.x, y: r.y, width: r.width, height: r.height, order: r.order, cx: 0, cy: 0 });
-    return items;
+    this.nodeTree.load(items);
+    this.nodeTreeBuilt = true;
   }
 
   private reindexNode(id: string) {
+    if (!this.nodeTreeBuilt) return;
     const rec = this.nodes.get(id);
-    if (!rec || rec.hidden) this.nodeIndex.delete(id);
-    else this.nodeIndex.set(id, this.rectOf(rec), rec.order);
+    if (!rec || rec.hidden) this.nodeTree.delete(id);
+    else this.nodeTree.set(id, this.rectOf(rec), rec.order);
   }
 
   private removeNode(id: string) {
@@ -512,7 +587,7 @@ export class GraphStore {
     if (rec.parentId) this.children.get(rec.parentId)?.delete(id);
     this.nodes.delete(id);
     this.selectedNodes.delete(id);
-    this.nodeIndex.delete(id);
+    if (this.nodeTreeBuilt) this.nodeTree.delete(id);
     this.touchIncidentEdges(id);
   }
 
@@ -539,12 +614,14 @@ export class GraphStore {
   }
 
   private link(nodeId: string, edgeId: string) {
+    if (!this.incident) return;
     const list = this.incident.get(nodeId);
     if (list) list.push(edgeId);
     else this.incident.set(nodeId, [edgeId]);
   }
 
   private unlinkEdge(rec: EdgeRecord) {
+    if (!this.incident) return;
     for (const end of [rec.edge.source, rec.edge.target]) {
       const list = this.incident.get(end);
       const i = list ? list.indexOf(rec.id) : -1;
@@ -556,52 +633,66 @@ export class GraphStore {
     this.unlinkEdge(rec);
     this.edges.delete(rec.id);
     this.selectedEdges.delete(rec.id);
-    this.edgeIndex.delete(rec.id);
+    if (this.edgeTreeBuilt) this.edgeTree.delete(rec.id);
   }
 
   private touchIncidentEdges(nodeId: string) {
-    for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
+    if (this.edgeTreeBuilt) for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
   }
 
   private reindexEdge(id: string) {
+    if (!this.edgeTreeBuilt) return;
     const rec = this.edges.get(id);
     const b = rec && this.edgeBounds(rec);
-    if (!b) this.edgeIndex.delete(id);
-    else this.edgeIndex.set(id, b);
+    if (!b) this.edgeTree.delete(id);
+    else this.edgeTree.set(id, b);
   }
 
-  private reindexAllEdges() {
+  private buildEdgeTree() {
     // Made in the shape the index keeps (`load` fills the centres), so none is reshaped there.
     const items: IndexEntry[] = [];
     for (const rec of this.edges.values()) {
-      const b = this.edgeBounds(rec);
-      if (b) items.push({ id: rec.id, x: b.x, y: b.y, width: b.width, height: b.height, order: 0, cx: 0, cy: 0 });
+      const e: IndexEntry = { id: rec.id, x: 0, y: 0, width: 0, height: 0, order: 0, cx: 0, cy: 0 };
+      if (this.edgeBounds(rec, e)) items.push(e);
     }
-    this.edgeIndex.load(items);
+    this.edgeTree.load(items);
+    this.edgeTreeBuilt = true;
   }
 
   /**
    * A box that surely contains the edge, for the index. A built-in route never leaves the box of
    * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
    * offset) plus a fork's sideways offset, so no path is built for it; a custom route is built
-   * once and measured.
+   * once and measured. The box is written into `out` (a scan of every edge reuses one).
    */
-  private edgeBounds(rec: EdgeRecord): Rect | null {
+  private edgeBounds(rec: EdgeRecord, out: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect | null {
     const s = this.nodes.get(rec.edge.source);
     const t = this.nodes.get(rec.edge.target);
     if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
     if (!BUILT_IN_PATHS.has(rec.path)) {
       const g = this.edgeGeometry(rec, rec.geometry !== null);
-      return g && padded(g.bounds);
+      return g && padded(g.bounds, out);
     }
     const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
     const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
     const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + Math.abs(rec.edge.pathOptions?.joinDx ?? 0);
-    return { x: x0 - bulge, y: y0 - bulge, width: x1 - x0 + 2 * bulge, height: y1 - y0 + 2 * bulge };
+    out.x = x0 - bulge;
+    out.y = y0 - bulge;
+    out.width = x1 - x0 + 2 * bulge;
+    out.height = y1 - y0 + 2 * bulge;
+    return out;
   }
 }
 
 const BUILT_IN_PATHS: ReadonlySet<EdgePathFn> = new Set(Object.values(builtInEdgePaths));
 const EMPTY: ReadonlySet<string> = new Set();
 const NO_IDS: readonly string[] = [];
-const padded = (r: Rect): Rect => ({ x: r.x - EDGE_PAD, y: r.y - EDGE_PAD, width: r.width + 2 * EDGE_PAD, height: r.height + 2 * EDGE_PAD });
+/** The index's test: rectangles that only touch intersect. */
+const touches = (a: Rect, b: Rect) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
+function padded(r: Rect, out: Rect): Rect {
+  out.x = r.x - EDGE_PAD;
+  out.y = r.y - EDGE_PAD;
+  out.width = r.width + 2 * EDGE_PAD;
+  out.height = r.height + 2 * EDGE_PAD;
+  return out;
+}

@@ -8,7 +8,8 @@
  *   active – the cards being dragged with their edges, and the overlay (hover, handles,
  *            connection preview, selection box); redrawn on every change, skipped while empty.
  * plus the DOM grid, the accessibility mirror and the minimap. Work per frame is proportional to
- * what is in view: the quadtree culls, and a pool of Konva shapes is reused for the visible cards.
+ * what is in view: the quadtree culls (a scan of the records until a bulk load's trees are built),
+ * and a pool of Konva shapes is reused for the visible cards.
  * Nothing in Konva listens for events; hit testing is the engine's.
  */
 import Konva from 'konva';
@@ -35,6 +36,8 @@ import { TextFitter } from './textFit.ts';
  * to 480). On high-density screens the canvas costs four times the memory, so the margin halves.
  */
 export const OVERSCAN = typeof window !== 'undefined' && (window.devicePixelRatio || 1) > 1.5 ? 240 : 480;
+/** The longest an index build deferred by a bulk load waits for an idle period. */
+const IDLE_BUILD_TIMEOUT_MS = 1000;
 /** How far a drawn layer may be scaled by CSS during a zoom gesture before it is redrawn. */
 const MAX_STRETCH = 2;
 
@@ -114,9 +117,13 @@ export class Renderer {
   private visibleEdgeIds: string[] = [];
   private dragIds: string[] = [];
   private dragEdgeIds: string[] = [];
+  /** The viewport, container size, graph version and dragged set the last cull was made for. */
+  private culledFor = { x: NaN, y: NaN, k: NaN, size: null as object | null, content: -1, moving: null as ReadonlySet<string> | null };
   /** The minimap drawn by this renderer, if any. */
   minimap: Minimap | null = null;
   private unsubscribe: () => void;
+  /** Cancels the pending idle build of the store's indexes, if one is pending. */
+  private cancelIdle: (() => void) | null = null;
   private view: CardView;
   /** Reused for every card drawn (no allocation per card per frame). */
   private spriteKey: SpriteKey = { id: '', node: null, selected: false, buttons: false, width: 0, height: 0 };
@@ -261,6 +268,26 @@ export class Renderer {
       if (d & Dirty.minimap) this.minimap.schedule();
       if (d & (Dirty.viewport | Dirty.minimap | Dirty.scene)) this.minimap.draw();
     }
+    this.buildIndexesWhenIdle();
+  }
+
+  /**
+   * A bulk load leaves the store's quadtrees for later so that it is drawn at once (store.ts);
+   * they are built one per idle period after the frame. Input that needs one sooner builds it.
+   */
+  private buildIndexesWhenIdle() {
+    if (this.cancelIdle || !this.engine.store.indexesPending) return;
+    const run = () => {
+      this.cancelIdle = null;
+      if (this.engine.store.buildNextIndex()) this.buildIndexesWhenIdle();
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(run, { timeout: IDLE_BUILD_TIMEOUT_MS });
+      this.cancelIdle = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(run, IDLE_BUILD_TIMEOUT_MS / 10);
+      this.cancelIdle = () => clearTimeout(handle);
+    }
   }
 
   /** The active layer's canvas, on the page while it has something to show. */
@@ -325,20 +352,24 @@ export class Renderer {
   private cull() {
     const en = this.engine;
     const store = en.store;
+    // A redraw that moved nothing (an avatar loaded, a selection changed) draws the same cards.
+    const key = this.culledFor, v0 = en.viewport;
+    if (key.x === v0.x && key.y === v0.y && key.k === v0.k && key.size === en.size && key.content === store.contentVersion && key.moving === en.dragging) return;
+    this.culledFor = { x: v0.x, y: v0.y, k: v0.k, size: en.size, content: store.contentVersion, moving: en.dragging };
     const m = OVERSCAN / en.viewport.k;
     const v = en.visibleRect;
     const rect = { x: v.x - m, y: v.y - m, width: v.width + 2 * m, height: v.height + 2 * m };
     const moving = en.dragging;
     const cards: { id: string; order: number }[] = [];
-    store.nodeIndex.query(rect, (e) => {
+    store.queryNodes(rect, (e) => {
       if (!moving.has(e.id)) cards.push(e);
     });
     cards.sort((a, b) => a.order - b.order);
     this.drawnIds = cards.map((c) => c.id);
     const edges: string[] = [];
-    store.edgeIndex.query(rect, (e) => {
-      const rec = store.edges.get(e.id);
-      if (rec && !moving.has(rec.edge.source) && !moving.has(rec.edge.target)) edges.push(e.id);
+    store.queryEdges(rect, (id) => {
+      const rec = store.edges.get(id);
+      if (rec && !moving.has(rec.edge.source) && !moving.has(rec.edge.target)) edges.push(id);
     });
     this.visibleEdgeIds = edges;
     this.stats.drawnCards = cards.length;
@@ -432,6 +463,7 @@ export class Renderer {
 
   destroy() {
     if (this.raf) cancelAnimationFrame(this.raf);
+    this.cancelIdle?.();
     this.unsubscribe();
     document.fonts?.removeEventListener('loadingdone', this.onFonts);
     this.scenePresenter.destroy();

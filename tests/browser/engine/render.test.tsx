@@ -1,5 +1,5 @@
 import Konva from 'konva';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dirty } from '../../../engine/core/engine.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
 
@@ -218,5 +218,24 @@ describe('rendering and the accessibility mirror', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(m.handle.renderer!.minimap!.rebuilds).toBe(before);
     await frames();
+  });
+
+  it('draws a bulk load before its quadtrees exist, builds them when idle, and culls again only when something moved', async () => {
+    const nodes = Array.from({ length: 2000 }, (_, i) => card(`n${i}`, (i % 50) * 200, Math.floor(i / 50) * 150));
+    m = await mount({ nodes });
+    const store = m.handle.engine.store;
+    expect(m.handle.renderer!.stats.visibleCards).toBe(25);
+    await expect.poll(() => store.indexesPending).toBe(false);
+    await click(m, screenOf(m, 'n51'));
+    expect([...store.selectedNodes]).toEqual(['n51']);
+    const culls = vi.spyOn(store, 'queryNodes');
+    m.handle.renderer!.sprites.clear();
+    m.handle.engine.notify(Dirty.scene);
+    m.handle.flush();
+    expect(culls).not.toHaveBeenCalled();
+    m.handle.setViewport({ x: -5000, y: 0, k: 1 });
+    m.handle.flush();
+    expect(culls).toHaveBeenCalledTimes(1);
+    expect(m.handle.renderer!.stats.visibleCards).toBe(25);
   });
 });

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import type { GraphStore } from '../../../engine/core/store.ts';
+import type { Rect } from '../../../engine/core/types.ts';
 import { card, edge, makeEditor } from './fixtures.ts';
+
+/** A 20 × 10 grid of cards 200 apart, each joined to the one on its right: a bulk load. */
+function makeGrid() {
+  const nodes = [], edges = [];
+  for (let i = 0; i < 200; i++) {
+    nodes.push(card(`n${i}`, (i % 20) * 200, Math.floor(i / 20) * 200));
+    if (i % 20) edges.push(edge(`n${i - 1}`, `n${i}`, { sourceHandle: 'right', targetHandle: 'left' }));
+  }
+  return makeEditor({ nodes, edges });
+}
+
+/** What the store's culling finds in `rect`, sorted: by a scan before the trees are built, through them after. */
+function culled(store: GraphStore, rect: Rect) {
+  const nodes: string[] = [], edges: string[] = [];
+  store.queryNodes(rect, (n) => nodes.push(n.id));
+  store.queryEdges(rect, (id) => edges.push(id));
+  return { nodes: nodes.sort(), edges: edges.sort() };
+}
 
 describe('graph store', () => {
   it('diffs incoming arrays by reference: unchanged nodes keep their record version', () => {
@@ -93,5 +113,37 @@ describe('graph store', () => {
     const drop = { x: 64 + 590, y: 110, width: 20, height: 20 };
     expect(t.engine.store.edgeIndex.queryIds(drop)).toEqual(['e-a-d']);
     expect(t.engine.store.edges.get('e-a-d')!.geometry).toBeNull();
+  });
+
+  it('a bulk load leaves the trees for later, and culling by a scan finds what the trees find', () => {
+    const t = makeGrid();
+    const store = t.engine.store;
+    expect(store.indexesPending).toBe(true);
+    const rects = [{ x: 150, y: 150, width: 500, height: 300 }, { x: -1000, y: -1000, width: 900, height: 900 }, { x: 328, y: 0, width: 0, height: 0 }];
+    const scanned = rects.map((r) => culled(store, r));
+    expect(scanned[0].nodes.length).toBeGreaterThan(0);
+    expect(scanned[0].edges.length).toBeGreaterThan(0);
+    while (store.buildNextIndex());
+    expect(store.indexesPending).toBe(false);
+    expect(rects.map((r) => culled(store, r))).toEqual(scanned);
+  });
+
+  it('moves, patches and removals made before the trees are built are in them once built', () => {
+    const t = makeGrid();
+    t.engine.moveNodes(new Map([['n0', { x: 5000, y: 5000 }]]), false);
+    t.engine.patch({ nodes: { upsert: [card('z', 6000, 6000)], remove: ['n1'] }, edges: { upsert: [edge('n0', 'z')] } });
+    const store = t.engine.store;
+    expect(t.engine.nodesIn({ x: 4990, y: 4990, width: 20, height: 20 })).toEqual(['n0']);
+    expect(t.engine.nodesIn({ x: 5990, y: 5990, width: 20, height: 20 })).toEqual(['z']);
+    expect(t.engine.nodesIn({ x: 190, y: -10, width: 20, height: 20 })).toEqual([]);
+    expect(store.edgeIndex.queryIds({ x: 5500, y: 5500, width: 10, height: 10 })).toEqual(['e-n0-z']);
+    expect([...store.edgesOf('n0')].sort()).toEqual(['e-n0-n1', 'e-n0-z']);
+    expect(store.edgesOf('n2')).toEqual(['e-n1-n2', 'e-n2-n3']);
+  });
+
+  it('a click before the trees are built hits the card under the pointer', () => {
+    const t = makeGrid();
+    t.click(t.screenOf('n21').x, t.screenOf('n21').y);
+    expect(t.selectedIds()).toEqual(['n21']);
   });
 });
