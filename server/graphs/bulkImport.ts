@@ -10,9 +10,10 @@ import type { GraphService } from './service.ts';
 
 /**
  * Bulk writes (DESIGN.md "Bulk import"): an import is begun, its chunks arrive in any order and
- * through any app process (they wait in graph_import_chunks), and the commit joins them and hands
- * the whole change set to the one save path (`graphs.save`), which validates everything before it
- * writes and applies it as one transaction and one revision. A broken upload (a malformed chunk,
+ * through any app process (each gets a row in graph_import_chunks, with its body on PostgreSQL;
+ * the process that took it keeps it parsed), and the commit joins them and hands the whole change
+ * set to the one save path (`graphs.save`), which validates everything before it writes and
+ * applies it as one transaction and one revision. A broken upload (a malformed chunk,
  * one sent twice with different contents, one missing at the commit, over the limits) is refused
  * whole: the import is marked refused, its chunks are dropped and the graph is not touched.
  */
