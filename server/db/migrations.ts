@@ -283,6 +283,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX email_changes_uid_idx ON email_changes(uid);
     `,
   },
+  {
+    version: 7,
+    name: 'import chunk digests',
+    // A chunk sent again is compared by its SHA-256, so its body need only be stored where
+    // another process may take the commit (PostgreSQL); on PGlite, the one process keeps it.
+    sql: `
+      ALTER TABLE graph_import_chunks ADD COLUMN digest text, ALTER COLUMN body DROP NOT NULL;
+      UPDATE graph_import_chunks SET digest = encode(sha256(convert_to(body, 'UTF8')), 'hex');
+      ALTER TABLE graph_import_chunks ALTER COLUMN digest SET NOT NULL;
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
@@ -10,9 +10,10 @@ import type { GraphService } from './service.ts';
 
 /**
  * Bulk writes (DESIGN.md "Bulk import"): an import is begun, its chunks arrive in any order and
- * through any app process (they wait in graph_import_chunks), and the commit joins them and hands
- * the whole change set to the one save path (`graphs.save`), which validates everything before it
- * writes and applies it as one transaction and one revision. A broken upload (a malformed chunk,
+ * through any app process (each gets a row in graph_import_chunks, with its body on PostgreSQL;
+ * the process that took it keeps it parsed), and the commit joins them and hands the whole change
+ * set to the one save path (`graphs.save`), which validates everything before it writes and
+ * applies it as one transaction and one revision. A broken upload (a malformed chunk,
  * one sent twice with different contents, one missing at the commit, over the limits) is refused
  * whole: the import is marked refused, its chunks are dropped and the graph is not touched.
  */
@@ -28,6 +29,9 @@ const MAX_OPEN_IMPORTS = 3;
 
 export const TOO_MANY_IMPORTS = `You have ${MAX_OPEN_IMPORTS} imports under way. Let one finish, or cancel it, before starting another.`;
 export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun, or it is more than a day old. Start it again.';
+/** A chunk whose body only the process that took it had (PGlite), and it restarted since. */
+export const chunkLost = (index: number, count: number) =>
+  `The upload is incomplete: chunk ${index + 1} of ${count} was lost when the server restarted. Nothing was imported; please import the file again.`;
 
 export interface BeginImport {
   clientId: string;
@@ -62,12 +66,15 @@ const keyParams = (k: ImportKey) => [k.importId, k.graphId, k.uid];
 
 export type ImportService = ReturnType<typeof createImportService>;
 
+/** A chunk's SHA-256: a chunk sent again must have the same. */
+const digestOf = (body: string) => createHash('sha256').update(body).digest('hex');
+
 /**
  * The chunks this process received, as parsed when they were checked, so the commit need not
- * read about 100 MB back from graph_import_chunks and parse it again. The table stays the source
- * of truth: a chunk is kept here only once it is stored (or found stored with the same body), a
- * chunk another process received is read from the table, and past `maxChars` of bodies the
- * oldest import is forgotten here (its commit reads the table).
+ * read about 100 MB back from graph_import_chunks and parse it again. A chunk is kept here only
+ * once its row is stored (or found stored with the same digest), a chunk another process
+ * received is read from the table, and past `maxChars` of bodies the oldest import is forgotten
+ * here (`keep` hands it back: its commit reads the table).
  */
 function createChunkCache(maxChars: number) {
   const imports = new Map<string, { chunks: Map<number, ChangeSet>; chars: number }>();
@@ -79,18 +86,22 @@ function createChunkCache(maxChars: number) {
   };
   return {
     forget,
-    keep(importId: string, index: number, chunk: ChangeSet, chars: number): void {
+    /** Keeps a chunk; answers the imports forgotten to make room, with their chunks. */
+    keep(importId: string, index: number, chunk: ChangeSet, chars: number): { importId: string; chunks: Map<number, ChangeSet> }[] {
       let entry = imports.get(importId);
       if (!entry) imports.set(importId, (entry = { chunks: new Map(), chars: 0 }));
-      if (entry.chunks.has(index)) return;
+      if (entry.chunks.has(index)) return [];
       entry.chunks.set(index, chunk);
       entry.chars += chars;
       total += chars;
+      const dropped = [];
       // Maps iterate in insertion order: the first is the oldest import.
-      for (const oldest of imports.keys()) {
+      for (const [oldest, { chunks }] of imports) {
         if (total <= maxChars || oldest === importId) break;
         forget(oldest);
+        dropped.push({ importId: oldest, chunks });
       }
+      return dropped;
     },
     /** The chunks kept for this import (taken out: the commit is their last use). */
     take(importId: string): Map<number, ChangeSet> {
@@ -104,6 +115,25 @@ function createChunkCache(maxChars: number) {
 export function createImportService(db: Database, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS) {
   const tooLarge = importTooLarge(limits);
   const parsed = createChunkCache(limits.bytes);
+  /**
+   * Whether a chunk's body goes into its row. On PostgreSQL another process may take the commit,
+   * so it must. PGlite has one process, which keeps what it takes: storing 100 MB of bodies cost
+   * about 5 s of CPU for 100,000 people, and only bodies the cache lets go are written (`spill`).
+   */
+  const storesBodies = db.kind !== 'pglite';
+
+  /** Writes the bodies of chunks the cache let go, so their commit reads them from the table. */
+  function spill(dropped: { importId: string; chunks: Map<number, ChangeSet> }[]): Promise<unknown> {
+    return Promise.all(
+      dropped.map(({ importId, chunks }) =>
+        db.query(
+          `UPDATE graph_import_chunks c SET body = b.body FROM unnest($2::int[], $3::text[]) AS b(chunk, body)
+            WHERE c.import_id = $1 AND c.chunk = b.chunk`,
+          [importId, [...chunks.keys()], [...chunks.values()].map((c) => JSON.stringify(c))],
+        ),
+      ),
+    );
+  }
   /** Why an import that is not open cannot take this request. */
   async function notOpen(key: ImportKey): Promise<never> {
     const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
@@ -176,20 +206,20 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       if (shape) return refuse(key, 'invalid-argument', `${chunkName} is not valid: ${shape}. Nothing was imported.`);
       const people = peopleIn(value as ChangeSet);
       const bytes = Buffer.byteLength(body);
+      const digest = digestOf(body);
 
       const outcome = await db.transaction(async (tx) => {
         const row = (await tx.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
         if (!row || row.state !== 'open') return { closed: true as const };
         if (index >= row.chunk_count) return { refusal: `${chunkName} is out of range: this import has ${row.chunk_count} chunks. Nothing was imported.` };
         if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
-        const added = await tx.query('INSERT INTO graph_import_chunks (import_id, chunk, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING chunk', [
-          key.importId,
-          index,
-          body,
-        ]);
+        const added = await tx.query(
+          'INSERT INTO graph_import_chunks (import_id, chunk, digest, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING chunk',
+          [key.importId, index, digest, storesBodies ? body : null],
+        );
         if (!added.length) {
           // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
-          const stored = await tx.query<{ same: boolean }>('SELECT body = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, body]);
+          const stored = await tx.query<{ same: boolean }>('SELECT digest = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, digest]);
           return stored[0]!.same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
         }
         await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3 WHERE id = $1', [key.importId, people, bytes]);
@@ -197,7 +227,8 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       });
       if ('closed' in outcome) return notOpen(key);
       if ('refusal' in outcome) return refuse(key, 'invalid-argument', outcome.refusal!);
-      parsed.keep(key.importId, index, value as ChangeSet, body.length);
+      const dropped = parsed.keep(key.importId, index, value as ChangeSet, body.length);
+      if (!storesBodies) await spill(dropped);
       return { received: outcome.received };
     },
 
@@ -227,11 +258,13 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       const kept = parsed.take(key.importId);
       const unread = Array.from({ length: claimed.chunk_count }, (_, i) => i).filter((i) => !kept.has(i));
       for (let from = 0; from < unread.length; from += CHUNKS_PER_READ) {
-        const rows = await db.query<{ chunk: number; body: string }>('SELECT chunk, body FROM graph_import_chunks WHERE import_id = $1 AND chunk = ANY($2::int[])', [
+        const rows = await db.query<{ chunk: number; body: string | null }>('SELECT chunk, body FROM graph_import_chunks WHERE import_id = $1 AND chunk = ANY($2::int[]) ORDER BY chunk', [
           key.importId,
           unread.slice(from, from + CHUNKS_PER_READ),
         ]);
-        for (const r of rows) kept.set(r.chunk, JSON.parse(r.body) as ChangeSet);
+        const lost = rows.find((r) => r.body === null);
+        if (lost) return refuse(key, 'failed-precondition', chunkLost(lost.chunk, claimed.chunk_count));
+        for (const r of rows) kept.set(r.chunk, JSON.parse(r.body!) as ChangeSet);
       }
       const chunks = Array.from({ length: claimed.chunk_count }, (_, i) => kept.get(i)!);
       kept.clear();

@@ -5,6 +5,10 @@ import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { chunkChangeSet, importTooLarge, IMPORT_LIMITS, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
+import { chunkLost, createImportService } from '../../server/graphs/bulkImport.ts';
+import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
+import { createLocalFeed } from '../../server/graphs/feed.ts';
+import { createGraphService } from '../../server/graphs/service.ts';
 import { createMember, expectError, useTestServer, type Client, type Member } from './helpers.ts';
 import { loadGraph, openStream, openTree } from './graphHelpers.ts';
 
@@ -95,6 +99,41 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     // The import is closed: sending the missing chunk now does not revive it.
     expectError(await putChunk(owner, tree.graphId, id, 1, bodies[1]!), 409, 'failed-precondition', /^This import was refused: The upload is incomplete/);
     expect(await site.db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
+  });
+
+  it('keeps the chunks on PGlite only in the process that took them: after a restart the commit is refused, and nothing changes', async () => {
+    const owner = await createMember(site.server);
+    const before = await stored(owner);
+    const bodies = chunkChangeSet(familyChangeSet(60, owner.uid), 5_000);
+    const id = await begin(owner, owner.uid, bodies.length);
+    for (const [i, body] of bodies.entries()) expect((await putChunk(owner, owner.uid, id, i, body)).status).toBe(200);
+    expect(await site.db.query('SELECT body FROM graph_import_chunks WHERE body IS NOT NULL')).toEqual([]);
+
+    // The same database, the process started anew: its cache is empty.
+    const graphs = createGraphService(site.db, createLocalFeed(sqlChangeLog(site.db)));
+    const restarted = createImportService(site.db, graphs, LIMITS);
+    await expect(restarted.commit({ uid: owner.uid, graphId: owner.uid, importId: id })).rejects.toMatchObject({ code: 'failed-precondition', message: chunkLost(0, bodies.length) });
+    expect(await stored(owner)).toEqual(before);
+    expect(await site.db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
+  });
+
+  it('writes down the chunks of an import its process lets go (two imports over the budget at once), and commits both whole', async () => {
+    const [a, b] = [await createMember(site.server), await createMember(site.server)];
+    // Each import is just under the limit of bytes, the cache's budget: the second pushes the first out.
+    // Profiles are global: the second import's get ids of their own.
+    const bodiesOf = (m: Member, prefix: string) => chunkChangeSet(JSON.parse(JSON.stringify(familyChangeSet(300, m.uid)).replaceAll('"pr:n', `"pr:${prefix}n`)), 20_000);
+    const [first, second] = [bodiesOf(a, ''), bodiesOf(b, 'b')];
+    const size = (bodies: string[]) => bodies.reduce((n, body) => n + body.length, 0);
+    expect(size(first) + size(second)).toBeGreaterThan(LIMITS.bytes);
+    const ids = [await begin(a, a.uid, first.length), await begin(b, b.uid, second.length)];
+    for (const [i, body] of first.entries()) expect((await putChunk(a, a.uid, ids[0]!, i, body)).status).toBe(200);
+    for (const [i, body] of second.entries()) expect((await putChunk(b, b.uid, ids[1]!, i, body)).status).toBe(200);
+    expect((await site.db.query('SELECT 1 FROM graph_import_chunks WHERE body IS NOT NULL')).length).toBe(first.length);
+
+    expect((await commit(a, a.uid, ids[0]!)).body).toEqual({ revision: 1 });
+    expect((await commit(b, b.uid, ids[1]!)).body).toEqual({ revision: 1 });
+    expect((await loadGraph(a.client)).graph.nodes.length).toBe(300);
+    expect((await loadGraph(b.client)).graph.nodes.length).toBe(300);
   });
 
   it('takes a repeated chunk with the same body, and refuses the whole upload for a chunk sent twice with different contents', async () => {
