@@ -19,39 +19,65 @@ export interface KeptEdit {
 }
 
 export interface KeptWriting {
-  /** Every cross-reference id (own and pointed to) as kept. */
-  rename?(xref: string): string;
-  edits?: { get(node: GedcomNode): KeptEdit | undefined };
+  /** Put before every cross-reference id (own and pointed to) as kept. */
+  prefix?: string;
+  edits?: KeptEdits;
+}
+
+/** A record's edits by structure. */
+export interface KeptEdits {
+  get(node: GedcomNode): KeptEdit | undefined;
 }
 
 export function writeKept(records: readonly GedcomNode[], how: KeptWriting = {}): string {
   const out: string[] = [];
-  const rename = how.rename ?? ((x: string) => x);
-  const edits = how.edits;
-  const write = (node: GedcomNode, level: number) => {
-    const edit = edits?.get(node);
-    if (edit?.drop) return;
-    let line = `${level} `;
-    const xref = edit?.xref ?? node.xref;
-    if (xref !== undefined) line += `@${rename(xref)}@ `;
-    line += edit?.tag ?? node.tag;
-    const value = edit?.noValue ? undefined : node.value;
-    if (node.pointer !== undefined) out.push(`${line} @${node.pointer === 'VOID' ? 'VOID' : rename(node.pointer)}@`);
-    else if (value === undefined || value === '') out.push(line);
-    else if (value.indexOf('\n') < 0) out.push(`${line} ${escape(value)}`);
-    else {
-      const parts = value.split('\n');
-      out.push(parts[0] ? `${line} ${escape(parts[0])}` : line);
-      for (let i = 1; i < parts.length; i++) out.push(parts[i] ? `${level + 1} CONT ${escape(parts[i]!)}` : `${level + 1} CONT`);
-    }
-    for (const child of node.children) write(child, level + 1);
-  };
-  for (const r of records) write(r, 0);
-  return out.length ? `${out.join('\n')}\n` : '';
+  for (const r of records) appendKept(out, r, how.prefix ?? '', how.edits);
+  return out.join('');
 }
 
-function escape(line: string): string {
-  return line.charCodeAt(0) === 64 ? `@${line}` : line;
+const LEVELS = Array.from({ length: 100 }, (_, level) => `${level} `);
+const CONTS = Array.from({ length: 100 }, (_, level) => `${level} CONT`);
+
+/**
+ * Appends a record's kept lines to `out` as pieces for one `join` (each line ends with '\n'), and
+ * returns how many characters they make. Pieces rather than line strings: the tags and values are
+ * the parsed document's own strings, so a 100,000-person import makes no string per line (only
+ * each person's joined text), which spares the garbage collector most of its work.
+ */
+export function appendKept(out: string[], record: GedcomNode, prefix: string, edits: KeptEdits | undefined): number {
+  const start = out.length;
+  writeNode(out, record, 0, prefix, edits);
+  let chars = 0;
+  for (let k = start; k < out.length; k++) chars += out[k]!.length;
+  return chars;
+}
+
+function writeNode(out: string[], node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): void {
+  const edit = edits?.get(node);
+  if (edit?.drop) return;
+  out.push(LEVELS[level] ?? `${level} `);
+  const xref = edit?.xref ?? node.xref;
+  if (xref !== undefined) out.push('@', prefix, xref, '@ ');
+  out.push(edit?.tag ?? node.tag);
+  const value = edit?.noValue ? undefined : node.value;
+  if (node.pointer !== undefined) {
+    if (node.pointer === 'VOID') out.push(' @VOID@\n');
+    else out.push(' @', prefix, node.pointer, '@\n');
+  } else if (value === undefined || value === '') out.push('\n');
+  else if (value.indexOf('\n') < 0) out.push(value.charCodeAt(0) === 64 ? ' @' : ' ', value, '\n');
+  else {
+    const cont = CONTS[level + 1] ?? `${level + 1} CONT`;
+    let from = 0;
+    for (let to = value.indexOf('\n'); ; to = value.indexOf('\n', from)) {
+      const part = to < 0 ? value.slice(from) : value.slice(from, to);
+      if (from > 0) out.push(cont);
+      if (part !== '') out.push(part.charCodeAt(0) === 64 ? ' @' : ' ', part);
+      out.push('\n');
+      if (to < 0) break;
+      from = to + 1;
+    }
+  }
+  for (const child of node.children) writeNode(out, child, level + 1, prefix, edits);
 }
 
 const HEAD = '0 HEAD\n1 GEDC\n2 VERS 7.0\n';

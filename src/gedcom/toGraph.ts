@@ -3,7 +3,7 @@ import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
-import { writeKept, type KeptEdit, type KeptWriting } from './kept.ts';
+import { appendKept, writeKept, type KeptEdit } from './kept.ts';
 import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import type { GedcomDocument, GedcomNode } from './types.ts';
@@ -296,7 +296,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   if (people.length) {
     for (const [k, r] of doc.records.entries()) if (holder[k]! < 0 && r.tag !== 'INDI' && r.tag !== 'FAM') people[0]!.kept.push(r);
   }
-  storeKept(people, (x) => prefix + x, editsOf, edit, note);
+  storeKept(people, prefix, editsOf, edit, note);
 
   // ---- cards, lines, profiles ----
   const nodes: GraphNode[] = [];
@@ -506,29 +506,31 @@ function keptFamily(fam: Family, edit: Edit): void {
  * field's limit hands the records after their own INDI to the next people with room; an INDI too
  * large alone keeps its first structures that fit, and the summary says so.
  */
-function storeKept(people: Person[], rename: (xref: string) => string, editsOf: Map<GedcomNode, RecordEdits>, edit: Edit, note: Note): void {
+function storeKept(people: Person[], prefix: string, editsOf: Map<GedcomNode, RecordEdits>, edit: Edit, note: Note): void {
   const limit = PROFILE_LIMITS.gedcom;
   const overflow: { node: GedcomNode; text: string }[] = [];
-  const texts: string[][] = people.map(() => []);
-  for (const [i, p] of people.entries()) {
+  for (const p of people) {
+    // All of a person's records go into one list of pieces, joined once.
+    const pieces: string[] = [];
     for (const [k, node] of p.kept.entries()) {
-      const how: KeptWriting = { rename, edits: editsOf.get(node) };
-      let text = writeKept([node], how);
-      if (k === 0 && text.length > limit) {
+      const mark = pieces.length;
+      let chars = appendKept(pieces, node, prefix, editsOf.get(node));
+      if (k === 0 && chars > limit) {
         // Only a pathological record gets here: its last structures go until the rest fits.
+        let text = pieces.splice(mark).join('');
         let cut = node.children.length;
         while (cut > 0 && text.length > limit) {
           edit(node, node.children[--cut]!, { drop: true });
-          text = writeKept([node], { rename, edits: editsOf.get(node) });
+          text = writeKept([node], { prefix, edits: editsOf.get(node) });
         }
         note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[cut]?.line ?? node.line} on are not kept.`);
+        pieces.push(text);
+        chars = text.length;
       }
-      if (k > 0 && p.keptChars + text.length > limit) overflow.push({ node, text });
-      else {
-        texts[i]!.push(text);
-        p.keptChars += text.length;
-      }
+      if (k > 0 && p.keptChars + chars > limit) overflow.push({ node, text: pieces.splice(mark).join('') });
+      else p.keptChars += chars;
     }
+    p.profile.gedcom = pieces.join('');
   }
   let at = 0;
   for (const { node, text } of overflow) {
@@ -537,8 +539,7 @@ function storeKept(people: Person[], rename: (xref: string) => string, editsOf: 
       note('kept-too-large', node.line, `Line ${node.line}: the ${node.tag} record @${node.xref ?? '?'}@ did not fit in what the people of this file can keep; it is not kept.`);
       continue;
     }
-    texts[at]!.push(text);
+    people[at]!.profile.gedcom += text;
     people[at]!.keptChars += text.length;
   }
-  for (const [i, p] of people.entries()) p.profile.gedcom = texts[i]!.join('');
 }
