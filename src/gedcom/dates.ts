@@ -40,21 +40,81 @@ const EXACT = /^(?:(\d{1,2})\s+)?(?:([A-Z]{3})\s+)?(\d{1,4})$/i;
 
 /** Reads a DATE value (5.5, 5.5.1 or 7.0 syntax) into parts when it fits them exactly. */
 export function readDate(value: string, currentYear: number): ReadDate {
+  const simple = readSimple(value, currentYear);
+  if (simple) return simple;
   const text = value.trim().replace(/\s+/g, ' ');
   const plain = text.replace(GREGORIAN, '');
   const m = EXACT.exec(plain);
-  if (m) {
-    const [, d, mon, y] = m;
-    const month = mon ? MONTHS.indexOf(mon.toUpperCase() as (typeof MONTHS)[number]) + 1 : 0;
-    // 'ABT 1850' has the shape of 'MAR 1850': a word that is not a month is a qualifier.
-    if (mon && month === 0) return { fits: false, reason: d ? 'other' : whyText(plain) };
-    const year = Number(y);
-    if (year === 0) return { fits: false, reason: 'other' };
-    if (year > currentYear) return { fits: false, reason: 'future' };
-    if (d && !isRealDate(year, month, Number(d))) return { fits: false, reason: 'impossible' };
-    return { fits: true, parts: { year: y!.padStart(4, '0'), month: month ? String(month).padStart(2, '0') : '', day: d ? d.padStart(2, '0') : '' } };
+  if (!m) return { fits: false, reason: whyText(plain) };
+  const [, d, mon, y] = m;
+  return exactDate(plain, d, mon ? monthNumber(mon, 0) : 0, mon !== undefined, y!, currentYear);
+}
+
+/**
+ * The forms nearly every date has ('12 MAR 1850', 'MAR 1850', '12 1850', '1850': ASCII words
+ * split by single spaces, nothing around them) read without regular expressions, as EXACT would:
+ * an import reads hundreds of thousands of them. Undefined for anything else, which the general
+ * reading then takes.
+ */
+function readSimple(v: string, currentYear: number): ReadDate | undefined {
+  const n = v.length;
+  if (n === 0 || n > 11) return undefined;
+  // Up to three words: where each starts and ends, and whether it is all digits (else all letters).
+  const starts = [0, 0, 0];
+  const ends = [0, 0, 0];
+  const digits = [true, true, true];
+  let words = 0;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? v.charCodeAt(i) : 32;
+    if (c === 32) {
+      if (i === start || words === 3) return undefined;
+      starts[words] = start;
+      ends[words] = i;
+      words++;
+      start = i + 1;
+      continue;
+    }
+    const digit = c >= 48 && c <= 57;
+    if (!digit && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return undefined;
+    if (i === start) digits[words] = digit;
+    else if (digits[words] !== digit) return undefined;
   }
-  return { fits: false, reason: whyText(plain) };
+  const length = (w: number) => ends[w]! - starts[w]!;
+  const word = (w: number) => v.slice(starts[w], ends[w]);
+  const isDay = (w: number) => digits[w] && length(w) <= 2;
+  const isMonth = (w: number) => !digits[w] && length(w) === 3;
+  const isYear = (w: number) => digits[w] && length(w) <= 4;
+  if (!isYear(words - 1)) return undefined;
+  if (words === 1) return exactDate(v, undefined, 0, false, v, currentYear);
+  if (words === 2 && isDay(0)) return exactDate(v, word(0), 0, false, word(1), currentYear);
+  if (words === 2 && isMonth(0)) return exactDate(v, undefined, monthNumber(v, starts[0]!), true, word(1), currentYear);
+  if (words === 3 && isDay(0) && isMonth(1)) return exactDate(v, word(0), monthNumber(v, starts[1]!), true, word(2), currentYear);
+  return undefined;
+}
+
+/** The number (1–12) of the three letters at `at` read as a month, 0 if they are not one. */
+function monthNumber(text: string, at: number): number {
+  const upper = (k: number) => text.charCodeAt(at + k) & ~32;
+  for (let m = 0; m < 12; m++) {
+    const name = MONTHS[m]!;
+    if (upper(0) === name.charCodeAt(0) && upper(1) === name.charCodeAt(1) && upper(2) === name.charCodeAt(2)) return m + 1;
+  }
+  return 0;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, k) => String(k).padStart(2, '0'));
+
+/** A date of EXACT's shape (`plain` whole, its day, month and year) as parts, or why not. */
+function exactDate(plain: string, d: string | undefined, month: number, hasMonth: boolean, y: string, currentYear: number): ReadDate {
+  // 'ABT 1850' has the shape of 'MAR 1850': a word that is not a month is a qualifier.
+  if (hasMonth && month === 0) return { fits: false, reason: d ? 'other' : whyText(plain) };
+  const year = Number(y);
+  if (year === 0) return { fits: false, reason: 'other' };
+  if (year > currentYear) return { fits: false, reason: 'future' };
+  const day = d ? Number(d) : 0;
+  if (d && !isRealDate(year, month, day)) return { fits: false, reason: 'impossible' };
+  return { fits: true, parts: { year: y.padStart(4, '0'), month: month ? TWO_DIGITS[month]! : '', day: d ? TWO_DIGITS[day]! : '' } };
 }
 
 function whyText(text: string): DateTextReason {
