@@ -59,37 +59,40 @@ export function readDate(value: string, currentYear: number): ReadDate {
 function readSimple(v: string, currentYear: number): ReadDate | undefined {
   const n = v.length;
   if (n === 0 || n > 11) return undefined;
-  // Up to three words: where each starts and ends, and whether it is all digits (else all letters).
-  const starts = [0, 0, 0];
-  const ends = [0, 0, 0];
-  const digits = [true, true, true];
+  // Up to three words: where the first two end and the last starts, and whether each is all
+  // digits (else all letters).
   let words = 0;
+  let end0 = 0, end1 = 0;
+  let digits0 = false, digits1 = false, digits2 = false;
   let start = 0;
+  let last = 0;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? v.charCodeAt(i) : 32;
     if (c === 32) {
       if (i === start || words === 3) return undefined;
-      starts[words] = start;
-      ends[words] = i;
+      if (words === 0) end0 = i;
+      else if (words === 1) end1 = i;
       words++;
+      last = start;
       start = i + 1;
       continue;
     }
     const digit = c >= 48 && c <= 57;
     if (!digit && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return undefined;
-    if (i === start) digits[words] = digit;
-    else if (digits[words] !== digit) return undefined;
+    if (i === start) {
+      if (words === 0) digits0 = digit;
+      else if (words === 1) digits1 = digit;
+      else digits2 = digit;
+    } else if ((words === 0 ? digits0 : words === 1 ? digits1 : digits2) !== digit) return undefined;
   }
-  const length = (w: number) => ends[w]! - starts[w]!;
-  const word = (w: number) => v.slice(starts[w], ends[w]);
-  const isDay = (w: number) => digits[w] && length(w) <= 2;
-  const isMonth = (w: number) => !digits[w] && length(w) === 3;
-  const isYear = (w: number) => digits[w] && length(w) <= 4;
-  if (!isYear(words - 1)) return undefined;
+  // The last word is the year: at most four digits.
+  if (!(words === 1 ? digits0 : words === 2 ? digits1 : digits2) || n - last > 4) return undefined;
   if (words === 1) return exactDate(v, undefined, 0, false, v, currentYear);
-  if (words === 2 && isDay(0)) return exactDate(v, word(0), 0, false, word(1), currentYear);
-  if (words === 2 && isMonth(0)) return exactDate(v, undefined, monthNumber(v, starts[0]!), true, word(1), currentYear);
-  if (words === 3 && isDay(0) && isMonth(1)) return exactDate(v, word(0), monthNumber(v, starts[1]!), true, word(2), currentYear);
+  const y = v.slice(last);
+  const day = digits0 && end0 <= 2;
+  if (words === 2 && day) return exactDate(v, v.slice(0, end0), 0, false, y, currentYear);
+  if (words === 2 && !digits0 && end0 === 3) return exactDate(v, undefined, monthNumber(v, 0), true, y, currentYear);
+  if (words === 3 && day && !digits1 && end1 - end0 - 1 === 3) return exactDate(v, v.slice(0, end0), monthNumber(v, end0 + 1), true, y, currentYear);
   return undefined;
 }
 

@@ -30,54 +30,94 @@ export interface KeptEdits {
 }
 
 export function writeKept(records: readonly GedcomNode[], how: KeptWriting = {}): string {
-  const out: string[] = [];
+  const out = new KeptText();
   for (const r of records) appendKept(out, r, how.prefix ?? '', how.edits);
-  return out.join('');
+  return out.take(0);
+}
+
+/**
+ * Kept lines being written, as pieces of text in one buffer that is used again for each person:
+ * the tags and values are the parsed document's own strings, so a 100,000-person import makes no
+ * string per line and no growing list per person, only each person's text (which spares the
+ * garbage collector most of its work).
+ */
+export class KeptText {
+  private readonly pieces: string[] = [];
+  /** How many pieces are in use. */
+  size = 0;
+
+  add(piece: string): void {
+    this.pieces[this.size++] = piece;
+  }
+
+  /** The text of the pieces from `mark` on, which are then taken off. */
+  take(mark: number): string {
+    const text = this.pieces.slice(mark, this.size).join('');
+    this.size = mark;
+    return text;
+  }
+
+  /** The characters the pieces from `mark` on make. */
+  chars(mark: number): number {
+    let chars = 0;
+    for (let k = mark; k < this.size; k++) chars += this.pieces[k]!.length;
+    return chars;
+  }
 }
 
 const LEVELS = Array.from({ length: 100 }, (_, level) => `${level} `);
 const CONTS = Array.from({ length: 100 }, (_, level) => `${level} CONT`);
 
-/**
- * Appends a record's kept lines to `out` as pieces for one `join` (each line ends with '\n'), and
- * returns how many characters they make. Pieces rather than line strings: the tags and values are
- * the parsed document's own strings, so a 100,000-person import makes no string per line (only
- * each person's joined text), which spares the garbage collector most of its work.
- */
-export function appendKept(out: string[], record: GedcomNode, prefix: string, edits: KeptEdits | undefined): number {
-  const start = out.length;
+/** Adds a record's kept lines to `out` (each line ends with '\n'); returns how many characters they make. */
+export function appendKept(out: KeptText, record: GedcomNode, prefix: string, edits: KeptEdits | undefined): number {
+  const mark = out.size;
   writeNode(out, record, 0, prefix, edits);
-  let chars = 0;
-  for (let k = start; k < out.length; k++) chars += out[k]!.length;
-  return chars;
+  return out.chars(mark);
 }
 
-function writeNode(out: string[], node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): void {
+function writeNode(out: KeptText, node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): void {
   const edit = edits?.get(node);
   if (edit?.drop) return;
-  out.push(LEVELS[level] ?? `${level} `);
+  out.add(LEVELS[level] ?? `${level} `);
   const xref = edit?.xref ?? node.xref;
-  if (xref !== undefined) out.push('@', prefix, xref, '@ ');
-  out.push(edit?.tag ?? node.tag);
+  if (xref !== undefined) {
+    out.add('@');
+    out.add(prefix);
+    out.add(xref);
+    out.add('@ ');
+  }
+  out.add(edit?.tag ?? node.tag);
   const value = edit?.noValue ? undefined : node.value;
   if (node.pointer !== undefined) {
-    if (node.pointer === 'VOID') out.push(' @VOID@\n');
-    else out.push(' @', prefix, node.pointer, '@\n');
-  } else if (value === undefined || value === '') out.push('\n');
-  else if (value.indexOf('\n') < 0) out.push(value.charCodeAt(0) === 64 ? ' @' : ' ', value, '\n');
+    if (node.pointer === 'VOID') out.add(' @VOID@\n');
+    else {
+      out.add(' @');
+      out.add(prefix);
+      out.add(node.pointer);
+      out.add('@\n');
+    }
+  } else if (value === undefined || value === '') out.add('\n');
+  else if (value.indexOf('\n') < 0) addLine(out, value);
   else {
     const cont = CONTS[level + 1] ?? `${level + 1} CONT`;
     let from = 0;
     for (let to = value.indexOf('\n'); ; to = value.indexOf('\n', from)) {
-      const part = to < 0 ? value.slice(from) : value.slice(from, to);
-      if (from > 0) out.push(cont);
-      if (part !== '') out.push(part.charCodeAt(0) === 64 ? ' @' : ' ', part);
-      out.push('\n');
+      if (from > 0) out.add(cont);
+      addLine(out, to < 0 ? value.slice(from) : value.slice(from, to));
       if (to < 0) break;
       from = to + 1;
     }
   }
   for (const child of node.children) writeNode(out, child, level + 1, prefix, edits);
+}
+
+/** The rest of a line with this value: a space and the value, a leading '@' doubled, the line end. */
+function addLine(out: KeptText, value: string): void {
+  if (value !== '') {
+    out.add(value.charCodeAt(0) === 64 ? ' @' : ' ');
+    out.add(value);
+  }
+  out.add('\n');
 }
 
 const HEAD = '0 HEAD\n1 GEDC\n2 VERS 7.0\n';

@@ -3,7 +3,7 @@ import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
-import { appendKept, writeKept, type KeptEdit } from './kept.ts';
+import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import type { GedcomDocument, GedcomNode } from './types.ts';
@@ -58,7 +58,8 @@ export interface GedcomImport {
 export const UNLINKED = '_UNLINKED_';
 const STRUCTURAL = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
 const NO_FAMILIES: Family[] = [];
-/** Edits many structures share (RecordEdits never changes an edit it holds). */
+const NO_LINKS: Link<Family>[] = [];
+/** Edits many structures share (`edit` never changes an edit it holds). */
 const DROP: KeptEdit = { drop: true };
 const NO_VALUE: KeptEdit = { noValue: true };
 const PEDIGREE: Record<string, Pedigree> = { ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', OTHER: 'other' };
@@ -84,7 +85,7 @@ interface Person {
   /** Its FAMC and FAMS lines, each with the family it names (undefined: no such family in the file). */
   links: Link<Family>[];
   /** Records kept with this person (their INDI first), and the characters they take. */
-  kept: GedcomNode[];
+  kept: number[];
   keptChars: number;
 }
 
@@ -96,7 +97,7 @@ interface Family {
   partners: number[];
   /** Children linked to the partners on the tree, and those left off (too many parents, a cycle). */
   children: number[];
-  unlinked: Set<number>;
+  unlinked?: Set<number>;
 }
 
 /** A link line and what it points to, resolved once: a 100,000-person file has half a million of them. */
@@ -117,7 +118,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   /** Record index by cross-reference id. */
   const byXref = new Map<string, number>();
   /** Records whose id was taken by an earlier one, with the id they are kept under. */
-  const renamed = new Map<GedcomNode, string>();
+  const renamed = new Map<number, string>();
   for (let k = 0; k < records.length; k++) {
     const r = records[k]!;
     if (r.xref === undefined) continue;
@@ -129,7 +130,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     let xref = `${r.xref}_2`;
     for (let n = 3; byXref.has(xref); n++) xref = `${r.xref}_${n}`;
     byXref.set(xref, k);
-    renamed.set(r, xref);
+    renamed.set(k, xref);
     note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${records[first]!.line}. This ${r.tag} record is kept as @${xref}@; links to @${r.xref}@ go to line ${records[first]!.line}.`);
   }
   const record = (xref: string) => {
@@ -160,24 +161,28 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
 
   // ---- families: partners, then children (at most two parents each, never their own ancestor) ----
   const families: Family[] = [];
+  // Filled for one family or person at a time, then handed over as an array of just that length.
+  const members: Link<number>[] = [];
+  const links: Link<Family>[] = [];
   for (let k = 0; k < records.length; k++) {
     const r = records[k]!;
     if (r.tag !== 'FAM') continue;
-    const fam: Family = { record: r, at: k, members: [], partners: [], children: [], unlinked: new Set() };
+    const fam: Family = { record: r, at: k, members: [], partners: [], children: [] };
     familyOf[k] = fam;
     const name = r.xref !== undefined ? `family @${r.xref}@` : 'a family';
     for (const c of r.children) {
       if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
       const who = personAt(c.pointer);
-      fam.members.push({ node: c, to: who });
+      members.push({ node: c, to: who });
       if (who === undefined) {
         note('missing-person', c.line, `Line ${c.line}: ${name} names @${c.pointer}@ as ${c.tag === 'CHIL' ? 'a child' : 'a partner'}, but the file has no such person. Left out.`);
         continue;
       }
       if (c.tag === 'CHIL') {
-        if (!fam.children.includes(who)) fam.children.push(who);
-      } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners.push(who);
+        if (!fam.children.includes(who)) fam.children = grown(fam.children, who);
+      } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners = grown(fam.partners, who);
     }
+    fam.members = members.splice(0);
     families.push(fam);
   }
   // Links a file gives on one side only (an INDI's FAMC or FAMS its family does not list) count too.
@@ -186,14 +191,15 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     for (const c of p.record.children) {
       if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
       const fam = familyAt(c.pointer);
-      p.links.push({ node: c, to: fam });
+      links.push({ node: c, to: fam });
       if (!fam) {
         note('missing-family', c.line, `Line ${c.line}: ${describe(index)} is linked to @${c.pointer}@, but the file has no such family. Left out.`);
         continue;
       }
-      if (c.tag === 'FAMC' && !fam.children.includes(index)) fam.children.push(index);
-      if (c.tag === 'FAMS' && !fam.partners.includes(index) && fam.partners.length < 2) fam.partners.push(index);
+      if (c.tag === 'FAMC' && !fam.children.includes(index)) fam.children = grown(fam.children, index);
+      if (c.tag === 'FAMS' && !fam.partners.includes(index) && fam.partners.length < 2) fam.partners = grown(fam.partners, index);
     }
+    if (links.length) p.links = links.splice(0);
   }
 
   for (const fam of families) {
@@ -206,24 +212,22 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: ${describe(a)} or ${describe(b)} already has ${PROFILE_LIMITS.relations} spouses; they are not linked as spouses.`);
         continue;
       }
-      pa.spouses.push(b);
-      pb.spouses.push(a);
+      pa.spouses = grown(pa.spouses, b);
+      pb.spouses = grown(pb.spouses, a);
     }
   }
   // Which families a child is drawn in: the ones their own record names first (FAMC, in its
   // order), then the others listing them; the first two parents win. A parent's children: their
   // families in the order their record names them (FAMS), each family's children in its order.
   // Both orders are the records' own, which an export keeps, so a re-import links the same way.
-  // Most people are in one family or none of each kind: no list for none.
-  const asChild: (Family[] | undefined)[] = new Array(people.length);
-  const asPartner: (Family[] | undefined)[] = new Array(people.length);
+  const asChild: Family[][] = new Array(people.length).fill(NO_FAMILIES);
+  const asPartner: Family[][] = new Array(people.length).fill(NO_FAMILIES);
   for (const fam of families) {
-    for (const c of fam.children) (asChild[c] ??= []).push(fam);
-    for (const p of fam.partners) (asPartner[p] ??= []).push(fam);
+    for (const c of fam.children) asChild[c] = grown(asChild[c]!, fam);
+    for (const p of fam.partners) asPartner[p] = grown(asPartner[p]!, fam);
   }
-  const recordOrder = (index: number, tag: 'FAMC' | 'FAMS', list: Family[] | undefined) => {
+  const recordOrder = (index: number, tag: 'FAMC' | 'FAMS', list: Family[]) => {
     // Most people are in one family of each kind, which is then its own order.
-    if (!list) return NO_FAMILIES;
     if (list.length < 2) return list;
     const named: Family[] = [];
     for (const { node, to: fam } of people[index]!.links) {
@@ -234,36 +238,36 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const childCount = new Int32Array(people.length);
   for (let c = 0; c < people.length; c++) {
     const kid = people[c]!;
-    for (const fam of recordOrder(c, 'FAMC', asChild[c])) {
+    for (const fam of recordOrder(c, 'FAMC', asChild[c]!)) {
       const label = fam.record.xref !== undefined ? `family @${fam.record.xref}@` : 'a family';
       if (fam.partners.includes(c)) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
         continue;
       }
       const adding = fam.partners.filter((p) => !kid.parents.includes(p));
       if (kid.parents.length + adding.length > 2) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
         continue;
       }
       if (adding.some((p) => childCount[p]! >= PROFILE_LIMITS.relations)) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
         continue;
       }
       const pedigree = readPedigree(famcLine(kid, fam));
       for (const p of adding) {
-        kid.parents.push(p);
-        kid.pedigrees.push(pedigree);
+        kid.parents = grown(kid.parents, p);
+        kid.pedigrees = grown(kid.pedigrees, pedigree);
         childCount[p]++;
       }
     }
   }
   for (let p = 0; p < people.length; p++) {
     const parent = people[p]!;
-    for (const fam of recordOrder(p, 'FAMS', asPartner[p])) {
-      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children.push(c);
+    for (const fam of recordOrder(p, 'FAMS', asPartner[p]!)) {
+      for (const c of fam.children) if (!fam.unlinked?.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children = grown(parent.children, c);
     }
   }
   breakCycles(people, families, (fam, c) =>
@@ -271,20 +275,16 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   );
 
   // ---- kept lines ----
-  // Edits are kept by record: a record has a handful, and the writer asks for each structure.
-  const editsOf = new Map<GedcomNode, RecordEdits>();
-  const edit: Edit = (r, n, e) => {
-    let list = editsOf.get(r);
-    if (!list) editsOf.set(r, (list = new RecordEdits()));
-    list.set(n, e);
-  };
-  for (const [r, x] of renamed) edit(r, r, { xref: x });
+  // Edits are kept by record (by its index: no hashing of half a million structures): a record has
+  // a handful, and the writer asks for each of its structures.
+  const editsAt: (RecordEdits | undefined)[] = new Array(records.length);
+  const edit: Edit = (at, n, e) => (editsAt[at] ??= new RecordEdits()).set(n, e);
+  for (const [k, x] of renamed) edit(k, records[k]!, { xref: x });
   /** Record index → the person it is kept with, -1 for none yet. */
   const holder = new Int32Array(records.length).fill(-1);
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;
     keptPerson(p, i, edit);
-    p.kept.push(p.record);
     holder[p.at] = i;
   }
   for (const fam of families) {
@@ -292,7 +292,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     if (h === undefined) continue;
     keptFamily(fam, edit);
     holder[fam.at] = h;
-    people[h]!.kept.push(fam.record);
+    people[h]!.kept = grown(people[h]!.kept, fam.at);
   }
   // Other records go with the first person who points to them, directly or through other records.
   const queue: number[] = [];
@@ -304,7 +304,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         const tag = k === undefined ? '' : records[k]!.tag;
         if (k !== undefined && holder[k]! < 0 && tag !== 'INDI' && tag !== 'FAM') {
           holder[k] = h;
-          people[h]!.kept.push(records[k]!);
+          people[h]!.kept = grown(people[h]!.kept, k);
           queue.push(k);
         }
       }
@@ -313,9 +313,9 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   };
   for (let q = 0; q < queue.length; q++) keepPointed(records[queue[q]!]!, holder[queue[q]!]!);
   if (people.length) {
-    for (let k = 0; k < records.length; k++) if (holder[k]! < 0 && records[k]!.tag !== 'INDI' && records[k]!.tag !== 'FAM') people[0]!.kept.push(records[k]!);
+    for (let k = 0; k < records.length; k++) if (holder[k]! < 0 && records[k]!.tag !== 'INDI' && records[k]!.tag !== 'FAM') people[0]!.kept = grown(people[0]!.kept, k);
   }
-  storeKept(people, prefix, editsOf, edit, note);
+  storeKept(people, records, prefix, editsAt, edit, note);
 
   // ---- cards, lines, profiles ----
   const nodes: GraphNode[] = [];
@@ -336,7 +336,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   }
   const layoutFamilies: ImportedFamily[] = families.map((fam) => ({
     partners: fam.partners.map((i) => people[i]!.nodeId),
-    children: fam.partners.length ? fam.children.filter((c) => !fam.unlinked.has(c)).map((i) => people[i]!.nodeId) : [],
+    children: fam.partners.length ? fam.children.filter((c) => !fam.unlinked?.has(c)).map((i) => people[i]!.nodeId) : [],
   }));
   return {
     nodes,
@@ -348,13 +348,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
 }
 
 type Note = (code: SummaryCode, line: number, message: string | (() => string)) => void;
-/** Writes structure `n` of record `r` into kept lines as `e` says. */
-type Edit = (r: GedcomNode, n: GedcomNode, e: KeptEdit) => void;
+/** Writes structure `n` into kept lines as `e` says. */
+type Edit = (at: number, n: GedcomNode, e: KeptEdit) => void;
 
 /** One record's kept edits, found by a short scan. */
-class RecordEdits {
-  private readonly nodes: GedcomNode[] = [];
-  private readonly edits: KeptEdit[] = [];
+class RecordEdits implements KeptEdits {
+  private nodes: GedcomNode[] = [];
+  private edits: KeptEdit[] = [];
 
   get(node: GedcomNode): KeptEdit | undefined {
     const i = this.nodes.indexOf(node);
@@ -365,8 +365,8 @@ class RecordEdits {
     const i = this.nodes.indexOf(node);
     if (i >= 0) this.edits[i] = { ...this.edits[i], ...e };
     else {
-      this.nodes.push(node);
-      this.edits.push(e);
+      this.nodes = grown(this.nodes, node);
+      this.edits = grown(this.edits, e);
     }
   }
 }
@@ -403,7 +403,7 @@ function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: st
   if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who(name, r)} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
-  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: [], kept: [], keptChars: 0 };
+  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: NO_LINKS, kept: [at], keptChars: 0 };
 }
 
 function who(name: { first: string; last: string }, r: GedcomNode): string {
@@ -444,7 +444,7 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
       top[1]++;
       const c = kids[k]!;
       if (state[c] === 1) {
-        const fam = families.find((f) => f.partners.includes(at) && f.children.includes(c) && !f.unlinked.has(c))!;
+        const fam = families.find((f) => f.partners.includes(at) && f.children.includes(c) && !f.unlinked?.has(c))!;
         unlinkChild(people, fam, c);
         report(fam, c);
         top[1]--;
@@ -457,7 +457,7 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
 }
 
 function unlinkChild(people: Person[], fam: Family, c: number): void {
-  fam.unlinked.add(c);
+  unlink(fam, c);
   const kid = people[c]!;
   for (const p of fam.partners) {
     const k = kid.parents.indexOf(p);
@@ -469,6 +469,20 @@ function unlinkChild(people: Person[], fam: Family, c: number): void {
   }
 }
 
+/**
+ * `list` with `item` added, as a new array of exactly that length. The mapping's many short lists
+ * (a person's parents, a family's children) live until it ends; a list grown by push would hold
+ * room for 17 items from its first one, some 100 MB more to collect on a 100,000-person file.
+ */
+function grown<T>(list: readonly T[], item: T): T[] {
+  // concat makes an array of exactly the length (a spread, like push, leaves room for more).
+  return list.concat([item]);
+}
+
+function unlink(fam: Family, child: number): void {
+  (fam.unlinked ??= new Set()).add(child);
+}
+
 /** The FAMC line of a person naming this family (whose PEDI the child's lines take). */
 function famcLine(p: Person, fam: Family): GedcomNode | undefined {
   for (const link of p.links) if (link.node.tag === 'FAMC' && link.to === fam) return link.node;
@@ -476,8 +490,8 @@ function famcLine(p: Person, fam: Family): GedcomNode | undefined {
 }
 
 function profileIds(people: Person[], list: number[]): string[] {
-  const ids: string[] = [];
-  for (const i of list) ids.push(people[i]!.profile.id);
+  const ids: string[] = new Array(list.length);
+  for (let k = 0; k < list.length; k++) ids[k] = people[list[k]!]!.profile.id;
   return ids;
 }
 /**
@@ -489,43 +503,44 @@ function profileIds(people: Person[], list: number[]): string[] {
  */
 function keptPerson(p: Person, index: number, edit: Edit): void {
   const r = p.record;
+  const at = p.at;
   const profile = p.profile;
   for (const { node: c, to: fam } of p.links) {
     if (!fam) {
-      edit(r, c, DROP);
+      edit(at, c, DROP);
       continue;
     }
-    const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked.has(index) : fam.partners.includes(index);
-    if (!shown) edit(r, c, { tag: UNLINKED + c.tag });
+    const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked?.has(index) : fam.partners.includes(index);
+    if (!shown) edit(at, c, { tag: UNLINKED + c.tag });
   }
   const name = child(r, 'NAME');
   if (name?.value && name.value === writeName(profile.firstName, profile.lastName)) {
-    edit(r, name, NO_VALUE);
+    edit(at, name, NO_VALUE);
     for (const c of name.children) {
-      if ((c.tag === 'GIVN' && c.value === profile.firstName) || (c.tag === 'SURN' && c.value === profile.lastName)) edit(r, c, NO_VALUE);
+      if ((c.tag === 'GIVN' && c.value === profile.firstName) || (c.tag === 'SURN' && c.value === profile.lastName)) edit(at, c, NO_VALUE);
     }
   }
   const sex = child(r, 'SEX');
-  if (sex && sex.value === profile.gender && profile.gender) edit(r, sex, NO_VALUE);
+  if (sex && sex.value === profile.gender && profile.gender) edit(at, sex, NO_VALUE);
   const birth = eventDate(r, 'BIRT');
-  if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(r, birth, NO_VALUE);
+  if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(at, birth, NO_VALUE);
   const death = eventDate(r, 'DEAT');
-  if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(r, death, NO_VALUE);
+  if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
   let notes = 0;
   let note: GedcomNode | undefined;
   for (const c of r.children) if (c.tag === 'NOTE' || c.tag === 'SNOTE') (note = c), notes++;
-  if (notes === 1 && note!.pointer === undefined && note!.value && note!.value === profile.bio) edit(r, note!, NO_VALUE);
+  if (notes === 1 && note!.pointer === undefined && note!.value && note!.value === profile.bio) edit(at, note!, NO_VALUE);
 }
 
 /** The FAM record is kept whole; its member lines the tree does not show are marked as such, lines to nobody dropped. */
 function keptFamily(fam: Family, edit: Edit): void {
   for (const { node: c, to: who } of fam.members) {
     if (who === undefined) {
-      edit(fam.record, c, DROP);
+      edit(fam.at, c, DROP);
       continue;
     }
-    const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked.has(who) : fam.partners.includes(who);
-    if (!shown) edit(fam.record, c, { tag: UNLINKED + c.tag });
+    const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked?.has(who) : fam.partners.includes(who);
+    if (!shown) edit(fam.at, c, { tag: UNLINKED + c.tag });
   }
 }
 
@@ -534,31 +549,32 @@ function keptFamily(fam: Family, edit: Edit): void {
  * field's limit hands the records after their own INDI to the next people with room; an INDI too
  * large alone keeps its first structures that fit, and the summary says so.
  */
-function storeKept(people: Person[], prefix: string, editsOf: Map<GedcomNode, RecordEdits>, edit: Edit, note: Note): void {
+function storeKept(people: Person[], records: GedcomNode[], prefix: string, editsAt: (KeptEdits | undefined)[], edit: Edit, note: Note): void {
   const limit = PROFILE_LIMITS.gedcom;
   const overflow: { node: GedcomNode; text: string }[] = [];
+  const out = new KeptText();
   for (const p of people) {
-    // All of a person's records go into one list of pieces, joined once.
-    const pieces: string[] = [];
-    for (const [k, node] of p.kept.entries()) {
-      const mark = pieces.length;
-      let chars = appendKept(pieces, node, prefix, editsOf.get(node));
+    for (let k = 0; k < p.kept.length; k++) {
+      const at = p.kept[k]!;
+      const node = records[at]!;
+      const mark = out.size;
+      let chars = appendKept(out, node, prefix, editsAt[at]);
       if (k === 0 && chars > limit) {
         // Only a pathological record gets here: its last structures go until the rest fits.
-        let text = pieces.splice(mark).join('');
+        let text = out.take(mark);
         let cut = node.children.length;
         while (cut > 0 && text.length > limit) {
-          edit(node, node.children[--cut]!, { drop: true });
-          text = writeKept([node], { prefix, edits: editsOf.get(node) });
+          edit(at, node.children[--cut]!, DROP);
+          text = writeKept([node], { prefix, edits: editsAt[at] });
         }
         note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[cut]?.line ?? node.line} on are not kept.`);
-        pieces.push(text);
+        out.add(text);
         chars = text.length;
       }
-      if (k > 0 && p.keptChars + chars > limit) overflow.push({ node, text: pieces.splice(mark).join('') });
+      if (k > 0 && p.keptChars + chars > limit) overflow.push({ node, text: out.take(mark) });
       else p.keptChars += chars;
     }
-    p.profile.gedcom = pieces.join('');
+    p.profile.gedcom = out.take(0);
   }
   let at = 0;
   for (const { node, text } of overflow) {
