@@ -62,8 +62,11 @@ function readSimple(v: string, currentYear: number): ReadDate | undefined {
   // Up to three words: where the first two end and the last starts, and whether each is all
   // digits (else all letters).
   let words = 0;
-  let end0 = 0, end1 = 0;
-  let digits0 = false, digits1 = false, digits2 = false;
+  let end0 = 0;
+  let end1 = 0;
+  let digits0 = false;
+  let digits1 = false;
+  let digits2 = false;
   let start = 0;
   let last = 0;
   for (let i = 0; i <= n; i++) {

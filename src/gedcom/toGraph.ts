@@ -530,7 +530,11 @@ function keptPerson(p: Person, index: number, edit: Edit): void {
   if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
   let notes = 0;
   let note: GedcomNode | undefined;
-  for (const c of r.children) if (c.tag === 'NOTE' || c.tag === 'SNOTE') (note = c), notes++;
+  for (const c of r.children) {
+    if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
+    note = c;
+    notes++;
+  }
   if (notes === 1 && note!.pointer === undefined && note!.value && note!.value === profile.bio) edit(at, note!, NO_VALUE);
 }
 
