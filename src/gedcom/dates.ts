@@ -40,21 +40,87 @@ const EXACT = /^(?:(\d{1,2})\s+)?(?:([A-Z]{3})\s+)?(\d{1,4})$/i;
 
 /** Reads a DATE value (5.5, 5.5.1 or 7.0 syntax) into parts when it fits them exactly. */
 export function readDate(value: string, currentYear: number): ReadDate {
+  const simple = readSimple(value, currentYear);
+  if (simple) return simple;
   const text = value.trim().replace(/\s+/g, ' ');
   const plain = text.replace(GREGORIAN, '');
   const m = EXACT.exec(plain);
-  if (m) {
-    const [, d, mon, y] = m;
-    const month = mon ? MONTHS.indexOf(mon.toUpperCase() as (typeof MONTHS)[number]) + 1 : 0;
-    // 'ABT 1850' has the shape of 'MAR 1850': a word that is not a month is a qualifier.
-    if (mon && month === 0) return { fits: false, reason: d ? 'other' : whyText(plain) };
-    const year = Number(y);
-    if (year === 0) return { fits: false, reason: 'other' };
-    if (year > currentYear) return { fits: false, reason: 'future' };
-    if (d && !isRealDate(year, month, Number(d))) return { fits: false, reason: 'impossible' };
-    return { fits: true, parts: { year: y!.padStart(4, '0'), month: month ? String(month).padStart(2, '0') : '', day: d ? d.padStart(2, '0') : '' } };
+  if (!m) return { fits: false, reason: whyText(plain) };
+  const [, d, mon, y] = m;
+  return exactDate(plain, d, mon ? monthNumber(mon, 0) : 0, mon !== undefined, y!, currentYear);
+}
+
+/**
+ * The forms nearly every date has ('12 MAR 1850', 'MAR 1850', '12 1850', '1850': ASCII words
+ * split by single spaces, nothing around them) read without regular expressions, as EXACT would:
+ * an import reads hundreds of thousands of them. Undefined for anything else, which the general
+ * reading then takes.
+ */
+function readSimple(v: string, currentYear: number): ReadDate | undefined {
+  const n = v.length;
+  if (n === 0 || n > 11) return undefined;
+  // Up to three words: where the first two end and the last starts, and whether each is all
+  // digits (else all letters).
+  let words = 0;
+  let end0 = 0;
+  let end1 = 0;
+  let digits0 = false;
+  let digits1 = false;
+  let digits2 = false;
+  let start = 0;
+  let last = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? v.charCodeAt(i) : 32;
+    if (c === 32) {
+      if (i === start || words === 3) return undefined;
+      if (words === 0) end0 = i;
+      else if (words === 1) end1 = i;
+      words++;
+      last = start;
+      start = i + 1;
+      continue;
+    }
+    const digit = c >= 48 && c <= 57;
+    if (!digit && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return undefined;
+    if (i === start) {
+      if (words === 0) digits0 = digit;
+      else if (words === 1) digits1 = digit;
+      else digits2 = digit;
+    } else if ((words === 0 ? digits0 : words === 1 ? digits1 : digits2) !== digit) return undefined;
   }
-  return { fits: false, reason: whyText(plain) };
+  // The last word is the year: at most four digits.
+  if (!(words === 1 ? digits0 : words === 2 ? digits1 : digits2) || n - last > 4) return undefined;
+  if (words === 1) return exactDate(v, undefined, 0, false, v, currentYear);
+  const y = v.slice(last);
+  const day = digits0 && end0 <= 2;
+  if (words === 2 && day) return exactDate(v, v.slice(0, end0), 0, false, y, currentYear);
+  if (words === 2 && !digits0 && end0 === 3) return exactDate(v, undefined, monthNumber(v, 0), true, y, currentYear);
+  if (words === 3 && day && !digits1 && end1 - end0 - 1 === 3) return exactDate(v, v.slice(0, end0), monthNumber(v, end0 + 1), true, y, currentYear);
+  return undefined;
+}
+
+/** The number (1–12) of the three letters at `at` read as a month, 0 if they are not one. */
+function monthNumber(text: string, at: number): number {
+  const upper = (k: number) => text.charCodeAt(at + k) & ~32;
+  for (let m = 0; m < 12; m++) {
+    const name = MONTHS[m]!;
+    if (upper(0) === name.charCodeAt(0) && upper(1) === name.charCodeAt(1) && upper(2) === name.charCodeAt(2)) return m + 1;
+  }
+  return 0;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, k) => String(k).padStart(2, '0'));
+
+/** A date of EXACT's shape (`plain` whole, its day, month and year) as parts, or why not. */
+function exactDate(plain: string, d: string | undefined, month: number, hasMonth: boolean, y: string, currentYear: number): ReadDate {
+  // 'ABT 1850' has the shape of 'MAR 1850': a word that is not a month is a qualifier.
+  if (hasMonth && month === 0) return { fits: false, reason: d ? 'other' : whyText(plain) };
+  const year = Number(y);
+  if (year === 0) return { fits: false, reason: 'other' };
+  if (year > currentYear) return { fits: false, reason: 'future' };
+  const day = d ? Number(d) : 0;
+  if (d && !isRealDate(year, month, day)) return { fits: false, reason: 'impossible' };
+  return { fits: true, parts: { year: y.padStart(4, '0'), month: month ? TWO_DIGITS[month]! : '', day: d ? TWO_DIGITS[day]! : '' } };
 }
 
 function whyText(text: string): DateTextReason {

@@ -19,39 +19,105 @@ export interface KeptEdit {
 }
 
 export interface KeptWriting {
-  /** Every cross-reference id (own and pointed to) as kept. */
-  rename?(xref: string): string;
-  edits?: { get(node: GedcomNode): KeptEdit | undefined };
+  /** Put before every cross-reference id (own and pointed to) as kept. */
+  prefix?: string;
+  edits?: KeptEdits;
+}
+
+/** A record's edits by structure. */
+export interface KeptEdits {
+  get(node: GedcomNode): KeptEdit | undefined;
 }
 
 export function writeKept(records: readonly GedcomNode[], how: KeptWriting = {}): string {
-  const out: string[] = [];
-  const rename = how.rename ?? ((x: string) => x);
-  const edits = how.edits;
-  const write = (node: GedcomNode, level: number) => {
-    const edit = edits?.get(node);
-    if (edit?.drop) return;
-    let line = `${level} `;
-    const xref = edit?.xref ?? node.xref;
-    if (xref !== undefined) line += `@${rename(xref)}@ `;
-    line += edit?.tag ?? node.tag;
-    const value = edit?.noValue ? undefined : node.value;
-    if (node.pointer !== undefined) out.push(`${line} @${node.pointer === 'VOID' ? 'VOID' : rename(node.pointer)}@`);
-    else if (value === undefined || value === '') out.push(line);
-    else if (value.indexOf('\n') < 0) out.push(`${line} ${escape(value)}`);
-    else {
-      const parts = value.split('\n');
-      out.push(parts[0] ? `${line} ${escape(parts[0])}` : line);
-      for (let i = 1; i < parts.length; i++) out.push(parts[i] ? `${level + 1} CONT ${escape(parts[i]!)}` : `${level + 1} CONT`);
-    }
-    for (const child of node.children) write(child, level + 1);
-  };
-  for (const r of records) write(r, 0);
-  return out.length ? `${out.join('\n')}\n` : '';
+  const out = new KeptText();
+  for (const r of records) appendKept(out, r, how.prefix ?? '', how.edits);
+  return out.take(0);
 }
 
-function escape(line: string): string {
-  return line.charCodeAt(0) === 64 ? `@${line}` : line;
+/**
+ * Kept lines being written, as pieces of text in one buffer that is used again for each person:
+ * the tags and values are the parsed document's own strings, so a 100,000-person import makes no
+ * string per line and no growing list per person, only each person's text (which spares the
+ * garbage collector most of its work).
+ */
+export class KeptText {
+  private readonly pieces: string[] = [];
+  /** How many pieces are in use. */
+  size = 0;
+
+  add(piece: string): void {
+    this.pieces[this.size++] = piece;
+  }
+
+  /** The text of the pieces from `mark` on, which are then taken off. */
+  take(mark: number): string {
+    const text = this.pieces.slice(mark, this.size).join('');
+    this.size = mark;
+    return text;
+  }
+
+  /** The characters the pieces from `mark` on make. */
+  chars(mark: number): number {
+    let chars = 0;
+    for (let k = mark; k < this.size; k++) chars += this.pieces[k]!.length;
+    return chars;
+  }
+}
+
+const LEVELS = Array.from({ length: 100 }, (_, level) => `${level} `);
+const CONTS = Array.from({ length: 100 }, (_, level) => `${level} CONT`);
+
+/** Adds a record's kept lines to `out` (each line ends with '\n'); returns how many characters they make. */
+export function appendKept(out: KeptText, record: GedcomNode, prefix: string, edits: KeptEdits | undefined): number {
+  const mark = out.size;
+  writeNode(out, record, 0, prefix, edits);
+  return out.chars(mark);
+}
+
+function writeNode(out: KeptText, node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): void {
+  const edit = edits?.get(node);
+  if (edit?.drop) return;
+  out.add(LEVELS[level] ?? `${level} `);
+  const xref = edit?.xref ?? node.xref;
+  if (xref !== undefined) {
+    out.add('@');
+    out.add(prefix);
+    out.add(xref);
+    out.add('@ ');
+  }
+  out.add(edit?.tag ?? node.tag);
+  const value = edit?.noValue ? undefined : node.value;
+  if (node.pointer !== undefined) {
+    if (node.pointer === 'VOID') out.add(' @VOID@\n');
+    else {
+      out.add(' @');
+      out.add(prefix);
+      out.add(node.pointer);
+      out.add('@\n');
+    }
+  } else if (value === undefined || value === '') out.add('\n');
+  else if (value.indexOf('\n') < 0) addLine(out, value);
+  else {
+    const cont = CONTS[level + 1] ?? `${level + 1} CONT`;
+    let from = 0;
+    for (let to = value.indexOf('\n'); ; to = value.indexOf('\n', from)) {
+      if (from > 0) out.add(cont);
+      addLine(out, to < 0 ? value.slice(from) : value.slice(from, to));
+      if (to < 0) break;
+      from = to + 1;
+    }
+  }
+  for (const child of node.children) writeNode(out, child, level + 1, prefix, edits);
+}
+
+/** The rest of a line with this value: a space and the value, a leading '@' doubled, the line end. */
+function addLine(out: KeptText, value: string): void {
+  if (value !== '') {
+    out.add(value.charCodeAt(0) === 64 ? ' @' : ' ');
+    out.add(value);
+  }
+  out.add('\n');
 }
 
 const HEAD = '0 HEAD\n1 GEDC\n2 VERS 7.0\n';

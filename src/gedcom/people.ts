@@ -9,7 +9,11 @@ import type { GedcomNode } from './types.ts';
  * written as the file had it (its spelling, its extra parts), one that differs is written anew.
  */
 
-export const child = (node: GedcomNode, tag: string) => node.children.find((c) => c.tag === tag);
+/** The first structure under `node` with this tag (a loop, not `find`: no closure per call). */
+export function child(node: GedcomNode, tag: string): GedcomNode | undefined {
+  for (const c of node.children) if (c.tag === tag) return c;
+  return undefined;
+}
 
 /** `Given names /Surname/ suffix`: the given names and the surname; GIVN and SURN when the value lacks them. */
 export function readName(name: GedcomNode | undefined): { first: string; last: string } {
@@ -62,13 +66,18 @@ export function readDateField(date: GedcomNode | undefined, currentYear: number,
  * blank line, at most 5,000 characters (§5); a longer one ends with '…' and is kept whole for export.
  */
 export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined): { bio: string; cut: boolean } {
-  const parts: string[] = [];
+  // Most people have one note or none: the list is made only for a second.
+  let bio = '';
+  let parts: string[] | undefined;
   for (const c of indi.children) {
     if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
     const text = c.pointer !== undefined ? record(c.pointer)?.value : c.value;
-    if (text?.trim()) parts.push(text);
+    if (!text?.trim()) continue;
+    if (parts) parts.push(text);
+    else if (bio) parts = [bio, text];
+    else bio = text;
   }
-  const bio = parts.join('\n\n');
+  if (parts) bio = parts.join('\n\n');
   return bio.length > PROFILE_LIMITS.bio ? { bio: cutText(bio, PROFILE_LIMITS.bio), cut: true } : { bio, cut: false };
 }
 

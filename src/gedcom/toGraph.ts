@@ -3,8 +3,8 @@ import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
-import { writeKept, type KeptEdit, type KeptWriting } from './kept.ts';
-import { eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
+import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
+import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import type { GedcomDocument, GedcomNode } from './types.ts';
 
@@ -57,6 +57,11 @@ export interface GedcomImport {
 /** Marks a link line the tree does not show, in kept lines; an export writes it under its own tag again. */
 export const UNLINKED = '_UNLINKED_';
 const STRUCTURAL = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
+const NO_FAMILIES: Family[] = [];
+const NO_LINKS: Link<Family>[] = [];
+/** Edits many structures share (`edit` never changes an edit it holds). */
+const DROP: KeptEdit = { drop: true };
+const NO_VALUE: KeptEdit = { noValue: true };
 const PEDIGREE: Record<string, Pedigree> = { ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', OTHER: 'other' };
 
 /** The pedigree a FAMC.PEDI says; undefined for birth or nothing. */
@@ -80,7 +85,7 @@ interface Person {
   /** Its FAMC and FAMS lines, each with the family it names (undefined: no such family in the file). */
   links: Link<Family>[];
   /** Records kept with this person (their INDI first), and the characters they take. */
-  kept: GedcomNode[];
+  kept: number[];
   keptChars: number;
 }
 
@@ -92,21 +97,13 @@ interface Family {
   partners: number[];
   /** Children linked to the partners on the tree, and those left off (too many parents, a cycle). */
   children: number[];
-  unlinked: Set<number>;
+  unlinked?: Set<number>;
 }
 
 /** A link line and what it points to, resolved once: a 100,000-person file has half a million of them. */
 interface Link<T> {
   node: GedcomNode;
   to: T | undefined;
-}
-
-/** A record by its cross-reference id, with what the mapping made of it. */
-interface Target {
-  record: GedcomNode;
-  at: number;
-  person?: number;
-  family?: Family;
 }
 
 export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): GedcomImport {
@@ -117,74 +114,92 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   // Links and records point to ids as the file has them; kept lines carry them with the prefix.
 
   // ---- records by cross-reference id (the first one wins; later ones get an id of their own) ----
-  const byXref = new Map<string, Target>();
+  const records = doc.records;
+  /** Record index by cross-reference id. */
+  const byXref = new Map<string, number>();
   /** Records whose id was taken by an earlier one, with the id they are kept under. */
-  const renamed = new Map<GedcomNode, string>();
-  const targets: (Target | undefined)[] = [];
-  for (const r of doc.records) {
-    if (r.xref === undefined) {
-      targets.push(undefined);
-      continue;
-    }
+  const renamed = new Map<number, string>();
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k]!;
+    if (r.xref === undefined) continue;
     const first = byXref.get(r.xref);
-    const target: Target = { record: r, at: targets.length };
-    targets.push(target);
-    if (!first) {
-      byXref.set(r.xref, target);
+    if (first === undefined) {
+      byXref.set(r.xref, k);
       continue;
     }
     let xref = `${r.xref}_2`;
-    for (let k = 3; byXref.has(xref); k++) xref = `${r.xref}_${k}`;
-    byXref.set(xref, target);
-    renamed.set(r, xref);
-    note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${first.record.line}. This ${r.tag} record is kept as @${xref}@; links to @${r.xref}@ go to line ${first.record.line}.`);
+    for (let n = 3; byXref.has(xref); n++) xref = `${r.xref}_${n}`;
+    byXref.set(xref, k);
+    renamed.set(k, xref);
+    note('duplicate-xref', r.line, `Line ${r.line}: the id @${r.xref}@ was already used on line ${records[first]!.line}. This ${r.tag} record is kept as @${xref}@; links to @${r.xref}@ go to line ${records[first]!.line}.`);
   }
-  const record = (xref: string) => byXref.get(xref)?.record;
+  const record = (xref: string) => {
+    const k = byXref.get(xref);
+    return k === undefined ? undefined : records[k];
+  };
 
   // ---- people ----
+  /** Record index → its person, -1 for none; → its family. */
+  const personOf = new Int32Array(records.length).fill(-1);
+  const familyOf: (Family | undefined)[] = new Array(records.length);
   const people: Person[] = [];
-  for (const [k, r] of doc.records.entries()) {
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k]!;
     if (r.tag !== 'INDI') continue;
-    if (targets[k]) targets[k].person = people.length;
+    personOf[k] = people.length;
     people.push(readPerson(r, k, options, record, note));
   }
   const describe = (i: number) => describePerson(people[i]!);
-  const personAt = (pointer: string) => byXref.get(pointer)?.person;
+  const personAt = (pointer: string) => {
+    const k = byXref.get(pointer);
+    return k === undefined || personOf[k]! < 0 ? undefined : personOf[k]!;
+  };
+  const familyAt = (pointer: string) => {
+    const k = byXref.get(pointer);
+    return k === undefined ? undefined : familyOf[k];
+  };
 
   // ---- families: partners, then children (at most two parents each, never their own ancestor) ----
   const families: Family[] = [];
-  for (const [k, r] of doc.records.entries()) {
+  // Filled for one family or person at a time, then handed over as an array of just that length.
+  const members: Link<number>[] = [];
+  const links: Link<Family>[] = [];
+  for (let k = 0; k < records.length; k++) {
+    const r = records[k]!;
     if (r.tag !== 'FAM') continue;
-    const fam: Family = { record: r, at: k, members: [], partners: [], children: [], unlinked: new Set() };
-    if (targets[k]) targets[k].family = fam;
+    const fam: Family = { record: r, at: k, members: [], partners: [], children: [] };
+    familyOf[k] = fam;
     const name = r.xref !== undefined ? `family @${r.xref}@` : 'a family';
     for (const c of r.children) {
       if (!STRUCTURAL.has(c.tag) || c.pointer === undefined || c.pointer === 'VOID') continue;
       const who = personAt(c.pointer);
-      fam.members.push({ node: c, to: who });
+      members.push({ node: c, to: who });
       if (who === undefined) {
         note('missing-person', c.line, `Line ${c.line}: ${name} names @${c.pointer}@ as ${c.tag === 'CHIL' ? 'a child' : 'a partner'}, but the file has no such person. Left out.`);
         continue;
       }
       if (c.tag === 'CHIL') {
-        if (!fam.children.includes(who)) fam.children.push(who);
-      } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners.push(who);
+        if (!fam.children.includes(who)) fam.children = grown(fam.children, who);
+      } else if (fam.partners.length < 2 && !fam.partners.includes(who)) fam.partners = grown(fam.partners, who);
     }
+    fam.members = members.splice(0);
     families.push(fam);
   }
   // Links a file gives on one side only (an INDI's FAMC or FAMS its family does not list) count too.
-  for (const [index, p] of people.entries()) {
+  for (let index = 0; index < people.length; index++) {
+    const p = people[index]!;
     for (const c of p.record.children) {
       if ((c.tag !== 'FAMC' && c.tag !== 'FAMS') || c.pointer === undefined || c.pointer === 'VOID') continue;
-      const fam = byXref.get(c.pointer)?.family;
-      p.links.push({ node: c, to: fam });
+      const fam = familyAt(c.pointer);
+      links.push({ node: c, to: fam });
       if (!fam) {
         note('missing-family', c.line, `Line ${c.line}: ${describe(index)} is linked to @${c.pointer}@, but the file has no such family. Left out.`);
         continue;
       }
-      if (c.tag === 'FAMC' && !fam.children.includes(index)) fam.children.push(index);
-      if (c.tag === 'FAMS' && !fam.partners.includes(index) && fam.partners.length < 2) fam.partners.push(index);
+      if (c.tag === 'FAMC' && !fam.children.includes(index)) fam.children = grown(fam.children, index);
+      if (c.tag === 'FAMS' && !fam.partners.includes(index) && fam.partners.length < 2) fam.partners = grown(fam.partners, index);
     }
+    if (links.length) p.links = links.splice(0);
   }
 
   for (const fam of families) {
@@ -197,19 +212,19 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: ${describe(a)} or ${describe(b)} already has ${PROFILE_LIMITS.relations} spouses; they are not linked as spouses.`);
         continue;
       }
-      pa.spouses.push(b);
-      pb.spouses.push(a);
+      pa.spouses = grown(pa.spouses, b);
+      pb.spouses = grown(pb.spouses, a);
     }
   }
   // Which families a child is drawn in: the ones their own record names first (FAMC, in its
   // order), then the others listing them; the first two parents win. A parent's children: their
   // families in the order their record names them (FAMS), each family's children in its order.
   // Both orders are the records' own, which an export keeps, so a re-import links the same way.
-  const asChild: Family[][] = people.map(() => []);
-  const asPartner: Family[][] = people.map(() => []);
+  const asChild: Family[][] = new Array(people.length).fill(NO_FAMILIES);
+  const asPartner: Family[][] = new Array(people.length).fill(NO_FAMILIES);
   for (const fam of families) {
-    for (const c of fam.children) asChild[c]!.push(fam);
-    for (const p of fam.partners) asPartner[p]!.push(fam);
+    for (const c of fam.children) asChild[c] = grown(asChild[c]!, fam);
+    for (const p of fam.partners) asPartner[p] = grown(asPartner[p]!, fam);
   }
   const recordOrder = (index: number, tag: 'FAMC' | 'FAMS', list: Family[]) => {
     // Most people are in one family of each kind, which is then its own order.
@@ -221,36 +236,38 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     return [...named, ...list.filter((f) => !named.includes(f))];
   };
   const childCount = new Int32Array(people.length);
-  for (const [c, kid] of people.entries()) {
+  for (let c = 0; c < people.length; c++) {
+    const kid = people[c]!;
     for (const fam of recordOrder(c, 'FAMC', asChild[c]!)) {
       const label = fam.record.xref !== undefined ? `family @${fam.record.xref}@` : 'a family';
       if (fam.partners.includes(c)) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('same-person', fam.record.line, `Line ${fam.record.line}: ${describe(c)} is both a partner and a child in ${label}. The child link is left out (kept for export).`);
         continue;
       }
       const adding = fam.partners.filter((p) => !kid.parents.includes(p));
       if (kid.parents.length + adding.length > 2) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('too-many-parents', fam.record.line, `Line ${fam.record.line}: ${describe(c)} already has two parents, so ${label} is not drawn as their parents (a person has at most 2 parents; the link is kept for export).`);
         continue;
       }
       if (adding.some((p) => childCount[p]! >= PROFILE_LIMITS.relations)) {
-        fam.unlinked.add(c);
+        unlink(fam, c);
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
         continue;
       }
-      const pedigree = readPedigree(kid.links.find((x) => x.node.tag === 'FAMC' && x.to === fam)?.node);
+      const pedigree = readPedigree(famcLine(kid, fam));
       for (const p of adding) {
-        kid.parents.push(p);
-        kid.pedigrees.push(pedigree);
+        kid.parents = grown(kid.parents, p);
+        kid.pedigrees = grown(kid.pedigrees, pedigree);
         childCount[p]++;
       }
     }
   }
-  for (const [p, parent] of people.entries()) {
+  for (let p = 0; p < people.length; p++) {
+    const parent = people[p]!;
     for (const fam of recordOrder(p, 'FAMS', asPartner[p]!)) {
-      for (const c of fam.children) if (!fam.unlinked.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children.push(c);
+      for (const c of fam.children) if (!fam.unlinked?.has(c) && people[c]!.parents.includes(p) && !parent.children.includes(c)) parent.children = grown(parent.children, c);
     }
   }
   breakCycles(people, families, (fam, c) =>
@@ -258,19 +275,16 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   );
 
   // ---- kept lines ----
-  // Edits are kept by record: a record has a handful, and the writer asks for each structure.
-  const editsOf = new Map<GedcomNode, RecordEdits>();
-  const edit: Edit = (r, n, e) => {
-    let list = editsOf.get(r);
-    if (!list) editsOf.set(r, (list = new RecordEdits()));
-    list.set(n, e);
-  };
-  for (const [r, x] of renamed) edit(r, r, { xref: x });
+  // Edits are kept by record (by its index: no hashing of half a million structures): a record has
+  // a handful, and the writer asks for each of its structures.
+  const editsAt: (RecordEdits | undefined)[] = new Array(records.length);
+  const edit: Edit = (at, n, e) => (editsAt[at] ??= new RecordEdits()).set(n, e);
+  for (const [k, x] of renamed) edit(k, records[k]!, { xref: x });
   /** Record index → the person it is kept with, -1 for none yet. */
-  const holder = new Int32Array(doc.records.length).fill(-1);
-  for (const [i, p] of people.entries()) {
+  const holder = new Int32Array(records.length).fill(-1);
+  for (let i = 0; i < people.length; i++) {
+    const p = people[i]!;
     keptPerson(p, i, edit);
-    p.kept.push(p.record);
     holder[p.at] = i;
   }
   for (const fam of families) {
@@ -278,25 +292,30 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     if (h === undefined) continue;
     keptFamily(fam, edit);
     holder[fam.at] = h;
-    people[h]!.kept.push(fam.record);
+    people[h]!.kept = grown(people[h]!.kept, fam.at);
   }
   // Other records go with the first person who points to them, directly or through other records.
   const queue: number[] = [];
   for (let k = 0; k < holder.length; k++) if (holder[k]! >= 0) queue.push(k);
-  for (let q = 0; q < queue.length; q++) {
-    const h = holder[queue[q]!]!;
-    forEachPointer(doc.records[queue[q]!]!, (pointer) => {
-      const target = byXref.get(pointer);
-      if (!target || holder[target.at]! >= 0 || target.record.tag === 'INDI' || target.record.tag === 'FAM') return;
-      holder[target.at] = h;
-      people[h]!.kept.push(target.record);
-      queue.push(target.at);
-    });
-  }
+  const keepPointed = (node: GedcomNode, h: number): void => {
+    for (const c of node.children) {
+      if (c.pointer !== undefined && c.pointer !== 'VOID' && !STRUCTURAL.has(c.tag)) {
+        const k = byXref.get(c.pointer);
+        const tag = k === undefined ? '' : records[k]!.tag;
+        if (k !== undefined && holder[k]! < 0 && tag !== 'INDI' && tag !== 'FAM') {
+          holder[k] = h;
+          people[h]!.kept = grown(people[h]!.kept, k);
+          queue.push(k);
+        }
+      }
+      keepPointed(c, h);
+    }
+  };
+  for (let q = 0; q < queue.length; q++) keepPointed(records[queue[q]!]!, holder[queue[q]!]!);
   if (people.length) {
-    for (const [k, r] of doc.records.entries()) if (holder[k]! < 0 && r.tag !== 'INDI' && r.tag !== 'FAM') people[0]!.kept.push(r);
+    for (let k = 0; k < records.length; k++) if (holder[k]! < 0 && records[k]!.tag !== 'INDI' && records[k]!.tag !== 'FAM') people[0]!.kept = grown(people[0]!.kept, k);
   }
-  storeKept(people, (x) => prefix + x, editsOf, edit, note);
+  storeKept(people, records, prefix, editsAt, edit, note);
 
   // ---- cards, lines, profiles ----
   const nodes: GraphNode[] = [];
@@ -304,20 +323,20 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const profiles: Profile[] = [];
   for (const p of people) {
     nodes.push(personNode(p.nodeId, p.profile.id, { x: 0, y: 0 }, options.now));
-    for (const [k, parent] of p.parents.entries()) {
-      const e = parentEdge(people[parent]!.nodeId, p.nodeId);
+    for (let k = 0; k < p.parents.length; k++) {
+      const e = parentEdge(people[p.parents[k]!]!.nodeId, p.nodeId);
       const pedigree = p.pedigrees[k];
       if (pedigree) e.data = { kind: 'parent', pedigree };
       edges.push(e);
     }
-    p.profile.parents = p.parents.map((i) => people[i]!.profile.id);
-    p.profile.children = p.children.map((i) => people[i]!.profile.id);
-    p.profile.spouses = p.spouses.map((i) => people[i]!.profile.id);
+    p.profile.parents = profileIds(people, p.parents);
+    p.profile.children = profileIds(people, p.children);
+    p.profile.spouses = profileIds(people, p.spouses);
     profiles.push(p.profile);
   }
   const layoutFamilies: ImportedFamily[] = families.map((fam) => ({
     partners: fam.partners.map((i) => people[i]!.nodeId),
-    children: fam.partners.length ? fam.children.filter((c) => !fam.unlinked.has(c)).map((i) => people[i]!.nodeId) : [],
+    children: fam.partners.length ? fam.children.filter((c) => !fam.unlinked?.has(c)).map((i) => people[i]!.nodeId) : [],
   }));
   return {
     nodes,
@@ -329,13 +348,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
 }
 
 type Note = (code: SummaryCode, line: number, message: string | (() => string)) => void;
-/** Writes structure `n` of record `r` into kept lines as `e` says. */
-type Edit = (r: GedcomNode, n: GedcomNode, e: KeptEdit) => void;
+/** Writes structure `n` into kept lines as `e` says. */
+type Edit = (at: number, n: GedcomNode, e: KeptEdit) => void;
 
 /** One record's kept edits, found by a short scan. */
-class RecordEdits {
-  private readonly nodes: GedcomNode[] = [];
-  private readonly edits: KeptEdit[] = [];
+class RecordEdits implements KeptEdits {
+  private nodes: GedcomNode[] = [];
+  private edits: KeptEdit[] = [];
 
   get(node: GedcomNode): KeptEdit | undefined {
     const i = this.nodes.indexOf(node);
@@ -346,52 +365,56 @@ class RecordEdits {
     const i = this.nodes.indexOf(node);
     if (i >= 0) this.edits[i] = { ...this.edits[i], ...e };
     else {
-      this.nodes.push(node);
-      this.edits.push(e);
+      this.nodes = grown(this.nodes, node);
+      this.edits = grown(this.edits, e);
     }
   }
 }
 
 function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: string) => GedcomNode | undefined, note: Note): Person {
-  const nameNode = r.children.find((c) => c.tag === 'NAME');
+  const nameNode = child(r, 'NAME');
   const name = readName(nameNode);
   const first = nameField(name.first);
   const last = nameField(name.last);
-  const who = () => `${[name.first, name.last].filter(Boolean).join(' ') || 'an unnamed person'} (@${r.xref ?? '?'}@)`;
-  if (first.cut || last.cut) note('name-cut', nameNode!.line, () => `Line ${nameNode!.line}: the name of ${who()} is longer than ${PROFILE_LIMITS.firstName} characters per part; the card shows its start, the whole name is kept for export.`);
-  const profile: Profile = {
-    ...emptyProfile(o.newProfileId()),
-    firstName: first.value,
-    lastName: last.value,
-    gender: readSex(r.children.find((c) => c.tag === 'SEX')),
-    createdBy: o.uid,
-    createdAt: o.now,
-    updatedBy: o.uid,
-    updatedAt: o.now,
-  };
+  if (first.cut || last.cut) note('name-cut', nameNode!.line, () => `Line ${nameNode!.line}: the name of ${who(name, r)} is longer than ${PROFILE_LIMITS.firstName} characters per part; the card shows its start, the whole name is kept for export.`);
+  const profile = emptyProfile(o.newProfileId());
+  profile.firstName = first.value;
+  profile.lastName = last.value;
+  profile.gender = readSex(child(r, 'SEX'));
+  profile.createdBy = o.uid;
+  profile.createdAt = o.now;
+  profile.updatedBy = o.uid;
+  profile.updatedAt = o.now;
   const birthNode = eventDate(r, 'BIRT');
   const birth = readDateField(birthNode, o.currentYear, 'birth');
-  if (birth.parts) Object.assign(profile, { birthYear: birth.parts.year, birthMonth: birth.parts.month, birthDay: birth.parts.day });
-  else profile.birthDateText = birth.text;
+  if (birth.parts) {
+    profile.birthYear = birth.parts.year;
+    profile.birthMonth = birth.parts.month;
+    profile.birthDay = birth.parts.day;
+  } else profile.birthDateText = birth.text;
   const deathNode = eventDate(r, 'DEAT');
   const death = readDateField(deathNode, o.currentYear, 'death');
   if (death.parts) profile.death = death.parts.day ? `${death.parts.year}-${death.parts.month}-${death.parts.day}` : death.parts.year;
   else profile.deathDateText = death.text;
-  for (const [reading, node, what] of [
-    [birth, birthNode, 'birth'],
-    [death, deathNode, 'death'],
-  ] as [DateReading, GedcomNode | undefined, string][]) {
-    const reason = reading.reason;
-    if (!reason) continue;
-    if (reason === 'long') note('date-cut', node!.line, () => `Line ${node!.line}: the ${what} date of ${who()} is longer than ${PROFILE_LIMITS.dateText} characters; its start is shown, the whole date is kept for export.`);
-    else note('date-as-written', node!.line, () => `Line ${node!.line}: the ${what} date "${reading.text}" of ${who()} is ${DATE_TEXT_REASONS[reason]}; it is shown as written.`);
-  }
+  if (birth.reason) noteDate(note, birth, birthNode!, 'birth', name, r);
+  if (death.reason) noteDate(note, death, deathNode!, 'death', name, r);
   const bio = readBio(r, record);
   profile.bio = bio.bio;
-  if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who()} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
+  if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who(name, r)} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
-  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: [], kept: [], keptChars: 0 };
+  return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: NO_LINKS, kept: [at], keptChars: 0 };
+}
+
+function who(name: { first: string; last: string }, r: GedcomNode): string {
+  return `${[name.first, name.last].filter(Boolean).join(' ') || 'an unnamed person'} (@${r.xref ?? '?'}@)`;
+}
+
+/** Tells in the summary that a birth or death date is shown as written, or cut. */
+function noteDate(note: Note, reading: DateReading & { parts: null }, node: GedcomNode, what: string, name: { first: string; last: string }, r: GedcomNode): void {
+  const reason = reading.reason;
+  if (reason === 'long') note('date-cut', node.line, () => `Line ${node.line}: the ${what} date of ${who(name, r)} is longer than ${PROFILE_LIMITS.dateText} characters; its start is shown, the whole date is kept for export.`);
+  else note('date-as-written', node.line, () => `Line ${node.line}: the ${what} date "${reading.text}" of ${who(name, r)} is ${DATE_TEXT_REASONS[reason]}; it is shown as written.`);
 }
 
 function describePerson(p: Person): string {
@@ -421,7 +444,7 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
       top[1]++;
       const c = kids[k]!;
       if (state[c] === 1) {
-        const fam = families.find((f) => f.partners.includes(at) && f.children.includes(c) && !f.unlinked.has(c))!;
+        const fam = families.find((f) => f.partners.includes(at) && f.children.includes(c) && !f.unlinked?.has(c))!;
         unlinkChild(people, fam, c);
         report(fam, c);
         top[1]--;
@@ -434,7 +457,7 @@ function breakCycles(people: Person[], families: Family[], report: (fam: Family,
 }
 
 function unlinkChild(people: Person[], fam: Family, c: number): void {
-  fam.unlinked.add(c);
+  unlink(fam, c);
   const kid = people[c]!;
   for (const p of fam.partners) {
     const k = kid.parents.indexOf(p);
@@ -446,13 +469,33 @@ function unlinkChild(people: Person[], fam: Family, c: number): void {
   }
 }
 
-function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): void {
-  for (const c of node.children) {
-    if (c.pointer !== undefined && c.pointer !== 'VOID' && !STRUCTURAL.has(c.tag)) visit(c.pointer);
-    forEachPointer(c, visit);
-  }
+/**
+ * `list` with `item` added, as a new array of exactly that length. The mapping's many short lists
+ * (a person's parents, a family's children) live until it ends; a list grown by push (or a spread)
+ * holds room for 17 items from its first one, some 100 MB more to collect on a 100,000-person file.
+ */
+function grown<T>(list: readonly T[], item: T): T[] {
+  const out: T[] = new Array(list.length + 1);
+  for (let k = 0; k < list.length; k++) out[k] = list[k]!;
+  out[list.length] = item;
+  return out;
 }
 
+function unlink(fam: Family, child: number): void {
+  (fam.unlinked ??= new Set()).add(child);
+}
+
+/** The FAMC line of a person naming this family (whose PEDI the child's lines take). */
+function famcLine(p: Person, fam: Family): GedcomNode | undefined {
+  for (const link of p.links) if (link.node.tag === 'FAMC' && link.to === fam) return link.node;
+  return undefined;
+}
+
+function profileIds(people: Person[], list: number[]): string[] {
+  const ids: string[] = new Array(list.length);
+  for (let k = 0; k < list.length; k++) ids[k] = people[list[k]!]!.profile.id;
+  return ids;
+}
 /**
  * The INDI record is kept whole. Its links the tree does not show are marked as such, links to no
  * family dropped. Slots: the value of the first NAME (with its GIVN and SURN), of the first SEX,
@@ -460,44 +503,50 @@ function forEachPointer(node: GedcomNode, visit: (pointer: string) => void): voi
  * profile holds exactly it (what an export would write from the profile is the same text); the
  * structure stays, so an export writes the value back there.
  */
-function keptPerson(p: Person, index: number, editRecord: Edit): void {
+function keptPerson(p: Person, index: number, edit: Edit): void {
   const r = p.record;
+  const at = p.at;
   const profile = p.profile;
-  const edit = (n: GedcomNode, e: KeptEdit) => editRecord(r, n, e);
   for (const { node: c, to: fam } of p.links) {
     if (!fam) {
-      edit(c, { drop: true });
+      edit(at, c, DROP);
       continue;
     }
-    const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked.has(index) : fam.partners.includes(index);
-    if (!shown) edit(c, { tag: UNLINKED + c.tag });
+    const shown = c.tag === 'FAMC' ? fam.partners.length > 0 && fam.children.includes(index) && !fam.unlinked?.has(index) : fam.partners.includes(index);
+    if (!shown) edit(at, c, { tag: UNLINKED + c.tag });
   }
-  const name = r.children.find((c) => c.tag === 'NAME');
+  const name = child(r, 'NAME');
   if (name?.value && name.value === writeName(profile.firstName, profile.lastName)) {
-    edit(name, { noValue: true });
+    edit(at, name, NO_VALUE);
     for (const c of name.children) {
-      if ((c.tag === 'GIVN' && c.value === profile.firstName) || (c.tag === 'SURN' && c.value === profile.lastName)) edit(c, { noValue: true });
+      if ((c.tag === 'GIVN' && c.value === profile.firstName) || (c.tag === 'SURN' && c.value === profile.lastName)) edit(at, c, NO_VALUE);
     }
   }
-  const sex = r.children.find((c) => c.tag === 'SEX');
-  if (sex && sex.value === profile.gender && profile.gender) edit(sex, { noValue: true });
+  const sex = child(r, 'SEX');
+  if (sex && sex.value === profile.gender && profile.gender) edit(at, sex, NO_VALUE);
   const birth = eventDate(r, 'BIRT');
-  if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(birth, { noValue: true });
+  if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(at, birth, NO_VALUE);
   const death = eventDate(r, 'DEAT');
-  if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(death, { noValue: true });
-  const notes = r.children.filter((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
-  if (notes.length === 1 && notes[0]!.pointer === undefined && notes[0]!.value && notes[0]!.value === profile.bio) edit(notes[0]!, { noValue: true });
+  if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
+  let notes = 0;
+  let note: GedcomNode | undefined;
+  for (const c of r.children) {
+    if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
+    note = c;
+    notes++;
+  }
+  if (notes === 1 && note!.pointer === undefined && note!.value && note!.value === profile.bio) edit(at, note!, NO_VALUE);
 }
 
 /** The FAM record is kept whole; its member lines the tree does not show are marked as such, lines to nobody dropped. */
 function keptFamily(fam: Family, edit: Edit): void {
   for (const { node: c, to: who } of fam.members) {
     if (who === undefined) {
-      edit(fam.record, c, { drop: true });
+      edit(fam.at, c, DROP);
       continue;
     }
-    const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked.has(who) : fam.partners.includes(who);
-    if (!shown) edit(fam.record, c, { tag: UNLINKED + c.tag });
+    const shown = c.tag === 'CHIL' ? fam.partners.length > 0 && fam.children.includes(who) && !fam.unlinked?.has(who) : fam.partners.includes(who);
+    if (!shown) edit(fam.at, c, { tag: UNLINKED + c.tag });
   }
 }
 
@@ -506,29 +555,32 @@ function keptFamily(fam: Family, edit: Edit): void {
  * field's limit hands the records after their own INDI to the next people with room; an INDI too
  * large alone keeps its first structures that fit, and the summary says so.
  */
-function storeKept(people: Person[], rename: (xref: string) => string, editsOf: Map<GedcomNode, RecordEdits>, edit: Edit, note: Note): void {
+function storeKept(people: Person[], records: GedcomNode[], prefix: string, editsAt: (KeptEdits | undefined)[], edit: Edit, note: Note): void {
   const limit = PROFILE_LIMITS.gedcom;
   const overflow: { node: GedcomNode; text: string }[] = [];
-  const texts: string[][] = people.map(() => []);
-  for (const [i, p] of people.entries()) {
-    for (const [k, node] of p.kept.entries()) {
-      const how: KeptWriting = { rename, edits: editsOf.get(node) };
-      let text = writeKept([node], how);
-      if (k === 0 && text.length > limit) {
+  const out = new KeptText();
+  for (const p of people) {
+    for (let k = 0; k < p.kept.length; k++) {
+      const at = p.kept[k]!;
+      const node = records[at]!;
+      const mark = out.size;
+      let chars = appendKept(out, node, prefix, editsAt[at]);
+      if (k === 0 && chars > limit) {
         // Only a pathological record gets here: its last structures go until the rest fits.
+        let text = out.take(mark);
         let cut = node.children.length;
         while (cut > 0 && text.length > limit) {
-          edit(node, node.children[--cut]!, { drop: true });
-          text = writeKept([node], { rename, edits: editsOf.get(node) });
+          edit(at, node.children[--cut]!, DROP);
+          text = writeKept([node], { prefix, edits: editsAt[at] });
         }
         note('kept-too-large', node.line, `Line ${node.line}: the record of ${describePerson(p)} is larger than ${limit.toLocaleString('en')} characters; its structures from line ${node.children[cut]?.line ?? node.line} on are not kept.`);
+        out.add(text);
+        chars = text.length;
       }
-      if (k > 0 && p.keptChars + text.length > limit) overflow.push({ node, text });
-      else {
-        texts[i]!.push(text);
-        p.keptChars += text.length;
-      }
+      if (k > 0 && p.keptChars + chars > limit) overflow.push({ node, text: out.take(mark) });
+      else p.keptChars += chars;
     }
+    p.profile.gedcom = out.take(0);
   }
   let at = 0;
   for (const { node, text } of overflow) {
@@ -537,8 +589,7 @@ function storeKept(people: Person[], rename: (xref: string) => string, editsOf: 
       note('kept-too-large', node.line, `Line ${node.line}: the ${node.tag} record @${node.xref ?? '?'}@ did not fit in what the people of this file can keep; it is not kept.`);
       continue;
     }
-    texts[at]!.push(text);
+    people[at]!.profile.gedcom += text;
     people[at]!.keptChars += text.length;
   }
-  for (const [i, p] of people.entries()) p.profile.gedcom = texts[i]!.join('');
 }

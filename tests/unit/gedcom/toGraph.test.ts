@@ -67,6 +67,12 @@ describe('people: dates in the fields when they fit exactly, else as written', (
     ['30 FEB 1850', { birthYear: '', birthDateText: '30 FEB 1850' }],
     ['1 JAN 2999', { birthYear: '', birthDateText: '1 JAN 2999' }],
     ['44 B.C.', { birthYear: '', birthDateText: '44 B.C.' }],
+    ['05 mar 1850', { birthYear: '1850', birthMonth: '03', birthDay: '05', birthDateText: '' }],
+    ['12  MAR\t1850', { birthYear: '1850', birthMonth: '03', birthDay: '12', birthDateText: '' }],
+    ['12 1850', { birthYear: '', birthDateText: '12 1850' }],
+    ['1 ABC 1850', { birthYear: '', birthDateText: '1 ABC 1850' }],
+    ['0 JAN 1850', { birthYear: '', birthDateText: '0 JAN 1850' }],
+    ['12345', { birthYear: '', birthDateText: '12345' }],
   ])('birth %j', (date, fields) => {
     expect(one(`1 BIRT\n2 DATE ${date}\n`)).toMatchObject(fields);
   });
@@ -252,6 +258,33 @@ describe('everything else is kept with its person, in order', () => {
     expect(readKept(r.profiles[0]!.gedcom).map((k) => `${k.tag}${k.xref ? ` ${k.xref}` : ''}`)).toEqual(['INDI I1', 'SOUR S1', 'REPO R1', 'HEAD', 'SUBM U1', '_EXTENSION']);
     expect(readKept(r.profiles[1]!.gedcom).map((k) => `${k.tag} ${k.xref}`)).toEqual(['INDI I2', 'OBJE O1']);
     expect(r.profiles[1]!.gedcom).toContain('1 _CUSTOM Kept value\n2 _SUB deeper\n');
+  });
+
+  it('records past the field limit go to the next people with room; what fits nowhere is left out and said', () => {
+    const sources = (n: number, size: number) => Array.from({ length: n }, (_, k) => `0 @S${k}@ SOUR\n1 TITL ${'t'.repeat(size)}\n`).join('');
+    const pointing = (n: number) => Array.from({ length: n }, (_, k) => `1 SOUR @S${k}@\n`).join('');
+    const r = importText(file(person('I1', pointing(30)) + person('I2', '1 NAME B /X/\n') + sources(30, 6000)));
+    const kept = r.profiles.map((p) => readKept(p.gedcom).map((k) => k.xref));
+    expect(r.profiles.every((p) => p.gedcom.length <= PROFILE_LIMITS.gedcom)).toBe(true);
+    expect(kept[0]![0]).toBe('I1');
+    expect(kept[1]![0]).toBe('I2');
+    expect([...kept[0]!, ...kept[1]!].filter((x) => x?.startsWith('S')).sort()).toEqual(Array.from({ length: 30 }, (_, k) => `S${k}`).sort());
+    expect(r.summary.counts['kept-too-large']).toBeUndefined();
+
+    const full = importText(file(person('I1', pointing(40)) + sources(40, 6000)));
+    expect(full.summary.counts['kept-too-large']).toBeGreaterThan(0);
+    expect(full.profiles[0]!.gedcom.length).toBeLessThanOrEqual(PROFILE_LIMITS.gedcom);
+  });
+
+  it('an INDI record too large alone keeps its first structures that fit, and says so', () => {
+    const notes = Array.from({ length: 200 }, (_, k) => `1 NOTE ${'n'.repeat(900)} ${k}\n`).join('');
+    const r = importText(file(person('I1', `1 NAME A /X/\n${notes}`)));
+    const gedcom = r.profiles[0]!.gedcom;
+    expect(gedcom.length).toBeLessThanOrEqual(PROFILE_LIMITS.gedcom);
+    expect(gedcom.startsWith('0 @I1@ INDI\n1 NAME\n')).toBe(true);
+    expect(gedcom).toContain(' 0\n');
+    expect(gedcom).not.toContain(' 199\n');
+    expect(r.summary.counts['kept-too-large']).toBe(1);
   });
 
   it('a second import into the same tree keeps its ids apart (K1_…)', () => {
