@@ -265,7 +265,7 @@ describe('everything else is kept with its person, in order', () => {
     const pointing = (n: number) => Array.from({ length: n }, (_, k) => `1 SOUR @S${k}@\n`).join('');
     const r = importText(file(person('I1', pointing(30)) + person('I2', '1 NAME B /X/\n') + sources(30, 6000)));
     const kept = r.profiles.map((p) => readKept(p.gedcom).map((k) => k.xref));
-    expect(r.profiles.every((p) => p.gedcom.length <= PROFILE_LIMITS.gedcom)).toBe(true);
+    expect(r.profiles.every((p) => (p.gedcom ?? '').length <= PROFILE_LIMITS.gedcom)).toBe(true);
     expect(kept[0]![0]).toBe('I1');
     expect(kept[1]![0]).toBe('I2');
     expect([...kept[0]!, ...kept[1]!].filter((x) => x?.startsWith('S')).sort()).toEqual(Array.from({ length: 30 }, (_, k) => `S${k}`).sort());
@@ -273,13 +273,13 @@ describe('everything else is kept with its person, in order', () => {
 
     const full = importText(file(person('I1', pointing(40)) + sources(40, 6000)));
     expect(full.summary.counts['kept-too-large']).toBeGreaterThan(0);
-    expect(full.profiles[0]!.gedcom.length).toBeLessThanOrEqual(PROFILE_LIMITS.gedcom);
+    expect(full.profiles[0]!.gedcom!.length).toBeLessThanOrEqual(PROFILE_LIMITS.gedcom);
   });
 
   it('an INDI record too large alone keeps its first structures that fit, and says so', () => {
     const notes = Array.from({ length: 200 }, (_, k) => `1 NOTE ${'n'.repeat(900)} ${k}\n`).join('');
     const r = importText(file(person('I1', `1 NAME A /X/\n${notes}`)));
-    const gedcom = r.profiles[0]!.gedcom;
+    const gedcom = r.profiles[0]!.gedcom!;
     expect(gedcom.length).toBeLessThanOrEqual(PROFILE_LIMITS.gedcom);
     expect(gedcom.startsWith('0 @I1@ INDI\n1 NAME\n')).toBe(true);
     expect(gedcom).toContain(' 0\n');
