@@ -238,4 +238,24 @@ describe('rendering and the accessibility mirror', () => {
     expect(culls).toHaveBeenCalledTimes(1);
     expect(m.handle.renderer!.stats.visibleCards).toBe(25);
   });
+
+  it('builds the deferred quadtrees in short slices when idle time is short, and a click mid-build hits', async () => {
+    // Idle periods with no time left (as when frames keep the page busy): each slice gets the least.
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => setTimeout(() => run({ didTimeout: true, timeRemaining: () => 0 }), 0));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
+    const nodes = Array.from({ length: 20000 }, (_, i) => card(`n${i}`, (i % 100) * 200, Math.floor(i / 100) * 150));
+    const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id }));
+    try {
+      m = await mount({ nodes, edges });
+      const store = m.handle.engine.store;
+      const slices = vi.spyOn(store, 'buildIndexes');
+      await expect.poll(() => slices.mock.calls.length).toBeGreaterThan(1);
+      expect(store.indexesPending).toBe(true);
+      await click(m, screenOf(m, 'n101'));
+      expect([...store.selectedNodes]).toEqual(['n101']);
+      await expect.poll(() => store.indexesPending, { timeout: 10000 }).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
