@@ -3,7 +3,9 @@
  * with real input (Playwright mouse drags and wheel steps). Per scene it records the time to the
  * first drawn frame; main-thread busy time per input event (CDP Performance.getMetrics
  * TaskDuration, after minus before, over the number of events) while panning, wheel-zooming and
- * dragging 50 selected cards; the p95 rAF frame interval while panning; and the JS heap.
+ * dragging 50 selected cards; the p95 rAF frame interval while panning; the JS heap; and the
+ * longest task between the first frame and the end of the work the scene left for idle time
+ * (0 when none took over 50 ms, the least the browser reports).
  *
  * Every run starts with the floor scene (the same page, container, listeners and input with
  * nothing drawn): its busy time is what the method costs by itself on this machine. The table then
@@ -36,6 +38,8 @@ export interface SceneResult {
   dragBusyMs: number;
   panP95Ms: number;
   heapMB: number;
+  /** Longest task from the first frame until the scene settled (its deferred work done); 0: none over 50 ms. */
+  longestTaskMs: number;
   /** The machine's 1-minute load average when the scene started (other work shares the cores). */
   loadAverage: number;
 }
@@ -112,6 +116,9 @@ async function runScene(origin: string, engine: Engine, persons: number, traceDi
     await page.goto(`${origin}/bench/page/index.html?engine=${engine}&persons=${persons}`);
     await page.waitForFunction(() => window.__bench?.ready, null, { timeout: READY_TIMEOUT_MS, polling: 200 });
     const firstRenderMs = await page.evaluate(() => window.__bench!.firstRenderMs);
+    await page.waitForFunction(() => window.__bench!.settled?.() ?? true, null, { timeout: READY_TIMEOUT_MS, polling: 100 });
+    await page.waitForTimeout(100);
+    const longestTaskMs = await page.evaluate(() => window.__bench!.longestTaskMs);
     const session = await page.context().newCDPSession(page);
     await session.send('Performance.enable');
     await page.waitForTimeout(500);
@@ -181,7 +188,7 @@ async function runScene(origin: string, engine: Engine, persons: number, traceDi
     await session.send('HeapProfiler.collectGarbage');
     const heapMB = (await taskDuration(session)).heap;
     if (traceDir) await browser.stopTracing();
-    return { engine, persons, firstRenderMs, panBusyMs, zoomBusyMs, dragBusyMs, panP95Ms, heapMB, loadAverage };
+    return { engine, persons, firstRenderMs, panBusyMs, zoomBusyMs, dragBusyMs, panP95Ms, heapMB, longestTaskMs, loadAverage };
   } finally {
     await browser.close();
   }
@@ -288,7 +295,7 @@ async function main() {
       process.stdout.write(s.engine === 'floor' ? 'floor (nothing drawn)… ' : `${s.engine} ${s.persons.toLocaleString('en')} people… `);
       const r = await runScene(origin, s.engine, s.persons, args.trace);
       results.push(r);
-      console.log(`first frame ${fmt(r.firstRenderMs, 0)} ms, pan ${fmt(r.panBusyMs, 2)} ms, zoom ${fmt(r.zoomBusyMs, 2)} ms, drag ${fmt(r.dragBusyMs, 2)} ms, p95 ${fmt(r.panP95Ms)} ms, heap ${fmt(r.heapMB)} MB`);
+      console.log(`first frame ${fmt(r.firstRenderMs, 0)} ms, pan ${fmt(r.panBusyMs, 2)} ms, zoom ${fmt(r.zoomBusyMs, 2)} ms, drag ${fmt(r.dragBusyMs, 2)} ms, p95 ${fmt(r.panP95Ms)} ms, heap ${fmt(r.heapMB)} MB, longest task after the first frame ${fmt(r.longestTaskMs, 0)} ms`);
     }
   } finally {
     server.close();

@@ -30,6 +30,7 @@ export function KonvaScene({ scene, onReady }: { scene: BenchScene; onReady: (ap
             const v = h.engine.viewport;
             return h.engine.nodesIn({ x: (p.x - v.x) / v.k - 10, y: (p.y - v.y) / v.k - 10, width: 20, height: 20 }).length === 0;
           },
+          settled: () => !h.engine.store.indexesPending,
         }),
       );
     };

@@ -6,4 +6,6 @@ export interface BenchApi {
   locate(id: string): XY;
   /** True when no card is within 10 px of a screen point (a safe place to start a pan). */
   isEmpty(p: XY): boolean;
+  /** False while the scene still has work queued for idle time (the engine's deferred indexes). */
+  settled?(): boolean;
 }

@@ -5,16 +5,20 @@
  * selection changes and patches (`patchNodes`, `patchEdges`) touch only the records involved.
  *
  * A bulk load (a first load, a GEDCOM import, a wholesale replacement) makes the records only: the
- * quadtrees and the node → edges lookup are built when first needed (`nodeIndex`, `edgeIndex`,
- * `edgesOf`) or when the renderer finds the page idle (`buildNextIndex`). Until then the draw's
- * culling scans the records (`queryNodes`, `queryEdges`), a few milliseconds at 100,000 cards
- * against most of a second for the trees, so the first frame does not wait for them.
+ * quadtrees and the node → edges lookup are built a slice at a time when the renderer finds the
+ * page idle (`buildIndexes`), and what a slice left is finished at once when one is needed
+ * (`nodeIndex`, `edgeIndex`, `edgesOf`). Until then the draw's culling scans the records
+ * (`queryNodes`, `queryEdges`), a few milliseconds at 100,000 cards against most of a second for
+ * the trees, so the first frame does not wait for them, nor a frame after it for a whole tree.
+ * Once a slice has begun an index, changes go into it as into a complete one; the rest of the walk
+ * visits the records as they are by then (see `MapWalk`).
  */
 import { builtInEdgePaths, flattenPath, type EdgePathFn, type PathCommand } from './edgePaths.ts';
 import type { ErrorReporter } from './errors.ts';
 import { clampToExtent } from './geometry.ts';
+import { MapWalk } from './mapWalk.ts';
 import { DEFAULT_NODE_SIZE, defaultHandles, type NodeType } from './nodeType.ts';
-import { createRectIndex, type IndexEntry, type RectIndex } from './spatialIndex.ts';
+import { createRectIndex, type RectIndex } from './spatialIndex.ts';
 import type { CardButton, EngineEdge, EngineNode, HandleSpec, MarkerType, Rect, Side, XY } from './types.ts';
 
 /**
@@ -105,16 +109,20 @@ export class GraphStore {
   readonly edges = new Map<string, EdgeRecord>();
   private readonly nodeTree: RectIndex = createRectIndex();
   private readonly edgeTree: RectIndex = createRectIndex(LONG_EDGE_HALF);
-  /** False from a bulk load until the tree is built; meanwhile moves and removals skip it. */
-  private nodeTreeBuilt = true;
-  private edgeTreeBuilt = true;
+  /**
+   * From a bulk load until the index is complete, the walk of the records that builds it (null:
+   * complete). Until its first step, changes skip the index; the walk will see them.
+   */
+  private nodeWalk: MapWalk<NodeRecord> | null = null;
+  private edgeWalk: MapWalk<EdgeRecord> | null = null;
+  private incidentWalk: MapWalk<EdgeRecord> | null = null;
   readonly selectedNodes = new Set<string>();
   readonly selectedEdges = new Set<string>();
   /** Bumped when anything that the minimap or a fit-view would see changes. */
   contentVersion = 0;
   private children = new Map<string, Set<string>>();
-  /** Node id → ids of its edges; null after a bulk load of edges until `edgesOf` needs it. */
-  private incident: Map<string, string[]> | null = new Map();
+  /** Node id → ids of its edges; partial while `incidentWalk` is under way. */
+  private incident = new Map<string, string[]>();
   private nodesInput: readonly EngineNode[] = [];
   private edgesInput: readonly EngineEdge[] = [];
   /** Drawing order of the next node a patch adds: after every node of the last array. */
@@ -209,9 +217,10 @@ export class GraphStore {
       rec.order += this.depthOf(rec) * DEPTH_ORDER;
       this.resolvePosition(rec);
     }
-    // A first load (or a wholesale replacement) leaves both trees to be built in bulk later.
+    // A first load (or a wholesale replacement) leaves both trees to be built later.
     if (dirtyIds.length > this.nodes.size / 2) {
-      this.nodeTreeBuilt = this.edgeTreeBuilt = false;
+      this.deferNodeTree();
+      this.deferEdgeTree();
     } else {
       for (const id of dirtyIds) this.reindexNode(id);
       for (const id of dirtyIds) this.touchIncidentEdges(id);
@@ -227,8 +236,8 @@ export class GraphStore {
     let changed = false;
     const dirty: string[] = [];
     const types = this.edgeTypes();
-    // Mostly new edges: the lookup of a node's edges is made again in one pass when first needed.
-    if (input.length > 2 * this.edges.size) this.incident = null;
+    // Mostly new edges: the lookup of a node's edges is made again later, by a walk of the edges.
+    if (input.length > 2 * this.edges.size) this.deferIncident();
     for (const e of input) {
       if (!first) seen.add(e.id);
       // A first load has no records to find (a repeated id replaces its record either way).
@@ -245,7 +254,7 @@ export class GraphStore {
       changed = true;
     }
     if (!changed) return false;
-    if (dirty.length > this.edges.size / 2) this.edgeTreeBuilt = false;
+    if (dirty.length > this.edges.size / 2) this.deferEdgeTree();
     else for (const id of dirty) this.reindexEdge(id);
     this.contentVersion++;
     return true;
@@ -277,41 +286,44 @@ export class GraphStore {
 
   // ---- queries ------------------------------------------------------------------------------
 
-  /** The quadtree of shown nodes, built here if a bulk load left it for later. */
+  /** The quadtree of shown nodes, finished here if a bulk load left it for later. */
   get nodeIndex(): RectIndex {
-    if (!this.nodeTreeBuilt) this.buildNodeTree();
+    if (this.nodeWalk?.step(NEVER)) this.nodeWalk = null;
     return this.nodeTree;
   }
 
-  /** The index of drawable edges' bounds, built here if a bulk load left it for later. */
+  /** The index of drawable edges' bounds, finished here if a bulk load left it for later. */
   get edgeIndex(): RectIndex {
-    if (!this.edgeTreeBuilt) this.buildEdgeTree();
+    if (this.edgeWalk?.step(NEVER)) this.edgeWalk = null;
     return this.edgeTree;
   }
 
   /** True while a bulk load has left an index or the edge lookup to be built. */
   get indexesPending(): boolean {
-    return !this.nodeTreeBuilt || !this.edgeTreeBuilt || !this.incident;
+    return !!(this.nodeWalk || this.edgeWalk || this.incidentWalk);
   }
 
-  /** Builds one pending index (each is one long task at 100,000 cards); false when none was left. */
-  buildNextIndex(): boolean {
-    if (!this.nodeTreeBuilt) this.buildNodeTree();
-    else if (!this.edgeTreeBuilt) this.buildEdgeTree();
-    else if (!this.incident) this.incidentMap();
-    else return false;
-    return true;
+  /**
+   * Builds what a bulk load left, the node tree, then the edge lookup, then the edge tree (which
+   * a moved card updates through the lookup), until `timeUp()` (asked every few hundred records,
+   * so a slice overruns it by about a millisecond) says stop; true while some is left.
+   */
+  buildIndexes(timeUp: () => boolean): boolean {
+    if (this.nodeWalk?.step(timeUp)) this.nodeWalk = null;
+    if (!this.nodeWalk && this.incidentWalk?.step(timeUp)) this.incidentWalk = null;
+    if (!this.nodeWalk && !this.incidentWalk && this.edgeWalk?.step(timeUp)) this.edgeWalk = null;
+    return this.indexesPending;
   }
 
-  /** Visits the shown nodes whose rectangles meet `rect` (touching counts), by the tree once built, else by a scan. */
+  /** Visits the shown nodes whose rectangles meet `rect` (touching counts), by the tree once complete, else by a scan. */
   queryNodes(rect: Rect, visit: (n: { id: string; order: number }) => void) {
-    if (this.nodeTreeBuilt) return this.nodeTree.query(rect, visit);
+    if (!this.nodeWalk) return this.nodeTree.query(rect, visit);
     for (const r of this.nodes.values()) if (!r.hidden && touches(r, rect)) visit(r);
   }
 
-  /** Visits the drawable edges whose bounds intersect `rect`, by the index once built, else by a scan. */
+  /** Visits the drawable edges whose bounds intersect `rect`, by the index once complete, else by a scan. */
   queryEdges(rect: Rect, visit: (id: string) => void) {
-    if (this.edgeTreeBuilt) return this.edgeTree.query(rect, (e) => visit(e.id));
+    if (!this.edgeWalk) return this.edgeTree.query(rect, (e) => visit(e.id));
     const box = { x: 0, y: 0, width: 0, height: 0 };
     for (const r of this.edges.values()) if (this.edgeBounds(r, box) && touches(box, rect)) visit(r.id);
   }
@@ -394,10 +406,7 @@ export class GraphStore {
   }
 
   private incidentMap(): Map<string, string[]> {
-    if (!this.incident) {
-      this.incident = new Map();
-      for (const rec of this.edges.values()) this.linkEdge(rec.edge);
-    }
+    if (this.incidentWalk?.step(NEVER)) this.incidentWalk = null;
     return this.incident;
   }
 
@@ -568,15 +577,16 @@ export class GraphStore {
     }
   }
 
-  private buildNodeTree() {
-    const items: IndexEntry[] = [];
-    for (const r of this.nodes.values()) if (!r.hidden) items.push({ id: r.id, x: r.x, y: r.y, width: r.width, height: r.height, order: r.order, cx: 0, cy: 0 });
-    this.nodeTree.load(items);
-    this.nodeTreeBuilt = true;
+  /** Empties the node tree and leaves it to a walk of the nodes; one by one, `set` costs what a bulk `load` does. */
+  private deferNodeTree() {
+    this.nodeTree.clear();
+    this.nodeWalk = new MapWalk(this.nodes, (r) => {
+      if (!r.hidden) this.nodeTree.set(r.id, r, r.order);
+    });
   }
 
   private reindexNode(id: string) {
-    if (!this.nodeTreeBuilt) return;
+    if (!isLive(this.nodeWalk)) return;
     const rec = this.nodes.get(id);
     if (!rec || rec.hidden) this.nodeTree.delete(id);
     else this.nodeTree.set(id, this.rectOf(rec), rec.order);
@@ -587,7 +597,7 @@ export class GraphStore {
     if (rec.parentId) this.children.get(rec.parentId)?.delete(id);
     this.nodes.delete(id);
     this.selectedNodes.delete(id);
-    if (this.nodeTreeBuilt) this.nodeTree.delete(id);
+    if (isLive(this.nodeWalk)) this.nodeTree.delete(id);
     this.touchIncidentEdges(id);
   }
 
@@ -608,20 +618,27 @@ export class GraphStore {
     return { id: e.id, edge: e, path, marker, selected, version: nextVersion(), geometry: null, geometryKey: '' };
   }
 
-  private linkEdge(e: EngineEdge) {
-    this.link(e.source, e.id);
-    if (e.target !== e.source) this.link(e.target, e.id);
+  /** Empties the edge lookup and leaves it to a walk of the edges. */
+  private deferIncident() {
+    this.incident = new Map();
+    // An edge added or replaced since the walk began is linked already.
+    this.incidentWalk = new MapWalk(this.edges, (rec) => this.linkEdge(rec.edge, true));
   }
 
-  private link(nodeId: string, edgeId: string) {
-    if (!this.incident) return;
+  private linkEdge(e: EngineEdge, once = false) {
+    if (!isLive(this.incidentWalk)) return;
+    this.link(e.source, e.id, once);
+    if (e.target !== e.source) this.link(e.target, e.id, once);
+  }
+
+  private link(nodeId: string, edgeId: string, once: boolean) {
     const list = this.incident.get(nodeId);
-    if (list) list.push(edgeId);
-    else this.incident.set(nodeId, [edgeId]);
+    if (!list) this.incident.set(nodeId, [edgeId]);
+    else if (!once || !list.includes(edgeId)) list.push(edgeId);
   }
 
   private unlinkEdge(rec: EdgeRecord) {
-    if (!this.incident) return;
+    if (!isLive(this.incidentWalk)) return;
     for (const end of [rec.edge.source, rec.edge.target]) {
       const list = this.incident.get(end);
       const i = list ? list.indexOf(rec.id) : -1;
@@ -633,30 +650,28 @@ export class GraphStore {
     this.unlinkEdge(rec);
     this.edges.delete(rec.id);
     this.selectedEdges.delete(rec.id);
-    if (this.edgeTreeBuilt) this.edgeTree.delete(rec.id);
+    if (isLive(this.edgeWalk)) this.edgeTree.delete(rec.id);
   }
 
   private touchIncidentEdges(nodeId: string) {
-    if (this.edgeTreeBuilt) for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
+    if (isLive(this.edgeWalk)) for (const id of this.edgesOf(nodeId)) this.reindexEdge(id);
   }
 
   private reindexEdge(id: string) {
-    if (!this.edgeTreeBuilt) return;
+    if (!isLive(this.edgeWalk)) return;
     const rec = this.edges.get(id);
     const b = rec && this.edgeBounds(rec);
     if (!b) this.edgeTree.delete(id);
     else this.edgeTree.set(id, b);
   }
 
-  private buildEdgeTree() {
-    // Made in the shape the index keeps (`load` fills the centres), so none is reshaped there.
-    const items: IndexEntry[] = [];
-    for (const rec of this.edges.values()) {
-      const e: IndexEntry = { id: rec.id, x: 0, y: 0, width: 0, height: 0, order: 0, cx: 0, cy: 0 };
-      if (this.edgeBounds(rec, e)) items.push(e);
-    }
-    this.edgeTree.load(items);
-    this.edgeTreeBuilt = true;
+  /** Empties the edge tree and leaves it to a walk of the edges (`set` copies the box, so one serves). */
+  private deferEdgeTree() {
+    this.edgeTree.clear();
+    const box = { x: 0, y: 0, width: 0, height: 0 };
+    this.edgeWalk = new MapWalk(this.edges, (rec) => {
+      if (this.edgeBounds(rec, box)) this.edgeTree.set(rec.id, box);
+    });
   }
 
   /**
@@ -687,6 +702,9 @@ export class GraphStore {
 const BUILT_IN_PATHS: ReadonlySet<EdgePathFn> = new Set(Object.values(builtInEdgePaths));
 const EMPTY: ReadonlySet<string> = new Set();
 const NO_IDS: readonly string[] = [];
+const NEVER = () => false;
+/** True when changes must go into an index: it is complete, or a slice has begun it. */
+const isLive = (walk: { started: boolean } | null) => !walk || walk.started;
 /** The index's test: rectangles that only touch intersect. */
 const touches = (a: Rect, b: Rect) => a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 function padded(r: Rect, out: Rect): Rect {

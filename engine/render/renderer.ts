@@ -36,8 +36,17 @@ import { TextFitter } from './textFit.ts';
  * to 480). On high-density screens the canvas costs four times the memory, so the margin halves.
  */
 export const OVERSCAN = typeof window !== 'undefined' && (window.devicePixelRatio || 1) > 1.5 ? 240 : 480;
-/** The longest an index build deferred by a bulk load waits for an idle period. */
+/** The longest a slice of the index builds deferred by a bulk load waits for an idle period. */
 const IDLE_BUILD_TIMEOUT_MS = 1000;
+/**
+ * A slice of those builds lasts what the idle period has left, but at least this long (an idle
+ * callback run by its timeout has nothing left) and at most `MAX_SLICE_MS`, well inside the
+ * 50 ms that makes a long task.
+ */
+const MIN_SLICE_MS = 8;
+const MAX_SLICE_MS = 40;
+/** Without requestIdleCallback (Safari), the pause between two slices. */
+const SLICE_GAP_MS = 20;
 /** How far a drawn layer may be scaled by CSS during a zoom gesture before it is redrawn. */
 const MAX_STRETCH = 2;
 
@@ -273,19 +282,22 @@ export class Renderer {
 
   /**
    * A bulk load leaves the store's quadtrees for later so that it is drawn at once (store.ts);
-   * they are built one per idle period after the frame. Input that needs one sooner builds it.
+   * they are built in slices, one per idle period after the frame, so that no task stalls a
+   * frame for long. Input that needs one sooner finishes it.
    */
   private buildIndexesWhenIdle() {
     if (this.cancelIdle || !this.engine.store.indexesPending) return;
-    const run = () => {
+    const run = (deadline?: IdleDeadline) => {
       this.cancelIdle = null;
-      if (this.engine.store.buildNextIndex()) this.buildIndexesWhenIdle();
+      const slice = Math.min(Math.max(deadline?.timeRemaining() ?? 0, MIN_SLICE_MS), MAX_SLICE_MS);
+      const end = performance.now() + slice;
+      if (this.engine.store.buildIndexes(() => performance.now() >= end)) this.buildIndexesWhenIdle();
     };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(run, { timeout: IDLE_BUILD_TIMEOUT_MS });
       this.cancelIdle = () => cancelIdleCallback(handle);
     } else {
-      const handle = setTimeout(run, IDLE_BUILD_TIMEOUT_MS / 10);
+      const handle = setTimeout(run, SLICE_GAP_MS);
       this.cancelIdle = () => clearTimeout(handle);
     }
   }

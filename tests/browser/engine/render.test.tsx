@@ -238,4 +238,32 @@ describe('rendering and the accessibility mirror', () => {
     expect(culls).toHaveBeenCalledTimes(1);
     expect(m.handle.renderer!.stats.visibleCards).toBe(25);
   });
+
+  it('builds the deferred quadtrees in short slices when idle time is short, and a click mid-build hits', async () => {
+    // Idle periods run by hand, with no time left (as when frames keep the page busy): each slice gets the least.
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => idle.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const nextIdle = () => idle.shift()!({ didTimeout: true, timeRemaining: () => 0 });
+    const nodes = Array.from({ length: 20000 }, (_, i) => card(`n${i}`, (i % 100) * 200, Math.floor(i / 100) * 150));
+    const edges = nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i].id, target: n.id }));
+    try {
+      m = await mount({ nodes, edges });
+      const store = m.handle.engine.store;
+      expect(idle).toHaveLength(1);
+      nextIdle();
+      expect(store.indexesPending).toBe(true);
+      await click(m, screenOf(m, 'n101'));
+      expect([...store.selectedNodes]).toEqual(['n101']);
+      let slices = 1;
+      while (idle.length) {
+        nextIdle();
+        slices++;
+      }
+      expect(store.indexesPending).toBe(false);
+      expect(slices).toBeGreaterThan(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

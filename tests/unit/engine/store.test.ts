@@ -3,10 +3,10 @@ import type { GraphStore } from '../../../engine/core/store.ts';
 import type { Rect } from '../../../engine/core/types.ts';
 import { card, edge, makeEditor } from './fixtures.ts';
 
-/** A 20 × 10 grid of cards 200 apart, each joined to the one on its right: a bulk load. */
-function makeGrid() {
+/** A grid of cards 20 wide and 200 apart, each joined to the one on its right: a bulk load. */
+function makeGrid(rows = 10) {
   const nodes = [], edges = [];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 20 * rows; i++) {
     nodes.push(card(`n${i}`, (i % 20) * 200, Math.floor(i / 20) * 200));
     if (i % 20) edges.push(edge(`n${i - 1}`, `n${i}`, { sourceHandle: 'right', targetHandle: 'left' }));
   }
@@ -123,7 +123,7 @@ describe('graph store', () => {
     const scanned = rects.map((r) => culled(store, r));
     expect(scanned[0].nodes.length).toBeGreaterThan(0);
     expect(scanned[0].edges.length).toBeGreaterThan(0);
-    while (store.buildNextIndex());
+    expect(store.buildIndexes(() => false)).toBe(false);
     expect(store.indexesPending).toBe(false);
     expect(rects.map((r) => culled(store, r))).toEqual(scanned);
   });
@@ -139,6 +139,57 @@ describe('graph store', () => {
     expect(store.edgeIndex.queryIds({ x: 5500, y: 5500, width: 10, height: 10 })).toEqual(['e-n0-z']);
     expect([...store.edgesOf('n0')].sort()).toEqual(['e-n0-n1', 'e-n0-z']);
     expect(store.edgesOf('n2')).toEqual(['e-n1-n2', 'e-n2-n3']);
+  });
+
+  it('builds the indexes in slices when time is short, and one needed mid-build is complete at once', () => {
+    const t = makeGrid(100);
+    const store = t.engine.store;
+    const all = { x: -1000, y: -1000, width: 30000, height: 30000 };
+    const slice = () => store.buildIndexes(() => true);
+    for (let i = 0; i < 3; i++) expect(slice()).toBe(true);
+    expect(t.engine.nodesIn(all)).toHaveLength(2000);
+    t.click(t.screenOf('n1999').x, t.screenOf('n1999').y);
+    expect(t.selectedIds()).toEqual(['n1999']);
+    expect(slice()).toBe(true);
+    expect(store.edgesOf('n1999')).toEqual(['e-n1998-n1999']);
+    expect(slice()).toBe(true);
+    expect(store.edgeIndex.size).toBe(1900);
+    expect(store.indexesPending).toBe(false);
+
+    const again = makeGrid(100).engine.store;
+    let slices = 1;
+    while (again.buildIndexes(() => true)) slices++;
+    // 2000 cards, then 1900 edges twice (lookup, tree), a few hundred records per slice.
+    expect(slices).toBeGreaterThan(10);
+  });
+
+  it('moves, patches and removals made during a sliced build are in the finished indexes', () => {
+    const t = makeGrid(100);
+    const store = t.engine.store;
+    const changes = [
+      (i: number) => t.engine.moveNodes(new Map([[`n${(i * 37) % 600}`, { x: 9000 + i * 10, y: 100 }], [`n${599 - i}`, { x: -3000, y: i * 50 }]]), false),
+      (i: number) => t.engine.patch({ nodes: { upsert: [card(`z${i}`, 7000, i * 200)], remove: [`n${(i * 53) % 600}`] }, edges: { upsert: [edge(`z${i}`, `n${(i * 71) % 600}`)] } }),
+      (i: number) => {
+        const old = store.edges.get(`e-n${(i * 29) % 599}-n${((i * 29) % 599) + 1}`);
+        if (old) t.engine.patch({ edges: { upsert: [{ ...old.edge, target: `n${(i * 13 + 300) % 600}` }] } });
+      },
+      (i: number) => {
+        const rec = store.nodes.get(`n${(i * 41) % 600}`);
+        if (rec) t.engine.patch({ nodes: { upsert: [{ ...rec.node, hidden: true }] }, edges: { remove: [`e-n${(i * 7) % 599}-n${((i * 7) % 599) + 1}`] } });
+      },
+    ];
+    let i = 0;
+    // A change of each kind between slices, all along the node tree's, the lookup's and the edge tree's walks.
+    while (store.buildIndexes(() => true)) changes[i % changes.length](i++);
+    expect(i).toBeGreaterThan(16);
+
+    // The same graph loaded afresh: its culling scans the records, its lookup is made in one go.
+    const nodes = [...store.nodes.values()].map((r) => ({ ...r.node, position: store.relativePosition(r) }));
+    const fresh = makeEditor({ nodes, edges: [...store.edges.values()].map((r) => r.edge) }).engine.store;
+    const rects = [{ x: -4000, y: -1000, width: 20000, height: 8000 }, { x: 8000, y: 0, width: 2000, height: 300 }, { x: 300, y: 300, width: 900, height: 700 }];
+    expect(rects.map((r) => culled(store, r))).toEqual(rects.map((r) => culled(fresh, r)));
+    expect(fresh.indexesPending).toBe(true);
+    for (const id of store.nodes.keys()) expect([...store.edgesOf(id)].sort()).toEqual([...fresh.edgesOf(id)].sort());
   });
 
   it('a click before the trees are built hits the card under the pointer', () => {
