@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import type { BenchApi } from './api.ts';
 
-export function FloorScene({ onReady }: { onReady: (api: BenchApi) => void }) {
+export function FloorScene({ onReady }: { onReady: (api: BenchApi, presentedAt: number) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current!;
@@ -19,11 +19,14 @@ export function FloorScene({ onReady }: { onReady: (api: BenchApi) => void }) {
     root.addEventListener('wheel', (e) => e.preventDefault(), { signal, passive: false });
     // Ready after a drawn frame, as the engines' scenes are.
     const frame = requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        onReady({
-          locate: () => ({ x: root.clientWidth / 2, y: root.clientHeight / 2 }),
-          isEmpty: () => true,
-        }),
+      requestAnimationFrame((presentedAt) =>
+        onReady(
+          {
+            locate: () => ({ x: root.clientWidth / 2, y: root.clientHeight / 2 }),
+            isEmpty: () => true,
+          },
+          presentedAt,
+        ),
       ),
     );
     return () => {

@@ -4,7 +4,7 @@ import { applyNodeChanges, EngineCanvas, type CanvasHandle, type NodeChange } fr
 import type { BenchScene } from './scene.ts';
 import type { BenchApi } from './api.ts';
 
-export function KonvaScene({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi) => void }) {
+export function KonvaScene({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi, presentedAt: number) => void }) {
   const [nodes, setNodes] = useState(scene.nodes);
   const ref = useRef<CanvasHandle>(null);
   const ready = useRef(false);
@@ -19,7 +19,7 @@ export function KonvaScene({ scene, onReady }: { scene: BenchScene; onReady: (ap
     ready.current = true;
     const waitDrawn = () => {
       if (!h.renderer || h.renderer.stats.sceneDraws === 0) return requestAnimationFrame(waitDrawn);
-      requestAnimationFrame(() =>
+      requestAnimationFrame((presentedAt) =>
         onReady({
           locate: (id) => {
             const rec = h.engine.store.nodes.get(id)!;
@@ -31,7 +31,7 @@ export function KonvaScene({ scene, onReady }: { scene: BenchScene; onReady: (ap
             return h.engine.nodesIn({ x: (p.x - v.x) / v.k - 10, y: (p.y - v.y) / v.k - 10, width: 20, height: 20 }).length === 0;
           },
           settled: () => !h.engine.store.indexesPending,
-        }),
+        }, presentedAt),
       );
     };
     requestAnimationFrame(waitDrawn);

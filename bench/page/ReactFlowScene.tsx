@@ -45,7 +45,7 @@ const PersonCard = memo(function PersonCard({ data, selected }: NodeProps<Person
 
 const nodeTypes = { person: PersonCard };
 
-function Inner({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi) => void }) {
+function Inner({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi, presentedAt: number) => void }) {
   const [nodes, setNodes] = useState<PersonNode[]>(() =>
     scene.nodes.map((n) => ({ id: n.id, type: 'person', position: n.position, width: n.width, height: n.height, selected: n.selected, data: n.data as PersonNode['data'] })),
   );
@@ -63,7 +63,7 @@ function Inner({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi)
     ready.current = true;
     const waitDrawn = () => {
       if (!document.querySelector('.react-flow__node')) return requestAnimationFrame(waitDrawn);
-      requestAnimationFrame(() =>
+      requestAnimationFrame((presentedAt) =>
         onReady({
           locate: (id) => {
             const n = flow.getInternalNode(id)!;
@@ -71,7 +71,7 @@ function Inner({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi)
             return p;
           },
           isEmpty: (p) => !document.elementsFromPoint(p.x, p.y).some((el) => el.closest('.react-flow__node')),
-        }),
+        }, presentedAt),
       );
     };
     requestAnimationFrame(waitDrawn);
@@ -92,7 +92,7 @@ function Inner({ scene, onReady }: { scene: BenchScene; onReady: (api: BenchApi)
   );
 }
 
-export function ReactFlowScene(props: { scene: BenchScene; onReady: (api: BenchApi) => void }) {
+export function ReactFlowScene(props: { scene: BenchScene; onReady: (api: BenchApi, presentedAt: number) => void }) {
   return (
     <div style={{ position: 'absolute', inset: 0 }}>
       <ReactFlowProvider>

@@ -33,8 +33,13 @@ const scene = engine === 'floor' ? null : benchScene(persons, window.innerWidth,
 const generateMs = performance.now() - g0;
 
 const t0 = performance.now();
-const onReady = (api: BenchApi) => {
-  const firstRenderMs = performance.now() - t0;
+/**
+ * `presentedAt`: the start of the frame after the one that showed the scene first (a
+ * requestAnimationFrame timestamp), so work the page does in that next frame (a redraw for
+ * avatars that have just loaded, say) is not counted in the first frame.
+ */
+const onReady = (api: BenchApi, presentedAt: number) => {
+  const firstRenderMs = presentedAt - t0;
   const bench = (window.__bench = { ...api, ready: true, firstRenderMs, generateMs, centreId: scene?.centreId ?? '', readout, persons, engine, longestTaskMs: 0 });
   // Tasks over 50 ms after the first frame (the browser reports no shorter ones): work left for later must not stall the page.
   new PerformanceObserver((list) => {
