@@ -14,6 +14,17 @@ async function pickFile(page: Page, path: string) {
   await (await chooser).setFiles(path);
 }
 
+/** Holds every chunk the import sends until `release()`: the import stays drawn and unsaved meanwhile. */
+async function holdChunks(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/imports/*/chunks/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Confirms the import and waits for the summary. */
 async function importThrough(page: Page, path: string, fileName: string) {
   await pickFile(page, path);
@@ -34,12 +45,7 @@ test.describe('GEDCOM import and export', () => {
     const before = (await serverGraph(page)).graph.revision;
 
     // The chunks wait until the progress bar has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/imports/*/chunks/*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunks(page);
     await pickFile(page, `${FIXTURES}royal92.ged`);
     await page.getByRole('dialog', { name: 'Import royal92.ged?' }).getByRole('button', { name: 'Import', exact: true }).click();
     // Drawn before it is saved: a panel over the tree (not a modal) shows the progress.
@@ -137,12 +143,7 @@ test.describe('GEDCOM import and export', () => {
     await signIn(page, member);
     await openTree(page);
     const before = await serverGraph(page);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/imports/*/chunks/*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdChunks(page);
     await pickFile(page, `${FIXTURES}Harry_Potter.ged`);
     await page.getByRole('dialog', { name: 'Import Harry_Potter.ged?' }).getByRole('button', { name: 'Import', exact: true }).click();
     const saving = page.getByRole('region', { name: 'Saving Harry_Potter.ged' });
