@@ -110,8 +110,8 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   // the member looks around and searches a big file within seconds; edits made meanwhile wait for
   // the commit. The send waits for the first frame, which it would otherwise slow down (the
   // server storing chunks shares the machine's cores). A refused or cancelled import is taken
-  // off the screen again.
-  const bulk = session.beginBulk();
+  // off the screen again. While shown, the live stream's question whether this tab holds the
+  // import's revision waits for the commit's answer (`showBulk` begins a bulk change).
   let shown: ShownBulk | null = null;
   let drawn = 0;
   let committing = 0;
@@ -144,11 +144,9 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
     ));
   } catch (e) {
     shown?.drop(importRemoval(session.graph, { nodeIds: plan.nodeIds, profileIds: plan.profileIds }));
-    bulk.settle();
     throw e;
   }
   shown.confirm(revision);
-  bulk.settle();
   const committed = performance.now();
   committing ||= committed;
   measure('send', drawn, committing);
