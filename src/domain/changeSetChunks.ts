@@ -51,8 +51,8 @@ export function peopleIn(changes: ChangeSet): number {
 
 /**
  * The change set as chunk bodies (JSON text) of at most about `maxChars` each, in list order.
- * Items are serialised in runs (one `JSON.stringify` per run, sized from the run before: a third
- * of the time of one call per item on 100,000 people) and the bodies are put together as text,
+ * Items are serialised in runs (one `JSON.stringify` per run, sized from the run before: about
+ * half the time of one call per item on 100,000 people) and the bodies are put together as text,
  * so a 90 MB change set is not serialised twice. A run that comes out too long is cut in half
  * and serialised again; an item larger than `maxChars` travels alone.
  */
@@ -127,10 +127,9 @@ export function chunked(changes: ChangeSet, maxChars: number = IMPORT_LIMITS.tar
  * The change set chunk bodies of our own making hold (no shape check, no duplicate check: see
  * `mergeChangeSetChunks` for chunks from elsewhere). Yields to the event loop between bodies when
  * `pause` is given, so the page stays responsive while it reads 100 MB. Bodies that come in
- * batches are read `into` the change set the first batch made.
+ * batches are read into the change set (`joined`) the first batch made.
  */
-export async function joinChunkBodies(bodies: readonly string[], pause?: () => Promise<void>, into: ChangeSet = emptyChangeSet(0)): Promise<ChangeSet> {
-  const joined = into;
+export async function joinChunkBodies(bodies: readonly string[], pause?: () => Promise<void>, joined: ChangeSet = emptyChangeSet(0)): Promise<ChangeSet> {
   for (const [i, body] of bodies.entries()) {
     if (i > 0 && pause) await pause();
     const part = JSON.parse(body) as ChangeSet;
