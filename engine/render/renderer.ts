@@ -15,6 +15,7 @@
 import Konva from 'konva';
 import { Dirty, DIRTY_ALL, type CanvasEngine } from '../core/engine.ts';
 import { rectsIntersect } from '../core/geometry.ts';
+import { nearestIndices } from '../core/nearest.ts';
 import type { CardView } from '../core/nodeType.ts';
 import type { NodeRecord } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
@@ -38,6 +39,12 @@ import { TextFitter } from './textFit.ts';
 export const OVERSCAN = typeof window !== 'undefined' && (window.devicePixelRatio || 1) > 1.5 ? 240 : 480;
 /** The longest a slice of the index builds deferred by a bulk load waits for an idle period. */
 const IDLE_BUILD_TIMEOUT_MS = 1000;
+/**
+ * Most cards the accessibility mirror holds at once (those nearest the view's centre): a keyboard
+ * or screen-reader user reads a neighbourhood, not a whole tree of 100,000 in view, whose elements
+ * stalled the page for 17 s on Fit view.
+ */
+export const MIRROR_LIMIT = 400;
 /**
  * A slice of those builds lasts what the idle period has left, but at least this long (an idle
  * callback run by its timeout has nothing left) and at most `MAX_SLICE_MS`, well inside the
@@ -270,7 +277,7 @@ export class Renderer {
       if (d & Dirty.chrome) this.parts.mirror.invalidate();
       const inView = this.inView();
       this.stats.visibleCards = inView.length;
-      this.parts.mirror.sync(inView, en.detailed);
+      this.parts.mirror.sync(this.nearestCentre(inView), en.detailed);
     }
     if (d & Dirty.chrome) this.parts.root.style.cursor = en.cursor;
     if (this.minimap) {
@@ -346,6 +353,20 @@ export class Renderer {
   private hasActiveContent(): boolean {
     const en = this.engine;
     return en.dragging.size > 0 || !!en.hover.nodeId || !!en.selectionBox || !!en.connection || !!en.touchTray;
+  }
+
+  /** The mirror's share of the cards in view: those nearest the centre, at most MIRROR_LIMIT. */
+  private nearestCentre(ids: string[]): string[] {
+    if (ids.length <= MIRROR_LIMIT) return ids;
+    const store = this.engine.store;
+    const r = this.engine.visibleRect;
+    const xs = new Float64Array(ids.length), ys = new Float64Array(ids.length);
+    ids.forEach((id, i) => {
+      const rec = store.nodes.get(id)!;
+      xs[i] = rec.x + rec.width / 2;
+      ys[i] = rec.y + rec.height / 2;
+    });
+    return nearestIndices(xs, ys, r.x + r.width / 2, r.y + r.height / 2, MIRROR_LIMIT).map((i) => ids[i]!);
   }
 
   /** Cards in view exactly (the drawn set minus the overscan), plus the dragged ones in view. */

@@ -1,6 +1,7 @@
 import Konva from 'konva';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dirty } from '../../../engine/core/engine.ts';
+import { MIRROR_LIMIT } from '../../../engine/render/renderer.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
 
 let m: Mounted | undefined;
@@ -110,6 +111,18 @@ describe('rendering and the accessibility mirror', () => {
     expect(m.handle.renderer!.stats.visibleCards).toBe(inView);
     await click(m, screenOf(m, 'n0'));
     expect(mirrorOf(m, 'n0')!.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('mirrors at most MIRROR_LIMIT cards, those nearest the centre, when a whole big tree is in view', async () => {
+    // 2,000 cards in a 50 × 40 grid, all in view once fitted (the whole tree at a far zoom).
+    const nodes = Array.from({ length: 2000 }, (_, i) => card(`n${i}`, (i % 50) * 160, Math.floor(i / 50) * 130));
+    m = await mount({ nodes, preset: 'tree', fitView: true });
+    await expect.poll(() => m!.handle.renderer!.stats.visibleCards).toBe(2000);
+    const mirrored = [...m.root.querySelectorAll<HTMLElement>('[data-node-id]')].map((el) => el.dataset.nodeId!);
+    expect(mirrored).toHaveLength(MIRROR_LIMIT);
+    // The centre card (column 24–25, row 19–20) is mirrored; the corners are not.
+    expect(mirrored).toContain('n975');
+    for (const corner of ['n0', 'n49', 'n1950', 'n1999']) expect(mirrored).not.toContain(corner);
   });
 
   it('draws the cards: a card pixel is opaque, and empty once the card is dragged away', async () => {
