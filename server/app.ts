@@ -80,6 +80,8 @@ export interface ServerOptions {
   liveKeepAliveMs?: number;
   /** Size limits of bulk imports (default IMPORT_LIMITS; tests lower them). */
   importLimits?: ImportLimits;
+  /** Largest body of a save in bytes (default SAVE_BODY_LIMIT; tests lower it). */
+  saveBodyLimit?: number;
 }
 
 export interface RunningServer {
@@ -201,7 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     profileRoutes(app, ctx, graphs);
     memberRoutes(app, ctx, graphs);
     ownAccountRoutes(app, ctx, graphs);
-    graphRoutes(app, ctx, graphs);
+    graphRoutes(app, ctx, graphs, options.saveBodyLimit);
     importRoutes(app, ctx, graphs, options.importLimits);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
     avatarRoutes(app, ctx, graphs);

@@ -5,7 +5,7 @@ import { AppError } from '../../src/domain/errors.ts';
 import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, type TreeRole } from '../../src/domain/roles.ts';
-import type { TreesResponse } from '../../src/backend/api.ts';
+import { SAVE_BODY_LIMIT, type TreesResponse } from '../../src/backend/api.ts';
 import type { TreeSummary } from '../../src/backend/ports.ts';
 import { renameGraph, treeSummaries, treeSummary } from '../graphs/trees.ts';
 import { GRAPH_NOT_FOUND } from '../../src/domain/save/saveChangeSet.ts';
@@ -15,8 +15,6 @@ import { compress, pickEncoding } from '../http/compress.ts';
 import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 
-/** A first save of a large imported tree carries every person: 50,000 people fit in about 20 MB. */
-export const CHANGES_BODY_LIMIT = 20 * 1024 * 1024;
 
 const GRAPH_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -44,7 +42,7 @@ export async function requireRole(graphs: GraphService, graphId: string, uid: st
   return role;
 }
 
-export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
+export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, saveBodyLimit = SAVE_BODY_LIMIT): void {
   const { db } = ctx;
 
   // The compact form for clients that ask for it (the HTTP adapter) when a snapshot is at hand,
@@ -88,7 +86,7 @@ export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
 
   app.post<{ Params: { graphId: string } }>(
     '/api/graphs/:graphId/changes',
-    { bodyLimit: CHANGES_BODY_LIMIT },
+    { bodyLimit: saveBodyLimit },
     async (request): Promise<{ revision: number }> => {
       const user = await requireUser(request, db);
       checkGraphId(request.params.graphId);

@@ -76,6 +76,13 @@ export type AccountResponse = AccountSettings;
 /** The name the graph's live stream gives `event: closed` (data: `{ code, message }`). */
 export const STREAM_CLOSED_EVENT = 'closed';
 
+/**
+ * The largest body `POST /api/graphs/{id}/changes` takes, in bytes. A larger change set (Tidy up of
+ * a whole tree of 100,000 people is about 21 MB) goes through the bulk path, in chunks, as the
+ * HTTP adapter's `save` does by itself.
+ */
+export const SAVE_BODY_LIMIT = 20 * 1024 * 1024;
+
 /** GET /api/account/export: everything the site holds about one member. */
 export interface OwnDataExport {
   format: 'kinfolk-own-data/1';

@@ -33,13 +33,14 @@ interface Jar {
 
 const current = new AsyncLocalStorage<Jar>();
 
-export function useHttpSite(): Site {
+/** `saveBodyLimit` lowers the server's and the adapter's largest save body (bytes). */
+export function useHttpSite(options: { saveBodyLimit?: number } = {}): Site {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
   });
   afterAll(() => smtp?.close());
-  const site = useTestServer({ server: () => ({ smtpUrl: smtp.url }) });
+  const site = useTestServer({ server: () => ({ smtpUrl: smtp.url, saveBodyLimit: options.saveBodyLimit }) });
 
   beforeAll(() => {
     const realFetch = globalThis.fetch;
@@ -81,16 +82,20 @@ export function useHttpSite(): Site {
   const jarOf = new WeakMap<Browser, Jar>();
   function browser(): Browser {
     const jar: Jar = { id: ++jars, cookies: new Map() };
-    const make = (): Backend => ({
-      auth: createHttpAuthService(),
-      profiles: createHttpProfileRepository(),
-      avatars: createHttpAvatarStore(),
-      graphs: createHttpGraphRepository({ eventSource: (url) => new FetchEventSource(url), window: null, retryMs: 100, maxRetryMs: 400 }),
-      imports: createHttpGraphImporter({ retryMs: 10 }),
-      invitations: createHttpInvitationService(),
-      members: createHttpMemberService(),
-      account: createHttpAccountService(),
-    });
+    const make = (): Backend => {
+      const imports = createHttpGraphImporter({ retryMs: 10 });
+      const eventSource = (url: string) => new FetchEventSource(url);
+      return {
+        auth: createHttpAuthService(),
+        profiles: createHttpProfileRepository(),
+        avatars: createHttpAvatarStore(),
+        graphs: createHttpGraphRepository({ eventSource, window: null, retryMs: 100, maxRetryMs: 400, bulk: imports, saveBodyLimit: options.saveBodyLimit }),
+        imports,
+        invitations: createHttpInvitationService(),
+        members: createHttpMemberService(),
+        account: createHttpAccountService(),
+      };
+    };
     const backend = current.run(jar, make);
     const made = Object.fromEntries(Object.entries(backend).map(([name, port]) => [name, inJar(port as object, jar)])) as unknown as Browser;
     jarOf.set(made, jar);

@@ -10,12 +10,14 @@ import { createHttpProfileRepository } from './httpProfileRepository.ts';
 
 /** The self-hosted server's ports, over its JSON API and live stream on the page's own origin. */
 export function createHttpBackend(): Backend {
+  const imports = createHttpGraphImporter();
   return {
     auth: createHttpAuthService(),
     profiles: createHttpProfileRepository(),
     avatars: createHttpAvatarStore(),
-    graphs: createHttpGraphRepository(),
-    imports: createHttpGraphImporter(),
+    // A save too large for one request goes through the bulk path.
+    graphs: createHttpGraphRepository({ bulk: imports }),
+    imports,
     invitations: createHttpInvitationService(),
     members: createHttpMemberService(),
     account: createHttpAccountService(),

@@ -1,9 +1,9 @@
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../domain/errors.ts';
-import { STREAM_CLOSED_EVENT, type TreesResponse } from '../api.ts';
-import type { GraphChangeEvent, GraphRepository, NetworkState, TreeSummary } from '../ports.ts';
+import { SAVE_BODY_LIMIT, STREAM_CLOSED_EVENT, type TreesResponse } from '../api.ts';
+import type { GraphChangeEvent, GraphImporter, GraphRepository, NetworkState, TreeSummary } from '../ports.ts';
 import { loadGraph } from './graphLoad.ts';
-import { request } from './request.ts';
+import { request, requestJson } from './request.ts';
 
 /** The parts of the browser's EventSource the adapter uses (tests pass a fake). */
 export interface EventSourceLike {
@@ -20,6 +20,12 @@ export interface HttpGraphRepositoryOptions {
   /** First wait before re-opening a stream the server closed; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * The bulk path, for a save whose body is over `saveBodyLimit` (the server's SAVE_BODY_LIMIT):
+   * Tidy up of a whole tree of 100,000 people moves every card, some 21 MB.
+   */
+  bulk?: GraphImporter;
+  saveBodyLimit?: number;
 }
 
 const CLOSED = 2;
@@ -41,6 +47,7 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
   const win = options.window === undefined ? (typeof window === 'undefined' ? null : window) : options.window;
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const saveBodyLimit = options.saveBodyLimit ?? SAVE_BODY_LIMIT;
 
   return {
     load: (graphId?: string) => loadGraph(graphId),
@@ -54,8 +61,10 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
     },
 
     save(graphId: string, changes: ChangeSet, clientId: string, markMigrations?: string[]) {
-      const body = { changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) };
-      return request<{ revision: number }>('POST', `/api/graphs/${encodeURIComponent(graphId)}/changes`, body);
+      const json = JSON.stringify({ changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) });
+      // Too large for one request, it goes in chunks and is committed as one revision all the same.
+      if (options.bulk && overLimit(json, saveBodyLimit)) return options.bulk.importChangeSet(graphId, changes, clientId, undefined, { markMigrations });
+      return requestJson<{ revision: number }>('POST', `/api/graphs/${encodeURIComponent(graphId)}/changes`, json);
     },
 
     subscribe(graphId, since, handlers) {
@@ -206,4 +215,10 @@ function closedError(data: string): AppError {
     // Fall through to the generic reason.
   }
   return new AppError('unauthenticated', 'You must be signed in.');
+}
+
+/** Whether `text` is over `limit` bytes as UTF-8 (1 to 3 bytes a character: counted only when in doubt). */
+function overLimit(text: string, limit: number): boolean {
+  if (text.length > limit) return true;
+  return text.length * 3 > limit && new TextEncoder().encode(text).length > limit;
 }

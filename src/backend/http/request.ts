@@ -5,15 +5,24 @@ import { AppError, ERROR_CODES, UNREACHABLE, type ErrorBody, type ErrorCode } fr
  * becomes an AppError with a code from the one table, so screens show the same §8 messages
  * (docs/PRODUCT.md) whichever backend is behind the port.
  */
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
+export function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData);
+  return send<T>(method, path, json ? JSON.stringify(body) : (body as FormData | undefined));
+}
+
+/** `request` with a body already written as JSON (a caller that measured it first). */
+export function requestJson<T>(method: string, path: string, json: string): Promise<T> {
+  return send<T>(method, path, json);
+}
+
+async function send<T>(method: string, path: string, body: string | FormData | undefined): Promise<T> {
+  let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: json ? { 'Content-Type': 'application/json' } : undefined,
-      body: json ? JSON.stringify(body) : (body as FormData | undefined),
+      headers: typeof body === 'string' ? { 'Content-Type': 'application/json' } : undefined,
+      body,
     });
   } catch {
     throw new AppError('unavailable', UNREACHABLE);

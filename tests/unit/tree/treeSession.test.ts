@@ -679,6 +679,25 @@ describe('one-time migrations (§4)', () => {
   });
 });
 
+describe("the live stream's reload for this tab's own save (a change set too large for the log)", () => {
+  it('is held: no reload of the whole tree, also when the stream tells of it before the answer', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    const revision = repo.graph.revision!;
+    s.moveNodes(new Map([['n1001', { x: 300, y: 0 }]]));
+    // The stream asks while the save is in flight: the question waits for its answer.
+    const saved = s.save();
+    const asked = repo.live!.holds!(revision + 1);
+    expect(asked).toBeInstanceOf(Promise);
+    await saved;
+    expect(await asked).toBe(true);
+    expect(repo.live!.holds!(revision + 1)).toBe(true);
+    // Another tab's revision is not this tab's.
+    expect(repo.live!.holds!(revision + 2)).toBe(false);
+  });
+});
+
 describe('a bulk change this tab sent itself (a GEDCOM import, and its Undo)', () => {
   it('is confirmed as it stands: shown, not unsaved, never sent; its echo and a reload for it cost nothing', async () => {
     const repo = seeded(2);

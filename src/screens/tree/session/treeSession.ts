@@ -139,8 +139,8 @@ export class TreeSession {
   /** This tab's saves the server answered whose echo the stream has not delivered yet. */
   private unechoed: { revision: number; changes: ChangeSet }[] = [];
   private migrationsToRecord: string[] = [];
-  /** Revisions this tab applied itself through the bulk path (`takeBulk`), and those being committed. */
-  private readonly bulkRevisions = new Set<number>();
+  /** Revisions of this tab's own saves and bulk changes (`takeBulk`, `showBulk`'s confirm). */
+  private readonly ownRevisions = new Set<number>();
   private readonly pendingBulk = new Set<Promise<void>>();
   /** Bulk changes shown before the server committed them (`showBulk`): saves and reloads wait for them. */
   private readonly shownBulk = new Set<Promise<void>>();
@@ -410,6 +410,7 @@ export class TreeSession {
   private confirmSaved(changes: ChangeSet, migrations: string[], revision: number) {
     this.pending.confirm(changes, lookup(this.graph));
     this.unechoed.push({ revision, changes });
+    this.ownRevisions.add(revision);
     this.revision = Math.max(this.revision, revision);
     this.migrationsToRecord = this.migrationsToRecord.filter((m) => !migrations.includes(m));
   }
@@ -539,7 +540,7 @@ export class TreeSession {
    * (a change set too large for the log), costs nothing.
    */
   takeBulk(changes: ChangeSet, revision: number) {
-    this.bulkRevisions.add(revision);
+    this.ownRevisions.add(revision);
     this.unechoed.push({ revision, changes });
     this.revision = Math.max(this.revision, revision);
     this.takeConfirmed(changes);
@@ -585,7 +586,7 @@ export class TreeSession {
     return {
       confirm: (revision) => {
         if (!open) return;
-        this.bulkRevisions.add(revision);
+        this.ownRevisions.add(revision);
         this.unechoed.push({ revision, changes });
         this.revision = Math.max(this.revision, revision);
         end();
@@ -603,10 +604,17 @@ export class TreeSession {
     return this.shownBulk.size > 0;
   }
 
+  /**
+   * Whether this tab holds `revision` as the server has it: the live stream asks before it reloads
+   * the whole tree for a change set too large for its log, once it has delivered every revision
+   * before that one. This tab's own saves and bulk changes are held, so Tidy up of a big tree is
+   * not followed by a reload of it. A save or bulk change still waiting for its
+   * answer is waited for, as the stream may tell of it first.
+   */
   private holds(revision: number): boolean | Promise<boolean> {
-    if (this.bulkRevisions.has(revision)) return true;
-    if (!this.pendingBulk.size) return false;
-    return Promise.all(this.pendingBulk).then(() => this.bulkRevisions.has(revision));
+    if (this.ownRevisions.has(revision)) return true;
+    if (!this.pendingBulk.size && !this.inflight) return false;
+    return Promise.all([...this.pendingBulk, this.inflight?.catch(() => undefined)]).then(() => this.ownRevisions.has(revision));
   }
 
   /** While a card is dragged, incoming changes wait; they are applied when it is dropped. */
