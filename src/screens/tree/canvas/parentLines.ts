@@ -56,8 +56,6 @@ export function parentLineEdge(e: GraphEdge, route: ParentLineRoute = SINGLE): E
   return { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: 'fork', pathOptions: forkOptions(route), data: e.data };
 }
 
-export const routeKey = (r: ParentLineRoute = SINGLE) => `${r.joinDx}:${r.fork}:${r.lane}`;
-
 interface Group {
   /** One parent, or a couple (ids in order). */
   a: string;
