@@ -206,11 +206,15 @@ export class PersonCards {
     this.unkept = graph;
     const index = graphIndex(graph);
     const nodes: EngineNode<CardData>[] = [];
+    // Spouse lines are drawn between shown cards only, from the cards of married people.
+    const married: GraphNode[] = [];
     for (const node of graph.nodes) {
       if (node.hidden) continue;
-      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), shownBefore.get(node.id));
+      const profile = profileOf(graph, node);
+      const shown = this.cardFor(node, profile, isRelated(index, profile, node), shownBefore.get(node.id));
       this.shown.set(node.id, shown);
       nodes.push(shown.card);
+      if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
     this.routes = parentLineRoutes(graph, PERSON_CARD);
@@ -221,7 +225,7 @@ export class PersonCards {
       edges.push(line.edge);
     }
     const cardOf = cardFinder(index);
-    for (const node of graph.nodes) {
+    for (const node of married) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
         if (s.hidden) continue;
         const line = sameSpouseLine(spouseLine(s), spouseLinesBefore.get(s.id));
@@ -289,7 +293,8 @@ export class PersonCards {
       if (old) this.shown.delete(id), patch.dropNode(id);
       return;
     }
-    const next = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), old);
+    const profile = profileOf(graph, node);
+    const next = this.cardFor(node, profile, isRelated(index, profile, node), old);
     if (next === old) return;
     this.shown.set(id, next);
     if (next.card !== old?.card) patch.node(next.card);
@@ -488,14 +493,18 @@ function cardFinder(index: GraphIndex) {
   };
 }
 
-/** A person with any spouse, parent or child: their card offers 'Unlink person'. */
-function isRelated(index: GraphIndex, graph: Graph, node: GraphNode): boolean {
+/**
+ * A person with any spouse, parent or child: their card offers 'Unlink person'. The profile (the
+ * card's, at hand) is asked first: most people of a big tree are related by it, without a look
+ * at their lines.
+ */
+function isRelated(index: GraphIndex, p: Profile | undefined, node: GraphNode): boolean {
+  if (p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0)) return true;
   for (const id of index.edgesByNode.get(node.id) ?? []) {
     const e = index.edges.get(id);
     if (e && !(e.hidden && isSpouseEdge(e))) return true;
   }
-  const p = profileOf(graph, node);
-  return !!p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0);
+  return false;
 }
 
 /** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
