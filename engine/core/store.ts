@@ -36,6 +36,8 @@ export class NodeRecord {
   order = 0;
   selected = false;
   hidden = false;
+  /** The last `setNodes` that named this node (see there). */
+  pass = 0;
   draggable = true;
   selectable = true;
   connectable = true;
@@ -84,6 +86,8 @@ export interface EdgeRecord {
   version: number;
   geometry: EdgeGeometry | null;
   geometryKey: string;
+  /** The last `setEdges` that named this edge (see there). */
+  pass: number;
 }
 
 export interface StoreDefaults {
@@ -103,6 +107,8 @@ const DEPTH_ORDER = 1e7;
 
 let versionCounter = 1;
 const nextVersion = () => versionCounter++;
+let passCounter = 0;
+const nextPass = () => ++passCounter;
 
 export class GraphStore {
   readonly nodes = new Map<string, NodeRecord>();
@@ -140,27 +146,29 @@ export class GraphStore {
   setNodes(input: readonly EngineNode[]): boolean {
     if (input === this.nodesInput) return false;
     this.nodesInput = input;
-    // On a first load nothing can have been removed, so the ids need not be collected.
-    const first = this.nodes.size === 0;
-    const seen = new Set<string>();
+    // Records the input names are stamped with this pass; fewer than there were means some went.
+    const pass = nextPass();
+    const before = this.nodes.size;
+    let kept = 0;
     let changed = false;
     const dirty: NodeRecord[] = [];
     const d = this.defaults();
     for (let i = 0; i < input.length; i++) {
       const n = input[i];
-      if (!first) seen.add(n.id);
       const rec = this.nodes.get(n.id);
+      if (rec && rec.pass !== pass) rec.pass = pass, kept++;
       if (rec && rec.node === n && rec.order % DEPTH_ORDER === i) continue;
       changed = true;
       if (rec) this.updateRecord(rec, n, i, !!n.selected, d), dirty.push(rec);
       else {
         const made = this.createRecord(n, i, d);
+        made.pass = pass;
         this.nodes.set(n.id, made);
         dirty.push(made);
       }
     }
-    if (!first && seen.size !== this.nodes.size) {
-      for (const id of [...this.nodes.keys()]) if (!seen.has(id)) this.removeNode(id);
+    if (kept < before) {
+      for (const rec of [...this.nodes.values()]) if (rec.pass !== pass) this.removeNode(rec.id);
       changed = true;
     }
     this.nextOrder = Math.max(this.nextOrder, input.length);
@@ -244,25 +252,30 @@ export class GraphStore {
     if (input === this.edgesInput) return false;
     this.edgesInput = input;
     const first = this.edges.size === 0;
-    const seen = new Set<string>();
+    // As in `setNodes`: records named by the input are stamped with this pass.
+    const pass = nextPass();
+    const before = this.edges.size;
+    let kept = 0;
     let changed = false;
     const dirty: string[] = [];
     const types = this.edgeTypes();
     // Mostly new edges: the lookup of a node's edges is made again later, by a walk of the edges.
     if (input.length > 2 * this.edges.size) this.deferIncident();
     for (const e of input) {
-      if (!first) seen.add(e.id);
       // A first load has no records to find (a repeated id replaces its record either way).
       const rec = first ? undefined : this.edges.get(e.id);
+      if (rec && rec.pass !== pass) rec.pass = pass, kept++;
       if (rec && rec.edge === e) continue;
       changed = true;
       if (rec) this.unlinkEdge(rec);
-      this.edges.set(e.id, this.createEdgeRecord(e, types));
+      const made = this.createEdgeRecord(e, types);
+      made.pass = pass;
+      this.edges.set(e.id, made);
       this.linkEdge(e);
       dirty.push(e.id);
     }
-    if (!first && seen.size !== this.edges.size) {
-      for (const [id, rec] of [...this.edges]) if (!seen.has(id)) this.removeEdge(rec);
+    if (kept < before) {
+      for (const rec of [...this.edges.values()]) if (rec.pass !== pass) this.removeEdge(rec);
       changed = true;
     }
     if (!changed) return false;
@@ -629,7 +642,7 @@ export class GraphStore {
     }
     if (selected) this.selectedEdges.add(e.id);
     else this.selectedEdges.delete(e.id);
-    return { id: e.id, edge: e, path, marker, selected, version: nextVersion(), geometry: null, geometryKey: '' };
+    return { id: e.id, edge: e, path, marker, selected, version: nextVersion(), geometry: null, geometryKey: '', pass: 0 };
   }
 
   /** Empties the edge lookup and leaves it to a walk of the edges. */
