@@ -125,17 +125,25 @@ export function hasUnsavedChanges(saved: Graph, current: Graph): boolean {
   return !isEmptyChangeSet(diffGraphs(saved, current));
 }
 
+/** Only ever spread from (`applyProfilePatch`), never handed out. */
+const EMPTY_PROFILE: Profile = emptyProfile('');
+
 /**
  * Applies a patch. A patch without `create` for a profile that no longer exists is dropped (a
  * removal wins over a concurrent edit); list entries are added and removed as sets.
  */
 export function applyProfilePatch(existing: Profile | undefined, patch: ProfilePatch): Profile | undefined {
   if (!existing && !patch.create) return undefined;
-  const next: Profile = { ...(existing ?? emptyProfile(patch.id)), ...(patch.set ?? {}), id: patch.id };
+  // A new profile is spread from one shared empty profile, its lists made its own below: an
+  // import creates 100,000, and an empty profile made and dropped for each fed the garbage collector.
+  const next: Profile = { ...(existing ?? EMPTY_PROFILE), ...(patch.set ?? {}), id: patch.id };
   for (const f of RELATION_FIELDS) {
     const add = patch.add?.[f] ?? [];
     const remove = patch.remove?.[f] ?? [];
-    if (!add.length && !remove.length) continue;
+    if (!add.length && !remove.length) {
+      if (next[f] === EMPTY_PROFILE[f]) next[f] = [];
+      continue;
+    }
     const list = next[f].filter((x) => !remove.includes(x));
     for (const x of add) if (!list.includes(x)) list.push(x);
     next[f] = list;
