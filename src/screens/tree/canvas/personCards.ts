@@ -168,9 +168,9 @@ export class PersonCards {
   private spouseLines = new Map<string, EngineEdge>();
   /** Each parent line's route (parentLines.ts). */
   private routes = new Map<string, ParentLineRoute>();
-  // What only an update reads. A build leaves it to `keepBooks` (an update, or idle time after the
-  // build through `settle`): for an import of 100,000 people it is 250,000 entries the first frame
-  // need not wait for.
+  // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
+  // or by the next update): for an import of 100,000 people it is some 250,000 entries the first
+  // frame need not wait for.
   /** Spouse line ids by card, both ends. */
   private spouseLinesOf = new Map<string, Set<string>>();
   /** The two ends of every edge of the graph, drawn or not: what a removed edge touched. */
