@@ -125,6 +125,12 @@ export function hasUnsavedChanges(saved: Graph, current: Graph): boolean {
   return !isEmptyChangeSet(diffGraphs(saved, current));
 }
 
+/** Whether a list names something twice. */
+function repeats(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list.lastIndexOf(list[i]!, i - 1) >= 0) return true;
+  return false;
+}
+
 /** Only ever spread from (`applyProfilePatch`), never handed out. */
 const EMPTY_PROFILE: Profile = emptyProfile('');
 
@@ -145,7 +151,7 @@ export function applyProfilePatch(existing: Profile | undefined, patch: ProfileP
       continue;
     }
     const kept = remove.length ? next[f].filter((x) => !remove.includes(x)) : next[f];
-    const fresh = add.filter((x, i) => !kept.includes(x) && add.indexOf(x) === i);
+    const fresh = !kept.length && !repeats(add) ? add : add.filter((x, i) => !kept.includes(x) && add.indexOf(x) === i);
     // Joined by concat, which makes the list at its exact length: one grown by push holds 17
     // slots, and 100,000 imported profiles kept some 30 MB of them for the garbage collector to copy.
     next[f] = kept.concat(fresh);
