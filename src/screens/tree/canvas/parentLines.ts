@@ -2,8 +2,6 @@ import { FORK_DEFAULTS, type EngineEdge, type ForkPathOptions } from '../../../.
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import type { Graph, GraphEdge } from '../../../domain/types.ts';
 
-type XY = { x: number; y: number };
-
 /**
  * How parent lines are routed, so that lines of different parents never run together (issue 12,
  * item 7: with every line a plain step from parent to child, the bus of a child linked only to
@@ -77,16 +75,16 @@ interface Group {
 /**
  * Routes for every visible parent line of the tree, by edge id. `card` is the person card's size
  * (handles at the middle of its top and bottom sides). O(lines · log lines), with few allocations:
- * it runs on every edit of trees of 100,000 people. `shownAt` answers where a shown card is (none
- * for a hidden one), from lookups the caller has already; else the graph's cards are looked through.
+ * it runs on every edit of trees of 100,000 people.
  */
-export function parentLineRoutes(graph: Graph, card: { width: number; height: number }, shownAt?: (id: string) => XY | undefined): Map<string, ParentLineRoute> {
-  const at = shownAt ? { get: shownAt } : shownPositions(graph);
+export function parentLineRoutes(graph: Graph, card: { width: number; height: number }): Map<string, ParentLineRoute> {
+  const at = new Map<string, { x: number; y: number }>();
+  for (const n of graph.nodes) if (!n.hidden) at.set(n.id, n.position);
   // Each child's (at most two) visible parent lines, in the order of its first.
   const linesOf = new Map<string, { child: { x: number; y: number }; first: GraphEdge; second: GraphEdge | null }>();
   const extra: GraphEdge[] = [];
   for (const e of graph.edges) {
-    if (e.hidden || !isParentEdge(e) || !at.get(e.source)) continue;
+    if (e.hidden || !isParentEdge(e) || !at.has(e.source)) continue;
     const child = at.get(e.target);
     if (!child) continue;
     const known = linesOf.get(e.target);
@@ -149,13 +147,6 @@ export function parentLineRoutes(graph: Graph, card: { width: number; height: nu
     for (const e of g.edges) routes.set(e.id, e.source === g.a ? fromA : fromB);
   }
   return routes;
-}
-
-/** Where each shown card of the graph is. */
-function shownPositions(graph: Graph): Map<string, XY> {
-  const at = new Map<string, XY>();
-  for (const n of graph.nodes) if (!n.hidden) at.set(n.id, n.position);
-  return at;
 }
 
 /**

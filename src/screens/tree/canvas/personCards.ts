@@ -217,7 +217,7 @@ export class PersonCards {
       if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
-    this.routes = parentLineRoutes(graph, PERSON_CARD, (id) => this.shown.get(id)?.node.position);
+    this.routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
       const line = sameParentLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
       if (!line) continue;
