@@ -125,20 +125,36 @@ export function hasUnsavedChanges(saved: Graph, current: Graph): boolean {
   return !isEmptyChangeSet(diffGraphs(saved, current));
 }
 
+/** Whether a list names something twice. */
+function repeats(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list.lastIndexOf(list[i]!, i - 1) >= 0) return true;
+  return false;
+}
+
+/** Only ever spread from (`applyProfilePatch`), never handed out. */
+const EMPTY_PROFILE: Profile = emptyProfile('');
+
 /**
  * Applies a patch. A patch without `create` for a profile that no longer exists is dropped (a
  * removal wins over a concurrent edit); list entries are added and removed as sets.
  */
 export function applyProfilePatch(existing: Profile | undefined, patch: ProfilePatch): Profile | undefined {
   if (!existing && !patch.create) return undefined;
-  const next: Profile = { ...(existing ?? emptyProfile(patch.id)), ...(patch.set ?? {}), id: patch.id };
+  // A new profile is spread from one shared empty profile, its lists made its own below: an
+  // import creates 100,000, and an empty profile made and dropped for each fed the garbage collector.
+  const next: Profile = { ...(existing ?? EMPTY_PROFILE), ...(patch.set ?? {}), id: patch.id };
   for (const f of RELATION_FIELDS) {
     const add = patch.add?.[f] ?? [];
     const remove = patch.remove?.[f] ?? [];
-    if (!add.length && !remove.length) continue;
-    const list = next[f].filter((x) => !remove.includes(x));
-    for (const x of add) if (!list.includes(x)) list.push(x);
-    next[f] = list;
+    if (!add.length && !remove.length) {
+      if (next[f] === EMPTY_PROFILE[f]) next[f] = [];
+      continue;
+    }
+    const kept = remove.length ? next[f].filter((x) => !remove.includes(x)) : next[f];
+    const fresh = !kept.length && !repeats(add) ? add : add.filter((x, i) => !kept.includes(x) && add.indexOf(x) === i);
+    // Joined by concat, which makes the list at its exact length: one grown by push holds 17
+    // slots, and 100,000 imported profiles kept some 30 MB of them for the garbage collector to copy.
+    next[f] = kept.concat(fresh);
   }
   return next;
 }
@@ -181,16 +197,29 @@ export function stampChangeSet(changes: ChangeSet, by: { uid: string; now: strin
     ...changes,
     profiles: {
       ...changes.profiles,
-      upsert: changes.profiles.upsert.map((p) => {
-        const set: Partial<ProfileScalars> = { ...p.set, updatedBy: by.uid, updatedAt: by.now };
-        if (p.create) {
-          set.createdBy ||= by.uid;
-          set.createdAt ||= by.now;
-        }
-        return { ...p, set };
-      }),
+      upsert: changes.profiles.upsert.map((p) => ({ ...p, set: stamp({ ...p.set }, p.create, by) })),
     },
   };
+}
+
+/**
+ * `stampChangeSet` on a change set nobody else holds (one just read back from JSON, as the GEDCOM
+ * import's): its patches are stamped where they are, the same fields in the same order, without a
+ * copy of 100,000 patches.
+ */
+export function stampOwnChangeSet(changes: ChangeSet, by: { uid: string; now: string }): ChangeSet {
+  for (const p of changes.profiles.upsert) p.set = stamp(p.set ?? {}, p.create, by);
+  return changes;
+}
+
+function stamp(set: Partial<ProfileScalars>, create: boolean | undefined, by: { uid: string; now: string }): Partial<ProfileScalars> {
+  set.updatedBy = by.uid;
+  set.updatedAt = by.now;
+  if (create) {
+    set.createdBy ||= by.uid;
+    set.createdAt ||= by.now;
+  }
+  return set;
 }
 
 /**

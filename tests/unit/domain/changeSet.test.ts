@@ -8,6 +8,7 @@ import {
   hasUnsavedChanges,
   isEmptyChangeSet,
   stampChangeSet,
+  stampOwnChangeSet,
   type ChangeSet,
 } from '../../../src/domain/changeSet.ts';
 import { addRelative, deletePerson, unlinkRelation } from '../../../src/domain/relationships.ts';
@@ -170,5 +171,16 @@ describe('stampChangeSet', () => {
       { id: 'pr:a', set: { bio: 'x', updatedBy: 'u1', updatedAt: LATER } },
       { id: 'pr:b', create: true, set: { firstName: 'B', createdBy: 'u1', createdAt: LATER, updatedBy: 'u1', updatedAt: LATER } },
     ]);
+  });
+
+  it('stamps a change set its caller owns where it is, to the same JSON (fields in the same order)', () => {
+    const cs: ChangeSet = {
+      ...emptyChangeSet(),
+      profiles: { upsert: [{ id: 'pr:a', set: { updatedAt: 'old', bio: 'x' } }, { id: 'pr:b', create: true }, { id: 'pr:c', create: true, set: { createdBy: 'u2', firstName: 'C' }, add: { spouses: ['pr:a'] } }], remove: [] },
+    };
+    const copied = JSON.stringify(stampChangeSet(cs, { uid: 'u1', now: LATER }));
+    const own = structuredClone(cs);
+    expect(stampOwnChangeSet(own, { uid: 'u1', now: LATER })).toBe(own);
+    expect(JSON.stringify(own)).toBe(copied);
   });
 });

@@ -40,6 +40,17 @@ describe('graph store', () => {
     expect(t.engine.store.edgeIndex.size).toBe(0);
   });
 
+  it('a new array naming an id twice still drops exactly the nodes and edges it leaves out', () => {
+    const t = makeEditor({ nodes: [card('a', 0, 0), card('b', 200, 0), card('c', 400, 0), card('d', 0, 200)], edges: [edge('a', 'b'), edge('b', 'c'), edge('a', 'd')] });
+    const [a, ...rest] = t.nodes;
+    t.engine.setNodes([a!, ...rest.filter((n) => n.id !== 'd'), { ...a!, position: { x: 7, y: 7 } }]);
+    expect([...t.engine.store.nodes.keys()].sort()).toEqual(t.nodes.map((n) => n.id).filter((id) => id !== 'd').sort());
+    expect(t.positionOf(a!.id)).toEqual({ x: 7, y: 7 });
+    const edges = [...t.engine.store.edges.values()].map((r) => r.edge);
+    t.engine.setEdges([...edges.slice(1), edges[edges.length - 1]!]);
+    expect([...t.engine.store.edges.keys()].sort()).toEqual(edges.slice(1).map((e) => e.id).sort());
+  });
+
   it('resolves parent-relative positions, moves children with their parent and clamps to a parent extent', () => {
     const parent = card('p', 100, 100, { width: 400, height: 300 });
     const child = card('k', 20, 30, { parentId: 'p', extent: 'parent' });

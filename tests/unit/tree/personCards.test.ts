@@ -199,6 +199,23 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     }
   });
 
+  it('the lookups a build leaves for later are the same whether made in idle time (settle) or by the next update', () => {
+    const graph = family();
+    const [idle, lazy] = [new PersonCards(opts), new PersonCards(opts)];
+    const engine = engineOf(lazy, graph);
+    idle.build(graph);
+    idle.settle();
+    // The first update after the build moves a card and takes away a line that was there then.
+    const draft = new GraphDraft(graph);
+    draft.setNode({ ...draft.node('n1002')!, position: { x: -500, y: 0 } });
+    draft.removeEdge(graph.edges[0]!.id);
+    const r = draft.finish();
+    const patch = lazy.update(r.graph, r.changed);
+    expect(patch).toEqual(idle.update(r.graph, r.changed));
+    engine.patch(patch);
+    expectSameAsFresh(engine, r.graph);
+  });
+
   it('compact cards: every card again', () => {
     const graph = family();
     const cards = new PersonCards(opts);

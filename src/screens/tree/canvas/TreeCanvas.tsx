@@ -11,6 +11,7 @@ import { connectionIntent } from './connections.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
 import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
+import { realIdle } from '../search/treeSearch.ts';
 
 interface TreeCanvasProps {
   compact: boolean;
@@ -37,6 +38,7 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   );
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
+  useEffect(() => void realIdle.request(() => cards.settle()), [cards]);
   // Issue 12: the tree opens where the member left it, else on their own card (`homeNodeId`).
   const [home] = useState(() => homeNodeId(session.graph, ctx.uid));
   const [savedView] = useState(() => loadView(ctx.uid, session.graphId) ?? undefined);
@@ -67,6 +69,7 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
       // An update touching much of a big tree (Tidy up) is cheaper as the whole arrays again.
       if (update.nodes.length >= WHOLE_TREE_UPDATE) {
         const all = cards.build(session.graph);
+        realIdle.request(() => cards.settle());
         if (!h) return;
         const selected = [...h.engine.store.selectedNodes];
         h.engine.setNodes(all.nodes);

@@ -1,4 +1,4 @@
-import type { CardButtonSpec, CardData, EngineEdge, EngineNode, GraphPatch } from '../../../../engine/index.ts';
+import type { CardButtonSpec, CardData, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
@@ -8,7 +8,7 @@ import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
-import { parentLineEdge, parentLineRoutes, routeKey, type ParentLineRoute } from './parentLines.ts';
+import { parentLineEdge, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
@@ -126,8 +126,9 @@ interface ShownCard {
   card: EngineNode<CardData>;
 }
 
+/** A drawn parent line, and the stored type of its edge (a line is drawn again when that changes). */
 interface Line {
-  key: string;
+  type: string | undefined;
   edge: EngineEdge;
 }
 
@@ -164,15 +165,21 @@ class PatchBuilder {
 export class PersonCards {
   private shown = new Map<string, ShownCard>();
   private parentLines = new Map<string, Line>();
-  private spouseLines = new Map<string, Line>();
+  private spouseLines = new Map<string, EngineEdge>();
+  /** Each parent line's route (parentLines.ts). */
+  private routes = new Map<string, ParentLineRoute>();
+  // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
+  // or by the next update): for an import of 100,000 people it is some 250,000 entries the first
+  // frame need not wait for.
   /** Spouse line ids by card, both ends. */
   private spouseLinesOf = new Map<string, Set<string>>();
   /** The two ends of every edge of the graph, drawn or not: what a removed edge touched. */
   private ends = new Map<string, { source: string; target: string }>();
-  /** Each parent line's route (parentLines.ts), and the children with a parent line by row. */
-  private routes = new Map<string, ParentLineRoute>();
+  /** The children with a parent line, by row. */
   private rowOf = new Map<string, number>();
   private rowChildren = new Map<number, Set<string>>();
+  /** The graph built last, while the lookups above are still to be made from it. */
+  private unkept: Graph | null = null;
   /** The graph the cards show. */
   graph: Graph | null = null;
 
@@ -196,39 +203,56 @@ export class PersonCards {
     this.ends.clear();
     this.rowOf.clear();
     this.rowChildren.clear();
+    this.unkept = graph;
     const index = graphIndex(graph);
     const nodes: EngineNode<CardData>[] = [];
+    // Spouse lines are drawn between shown cards only, from the cards of married people.
+    const married: GraphNode[] = [];
     for (const node of graph.nodes) {
       if (node.hidden) continue;
-      const shown = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), shownBefore.get(node.id));
+      const profile = profileOf(graph, node);
+      const shown = this.cardFor(node, profile, isRelated(index, profile, node), shownBefore.get(node.id));
       this.shown.set(node.id, shown);
       nodes.push(shown.card);
+      if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
     this.routes = parentLineRoutes(graph, PERSON_CARD);
     for (const e of graph.edges) {
-      this.ends.set(e.id, e);
-      const line = sameLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
+      const line = sameParentLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
       if (!line) continue;
       this.parentLines.set(e.id, line);
       edges.push(line.edge);
-      const child = this.shown.get(e.target)?.node;
-      if (child && this.shown.has(e.source) && !this.rowOf.has(e.target)) this.fileChild(e.target, Math.round(child.position.y));
     }
     const cardOf = cardFinder(index);
-    for (const node of graph.nodes) {
+    for (const node of married) {
       for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
         if (s.hidden) continue;
-        const line = sameLine(spouseLine(s), spouseLinesBefore.get(s.id))!;
-        this.addSpouseLine(line);
-        edges.push(line.edge);
+        const line = sameSpouseLine(spouseLine(s), spouseLinesBefore.get(s.id));
+        this.spouseLines.set(line.id, line);
+        edges.push(line);
       }
     }
     return { nodes, edges };
   }
 
+  /** Makes now what the last build left for later (see `unkept`); the next update would make it anyway. */
+  settle() {
+    const graph = this.unkept;
+    if (!graph) return;
+    this.unkept = null;
+    for (const e of graph.edges) {
+      this.ends.set(e.id, e);
+      if (!this.parentLines.has(e.id)) continue;
+      const child = this.shown.get(e.target)?.node;
+      if (child && this.shown.has(e.source) && !this.rowOf.has(e.target)) this.fileChild(e.target, Math.round(child.position.y));
+    }
+    for (const line of this.spouseLines.values()) this.fileSpouseLine(line);
+  }
+
   /** The engine patch for one update of the graph: only the cards and lines it touched. */
   update(graph: Graph, touched: Touched): GraphPatch {
+    this.settle();
     this.graph = graph;
     const index = graphIndex(graph);
     const patch = new PatchBuilder();
@@ -254,6 +278,7 @@ export class PersonCards {
 
   /** Other card options (compact cards): every card again. */
   setOptions(graph: Graph, options: CardOptions): GraphPatch {
+    this.settle();
     this.options = options;
     const patch = new PatchBuilder();
     const index = graphIndex(graph);
@@ -268,7 +293,8 @@ export class PersonCards {
       if (old) this.shown.delete(id), patch.dropNode(id);
       return;
     }
-    const next = this.cardFor(node, profileOf(graph, node), isRelated(index, graph, node), old);
+    const profile = profileOf(graph, node);
+    const next = this.cardFor(node, profile, isRelated(index, profile, node), old);
     if (next === old) return;
     this.shown.set(id, next);
     if (next.card !== old?.card) patch.node(next.card);
@@ -320,7 +346,7 @@ export class PersonCards {
       }
     }
     for (const lineId of this.spouseLinesOf.get(id) ?? []) {
-      const e = this.spouseLines.get(lineId)!.edge;
+      const e = this.spouseLines.get(lineId)!;
       partners.add(e.source === id ? e.target : e.source);
     }
     for (const partnerId of partners) {
@@ -337,10 +363,11 @@ export class PersonCards {
     for (const s of wanted.values()) {
       if (s.hidden) continue;
       const line = spouseLine(s);
-      if (this.spouseLines.get(s.id)?.key === line.key) continue;
+      const before = this.spouseLines.get(s.id);
+      if (before && sameSpouseLine(line, before) === before) continue;
       this.removeSpouseLine(s.id);
       this.addSpouseLine(line);
-      patch.edge(line.edge);
+      patch.edge(line);
     }
   }
 
@@ -411,7 +438,8 @@ export class PersonCards {
     const update = (e: GraphEdge, route: ParentLineRoute | undefined) => {
       this.routes.set(e.id, route ?? { joinDx: 0, fork: 0, lane: 0 });
       const line = parentLine(e, this.routes.get(e.id));
-      if (line && line.key !== this.parentLines.get(e.id)?.key) this.parentLines.set(e.id, line), patch.edge(line.edge);
+      const before = this.parentLines.get(e.id);
+      if (line && sameParentLine(line, before) !== before) this.parentLines.set(e.id, line), patch.edge(line.edge);
     };
     for (const e of lines) {
       const route = routes.get(e.id);
@@ -431,12 +459,16 @@ export class PersonCards {
     }
   }
 
-  private addSpouseLine(line: Line) {
-    this.spouseLines.set(line.edge.id, line);
-    for (const end of [line.edge.source, line.edge.target]) {
+  private addSpouseLine(line: EngineEdge) {
+    this.spouseLines.set(line.id, line);
+    this.fileSpouseLine(line);
+  }
+
+  private fileSpouseLine(line: EngineEdge) {
+    for (const end of [line.source, line.target]) {
       let set = this.spouseLinesOf.get(end);
       if (!set) this.spouseLinesOf.set(end, (set = new Set()));
-      set.add(line.edge.id);
+      set.add(line.id);
     }
   }
 
@@ -444,7 +476,7 @@ export class PersonCards {
     const line = this.spouseLines.get(id);
     if (!line) return;
     this.spouseLines.delete(id);
-    for (const end of [line.edge.source, line.edge.target]) this.spouseLinesOf.get(end)?.delete(id);
+    for (const end of [line.source, line.target]) this.spouseLinesOf.get(end)?.delete(id);
   }
 }
 
@@ -461,20 +493,24 @@ function cardFinder(index: GraphIndex) {
   };
 }
 
-/** A person with any spouse, parent or child: their card offers 'Unlink person'. */
-function isRelated(index: GraphIndex, graph: Graph, node: GraphNode): boolean {
+/**
+ * A person with any spouse, parent or child: their card offers 'Unlink person'. The profile (the
+ * card's, at hand) is asked first: most people of a big tree are related by it, without a look
+ * at their lines.
+ */
+function isRelated(index: GraphIndex, p: Profile | undefined, node: GraphNode): boolean {
+  if (p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0)) return true;
   for (const id of index.edgesByNode.get(node.id) ?? []) {
     const e = index.edges.get(id);
     if (e && !(e.hidden && isSpouseEdge(e))) return true;
   }
-  const p = profileOf(graph, node);
-  return !!p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0);
+  return false;
 }
 
 /** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
 function parentLine(e: GraphEdge, route?: ParentLineRoute): Line | null {
   if (e.hidden || !isParentEdge(e)) return null;
-  return { key: `${e.source}>${e.target}:${e.sourceHandle}:${e.targetHandle}:${e.type}:${routeKey(route)}`, edge: parentLineEdge(e, route) };
+  return { type: e.type, edge: parentLineEdge(e, route) };
 }
 
 /** The visible parent lines of a card, into it (from visible parents) or out of it (to visible children). */
@@ -496,24 +532,45 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
   return out;
 }
 
-/** The line drawn before when it is drawn the same, else the new one. */
-function sameLine(line: Line | null, before: Line | undefined): Line | null {
-  return line && before?.key === line.key ? before : line;
+/**
+ * The parent line drawn before when it is drawn the same (same ends, handles, stored type and
+ * route), else the new one. Compared field by field: a key string per line was a tenth of the
+ * time a build of 100,000 people took.
+ */
+function sameParentLine(line: Line | null, before: Line | undefined): Line | null {
+  if (!line || !before) return line;
+  const [a, b] = [line.edge, before.edge];
+  const [p, q] = [a.pathOptions as ForkPathOptions, b.pathOptions as ForkPathOptions];
+  const same =
+    a.source === b.source &&
+    a.target === b.target &&
+    a.sourceHandle === b.sourceHandle &&
+    a.targetHandle === b.targetHandle &&
+    line.type === before.type &&
+    p.joinDx === q.joinDx &&
+    p.forkDepth === q.forkDepth &&
+    p.busHeight === q.busHeight;
+  return same ? before : line;
 }
 
-function spouseLine(s: SpouseEdge): Line {
+/** The spouse line drawn before when it joins the same cards the same way round in the same colour, else the new one. */
+function sameSpouseLine(line: EngineEdge, before: EngineEdge | undefined): EngineEdge {
+  return before && before.source === line.source && before.target === line.target && before.color === line.color ? before : line;
+}
+
+/** One style serves every spouse line (the engine only reads it). */
+const SPOUSE_LINE_STYLE = Object.freeze({ dash: Object.freeze([6, 5]) as number[], width: 2 });
+
+function spouseLine(s: SpouseEdge): EngineEdge {
   return {
-    key: `${s.source}>${s.target}:${s.colour}`,
-    edge: {
-      id: s.id,
-      source: s.source,
-      target: s.target,
-      sourceHandle: s.sourceHandle,
-      targetHandle: s.targetHandle,
-      type: s.type,
-      color: s.colour,
-      style: { dash: [6, 5], width: 2 },
-      data: s.data,
-    },
+    id: s.id,
+    source: s.source,
+    target: s.target,
+    sourceHandle: s.sourceHandle,
+    targetHandle: s.targetHandle,
+    type: s.type,
+    color: s.colour,
+    style: SPOUSE_LINE_STYLE,
+    data: s.data,
   };
 }

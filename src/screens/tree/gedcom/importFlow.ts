@@ -1,5 +1,5 @@
 import type { GraphImporter } from '../../../backend/ports.ts';
-import { emptyChangeSet, stampChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
+import { emptyChangeSet, stampChangeSet, stampOwnChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
 import { isChunked, joinChunkBodies } from '../../../domain/changeSetChunks.ts';
 import { GraphDraft } from '../../../domain/graphDraft.ts';
 import { nodeNumber } from '../../../domain/ids.ts';
@@ -119,11 +119,12 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
   try {
     if (isChunked(plan.changes)) readBack(plan.changes.bodies.slice(bodiesRead));
     await reading;
-    const changes = isChunked(plan.changes) ? joined : plan.changes;
     signal?.throwIfAborted();
     onProgress({ stage: 'draw', fraction: 0, people });
-    // Stamped as the server stamps what it stores (its clock, not ours, but the same fields).
-    shown = session.showBulk(stampChangeSet(changes, { uid: deps.uid, now }));
+    // Stamped as the server stamps what it stores (its clock, not ours, but the same fields); the
+    // change set read back from the bodies is this flow's alone, so it is stamped where it is.
+    const by = { uid: deps.uid, now };
+    shown = session.showBulk(isChunked(plan.changes) ? stampOwnChangeSet(joined, by) : stampChangeSet(plan.changes, by));
     await deps.firstFrame(plan.nodeIds);
     drawn = performance.now();
     measure('draw', planned, drawn);
