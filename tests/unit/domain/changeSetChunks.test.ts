@@ -61,6 +61,20 @@ describe('chunkChangeSet and mergeChangeSetChunks', () => {
     expect(mergeChangeSetChunks(parsed)).toEqual({ ok: true, changes: cs });
   });
 
+  it('items of very different sizes: bodies stay under the size (one too large travels alone), joined back whole', () => {
+    const cs = sample(400);
+    // Small first items make the estimate low; the large ones after them make bodies come out too long.
+    cs.profiles.upsert.forEach((p, i) => (p.set = { firstName: 'x'.repeat(i % 50 < 40 ? 5 : i % 97 === 0 ? 9000 : 1500) }));
+    const bodies = chunkChangeSet(cs, 8000);
+    for (const b of bodies) {
+      const part = JSON.parse(b) as ChangeSet;
+      const items = part.nodes.upsert.length + part.nodes.remove.length + part.edges.upsert.length + part.edges.remove.length + part.profiles.upsert.length + part.profiles.remove.length;
+      if (items > 1) expect(b.length).toBeLessThanOrEqual(8000);
+    }
+    expect(bodies.some((b) => b.length > 8000)).toBe(true);
+    expect(mergeChangeSetChunks(bodies.map((b) => JSON.parse(b) as ChangeSet))).toEqual({ ok: true, changes: cs });
+  });
+
   it.each([
     { what: 'a card', move: (c: ChangeSet[]) => c[1]!.nodes.upsert.push(c[0]!.nodes.upsert[0]!), message: 'The import names card n1001 twice (chunks 1 and 2).' },
     { what: 'a removed card', move: (c: ChangeSet[]) => c[2]!.nodes.remove.push('n1001'), message: 'The import names card n1001 twice (chunks 1 and 3).' },

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applyChangeSet } from '../../../src/domain/changeSet.ts';
+import { generateGedcom } from '../../../bench/gedcom/generate.ts';
+import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
+import { chunkChangeSet, chunked, joinChunkBodies } from '../../../src/domain/changeSetChunks.ts';
 import { checkGraph } from '../../../src/domain/checkGraph.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
@@ -7,7 +10,7 @@ import type { Graph } from '../../../src/domain/types.ts';
 import { firstImportNodeNumber, groupOrigin, importRemoval, nextXrefPrefix, NO_PEOPLE, NothingToImport, planImport, type ImportRequest } from '../../../src/gedcom/importPlan.ts';
 import { graphToGedcom } from '../../../src/gedcom/fromGraph.ts';
 import { readKept } from '../../../src/gedcom/kept.ts';
-import { fixture, utf8 } from './fixtures.ts';
+import { fixture, fixtureNames, utf8 } from './fixtures.ts';
 import { NOW, SITE } from './graphHelpers.ts';
 
 /** The member's tree before the import: their own card and a child they added. */
@@ -127,5 +130,30 @@ describe('where the group goes', () => {
     g.profiles['u-me']!.gedcom = '0 @K7_I1@ INDI\n';
     expect(nextXrefPrefix(g)).toBe('K8_');
     expect(readKept(g.profiles['u-me']!.gedcom)[0]!.xref).toBe('K7_I1');
+  });
+});
+
+/** The bodies as the import worker answers them: the lines' and profiles' before the layout, then the cards'. */
+async function workerBodies(bytes: Uint8Array, maxChars?: number): Promise<{ changes: ChangeSet; readBack: ChangeSet }> {
+  let early: string[] = [];
+  const { changes } = planImport(bytes, request(tree()), undefined, (linesAndProfiles) => (early = chunkChangeSet(linesAndProfiles, maxChars)));
+  const cards = emptyChangeSet(0);
+  cards.nodes = changes.nodes;
+  return { changes, readBack: await joinChunkBodies([...early, ...chunked(cards, maxChars).bodies]) };
+}
+
+describe('the change set the page reads back from the worker', () => {
+  it.each(fixtureNames().filter((f) => !['issue102_99levels.ged', 'minimal55.ged', 'utf16be.ged', 'utf16le.ged'].includes(f)))('%s: is the plan\'s change set, byte for byte', async (name) => {
+    const { changes, readBack } = await workerBodies(fixture(name), 5_000);
+    expect(JSON.stringify(readBack)).toBe(JSON.stringify(changes));
+  });
+
+  it('a generated file of 3,000 people: the same change set as before the worker was made faster', async () => {
+    const { changes, readBack } = await workerBodies(utf8(generateGedcom({ people: 3000, seed: 7 })), 100_000);
+    const text = JSON.stringify(readBack);
+    expect(text).toBe(JSON.stringify(changes));
+    // Taken from the worker as it was before its strings were flattened and its bodies cut anew
+    // (commit b3caca3): a change to what an import brings must change this on purpose.
+    expect(createHash('sha256').update(text).digest('hex')).toBe('f790033029fa6af9b401786471f536f30179d3911a95d176ca04bed55ca0b698');
   });
 });
