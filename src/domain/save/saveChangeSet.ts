@@ -7,7 +7,7 @@ import type { Profile } from '../types.ts';
 import type { GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
 import { Neighbourhood } from './neighbourhood.ts';
 import { propagatePatches } from './propagate.ts';
-import { changeSetShapeProblem, validateChangeSet } from './validate.ts';
+import { changeSetShapeProblem, validateWellFormed } from './validate.ts';
 
 export const GRAPH_NOT_FOUND = 'Family tree not found.';
 
@@ -60,7 +60,7 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     if (!head) throw new AppError('not-found', GRAPH_NOT_FOUND);
 
     const neighbourhood = new Neighbourhood(tx.lookup(graphId));
-    const refusal = await validateChangeSet(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
+    const refusal = await validateWellFormed(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const before = neighbourhood.before();
     const created = changes.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id);

@@ -313,7 +313,14 @@ const MAX_ROUNDS = 12;
 export async function validateChangeSet(changes: unknown, ctx: ChangeSetContext): Promise<ChangeSetRefusal | null> {
   const shape = changeSetShapeProblem(changes);
   if (shape) return invalid(shape);
-  const cs = changes as ChangeSet;
+  return validateWellFormed(changes as ChangeSet, ctx);
+}
+
+/**
+ * `validateChangeSet` after its shape check, for a caller that has made it already
+ * (`saveChangeSet`, before its transaction: at 100,000 people it costs half a second).
+ */
+export async function validateWellFormed(cs: ChangeSet, ctx: ChangeSetContext): Promise<ChangeSetRefusal | null> {
   const checked: RecordChecks = new WeakMap();
   for (let round = 0; round <= MAX_ROUNDS; round++) {
     const { verdict, whole } = judge(cs, ctx, checked);
