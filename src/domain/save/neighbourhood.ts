@@ -90,6 +90,11 @@ export class Neighbourhood {
     return { nodes: new Set<string>(), edges: new Set<string>(), profiles: new Set<string>(), edgesOf: new Set<string>(), showing: new Set<string>(), listing: new Set<string>(), primaries: false };
   }
 
+  /** Was this card, line or profile read from the store and found absent? */
+  absent(kind: 'nodes' | 'edges' | 'profiles', id: string): boolean {
+    return this[kind].get(id) === null;
+  }
+
   /** Did a check ask for something not read yet? */
   get missing(): boolean {
     const w = this.wanted;
