@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import type { AppliedChange } from '../../src/domain/save/graphStore.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
@@ -12,7 +13,7 @@ import type { GraphService } from './service.ts';
  * Bulk writes (DESIGN.md "Bulk import"): an import is begun, its chunks arrive in any order and
  * through any app process (each gets a row in graph_import_chunks, with its body on PostgreSQL;
  * the process that took it keeps it parsed), and the commit joins them and hands the whole change
- * set to the one save path (`graphs.save`), which validates everything before it writes and
+ * set to the one save path (`graphs.saveApplied`), which validates everything before it writes and
  * applies it as one transaction and one revision. A broken upload (a malformed chunk,
  * one sent twice with different contents, one missing at the commit, over the limits) is refused
  * whole: the import is marked refused, its chunks are dropped and the graph is not touched.
@@ -234,9 +235,10 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
     /**
      * Joins the chunks and saves them as one change set. Only one commit of an import runs: the
-     * first claims it; a repeated commit of a committed import answers its revision again.
+     * first claims it; a repeated commit of a committed import answers its revision again. The
+     * commit that saved it also answers the change set as applied (for the graph's snapshot).
      */
-    async commit(key: ImportKey): Promise<{ revision: number }> {
+    async commit(key: ImportKey): Promise<{ revision: number; applied?: AppliedChange }> {
       const claimed = (
         await db.query<ImportRow>(`UPDATE graph_imports SET state = 'committing' WHERE ${KEY_WHERE} AND state = 'open' RETURNING *`, keyParams(key))
       )[0];
@@ -272,19 +274,20 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       chunks.length = 0;
       if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
 
-      let revision: number;
+      let applied: AppliedChange;
       try {
-        ({ revision } = await graphs.save(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations }));
+        applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations });
       } catch (e) {
         if (isAppError(e)) return refuse(key, e.code, e.message);
         await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
         throw e;
       }
+      const { revision } = applied;
       await db.transaction(async (tx) => {
         await tx.query(`UPDATE graph_imports SET state = 'committed', revision = $2 WHERE id = $1`, [key.importId, revision]);
         await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [key.importId]);
       });
-      return { revision };
+      return { revision, applied };
     },
 
     /** A chunk refused before it could be read (too large): the upload is refused whole. */

@@ -1,5 +1,5 @@
 import { AppError } from '../../src/domain/errors.ts';
-import type { Publication } from '../../src/domain/save/graphStore.ts';
+import type { AppliedChange, Publication } from '../../src/domain/save/graphStore.ts';
 import { joinAsMember, joinGraph, type JoinInput, type MemberJoinInput } from '../../src/domain/save/joinGraph.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
@@ -84,9 +84,12 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return answer;
     },
 
-    /** After a bulk import: the next open of the graph finds a snapshot instead of reading it whole. */
-    renewSnapshot(graphId: string): Promise<void> {
-      return snapshots.renew(db, graphId);
+    /**
+     * After a bulk import: the next open of the graph finds a snapshot instead of reading it
+     * whole. `applied`, the import as saved, lets it be made from the snapshot before.
+     */
+    renewSnapshot(graphId: string, applied?: AppliedChange): Promise<void> {
+      return snapshots.renew(db, graphId, applied);
     },
 
     /** The member's role in a graph, or null for anyone else (a member's own graph counts before it exists). */
@@ -124,6 +127,17 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     /** POST /api/graphs/:graphId/changes: see `saveChangeSet`. */
     save(uid: string, graphId: string, input: SaveInput): Promise<{ revision: number }> {
       return saveChangeSet(store, { uid, graphId, ...input }, { now: clock(), publish });
+    },
+
+    /** `save`, answering the change set as it was applied and logged (stamped), with its revision. */
+    async saveApplied(uid: string, graphId: string, input: SaveInput): Promise<AppliedChange> {
+      let applied: AppliedChange | undefined;
+      const publishing = (publications: readonly Publication[]) => {
+        applied = publications.find((p) => p.graphId === graphId)!.event;
+        publish(publications);
+      };
+      await saveChangeSet(store, { uid, graphId, ...input }, { now: clock(), publish: publishing });
+      return applied!;
     },
 
     /** PATCH /api/profiles/:id: see the domain's `updateProfile`. */

@@ -79,10 +79,10 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
 
   app.post<{ Params: ImportParams }>('/api/graphs/:graphId/imports/:importId/commit', async (request) => {
     const user = await requireUser(request, db);
-    const committed = await imports.commit(importKey(request, user.uid));
+    const { revision, applied } = await imports.commit(importKey(request, user.uid));
     // An import too large for the change log makes every open view reload the graph at once.
-    ctx.background(graphs.renewSnapshot(request.params.graphId));
-    return committed;
+    ctx.background(graphs.renewSnapshot(request.params.graphId, applied));
+    return { revision };
   });
 
   app.delete<{ Params: ImportParams }>('/api/graphs/:graphId/imports/:importId', async (request, reply) => {

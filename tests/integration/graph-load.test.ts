@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
+import { decodeGraphColumns, GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
 import { loadGraph } from '../../src/backend/http/graphLoad.ts';
 import type { LoadedGraph } from '../../src/backend/ports.ts';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
+import type { Database } from '../../server/db/database.ts';
+import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
+import { createLocalFeed } from '../../server/graphs/feed.ts';
+import { createGraphService } from '../../server/graphs/service.ts';
+import { partsToGraph, readGraphParts } from '../../server/graphs/store.ts';
 import { createMember, eventually, useTestServer, type Client, type Member } from './helpers.ts';
 import { addNew, loadGraph as loadPlain, openTree, postChanges, primaryNodeId, saveOk } from './graphHelpers.ts';
 
@@ -123,5 +128,70 @@ describe('GET /api/graph, compressed and compact', () => {
     expect(loaded.graph.nodes).toHaveLength(4);
     await snapshotAt(tree.graphId, first + 3);
     await expectSameAsPlain(owner);
+  });
+});
+
+describe('the snapshot renewed after a bulk import', () => {
+  /** The graph service over the test database, noting whether anything read a graph whole. */
+  function countingService() {
+    const db = site.db;
+    const whole = { reads: 0 };
+    const query: Database['query'] = (sql, params) => {
+      if (sql.includes('string_agg')) whole.reads++;
+      return db.query(sql, params);
+    };
+    const counted: Database = { kind: db.kind, query, exec: (sql) => db.exec(sql), transaction: (fn) => db.transaction(fn), close: () => db.close() };
+    return { graphs: createGraphService(counted, createLocalFeed(sqlChangeLog(db))), whole };
+  }
+
+  async function snapshotGraph(graphId: string) {
+    const rows = await site.db.query<{ revision: unknown; body: string }>('SELECT revision, body FROM graph_snapshots WHERE graph_id = $1', [graphId]);
+    return { revision: Number(rows[0]!.revision), graph: decodeGraphColumns(JSON.parse(rows[0]!.body)) };
+  }
+
+  /** A snapshot must hold exactly what a whole read holds, order of cards and lines included. */
+  async function expectWhole(graphId: string) {
+    const snap = await snapshotGraph(graphId);
+    const whole = partsToGraph((await readGraphParts(site.db, graphId))!);
+    expect(snap.graph).toEqual(whole);
+    expect(snap.graph.nodes.map((n) => n.id)).toEqual(whole.nodes.map((n) => n.id));
+    expect(snap.graph.edges.map((e) => e.id)).toEqual(whole.edges.map((e) => e.id));
+    return snap;
+  }
+
+  /** A tree with a snapshot, a logged change, an import the log lacks (too large) and a logged change after it. */
+  async function importedTree() {
+    const owner = await createMember(site.server);
+    await adapterLoad(owner);
+    await snapshotAt(owner.uid, 0);
+    expect((await owner.client.patch(`/api/profiles/${owner.uid}`, { set: { bio: 'Before' } })).status).toBe(200);
+    const { graphs, whole } = countingService();
+    const applied = await graphs.saveApplied(owner.uid, owner.uid, { changes: familyChangeSet(200, owner.uid), clientId: 'import-tab' });
+    await site.db.query('UPDATE graph_changes SET changes = NULL WHERE graph_id = $1 AND revision = $2', [owner.uid, applied.revision]);
+    const someone = applied.changes.profiles.upsert.find((p) => p.create)!.id;
+    expect((await owner.client.patch(`/api/profiles/${someone}`, { set: { bio: 'After' } })).status).toBe(200);
+    return { owner, graphs, whole, applied };
+  }
+
+  it('is made from the snapshot before and the change sets since, and equals one made from a whole read', async () => {
+    const { owner, graphs, whole, applied } = await importedTree();
+    await graphs.renewSnapshot(owner.uid, applied);
+    expect(whole.reads).toBe(0);
+    const renewed = await expectWhole(owner.uid);
+    expect(renewed.revision).toBe(applied.revision + 1);
+    expect(Object.keys(renewed.graph.profiles)).toHaveLength(200);
+
+    await site.db.query('DELETE FROM graph_snapshots WHERE graph_id = $1', [owner.uid]);
+    await graphs.renewSnapshot(owner.uid);
+    expect(whole.reads).toBe(1);
+    expect((await snapshotGraph(owner.uid)).graph).toEqual(renewed.graph);
+  });
+
+  it('reads the graph whole when the log lacks another change set since the snapshot', async () => {
+    const { owner, graphs, whole, applied } = await importedTree();
+    await site.db.query('UPDATE graph_changes SET changes = NULL WHERE graph_id = $1 AND revision = $2', [owner.uid, applied.revision - 1]);
+    await graphs.renewSnapshot(owner.uid, applied);
+    expect(whole.reads).toBe(1);
+    expect((await expectWhole(owner.uid)).revision).toBe(applied.revision + 1);
   });
 });

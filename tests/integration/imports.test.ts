@@ -9,6 +9,7 @@ import { chunkLost, createImportService } from '../../server/graphs/bulkImport.t
 import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
 import { createLocalFeed } from '../../server/graphs/feed.ts';
 import { createGraphService } from '../../server/graphs/service.ts';
+import type { Database } from '../../server/db/database.ts';
 import { createMember, expectError, useTestServer, type Client, type Member } from './helpers.ts';
 import { loadGraph, openStream, openTree } from './graphHelpers.ts';
 
@@ -260,5 +261,45 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     const cancelled = await begin(owner, owner.uid, 1);
     expect((await owner.client.delete(`/api/graphs/${owner.uid}/imports/${cancelled}`)).status).toBe(204);
     expectError(await commit(owner, owner.uid, cancelled), 404, 'not-found');
+  });
+});
+
+describe('writing new people', () => {
+  it('inserts cards and lines the save found absent without an upsert, and upserts the rest, with the same rows either way', async () => {
+    const owner = await createMember(site.server);
+    const db = site.db;
+    const statements: string[] = [];
+    const note = (q: Pick<Database, 'query'>): Database['query'] => (sql, params) => {
+      statements.push(sql);
+      return q.query(sql, params);
+    };
+    const counted: Database = {
+      kind: db.kind,
+      query: note(db),
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => db.transaction((tx) => fn({ ...tx, query: note(tx) })),
+      close: () => db.close(),
+    };
+    const graphs = createGraphService(counted, createLocalFeed(sqlChangeLog(db)));
+    const writes = (table: string) => statements.filter((sql) => sql.includes(`INSERT INTO ${table} `));
+    const changes = familyChangeSet(60, owner.uid);
+
+    await graphs.saveApplied(owner.uid, owner.uid, { changes, clientId: 'import-tab' });
+    expect(writes('graph_nodes').map((sql) => sql.includes('ON CONFLICT'))).toEqual([false]);
+    expect(writes('graph_edges').map((sql) => sql.includes('ON CONFLICT'))).toEqual([false]);
+    // The member's own profile is patched, so the one batch of profiles is an upsert.
+    expect(writes('profiles').map((sql) => sql.includes('ON CONFLICT'))).toEqual([true]);
+    const loaded = await loadGraph(owner.client);
+    expect(loaded.graph.nodes).toEqual(changes.nodes.upsert);
+    expect(loaded.graph.edges).toEqual(changes.edges.upsert);
+
+    statements.length = 0;
+    const moved = emptyChangeSet(1);
+    moved.nodes.upsert.push({ ...changes.nodes.upsert[3]!, position: { x: 5, y: 6 } }, { ...changes.nodes.upsert[0]!, id: 'n99999', data: { profileId: '', parentRole: '', isPrimary: false } });
+    await graphs.saveApplied(owner.uid, owner.uid, { changes: moved, clientId: 'tab' });
+    expect(writes('graph_nodes').map((sql) => sql.includes('ON CONFLICT'))).toEqual([true]);
+    const again = await loadGraph(owner.client);
+    expect(again.graph.nodes.map((n) => n.id)).toEqual([...changes.nodes.upsert.map((n) => n.id), 'n99999']);
+    expect(again.graph.nodes[3]!.position).toEqual({ x: 5, y: 6 });
   });
 });

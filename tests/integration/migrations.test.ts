@@ -30,6 +30,17 @@ describe('migrations', () => {
     expect(await database.db.query('SELECT 1 FROM schema_migrations WHERE version = 1003')).toEqual([]);
   });
 
+  it('indexes only set profile owners, and still finds profiles by owner through the index', async () => {
+    const indexes = await database.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'profiles' ORDER BY indexname`);
+    expect(indexes.map((i) => i.indexname)).toEqual(['profiles_owner_idx', 'profiles_pkey', 'profiles_relatives_idx']);
+    const plans = await database.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const explain = async (sql: string) => (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, ['u1'])).map((r) => r['QUERY PLAN']).join('\n');
+      return [await explain('SELECT id FROM profiles WHERE owner_uid = $1'), await explain('SELECT id FROM profiles WHERE id = $1 OR owner_uid = $1')];
+    });
+    for (const plan of plans) expect(plan).toContain('profiles_owner_idx');
+  });
+
   it('keeps e-mails lower-case and invitation tokens 32 hex characters at the database level', async () => {
     await expect(database.db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u', 'A@B.CO', 'x')`)).rejects.toThrow();
     await expect(database.db.query(`INSERT INTO invitations (token) VALUES ('XYZ')`)).rejects.toThrow();

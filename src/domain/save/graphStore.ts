@@ -32,6 +32,13 @@ export interface Publication {
   event: AppliedChange;
 }
 
+/** Ids a save read from the store and found absent (profiles: in no graph at all). */
+export interface FreshIds {
+  nodes: ReadonlySet<string>;
+  edges: ReadonlySet<string>;
+  profiles: ReadonlySet<string>;
+}
+
 export interface GraphStoreTransaction {
   /** The member's own graph (id = uid): made empty on first use, showing their own profile. */
   ensureOwnGraph(uid: string): Promise<void>;
@@ -52,9 +59,11 @@ export interface GraphStoreTransaction {
   /**
    * Writes what a validated change set changed in a graph: its nodes and edges, the profiles it
    * patched (`profiles`: those profiles whole, as merged) and the profiles it removed from the
-   * graph (a profile no graph shows any more goes, a member's own profile always stays).
+   * graph (a profile no graph shows any more goes, a member's own profile always stays). `fresh`:
+   * the cards, lines and profiles the save found absent from the store (a store may insert them
+   * without looking for a row to update).
    */
-  writeChanges(graphId: string, changes: ChangeSet, profiles: readonly Profile[]): Promise<void>;
+  writeChanges(graphId: string, changes: ChangeSet, profiles: readonly Profile[], fresh?: FreshIds): Promise<void>;
   /** Writes whole profiles (already merged with what was stored). */
   writeProfiles(profiles: readonly Profile[]): Promise<void>;
   /**

@@ -64,7 +64,8 @@ function listed(p: Profile): Set<string> {
  * against `before()` and `after(changes)`; whatever they ask for that has not been read yet is
  * answered as absent and noted, `read()` then fetches everything noted (one lookup call per kind)
  * and the checks run again, until a run asks for nothing new. Only a run that missed nothing is
- * trusted. The checks only ask about what a change set touches and its neighbours, so the reads
+ * trusted, or one whose misses the store turned out not to have either (`read` answers false):
+ * it was answered as the stored state would answer. The checks only ask about what a change set touches and its neighbours, so the reads
  * stay proportional to the change, however large the graph.
  */
 export class Neighbourhood {
@@ -89,14 +90,23 @@ export class Neighbourhood {
     return { nodes: new Set<string>(), edges: new Set<string>(), profiles: new Set<string>(), edgesOf: new Set<string>(), showing: new Set<string>(), listing: new Set<string>(), primaries: false };
   }
 
+  /** Was this card, line or profile read from the store and found absent? */
+  absent(kind: 'nodes' | 'edges' | 'profiles', id: string): boolean {
+    return this[kind].get(id) === null;
+  }
+
   /** Did a check ask for something not read yet? */
   get missing(): boolean {
     const w = this.wanted;
     return w.primaries || w.nodes.size + w.edges.size + w.profiles.size + w.edgesOf.size + w.showing.size + w.listing.size > 0;
   }
 
-  /** Reads everything the checks asked for and did not have. */
-  async read(): Promise<void> {
+  /**
+   * Reads everything the checks asked for and did not have. Answers whether the store had any of
+   * it: when it had none, every answer the last run got (absent, or an index without it) was
+   * already the stored state's.
+   */
+  async read(): Promise<boolean> {
     const w = this.wanted;
     this.wanted = Neighbourhood.nothingWanted();
     this.rounds++;
@@ -119,6 +129,7 @@ export class Neighbourhood {
     for (const id of w.showing) this.showingRead.add(id);
     for (const id of w.listing) this.listingRead.add(id);
     if (primaries) this.primaries = primaries;
+    return nodes.length + edges.length + profiles.length + edgesOf.length + showing.length + listing.length + (primaries?.length ?? 0) > 0;
   }
 
   private keepNode(n: GraphNode): void {

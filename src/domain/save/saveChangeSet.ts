@@ -4,10 +4,10 @@ import { RIGHTS_MESSAGES } from '../permissions.ts';
 import type { TreeRole } from '../roles.ts';
 import { textProblem } from '../validation/text.ts';
 import type { Profile } from '../types.ts';
-import type { GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
+import type { FreshIds, GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
 import { Neighbourhood } from './neighbourhood.ts';
 import { propagatePatches } from './propagate.ts';
-import { changeSetShapeProblem, validateChangeSet } from './validate.ts';
+import { changeSetShapeProblem, validateWellFormed } from './validate.ts';
 
 export const GRAPH_NOT_FOUND = 'Family tree not found.';
 
@@ -60,7 +60,7 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     if (!head) throw new AppError('not-found', GRAPH_NOT_FOUND);
 
     const neighbourhood = new Neighbourhood(tx.lookup(graphId));
-    const refusal = await validateChangeSet(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
+    const refusal = await validateWellFormed(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const before = neighbourhood.before();
     const created = changes.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id);
@@ -72,7 +72,13 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     const stamped = stampChangeSet(changes, { uid, now: now.toISOString() });
     const after = neighbourhood.after(stamped);
     const written = stamped.profiles.upsert.map((p) => after.profile(p.id)).filter((p): p is Profile => !!p);
-    await tx.writeChanges(graphId, stamped, written);
+    // Validation read every upserted card and line; a created profile was found in no graph.
+    const fresh: FreshIds = {
+      nodes: new Set(stamped.nodes.upsert.filter((n) => neighbourhood.absent('nodes', n.id)).map((n) => n.id)),
+      edges: new Set(stamped.edges.upsert.filter((e) => neighbourhood.absent('edges', e.id)).map((e) => e.id)),
+      profiles: new Set(created),
+    };
+    await tx.writeChanges(graphId, stamped, written, fresh);
     const event = { revision: head.revision + 1, changes: { ...stamped, baseRevision: head.revision }, clientId, actorUid: uid };
     await tx.appendChange(graphId, event, request.migrations ?? []);
     const elsewhere = await propagatePatches(tx, heads, showing, stamped.profiles.upsert, graphId, { clientId, actorUid: uid });

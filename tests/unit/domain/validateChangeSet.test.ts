@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyChangeSet, diffGraphs, emptyChangeSet, stampChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { checkGraph } from '../../../src/domain/checkGraph.ts';
 import { collapseChildren } from '../../../src/domain/collapse.ts';
@@ -231,6 +231,40 @@ describe('validateChangeSet refuses', () => {
       },
     });
     expect(await validate(cs, family(), 'u-member')).toEqual({ code: 'invalid-argument', message: 'A person can have at most 2 parents' });
+  });
+});
+
+describe('validateChangeSet trusts a run whose reads found nothing', () => {
+  /** New people the way an import sends them: cards, lines and created profiles, none stored. */
+  const newFamily = (): ChangeSet =>
+    changes({
+      nodes: { upsert: [card('n1010', 'pr:ma'), card('n1011', 'pr:kid')] },
+      edges: { upsert: [line('n1010', 'n1011')] },
+      profiles: {
+        upsert: [
+          { id: 'pr:ma', create: true, set: { createdBy: 'u-owner' }, add: { children: ['pr:kid'] } },
+          { id: 'pr:kid', create: true, set: { createdBy: 'u-owner' }, add: { parents: ['pr:ma'] } },
+        ],
+      },
+    });
+
+  it('judges new people in one whole run: the last reads find none of them', async () => {
+    const runs = vi.spyOn(Neighbourhood.prototype, 'after');
+    try {
+      expect(await validate(newFamily())).toBeNull();
+      expect(runs).toHaveBeenCalledTimes(1);
+    } finally {
+      runs.mockRestore();
+    }
+  });
+
+  it('runs again when the last reads find something: a stored line into a new card', async () => {
+    // A line stored before its card (the card's removal predates the checks): only the lines of
+    // the new card, read last, show it, and with the card back it draws a third parent.
+    const g = family();
+    g.edges.push(line('n1002', 'n1011'), line('n1003', 'n1011'));
+    const cs = newFamily();
+    expect(await validate(cs, g)).toEqual({ code: 'invalid-argument', message: 'A person can have at most 2 parents' });
   });
 });
 
