@@ -48,7 +48,7 @@ const context = await chromium.launchPersistentContext(profileDir, { executableP
 async function browserRss(): Promise<number> {
   const parent = new Map<number, number>();
   const rss = new Map<number, number>();
-  let root = 0;
+  const named = new Set<number>();
   for (const name of await readdir('/proc')) {
     const pid = Number(name);
     if (!pid) continue;
@@ -57,11 +57,14 @@ async function browserRss(): Promise<number> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(pid, Number(fields[1]));
       rss.set(pid, Number(fields[21]) * 4096);
-      if (!root && (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes(profileDir) && (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('--user-data-dir')) root = pid;
+      const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes(profileDir) && cmdline.includes('--user-data-dir')) named.add(pid);
     } catch {
       // The process ended while it was read.
     }
   }
+  // Some of Chromium's children name the profile folder too: the browser is the one whose parent does not.
+  const root = [...named].find((pid) => !named.has(parent.get(pid)!)) ?? 0;
   let total = 0;
   for (const [pid, bytes] of rss) {
     let p: number | undefined = pid;
