@@ -14,18 +14,22 @@ export function nearestIndices(xs: ArrayLike<number>, ys: ArrayLike<number>, cx:
     return all;
   }
   if (limit <= 0) return all;
-  const d = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  const dist = (i: number) => {
     const dx = xs[i]! - cx, dy = ys[i]! - cy;
-    d[i] = dx * dx + dy * dy;
-  }
-  const threshold = kthSmallest(Float64Array.from(d), limit - 1);
+    return dx * dx + dy * dy;
+  };
+  // The selection reorders its array, so the passes after it work the distances out again
+  // rather than keep a second copy.
+  const d = new Float64Array(n);
+  for (let i = 0; i < n; i++) d[i] = dist(i);
+  const threshold = kthSmallest(d, limit - 1);
   // Strictly nearer first, then as many at the threshold as the limit leaves room for.
   let room = limit;
-  for (let i = 0; i < n; i++) if (d[i]! < threshold) room--;
+  for (let i = 0; i < n; i++) if (dist(i) < threshold) room--;
   for (let i = 0; i < n; i++) {
-    if (d[i]! < threshold) all.push(i);
-    else if (d[i] === threshold && room > 0) {
+    const di = dist(i);
+    if (di < threshold) all.push(i);
+    else if (di === threshold && room > 0) {
       all.push(i);
       room--;
     }
