@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { ImportLimits } from '../src/domain/changeSetChunks.ts';
+import type { ImportTiming } from '../src/domain/importLease.ts';
 import { isValidEmail } from '../src/domain/validation/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
@@ -80,6 +81,8 @@ export interface ServerOptions {
   liveKeepAliveMs?: number;
   /** Size limits of bulk imports (default IMPORT_LIMITS; tests lower them). */
   importLimits?: ImportLimits;
+  /** How long a commit's lease and an idle upload last (default IMPORT_TIMING; tests shorten them). */
+  importTiming?: ImportTiming;
   /** Largest body of a save in bytes (default SAVE_BODY_LIMIT; tests lower it). */
   saveBodyLimit?: number;
 }
@@ -204,7 +207,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     memberRoutes(app, ctx, graphs);
     ownAccountRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs, options.saveBodyLimit);
-    importRoutes(app, ctx, graphs, options.importLimits);
+    importRoutes(app, ctx, graphs, options.importLimits, options.importTiming);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
     avatarRoutes(app, ctx, graphs);
 

@@ -307,6 +307,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX profiles_owner_idx ON profiles(owner_uid) WHERE owner_uid IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'import leases',
+    // What a killed commit or an abandoned upload leaves must not block its member
+    // (src/domain/importLease.ts): an open import is alive while chunks arrive (touched_at), a
+    // committing one while its process renews the commit's lease (lease_ends).
+    sql: `
+      ALTER TABLE graph_imports ADD COLUMN touched_at timestamptz NOT NULL DEFAULT now(), ADD COLUMN lease_ends timestamptz;
+      CREATE INDEX graph_imports_uid_idx ON graph_imports(uid) WHERE state IN ('open', 'committing');
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */

@@ -6,6 +6,7 @@ import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
 import { IMPORT_LIMITS, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../src/domain/errors.ts';
+import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../src/domain/importLease.ts';
 import type { Database } from '../db/database.ts';
 import type { GraphService } from './service.ts';
 
@@ -17,6 +18,8 @@ import type { GraphService } from './service.ts';
  * applies it as one transaction and one revision. A broken upload (a malformed chunk,
  * one sent twice with different contents, one missing at the commit, over the limits) is refused
  * whole: the import is marked refused, its chunks are dropped and the graph is not touched.
+ * What a killed commit or an abandoned upload leaves is refused once found dead
+ * (src/domain/importLease.ts), so it neither blocks a cancel nor counts as under way.
  */
 
 export const IMPORT_ID = /^[0-9a-f]{24}$/;
@@ -48,6 +51,18 @@ interface ImportKey {
   uid: string;
   graphId: string;
   importId: string;
+}
+
+/** An import's times as the rule reads them, in ms by the database's clock (one for every process). */
+const LIFE_COLUMNS = `(extract(epoch FROM touched_at) * 1000)::float8 AS touched_ms,
+  (extract(epoch FROM lease_ends) * 1000)::float8 AS lease_ms, (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
+
+interface LifeRow {
+  id: string;
+  state: ImportRow['state'];
+  touched_ms: number;
+  lease_ms: number | null;
+  now_ms: number;
 }
 
 interface ImportRow {
@@ -113,7 +128,7 @@ function createChunkCache(maxChars: number) {
   };
 }
 
-export function createImportService(db: Database, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS) {
+export function createImportService(db: Database, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS, timing: ImportTiming = IMPORT_TIMING) {
   const tooLarge = importTooLarge(limits);
   const parsed = createChunkCache(limits.bytes);
   /**
@@ -152,6 +167,38 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
     }
   }
 
+  /**
+   * Refuses the imports under `where` that are dead (an upload abandoned, a commit whose process
+   * stopped), with their chunks. Their rows are locked first, so a lease renewed meanwhile wins.
+   */
+  async function expireDead(where: string, params: unknown[]): Promise<void> {
+    const dead = await db.transaction(async (tx) => {
+      const rows = await tx.query<LifeRow>(`SELECT id, state, ${LIFE_COLUMNS} FROM graph_imports WHERE ${where} AND state IN ('open', 'committing') FOR UPDATE`, params);
+      const found = rows.flatMap((r) => {
+        const why = deadImport({ state: r.state, touchedAt: Number(r.touched_ms), leaseEndsAt: r.lease_ms === null ? null : Number(r.lease_ms) }, Number(r.now_ms), timing);
+        return why ? [{ id: r.id, why }] : [];
+      });
+      for (const { id, why } of found) {
+        await tx.query(`UPDATE graph_imports SET state = 'refused', refusal_code = 'deadline-exceeded', refusal = $2, lease_ends = NULL WHERE id = $1`, [id, why]);
+        await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [id]);
+      }
+      return found;
+    });
+    for (const { id } of dead) parsed.forget(id);
+  }
+  const expire = (key: ImportKey) => expireDead(KEY_WHERE, keyParams(key));
+
+  /** Renews a running commit's lease until `stop` is called (its process dies with it). */
+  function holdLease(importId: string): () => void {
+    const renew = setInterval(() => {
+      db.query(`UPDATE graph_imports SET lease_ends = now() + $2 * interval '1 millisecond' WHERE id = $1 AND state = 'committing'`, [importId, timing.leaseMs]).catch(
+        () => undefined,
+      );
+    }, leaseRenewalMs(timing));
+    renew.unref();
+    return () => clearInterval(renew);
+  }
+
   /** Refuses the whole upload: the import keeps only the reason, and the error is thrown. */
   async function refuse(key: ImportKey, code: ErrorCode, message: string): Promise<never> {
     parsed.forget(key.importId);
@@ -168,6 +215,50 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
     throw new AppError(code, message);
   }
 
+  /** The commit's work, once claimed (its lease held meanwhile). */
+  async function committing(key: ImportKey, claimed: ImportRow): Promise<{ revision: number; applied?: AppliedChange }> {
+    const missing = await db.query<{ chunk: number }>(
+      `SELECT c AS chunk FROM generate_series(0, $2::int - 1) AS c
+        WHERE NOT EXISTS (SELECT 1 FROM graph_import_chunks WHERE import_id = $1 AND chunk = c) ORDER BY c LIMIT 1`,
+      [key.importId, claimed.chunk_count],
+    );
+    if (missing[0]) {
+      return refuse(key, 'failed-precondition', `The upload is incomplete: chunk ${missing[0].chunk + 1} of ${claimed.chunk_count} is missing. Nothing was imported.`);
+    }
+
+    const kept = parsed.take(key.importId);
+    const unread = Array.from({ length: claimed.chunk_count }, (_, i) => i).filter((i) => !kept.has(i));
+    for (let from = 0; from < unread.length; from += CHUNKS_PER_READ) {
+      const rows = await db.query<{ chunk: number; body: string | null }>('SELECT chunk, body FROM graph_import_chunks WHERE import_id = $1 AND chunk = ANY($2::int[]) ORDER BY chunk', [
+        key.importId,
+        unread.slice(from, from + CHUNKS_PER_READ),
+      ]);
+      const lost = rows.find((r) => r.body === null);
+      if (lost) return refuse(key, 'failed-precondition', chunkLost(lost.chunk, claimed.chunk_count));
+      for (const r of rows) kept.set(r.chunk, JSON.parse(r.body!) as ChangeSet);
+    }
+    const chunks = Array.from({ length: claimed.chunk_count }, (_, i) => kept.get(i)!);
+    kept.clear();
+    const merged = mergeChangeSetChunks(chunks);
+    chunks.length = 0;
+    if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
+
+    let applied: AppliedChange;
+    try {
+      applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations });
+    } catch (e) {
+      if (isAppError(e)) return refuse(key, e.code, e.message);
+      await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+      throw e;
+    }
+    const { revision } = applied;
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE graph_imports SET state = 'committed', revision = $2, lease_ends = NULL WHERE id = $1`, [key.importId, revision]);
+      await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [key.importId]);
+    });
+    return { revision, applied };
+  }
+
   return {
     async begin(uid: string, graphId: string, input: BeginImport): Promise<{ importId: string }> {
       if (input.chunks > limits.chunks || (input.people ?? 0) > limits.people || (input.bytes ?? 0) > limits.bytes) {
@@ -177,6 +268,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
       if (!canEditTree(role)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       await db.query(`DELETE FROM graph_imports WHERE created_at < now() - interval '${IMPORT_LIFETIME}'`);
+      await expireDead('uid = $1', [uid]);
       const rows = await db.query<{ running: number }>(
         `SELECT count(*)::int AS running FROM graph_imports WHERE uid = $1 AND state IN ('open', 'committing')`,
         [uid],
@@ -210,8 +302,9 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       const digest = digestOf(body);
 
       const outcome = await db.transaction(async (tx) => {
-        const row = (await tx.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
+        const row = (await tx.query<ImportRow & LifeRow>(`SELECT *, ${LIFE_COLUMNS} FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
         if (!row || row.state !== 'open') return { closed: true as const };
+        if (deadImport({ state: 'open', touchedAt: Number(row.touched_ms), leaseEndsAt: null }, Number(row.now_ms), timing)) return { dead: true as const };
         if (index >= row.chunk_count) return { refusal: `${chunkName} is out of range: this import has ${row.chunk_count} chunks. Nothing was imported.` };
         if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
         const added = await tx.query(
@@ -223,10 +316,11 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
           const stored = await tx.query<{ same: boolean }>('SELECT digest = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, digest]);
           return stored[0]!.same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
         }
-        await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3 WHERE id = $1', [key.importId, people, bytes]);
+        await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3, touched_at = now() WHERE id = $1', [key.importId, people, bytes]);
         return { received: index };
       });
-      if ('closed' in outcome) return notOpen(key);
+      if ('dead' in outcome) await expire(key);
+      if ('closed' in outcome || 'dead' in outcome) return notOpen(key);
       if ('refusal' in outcome) return refuse(key, 'invalid-argument', outcome.refusal!);
       const dropped = parsed.keep(key.importId, index, value as ChangeSet, body.length);
       if (!storesBodies) await spill(dropped);
@@ -239,55 +333,24 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
      * commit that saved it also answers the change set as applied (for the graph's snapshot).
      */
     async commit(key: ImportKey): Promise<{ revision: number; applied?: AppliedChange }> {
+      await expire(key);
       const claimed = (
-        await db.query<ImportRow>(`UPDATE graph_imports SET state = 'committing' WHERE ${KEY_WHERE} AND state = 'open' RETURNING *`, keyParams(key))
+        await db.query<ImportRow>(
+          `UPDATE graph_imports SET state = 'committing', lease_ends = now() + $4 * interval '1 millisecond' WHERE ${KEY_WHERE} AND state = 'open' RETURNING *`,
+          [...keyParams(key), timing.leaseMs],
+        )
       )[0];
       if (!claimed) {
         const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
         if (row?.state === 'committed') return { revision: Number(row.revision) };
         return notOpen(key);
       }
-
-      const missing = await db.query<{ chunk: number }>(
-        `SELECT c AS chunk FROM generate_series(0, $2::int - 1) AS c
-          WHERE NOT EXISTS (SELECT 1 FROM graph_import_chunks WHERE import_id = $1 AND chunk = c) ORDER BY c LIMIT 1`,
-        [key.importId, claimed.chunk_count],
-      );
-      if (missing[0]) {
-        return refuse(key, 'failed-precondition', `The upload is incomplete: chunk ${missing[0].chunk + 1} of ${claimed.chunk_count} is missing. Nothing was imported.`);
-      }
-
-      const kept = parsed.take(key.importId);
-      const unread = Array.from({ length: claimed.chunk_count }, (_, i) => i).filter((i) => !kept.has(i));
-      for (let from = 0; from < unread.length; from += CHUNKS_PER_READ) {
-        const rows = await db.query<{ chunk: number; body: string | null }>('SELECT chunk, body FROM graph_import_chunks WHERE import_id = $1 AND chunk = ANY($2::int[]) ORDER BY chunk', [
-          key.importId,
-          unread.slice(from, from + CHUNKS_PER_READ),
-        ]);
-        const lost = rows.find((r) => r.body === null);
-        if (lost) return refuse(key, 'failed-precondition', chunkLost(lost.chunk, claimed.chunk_count));
-        for (const r of rows) kept.set(r.chunk, JSON.parse(r.body!) as ChangeSet);
-      }
-      const chunks = Array.from({ length: claimed.chunk_count }, (_, i) => kept.get(i)!);
-      kept.clear();
-      const merged = mergeChangeSetChunks(chunks);
-      chunks.length = 0;
-      if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
-
-      let applied: AppliedChange;
+      const release = holdLease(key.importId);
       try {
-        applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations });
-      } catch (e) {
-        if (isAppError(e)) return refuse(key, e.code, e.message);
-        await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
-        throw e;
+        return await committing(key, claimed);
+      } finally {
+        release();
       }
-      const { revision } = applied;
-      await db.transaction(async (tx) => {
-        await tx.query(`UPDATE graph_imports SET state = 'committed', revision = $2 WHERE id = $1`, [key.importId, revision]);
-        await tx.query('DELETE FROM graph_import_chunks WHERE import_id = $1', [key.importId]);
-      });
-      return { revision, applied };
     },
 
     /** A chunk refused before it could be read (too large): the upload is refused whole. */
@@ -295,9 +358,13 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       return refuse(key, 'invalid-argument', message);
     },
 
-    /** The member gave up: the chunks go; the graph was never touched. */
+    /**
+     * The member gave up: the chunks go; the graph was never touched. A commit still running
+     * cannot be cancelled (it may be saving); one whose process stopped can.
+     */
     async cancel(key: ImportKey): Promise<void> {
       parsed.forget(key.importId);
+      await expire(key);
       const rows = await db.query(`DELETE FROM graph_imports WHERE ${KEY_WHERE} AND state IN ('open', 'refused') RETURNING id`, keyParams(key));
       if (!rows.length) await notOpen(key);
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { chunkTooLarge, IMPORT_LIMITS, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import type { ImportTiming } from '../../src/domain/importLease.ts';
 import { MIGRATION_IDS } from '../../src/domain/migrations.ts';
 import type { AppContext } from '../context.ts';
 import { createImportService, IMPORT_ID } from '../graphs/bulkImport.ts';
@@ -38,9 +39,9 @@ function chunkIndex(value: string): number {
  * lists), commit. The chunk route takes its body as text, so what is stored is exactly what was
  * sent and a retried chunk can be recognised.
  */
-export function importRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS): void {
+export function importRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, limits: ImportLimits = IMPORT_LIMITS, timing?: ImportTiming): void {
   const { db } = ctx;
-  const imports = createImportService(db, graphs, limits);
+  const imports = createImportService(db, graphs, limits, timing);
 
   app.post<{ Params: { graphId: string } }>('/api/graphs/:graphId/imports', async (request) => {
     const user = await requireUser(request, db);

@@ -5,12 +5,14 @@ import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { chunkChangeSet, importTooLarge, IMPORT_LIMITS, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
-import { chunkLost, createImportService } from '../../server/graphs/bulkImport.ts';
+import { IMPORT_RUNNING } from '../../src/domain/changeSetChunks.ts';
+import { IMPORT_ABANDONED, IMPORT_INTERRUPTED, IMPORT_TIMING } from '../../src/domain/importLease.ts';
+import { chunkLost, createImportService, TOO_MANY_IMPORTS } from '../../server/graphs/bulkImport.ts';
 import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
 import { createLocalFeed } from '../../server/graphs/feed.ts';
 import { createGraphService } from '../../server/graphs/service.ts';
 import type { Database } from '../../server/db/database.ts';
-import { createMember, expectError, useTestServer, type Client, type Member } from './helpers.ts';
+import { createMember, eventually, expectError, useTestServer, type Client, type Member } from './helpers.ts';
 import { loadGraph, openStream, openTree } from './graphHelpers.ts';
 
 /** Lower than the real limits so a test can cross them; the real ones are checked in a test of their own. */
@@ -261,6 +263,77 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
     const cancelled = await begin(owner, owner.uid, 1);
     expect((await owner.client.delete(`/api/graphs/${owner.uid}/imports/${cancelled}`)).status).toBe(204);
     expectError(await commit(owner, owner.uid, cancelled), 404, 'not-found');
+  });
+});
+
+describe('nothing an import leaves behind blocks its member', () => {
+  const cancel = (member: Member, importId: string) => member.client.delete(`/api/graphs/${member.uid}/imports/${importId}`);
+
+  it('a commit whose process was killed holds its import only while its lease lasts: then cancel works, a commit is refused, and a new import is accepted', async () => {
+    const owner = await createMember(site.server);
+    const body = chunkChangeSet(familyChangeSet(10, owner.uid))[0]!;
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await begin(owner, owner.uid, 1);
+      expect((await putChunk(owner, owner.uid, id, 0, body)).status).toBe(200);
+      ids.push(id);
+    }
+    // What a process killed during the commits leaves: committing, with a lease nobody renews.
+    await site.db.query(`UPDATE graph_imports SET state = 'committing', lease_ends = now() + interval '2 minutes'`);
+    expectError(await commit(owner, owner.uid, ids[0]!), 409, 'failed-precondition', IMPORT_RUNNING);
+    expectError(await cancel(owner, ids[0]!), 409, 'failed-precondition', IMPORT_RUNNING);
+    expectError(await owner.client.post(`/api/graphs/${owner.uid}/imports`, { clientId: 'import-tab', chunks: 1 }), 429, 'resource-exhausted', TOO_MANY_IMPORTS);
+
+    // The leases lapse (their end moved into the past rather than waiting for it).
+    await site.db.query(`UPDATE graph_imports SET lease_ends = now() - interval '1 second'`);
+    expect((await cancel(owner, ids[0]!)).status).toBe(204);
+    expectError(await commit(owner, owner.uid, ids[1]!), 409, 'failed-precondition', `This import was refused: ${IMPORT_INTERRUPTED}`);
+    const fresh = await begin(owner, owner.uid, 1);
+    expect((await putChunk(owner, owner.uid, fresh, 0, body)).status).toBe(200);
+    expect((await commit(owner, owner.uid, fresh)).body).toEqual({ revision: 1 });
+    // The refused ones are closed, their chunks gone, and a cancel forgets them.
+    expect((await cancel(owner, ids[2]!)).status).toBe(204);
+    expect(await site.db.query('SELECT 1 FROM graph_import_chunks')).toEqual([]);
+    expect(await stored(owner)).toMatchObject({ revision: 1, nodes: 10 });
+  });
+
+  it('uploads abandoned for the idle time stop counting and are refused', async () => {
+    const owner = await createMember(site.server);
+    const body = chunkChangeSet(familyChangeSet(10, owner.uid))[0]!;
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await begin(owner, owner.uid, 2));
+    expect((await putChunk(owner, owner.uid, ids[0]!, 0, body)).status).toBe(200);
+    expectError(await owner.client.post(`/api/graphs/${owner.uid}/imports`, { clientId: 'import-tab', chunks: 1 }), 429, 'resource-exhausted', TOO_MANY_IMPORTS);
+    // An hour with no chunk (the last arrival moved back rather than waited for).
+    await site.db.query(`UPDATE graph_imports SET touched_at = now() - $1 * interval '1 millisecond' WHERE id <> $2`, [IMPORT_TIMING.idleMs, ids[0]]);
+    await begin(owner, owner.uid, 1);
+    expectError(await putChunk(owner, owner.uid, ids[1]!, 0, body), 409, 'failed-precondition', `This import was refused: ${IMPORT_ABANDONED}`);
+    // The one still receiving chunks stays open.
+    expect((await putChunk(owner, owner.uid, ids[0]!, 1, body)).status).toBe(200);
+    expect((await site.db.query<{ state: string }>('SELECT state FROM graph_imports WHERE id = $1', [ids[0]]))[0]!.state).not.toBe('refused');
+  });
+
+  it('a commit still running renews its lease: past the lease time a cancel is still refused, and the commit completes', async () => {
+    const owner = await createMember(site.server);
+    const real = createGraphService(site.db, createLocalFeed(sqlChangeLog(site.db)));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // The save waits at the gate, as a long save of a large tree would.
+    const graphs = { ...real, saveApplied: async (...args: Parameters<typeof real.saveApplied>) => (await gate, real.saveApplied(...args)) };
+    const imports = createImportService(site.db, graphs, LIMITS, { leaseMs: 300, idleMs: IMPORT_TIMING.idleMs });
+    const key = { uid: owner.uid, graphId: owner.uid, importId: (await imports.begin(owner.uid, owner.uid, { clientId: 'import-tab', chunks: 1 })).importId };
+    await imports.putChunk(key, 0, chunkChangeSet(familyChangeSet(10, owner.uid))[0]!);
+    const committing = imports.commit(key);
+    const [{ first }] = await eventually(async () => {
+      const rows = await site.db.query<{ first: Date }>(`SELECT lease_ends AS first FROM graph_imports WHERE id = $1 AND state = 'committing'`, [key.importId]);
+      return rows.length ? rows : undefined;
+    });
+    // Wait until the first lease would have lapsed.
+    await eventually(async () => ((await site.db.query<{ over: boolean }>('SELECT now() > $1::timestamptz AS over', [first]))[0]!.over ? true : undefined));
+    await expect(imports.cancel(key)).rejects.toMatchObject({ code: 'failed-precondition', message: IMPORT_RUNNING });
+    release();
+    expect((await committing).revision).toBe(1);
+    expect(await stored(owner)).toMatchObject({ revision: 1, nodes: 10 });
   });
 });
 
