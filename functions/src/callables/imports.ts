@@ -5,6 +5,7 @@ import { paths, type ImportChunkDoc, type ImportDoc, type MembersDoc } from '../
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { chunkTooLarge, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors.ts';
+import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../../src/domain/importLease.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
@@ -37,8 +38,14 @@ function keyOf(uid: string, body: Record<string, unknown>): ImportKey {
   return { uid, graphId: text(body.graphId, 'graphId', 128, GRAPH_ID), importId: text(body.importId, 'importId', 24, IMPORT_ID) };
 }
 
-export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT_LIMITS) {
+/** The import's life as the shared rule reads it (src/domain/importLease.ts). */
+function lifeOf(doc: ImportDoc) {
+  return { state: doc.state, touchedAt: Date.parse(doc.touchedAt ?? doc.createdAt), leaseEndsAt: doc.leaseEndsAt ? Date.parse(doc.leaseEndsAt) : null };
+}
+
+export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT_LIMITS, timing: ImportTiming = IMPORT_TIMING) {
   const { db } = deps;
+  const later = (ms: number) => new Date(deps.clock().getTime() + ms).toISOString();
   const tooLarge = importTooLarge(limits);
   const importRef = (k: ImportKey) => db.doc(paths.import(k.graphId, k.importId));
 
@@ -68,6 +75,33 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     await db.recursiveDelete(db.collection(paths.importChunks(k.graphId, k.importId)));
   }
 
+  /**
+   * Refuses the import if it is dead (an upload abandoned, a commit whose function stopped), with
+   * its chunks, in a transaction so a lease renewed meanwhile wins. Answers whether it was.
+   */
+  async function expire(k: ImportKey): Promise<boolean> {
+    const dead = await db.runTransaction(async (t) => {
+      const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
+      const why = doc && doc.uid === k.uid ? deadImport(lifeOf(doc), deps.clock().getTime(), timing) : null;
+      if (why) t.update(importRef(k), { state: 'refused', refusalCode: 'deadline-exceeded', refusal: why, leaseEndsAt: null });
+      return why !== null;
+    });
+    if (dead) await dropChunks(k);
+    return dead;
+  }
+
+  /** Renews a running commit's lease until the answer is called (the function's end ends it). */
+  function holdLease(k: ImportKey): () => void {
+    const renew = setInterval(() => {
+      db.runTransaction(async (t) => {
+        const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
+        if (doc?.state === 'committing') t.update(importRef(k), { leaseEndsAt: later(timing.leaseMs) });
+      }).catch(() => undefined);
+    }, leaseRenewalMs(timing));
+    renew.unref();
+    return () => clearInterval(renew);
+  }
+
   /** Refuses the whole upload: the import keeps only the reason, its chunks go, and the error is thrown. */
   async function refuse(k: ImportKey, code: ErrorCode, message: string): Promise<never> {
     const marked = await db.runTransaction(async (t) => {
@@ -79,6 +113,30 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     if (marked !== true) notOpen(marked);
     await dropChunks(k);
     throw new AppError(code, message);
+  }
+
+  /** The commit's work, once claimed (its lease held meanwhile). */
+  async function committing(k: ImportKey, doc: ImportDoc): Promise<CommitImportResponse> {
+    const { uid } = k;
+    const { docs } = await db.collection(paths.importChunks(k.graphId, k.importId)).orderBy('index').get();
+    const present = new Set(docs.map((d) => (d.data() as ImportChunkDoc).index));
+    for (let i = 0; i < doc.chunkCount; i++) {
+      if (!present.has(i)) return refuse(k, 'failed-precondition', `The upload is incomplete: chunk ${i + 1} of ${doc.chunkCount} is missing. Nothing was imported.`);
+    }
+    const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
+    if (!merged.ok) return refuse(k, 'invalid-argument', `${merged.message} Nothing was imported.`);
+
+    let revision: number;
+    try {
+      ({ revision } = await saveChangeSet(deps.store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
+    } catch (e) {
+      if (isAppError(e)) return refuse(k, e.code, e.message);
+      await refuse(k, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+      throw e;
+    }
+    await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
+    await dropChunks(k);
+    return { revision };
   }
 
   return {
@@ -101,12 +159,27 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       const running = await db.collectionGroup('imports').where('uid', '==', uid).where('state', 'in', ['open', 'committing']).get();
       let open = 0;
       for (const d of running.docs) {
-        if (now.getTime() - Date.parse((d.data() as ImportDoc).createdAt) > IMPORT_LIFETIME_MS) await db.recursiveDelete(d.ref);
-        else open++;
+        const doc = d.data() as ImportDoc;
+        if (now.getTime() - Date.parse(doc.createdAt) > IMPORT_LIFETIME_MS) await db.recursiveDelete(d.ref);
+        else if (!deadImport(lifeOf(doc), now.getTime(), timing) || !(await expire({ uid, graphId: d.ref.parent.parent!.id, importId: d.id }))) open++;
       }
       if (open >= MAX_OPEN_IMPORTS) throw new AppError('resource-exhausted', TOO_MANY_IMPORTS);
       const importId = randomBytes(12).toString('hex');
-      const doc: ImportDoc = { uid, clientId, migrations, chunkCount: chunks, people: 0, bytes: 0, state: 'open', revision: null, refusalCode: null, refusal: null, createdAt: now.toISOString() };
+      const doc: ImportDoc = {
+        uid,
+        clientId,
+        migrations,
+        chunkCount: chunks,
+        people: 0,
+        bytes: 0,
+        state: 'open',
+        revision: null,
+        refusalCode: null,
+        refusal: null,
+        createdAt: now.toISOString(),
+        touchedAt: now.toISOString(),
+        leaseEndsAt: null,
+      };
       await db.doc(paths.import(graphId, importId)).create(doc);
       return { importId, limits };
     },
@@ -131,6 +204,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       if (shape) return refuse(k, 'invalid-argument', `${name} is not valid: ${shape}. Nothing was imported.`);
       const people = peopleIn(value as ChangeSet);
 
+      await expire(k);
       type Outcome = { closed: ImportDoc | null } | { refusal: string } | { received: number };
       const outcome = await db.runTransaction(async (t): Promise<Outcome> => {
         const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
@@ -142,7 +216,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
         if (stored) return stored.body === chunk ? { received: index } : { refusal: `${name} was sent twice with different contents. Nothing was imported.` };
         if (doc.people + people > limits.people || doc.bytes + bytes > limits.bytes) return { refusal: tooLarge };
         t.set(chunkRef, { index, body: chunk, people, bytes } satisfies ImportChunkDoc);
-        t.update(importRef(k), { people: doc.people + people, bytes: doc.bytes + bytes });
+        t.update(importRef(k), { people: doc.people + people, bytes: doc.bytes + bytes, touchedAt: deps.clock().toISOString() });
         return { received: index };
       });
       if ('closed' in outcome) return notOpen(outcome.closed);
@@ -156,41 +230,29 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
      */
     async commit(uid: string, data: unknown): Promise<CommitImportResponse> {
       const k = keyOf(uid, asObject(data));
+      await expire(k);
       const claimed = await db.runTransaction(async (t) => {
         const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
         if (!doc || doc.uid !== uid || doc.state !== 'open') return { doc: doc && doc.uid === uid ? doc : null, claimed: false };
-        t.update(importRef(k), { state: 'committing' });
+        t.update(importRef(k), { state: 'committing', leaseEndsAt: later(timing.leaseMs) });
         return { doc, claimed: true };
       });
       if (!claimed.claimed) {
         if (claimed.doc?.state === 'committed') return { revision: claimed.doc.revision! };
         return notOpen(claimed.doc);
       }
-      const doc = claimed.doc!;
-      const { docs } = await db.collection(paths.importChunks(k.graphId, k.importId)).orderBy('index').get();
-      const present = new Set(docs.map((d) => (d.data() as ImportChunkDoc).index));
-      for (let i = 0; i < doc.chunkCount; i++) {
-        if (!present.has(i)) return refuse(k, 'failed-precondition', `The upload is incomplete: chunk ${i + 1} of ${doc.chunkCount} is missing. Nothing was imported.`);
-      }
-      const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
-      if (!merged.ok) return refuse(k, 'invalid-argument', `${merged.message} Nothing was imported.`);
-
-      let revision: number;
+      const release = holdLease(k);
       try {
-        ({ revision } = await saveChangeSet(deps.store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
-      } catch (e) {
-        if (isAppError(e)) return refuse(k, e.code, e.message);
-        await refuse(k, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
-        throw e;
+        return await committing(k, claimed.doc!);
+      } finally {
+        release();
       }
-      await importRef(k).update({ state: 'committed', revision });
-      await dropChunks(k);
-      return { revision };
     },
 
-    /** The member gave up: the chunks go; the graph was never touched. */
+    /** The member gave up: the chunks go; the graph was never touched. A commit still running cannot be cancelled; one whose function stopped can. */
     async cancel(uid: string, data: unknown): Promise<Record<string, never>> {
       const k = keyOf(uid, asObject(data));
+      await expire(k);
       const doc = await read(k);
       if (!doc || (doc.state !== 'open' && doc.state !== 'refused')) notOpen(doc);
       await db.recursiveDelete(importRef(k));

@@ -202,6 +202,10 @@ export interface ImportDoc {
   refusal: string | null;
   /** ISO time; an import not committed within a day is forgotten. */
   createdAt: string;
+  /** ISO time its last chunk arrived (absent on imports from before it: createdAt); src/domain/importLease.ts. */
+  touchedAt?: string;
+  /** ISO time a committing import's lease ends, renewed while its commit runs. */
+  leaseEndsAt?: string | null;
 }
 
 /** `…/imports/{importId}/chunks/{index}`: one chunk's change-set JSON as sent. */
