@@ -8,8 +8,14 @@ export type { RateLimit };
 export interface RateLimits {
   /** Sign-in attempts (and invitation acceptances) per client address. */
   signIn: RateLimit;
-  /** Sign-in attempts per account (the e-mail typed), from any number of addresses; a right password resets it. */
+  /**
+   * Sign-in attempts per account (the e-mail typed) and address; past `max` attempts on the account
+   * from all addresses, an address that already tried waits (http/rateLimit.ts `signInHeld`). A
+   * right password resets them.
+   */
   signInAccount: RateLimit;
+  /** Sign-in attempts per account from every address together: the cap a guesser with many addresses meets. */
+  signInAccountAnywhere: RateLimit;
   /** Password-reset requests and new passwords per client address. */
   passwordReset: RateLimit;
   /** Invitation links opened per client address (details, joining, finishing a sign-up). */
@@ -21,6 +27,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { max: 10, timeWindowMs: 5 * 60_000 },
   signInAccount: { max: 10, timeWindowMs: 15 * 60_000 },
+  signInAccountAnywhere: { max: 100, timeWindowMs: 15 * 60_000 },
   passwordReset: { max: 5, timeWindowMs: 15 * 60_000 },
   invitationLookup: { max: 30, timeWindowMs: 5 * 60_000 },
   invitationCreate: { max: 30, timeWindowMs: 10 * 60_000 },

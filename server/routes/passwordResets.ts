@@ -14,7 +14,7 @@ import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
-import { LIMITED } from '../http/rateLimit.ts';
+import { LIMITED, signInFrom } from '../http/rateLimit.ts';
 import { clearSessionCookie } from '../http/session.ts';
 import { resetPasswordMail } from '../mail/templates.ts';
 
@@ -102,6 +102,8 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: AppContext): void
     await ctx.streams.end({ uid }, 'signed-out');
     // Whoever set the new password holds the mailbox: wrong guesses by others no longer lock them out.
     await limiter.clear(LIMITED.signInAccount, email);
+    await limiter.clear(LIMITED.signInAccountAnywhere, email);
+    await limiter.clear(LIMITED.signInAccountAddress, signInFrom(email, request.ip));
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

@@ -6,7 +6,7 @@ import { AUTH_FAILURES, MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } fr
 import { checkPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { parseBody } from '../http/errors.ts';
-import { LIMITED } from '../http/rateLimit.ts';
+import { LIMITED, signInFrom, signInHeld } from '../http/rateLimit.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -34,9 +34,10 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /**
-   * Every attempt counts against the client's address and against the account named (from any
-   * address, so spreading guesses over many addresses does not help); the right password clears
-   * the account's count. An account over its limit is refused before its password is checked.
+   * Every attempt counts against the client's address, and against the account named: from this
+   * address and from all (`signInHeld`: a guesser is held without locking the owner out, and
+   * spreading guesses over many addresses gets one from each, up to a cap). The right password
+   * clears the account's counts. A held attempt is refused before its password is checked.
    */
   app.post('/api/session', async (request, reply): Promise<SessionResponse> => {
     await limiter.enforce(reply, LIMITED.signIn, request.ip, ctx.rateLimits.signIn);
@@ -44,7 +45,12 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const problem = validateSignIn(body);
     if (problem) throw new AppError('invalid-argument', problem);
     const email = normaliseEmail(body.email);
-    await limiter.enforce(reply, LIMITED.signInAccount, email, ctx.rateLimits.signInAccount);
+    const { signInAccount, signInAccountAnywhere } = ctx.rateLimits;
+    const account = await limiter.count(LIMITED.signInAccount, email, signInAccount.timeWindowMs);
+    const here = await limiter.count(LIMITED.signInAccountAddress, signInFrom(email, request.ip), signInAccount.timeWindowMs);
+    const anywhere = await limiter.count(LIMITED.signInAccountAnywhere, email, signInAccountAnywhere.timeWindowMs);
+    const held = signInHeld({ account: account.hits, here: here.hits, anywhere: anywhere.hits }, signInAccount.max, signInAccountAnywhere.max);
+    if (held) limiter.refuse(reply, { account, here, anywhere }[held].wait);
     const rows = await db.query<{ uid: string; email: string; display_name: string; photo_url: string; password_hash: string }>(
       'SELECT uid, email, display_name, photo_url, password_hash FROM users WHERE email = $1',
       [email],
@@ -54,6 +60,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new AppError('auth/invalid-credential', INVALID_CREDENTIAL);
     }
     await limiter.clear(LIMITED.signInAccount, email);
+    await limiter.clear(LIMITED.signInAccountAddress, signInFrom(email, request.ip));
+    await limiter.clear(LIMITED.signInAccountAnywhere, email);
     // A new sign-in replaces whatever session this browser had.
     await endSession(request, db, ctx.streams);
     setSessionCookie(request, reply, await createSession(db, row.uid));

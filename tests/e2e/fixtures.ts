@@ -53,6 +53,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         rateLimits: {
           signIn: { max: 1000, timeWindowMs: 60_000 },
           signInAccount: { max: 1000, timeWindowMs: 60_000 },
+          signInAccountAnywhere: { max: 1000, timeWindowMs: 60_000 },
           passwordReset: { max: 1000, timeWindowMs: 60_000 },
           invitationLookup: { max: 1000, timeWindowMs: 60_000 },
           invitationCreate: { max: 1000, timeWindowMs: 60_000 },

@@ -28,7 +28,7 @@ export async function startTestServer(db: Database | undefined, options: Partial
     dataDir,
     port: 0,
     host: '127.0.0.1',
-    rateLimits: { signIn: HIGH, signInAccount: HIGH, passwordReset: HIGH, invitationLookup: HIGH, invitationCreate: HIGH },
+    rateLimits: { signIn: HIGH, signInAccount: HIGH, signInAccountAnywhere: HIGH, passwordReset: HIGH, invitationLookup: HIGH, invitationCreate: HIGH },
     log: false,
     ...options,
     ...(db ? { db } : {}),

@@ -116,22 +116,58 @@ describe('rate limits that hold however the requests arrive', () => {
     }
   });
 
-  it('limits sign-in per account, from however many addresses, and refuses even the right password then', async () => {
+  it('holds many addresses guessing one account: one guess from each new address, none more, and none past the cap', async () => {
     const m = await createMember(site.server);
     const other = await createMember(site.server);
     const limited = await startTestServer(site.db, {
       trustProxy: true,
-      rateLimits: { signIn: { max: 100, timeWindowMs: 60_000 }, signInAccount: { max: 10, timeWindowMs: 60_000 } },
+      rateLimits: {
+        signIn: { max: 100, timeWindowMs: 60_000 },
+        signInAccount: { max: 10, timeWindowMs: 60_000 },
+        // Held attempts count too: 10 guesses, 5 held, 2 from .6, then 4 more new addresses.
+        signInAccountAnywhere: { max: 21, timeWindowMs: 60_000 },
+      },
     });
     try {
       const from = (address: string, body: object) => limited.client().post('/api/session', body, { 'x-forwarded-for': address });
       const guesses = [];
       for (let a = 1; a <= 5; a++) for (let i = 0; i < 2; i++) guesses.push((await from(`203.0.113.${a}`, { email: m.email, password: `guess ${a}.${i}` })).status);
       expect(guesses).toEqual(Array(10).fill(401));
-      expectError(await from('203.0.113.6', { email: m.email.toUpperCase(), password: 'guess 6' }), 429, 'resource-exhausted', TOO_MANY_REQUESTS);
-      expectError(await from('203.0.113.7', { email: m.email, password: PASSWORD }), 429, 'resource-exhausted');
+      // The account has had its ten: every address that guessed waits, whatever the e-mail's case.
+      for (let a = 1; a <= 5; a++) expectError(await from(`203.0.113.${a}`, { email: m.email.toUpperCase(), password: 'guess' }), 429, 'resource-exhausted', TOO_MANY_REQUESTS);
+      // A new address has its one guess checked, then waits too.
+      expect((await from('203.0.113.6', { email: m.email, password: 'guess 6' })).status).toBe(401);
+      expectError(await from('203.0.113.6', { email: m.email, password: PASSWORD }), 429, 'resource-exhausted');
+      // Past the cap on the account (21 attempts in all), no address gets its password checked.
+      for (let a = 7; a <= 10; a++) expect((await from(`203.0.113.${a}`, { email: m.email, password: `guess ${a}` })).status).toBe(401);
+      const capped = await from('203.0.113.99', { email: m.email, password: PASSWORD });
+      expectError(capped, 429, 'resource-exhausted', TOO_MANY_REQUESTS);
+      expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another account, from the same addresses, is not held up.
       expect((await from('203.0.113.1', { email: other.email, password: PASSWORD })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('one address guessing an account does not lock its owner out: the owner signs in from another address, the guesser stays held', async () => {
+    const m = await createMember(site.server);
+    const limited = await startTestServer(site.db, { trustProxy: true, rateLimits: { signIn: { max: 100, timeWindowMs: 60_000 } } });
+    try {
+      const from = (address: string, password: string) => limited.client().post('/api/session', { email: m.email, password }, { 'x-forwarded-for': address });
+      const attacker = '198.51.100.66';
+      for (let i = 0; i < 10; i++) expect((await from(attacker, `guess ${i}`)).status).toBe(401);
+      expectError(await from(attacker, 'guess 10'), 429, 'resource-exhausted', TOO_MANY_REQUESTS);
+      expectError(await from(attacker, PASSWORD), 429, 'resource-exhausted');
+      // The default limits: the owner, at home, has made no wrong guess.
+      expect((await from('203.0.113.20', PASSWORD)).status).toBe(200);
+      expectError(await from(attacker, 'guess 11'), 429, 'resource-exhausted');
+      expectError(await from(attacker, PASSWORD), 429, 'resource-exhausted');
+      // Again in the next window: the owner still signs in.
+      await site.db.query(`UPDATE rate_limits SET window_ends = now() - interval '1 second'`);
+      for (let i = 0; i < 10; i++) expect((await from(attacker, `again ${i}`)).status).toBe(401);
+      expectError(await from(attacker, 'again 10'), 429, 'resource-exhausted');
+      expect((await from('203.0.113.21', PASSWORD)).status).toBe(200);
     } finally {
       await limited.close();
     }

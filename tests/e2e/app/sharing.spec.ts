@@ -30,7 +30,7 @@ test.beforeAll(async () => {
     serveStatic: true,
     log: false,
     smtpUrl: smtp.url,
-    rateLimits: { signIn: lots, signInAccount: lots, passwordReset: lots, invitationLookup: lots, invitationCreate: lots },
+    rateLimits: { signIn: lots, signInAccount: lots, signInAccountAnywhere: lots, passwordReset: lots, invitationLookup: lots, invitationCreate: lots },
   });
 });
 
