@@ -12,6 +12,12 @@ import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, pruneExpired } from './db/migrations.ts';
 import { handleError, sendError } from './http/errors.ts';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  timeoutOptions,
+} from './http/connections.ts';
 import { isForeignRequest } from './http/origin.ts';
 import { trustProxyOption } from './http/proxy.ts';
 import { createRateLimiter } from './http/rateLimit.ts';
@@ -85,6 +91,13 @@ export interface ServerOptions {
   importTiming?: ImportTiming;
   /** Largest body of a save in bytes (default SAVE_BODY_LIMIT; tests lower it). */
   saveBodyLimit?: number;
+  /** Time to receive a whole request (REQUEST_TIMEOUT_MS, default 60 s; http/connections.ts). */
+  requestTimeoutMs?: number;
+  /**
+   * Open connections per remote address (MAX_CONNECTIONS_PER_ADDRESS, default 64; 0 for none).
+   * Behind a proxy (trustProxy) every connection comes from it, so the default is none there.
+   */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface RunningServer {
@@ -152,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Request lines are logged below with tokens taken out of the URL.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
     // Bad percent-encoding or over-long path parts: a coded 400 that does not echo the path.
     frameworkErrors: (_error, _request, reply) => sendError(reply, 'invalid-argument', 'The request URL is not valid.'),
   });
@@ -162,6 +176,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const imported = await importLegacyAvatarFiles(db, options.dataDir);
     if (imported) app.log.info(`Moved ${imported} avatar files from ${join(options.dataDir, LEGACY_FILES_DIR)} into the database`);
 
+    capConnectionsPerAddress(app.server, options.maxConnectionsPerAddress ?? (options.trustProxy ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS));
     app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
     app.addHook('onResponse', async (request, reply) => {
       const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`;

@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the front end when it is missing or stale, then serves it with the API.
  * Environment: HOST, PORT, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, PUBLIC_URL, ADMIN_EMAIL,
- * TRUST_PROXY (number of reverse proxies), LOG_LEVEL, SKIP_BUILD=1, SERVE_STATIC=0 (API only, for `npm run dev`).
+ * TRUST_PROXY (number of reverse proxies), REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS, LOG_LEVEL,
+ * SKIP_BUILD=1, SERVE_STATIC=0 (API only, for `npm run dev`).
  */
 import { resolve } from 'node:path';
 import { PROJECT_ROOT, startServer } from './app.ts';
@@ -10,6 +11,15 @@ import { parseTrustProxy } from './http/proxy.ts';
 import { humanLogStream } from './log.ts';
 
 const env = process.env;
+
+/** A whole-number variable of at least `min`, or undefined when unset (the server's default). */
+function wholeNumber(name: string, min: number): number | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${value}`);
+  return n;
+}
 
 async function main() {
   const serveStatic = env.SERVE_STATIC !== '0';
@@ -20,6 +30,8 @@ async function main() {
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
 
+  const requestTimeoutMs = wholeNumber('REQUEST_TIMEOUT_MS', 1);
+  const maxConnectionsPerAddress = wholeNumber('MAX_CONNECTIONS_PER_ADDRESS', 0);
   const server = await startServer({
     dataDir: resolve(env.DATA_DIR || './data'),
     port,
@@ -30,6 +42,8 @@ async function main() {
     publicUrl: env.PUBLIC_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs,
+    maxConnectionsPerAddress,
     serveStatic,
     log: { level: env.LOG_LEVEL || 'info', stream: humanLogStream() },
   });
