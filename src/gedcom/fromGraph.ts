@@ -4,7 +4,7 @@ import { dateForVersion, deathParts, writeDate } from './dates.ts';
 import { readKeptMany } from './kept.ts';
 import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
 import { readPedigree, UNLINKED } from './toGraph.ts';
-import type { GedcomNode } from './types.ts';
+import { eachNode, type GedcomNode } from './types.ts';
 
 /**
  * Kinfolk people as GEDCOM structures for the writer (DESIGN.md "GEDCOM import and export").
@@ -203,17 +203,27 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
    * Finishes a structure in place: pointers of kept structures resolved to exported ids, tags and
    * values brought to the target version (`forVersion`). False: leave it out (5.5.1 has no @VOID@).
    */
-  const finish = (n: GedcomNode, level: number): boolean => {
+  const finishOne = (n: GedcomNode, level: number): boolean => {
     if (n.pointer !== undefined && !made.has(n)) {
       const t = target(n.pointer);
       if (t === null && !v7) return false;
       n.pointer = t ?? 'VOID';
     }
     forVersion(n, o.version, level);
-    let w = 0;
-    for (const c of n.children) if (finish(c, level + 1)) n.children[w++] = c;
-    n.children.length = w;
     return true;
+  };
+  /** A record and all under it, in file order (the order records pointed to are wanted in), without recursion. */
+  const finish = (record: GedcomNode): void => {
+    const left = new Set<GedcomNode>();
+    eachNode(record, (n, level) => {
+      if (finishOne(n, level)) return true;
+      left.add(n);
+      return false;
+    });
+    if (!left.size) return;
+    eachNode(record, (n) => {
+      if (n.children.some((c) => left.has(c))) n.children = n.children.filter((c) => !left.has(c));
+    });
   };
 
   // ---- people ----
@@ -236,7 +246,7 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
     const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
     const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, pedigreeOf), familyByKeptXref, newObject: freshObject, objects };
     const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id), ctx);
-    finish(indi, 0);
+    finish(indi);
     out.push(indi);
     if (++done % 2000 === 0) o.onProgress?.(done / included.size);
   }
@@ -244,14 +254,14 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
   // ---- families ----
   for (const f of exported) {
     const fam = writeFamily(f, graph, xrefOf, profileOfXref, included);
-    finish(fam, 0);
+    finish(fam);
     out.push(fam);
   }
 
   // ---- records (the ones pointed to may point further: finishing them adds what they need) ----
   for (let k = 0; k < wanted.length; k++) {
     const r = wanted[k]!;
-    finish(r, 0);
+    finish(r);
     out.push(r);
   }
   out.push(...objects);

@@ -1,5 +1,5 @@
 import { parseGedcom } from './parse.ts';
-import type { GedcomNode } from './types.ts';
+import { eachNode, type GedcomNode } from './types.ts';
 
 /**
  * A profile's `gedcom` field: the structures an import keeps for a person, as GEDCOM 7 lines
@@ -71,13 +71,14 @@ const CONTS = Array.from({ length: 100 }, (_, level) => `${level} CONT`);
 /** Adds a record's kept lines to `out` (each line ends with '\n'); returns how many characters they make. */
 export function appendKept(out: KeptText, record: GedcomNode, prefix: string, edits: KeptEdits | undefined): number {
   const mark = out.size;
-  writeNode(out, record, 0, prefix, edits);
+  eachNode(record, (node, level) => writeLine(out, node, level, prefix, edits));
   return out.chars(mark);
 }
 
-function writeNode(out: KeptText, node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): void {
+/** Writes a structure's own lines (its value's CONT lines included); false when it is left out, with all under it. */
+function writeLine(out: KeptText, node: GedcomNode, level: number, prefix: string, edits: KeptEdits | undefined): boolean {
   const edit = edits?.get(node);
-  if (edit?.drop) return;
+  if (edit?.drop) return false;
   out.add(LEVELS[level] ?? `${level} `);
   const xref = edit?.xref ?? node.xref;
   if (xref !== undefined) {
@@ -108,7 +109,7 @@ function writeNode(out: KeptText, node: GedcomNode, level: number, prefix: strin
       from = to + 1;
     }
   }
-  for (const child of node.children) writeNode(out, child, level + 1, prefix, edits);
+  return true;
 }
 
 /** The rest of a line with this value: a space and the value, a leading '@' doubled, the line end. */

@@ -6,7 +6,7 @@ import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
-import type { GedcomDocument, GedcomNode } from './types.ts';
+import { eachNode, type GedcomDocument, type GedcomNode } from './types.ts';
 
 /**
  * A parsed GEDCOM document as Kinfolk people (DESIGN.md "GEDCOM import and export"). Pure: the
@@ -297,20 +297,17 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   // Other records go with the first person who points to them, directly or through other records.
   const queue: number[] = [];
   for (let k = 0; k < holder.length; k++) if (holder[k]! >= 0) queue.push(k);
-  const keepPointed = (node: GedcomNode, h: number): void => {
-    for (const c of node.children) {
-      if (c.pointer !== undefined && c.pointer !== 'VOID' && !STRUCTURAL.has(c.tag)) {
-        const k = byXref.get(c.pointer);
-        const tag = k === undefined ? '' : records[k]!.tag;
-        if (k !== undefined && holder[k]! < 0 && tag !== 'INDI' && tag !== 'FAM') {
-          holder[k] = h;
-          people[h]!.kept = grown(people[h]!.kept, k);
-          queue.push(k);
-        }
+  const keepPointed = (record: GedcomNode, h: number): void =>
+    eachNode(record, (c) => {
+      if (c === record || c.pointer === undefined || c.pointer === 'VOID' || STRUCTURAL.has(c.tag)) return;
+      const k = byXref.get(c.pointer);
+      const tag = k === undefined ? '' : records[k]!.tag;
+      if (k !== undefined && holder[k]! < 0 && tag !== 'INDI' && tag !== 'FAM') {
+        holder[k] = h;
+        people[h]!.kept = grown(people[h]!.kept, k);
+        queue.push(k);
       }
-      keepPointed(c, h);
-    }
-  };
+    });
   for (let q = 0; q < queue.length; q++) keepPointed(records[queue[q]!]!, holder[queue[q]!]!);
   if (people.length) {
     for (let k = 0; k < records.length; k++) if (holder[k]! < 0 && records[k]!.tag !== 'INDI' && records[k]!.tag !== 'FAM') people[0]!.kept = grown(people[0]!.kept, k);

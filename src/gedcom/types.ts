@@ -64,3 +64,22 @@ export interface GedcomWriteInput {
   /** 5.5.1 only: NAME of the SUBM record added when the records have none (default 'Unknown'). */
   submitter?: string;
 }
+
+/**
+ * Visits `root` and every structure under it in file order (each before what is nested under it),
+ * with its depth below `root`, without recursion: a file may nest its lines thousands of levels
+ * deep, deeper than the call stack goes. `enter` answers false to skip what is under a structure.
+ */
+export function eachNode(root: GedcomNode, enter: (node: GedcomNode, depth: number) => boolean | void): void {
+  const nodes: GedcomNode[] = [root];
+  const depths: number[] = [0];
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (enter(node, depth) === false) continue;
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      nodes.push(node.children[i]!);
+      depths.push(depth + 1);
+    }
+  }
+}

@@ -11,7 +11,7 @@
  * submitter is added if the records have none (5.5.1 requires one).
  * Lines end with '\n'. Values with '\r\n' or '\r' are read as having '\n'.
  */
-import type { GedcomNode, GedcomWriteInput } from './types.ts';
+import { eachNode, type GedcomNode, type GedcomWriteInput } from './types.ts';
 
 /** 5.5.1's limit counts the line terminator: 255 characters with '\n' leaves 254 for the line. */
 const MAX_551 = 254;
@@ -22,18 +22,18 @@ export function writeGedcom(doc: GedcomWriteInput): string {
   const out = new Lines();
   const records = doc.records.filter((r) => r.tag !== 'HEAD' && r.tag !== 'TRLR');
   const head = headerFor(doc, records);
-  const writeNode = (node: GedcomNode, level: number) => {
+  const writeLine = (node: GedcomNode, level: number) => {
     let prefix = levelPrefix(level);
     if (node.xref !== undefined) prefix += `@${node.xref}@ `;
     prefix += node.tag;
     if (node.pointer !== undefined) out.push(`${prefix} @${node.pointer}@`);
     else if (node.value === undefined || node.value === '') out.push(prefix);
     else writeValue(out, prefix, level, node.value, v7);
-    for (const child of node.children) writeNode(child, level + 1);
   };
-  writeNode(head.node, 0);
-  for (const extra of head.extraRecords) writeNode(extra, 0);
-  for (const record of records) writeNode(record, 0);
+  const writeNode = (record: GedcomNode) => eachNode(record, writeLine);
+  writeNode(head.node);
+  for (const extra of head.extraRecords) writeNode(extra);
+  for (const record of records) writeNode(record);
   out.push('0 TRLR');
   return (v7 ? '\ufeff' : '') + out.text();
 }
