@@ -47,7 +47,7 @@ function expectLenaRedacted(events: Awaited<ReturnType<typeof replay>>, profileI
 }
 
 describe('a viewer replaying the change log gets people who are gone redacted', () => {
-  it('a living person saved and then deleted is replayed redacted after a restart (PGlite data folder), with ?since=0 and Last-Event-ID: 0', { timeout: 120_000 }, async () => {
+  it('a living person saved and then deleted is replayed redacted after a restart (PGlite data folder), with ?since=0 and Last-Event-ID: 0', { timeout: 240_000 }, async () => {
     const dataDir = await tempDir();
     const first = await startTestServer(undefined, { dataDir, keepDataDir: true });
     let h: HopperMembers;
