@@ -97,9 +97,10 @@ export interface StreamRight {
 
 /**
  * Whether a stream may still deliver what it delivers, read now (one query): null when its
- * session is still signed in and its member still has the role it opened with; otherwise how it
- * ends (signed out: the session ended or expired; removed: no longer a member; reload: another
- * role). Rights are never taken from a notice or a cache alone.
+ * session is still signed in and its member still reads the tree as they did when it opened;
+ * otherwise how it ends (signed out: the session ended or expired; removed: no longer a member;
+ * reload: a viewer now reads it whole, or the other way round). Rights are never taken from a
+ * notice or a cache alone.
  */
 export async function streamVerdict(q: Queryable, right: StreamRight): Promise<StreamEnd | null> {
   const [row] = await q.query<{ role: TreeRole | null; signed_in: boolean }>(
@@ -111,7 +112,9 @@ export async function streamVerdict(q: Queryable, right: StreamRight): Promise<S
   // As GraphService.role: a member's own graph is theirs even before its membership row.
   const role = row.role ?? (right.graphId === right.uid ? 'owner' : null);
   if (!role) return 'removed';
-  return role === right.role ? null : 'reload';
+  // What a stream carries differs only between viewers (redacted) and the others (whole): an
+  // editor handed the tree keeps theirs.
+  return (role === 'viewer') === (right.role === 'viewer') ? null : 'reload';
 }
 
 export type StreamRegistry = ReturnType<typeof createStreamRegistry>;
