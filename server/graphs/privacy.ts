@@ -130,6 +130,8 @@ export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts 
   const upsert: ProfilePatch[] = event.changes.profiles.upsert.map((p) => {
     const set = whole.get(p.id);
     if (set) return { ...p, set };
+    // Lists only: nothing personal to hide (lists pass to viewers as in the load).
+    if (!p.set) return p;
     const seen = patchPrivacy(p, goneCtx);
     privacy[p.id] = seen.reason;
     return redactPatch(p, seen.visibility);
