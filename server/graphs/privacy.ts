@@ -4,7 +4,9 @@ import {
   BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   isVisibility,
+  patchPrivacy,
   personPrivacy,
+  redactPatch,
   redactProfile,
   type PrivacyContext,
   type PrivacyReason,
@@ -63,16 +65,19 @@ export async function profilesWithChildren(q: Queryable, ids: readonly string[])
 
 /** What one applied change set means for privacy: the people it may have made (not) private. */
 export interface EventFacts {
+  /** The people it touches (and parents it may affect) that exist now, as stored now. */
   people: Map<string, { profile: Profile; children: Dated[] }>;
+  /** What the members who claimed them (also those a patch names) let viewers see; only existing accounts. */
   visibilities: Map<string, Visibility>;
   /** Profiles to send whole to a viewer: the touched ones and the parents of a changed birth. */
   affected: string[];
 }
 
 /**
- * Reads, once per event whatever the number of viewers, what redacting it needs. The state read
- * is the one stored now (maybe after later revisions): each field a viewer receives is at least
- * as new as the event, and the later events carry the same values again.
+ * Reads, for one event, what redacting it needs. The state read is the one stored now (maybe
+ * after later revisions): each field a viewer receives is at least as new as the event, and the
+ * later events carry the same values again. Whatever the event touches that no longer exists is
+ * redacted from the event alone (`patchPrivacy`); only the choice of a member it names is read.
  */
 export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
   const touched = event.changes.profiles.upsert.map((p) => p.id);
@@ -84,7 +89,8 @@ export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise
     .flatMap((p) => first.get(p.id)?.profile.parents ?? [])
     .filter((id) => !first.has(id));
   const people = parents.length ? new Map([...first, ...(await profilesWithChildren(q, parents))]) : first;
-  const visibilities = await viewerVisibilities(q, ownersIn([...people.values()].map((x) => x.profile)));
+  const named = event.changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
+  const visibilities = await viewerVisibilities(q, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
   return { people, visibilities, affected: [...new Set([...touched, ...parents])].filter((id) => people.has(id)) };
 }
 
@@ -95,9 +101,11 @@ function scalarsOf(p: Profile): Partial<ProfileScalars> {
 }
 
 /**
- * The event as `viewerUid` may receive it: every profile it touches (and every parent whose
- * "living" presumption it may change) carries all its plain fields as the viewer may see them,
- * so a person becoming visible or private is right without a reload; `privacy` says who is
+ * The event as `viewerUid` may receive it: every profile it touches that exists now (and every
+ * parent whose "living" presumption it may change) carries all its plain fields as the viewer may
+ * see them now, so a person becoming visible or private is right without a reload; a patch about
+ * someone who no longer exists (or whom the event removes) is redacted by what the patch itself
+ * proves (`patchPrivacy`: living and private unless it shows otherwise). `privacy` says who is
  * private now and why (null: no longer). Lists, cards and lines pass unchanged.
  */
 export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts | null, viewerUid: string, currentYear: number): GraphChangeEvent {
@@ -107,21 +115,29 @@ export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts 
     currentYear,
     visibilityOf: (uid) => facts.visibilities.get(uid) ?? DEFAULT_VIEWER_VISIBILITY,
   };
+  // A member whose account is gone leaves no choice to follow for a card that is gone too.
+  const goneCtx: PrivacyContext = { ...ctx, visibilityOf: (uid) => facts.visibilities.get(uid) ?? 'private' };
   const privacy: Record<string, PrivacyReason | null> = {};
   const whole = new Map<string, Partial<ProfileScalars>>();
+  const removed = new Set(event.changes.profiles.remove);
   for (const id of facts.affected) {
+    if (removed.has(id)) continue;
     const { profile, children } = facts.people.get(id)!;
     const seen = personPrivacy(profile, children, ctx);
     privacy[id] = seen.reason;
     whole.set(id, scalarsOf(redactProfile(profile, seen.visibility)));
   }
-  const removed = new Set(event.changes.profiles.remove);
   const upsert: ProfilePatch[] = event.changes.profiles.upsert.map((p) => {
     const set = whole.get(p.id);
-    return set && !removed.has(p.id) ? { ...p, set } : p;
+    if (set) return { ...p, set };
+    // Lists only: nothing personal to hide (lists pass to viewers as in the load).
+    if (!p.set) return p;
+    const seen = patchPrivacy(p, goneCtx);
+    privacy[p.id] = seen.reason;
+    return redactPatch(p, seen.visibility);
   });
-  for (const id of facts.affected) {
-    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set: whole.get(id)! });
+  for (const [id, set] of whole) {
+    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set });
   }
   return { ...event, changes: { ...event.changes, profiles: { ...event.changes.profiles, upsert } }, privacy };
 }

@@ -1,3 +1,4 @@
+import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -10,6 +11,8 @@ import type { Queryable } from '../db/database.ts';
  *
  * Several processes on one PostgreSQL hear of it through NOTIFY on `STREAMS_CHANNEL` (each
  * process, the sender included, ends its own matching streams); on PGlite the sender is alone.
+ * A notice is only the fast way: a process whose LISTEN connection was down misses it, so every
+ * stream also asks `streamVerdict` before it delivers a change.
  */
 export const STREAMS_CHANNEL = 'kinfolk_streams';
 
@@ -82,6 +85,36 @@ export function createStreamRegistry(db: Queryable, options: { shared: boolean }
       return streams.size;
     },
   };
+}
+
+/** What a stream was opened under: its member, session (token hash), graph and the role then. */
+export interface StreamRight {
+  uid: string;
+  session: string;
+  graphId: string;
+  role: TreeRole;
+}
+
+/**
+ * Whether a stream may still deliver what it delivers, read now (one query): null when its
+ * session is still signed in and its member still reads the tree as they did when it opened;
+ * otherwise how it ends (signed out: the session ended or expired; removed: no longer a member;
+ * reload: a viewer now reads it whole, or the other way round). Rights are never taken from a
+ * notice or a cache alone.
+ */
+export async function streamVerdict(q: Queryable, right: StreamRight): Promise<StreamEnd | null> {
+  const [row] = await q.query<{ role: TreeRole | null; signed_in: boolean }>(
+    `SELECT (SELECT role FROM graph_members WHERE graph_id = $1 AND uid = $2) AS role,
+            EXISTS (SELECT 1 FROM sessions WHERE token_hash = $3 AND uid = $2 AND expires_at > now()) AS signed_in`,
+    [right.graphId, right.uid, right.session],
+  );
+  if (!row?.signed_in) return 'signed-out';
+  // As GraphService.role: a member's own graph is theirs even before its membership row.
+  const role = row.role ?? (right.graphId === right.uid ? 'owner' : null);
+  if (!role) return 'removed';
+  // What a stream carries differs only between viewers (redacted) and the others (whole): an
+  // editor handed the tree keeps theirs.
+  return (role === 'viewer') === (right.role === 'viewer') ? null : 'reload';
 }
 
 export type StreamRegistry = ReturnType<typeof createStreamRegistry>;

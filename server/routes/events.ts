@@ -8,7 +8,7 @@ import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { eventFacts, redactEventForViewer, type EventFacts } from '../graphs/privacy.ts';
 import type { GraphService } from '../graphs/service.ts';
-import type { StreamEnd } from '../graphs/streams.ts';
+import { streamVerdict, type StreamEnd, type StreamRight } from '../graphs/streams.ts';
 import { requireUser, sessionHash } from '../http/session.ts';
 import { checkGraphId } from './graphs.ts';
 
@@ -18,8 +18,6 @@ export const KEEP_ALIVE_MS = 25_000;
 const RETRY_MS = 3000;
 /** A reader this far behind is cut off; it reconnects and replays from the log. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
-/** Redaction facts kept per graph revision, so many viewers of one tree read them once. */
-const FACTS_KEPT = 256;
 
 function parseRevision(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
@@ -36,7 +34,8 @@ const CLOSED: Record<Exclude<StreamEnd, 'reload'>, ReturnType<typeof errorBody>[
  * - `event: change`, `id: {revision}`, `data: GraphChangeEvent` for every applied change set,
  *   strictly in revision order, each exactly once (the feed reads from the change log whatever
  *   this process did not see by itself). To a viewer each event is redacted
- *   (`redactEventForViewer`): private fields never reach them, here as in the load.
+ *   (`redactEventForViewer`) by what is stored when it goes out, never by what a cache remembers:
+ *   private fields never reach them, here as in the load, also for people since deleted.
  * - Replay: with `Last-Event-ID` (EventSource sends it when it reconnects) or `?since=revision`
  *   the change sets after that revision come first. Where the log cannot fill a gap (it no longer
  *   reaches back that far, or a change set was too large to log) the stream sends
@@ -45,21 +44,25 @@ const CLOSED: Record<Exclude<StreamEnd, 'reload'>, ReturnType<typeof errorBody>[
  * - Ended by what ends the member's right to it (streams.ts): `event: closed` with `{ code,
  *   message }` then the end (signed out, password changed or reset, removed from the tree); a
  *   role change sends `event: reload` and ends, so the browser reconnects under the new role.
+ *   At once where the notice arrives, and in any case before the next change: each is delivered
+ *   only after the rights were read again (`streamVerdict`).
  * - `: ping` every 25 s. Closing the server ends every stream.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService, options: { keepAliveMs?: number } = {}): void {
   const { db, streams } = ctx;
   const open = new Set<ServerResponse>();
-  const facts = new Map<string, Promise<EventFacts | null>>();
+  // Redaction facts being read: viewers receiving one event together read them once. Dropped as
+  // soon as read, never kept: each delivery is redacted by what is stored when it goes out.
+  const reading = new Map<string, Promise<EventFacts | null>>();
 
   function factsOf(graphId: string, event: GraphChangeEvent): Promise<EventFacts | null> {
     const key = `${graphId}:${event.revision}`;
-    let found = facts.get(key);
+    let found = reading.get(key);
     if (!found) {
       found = eventFacts(db, event);
-      facts.set(key, found);
-      found.catch(() => facts.delete(key));
-      if (facts.size > FACTS_KEPT) facts.delete(facts.keys().next().value!);
+      reading.set(key, found);
+      const drop = () => void reading.delete(key);
+      found.then(drop, drop);
     }
     return found;
   }
@@ -76,6 +79,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
     const role = await graphs.role(graphId, user.uid);
     if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
     const since = parseRevision(request.headers['last-event-id']) ?? parseRevision(request.query.since);
+    const right: StreamRight = { uid: user.uid, session: sessionHash(request), graphId, role };
 
     reply.hijack();
     const res = reply.raw;
@@ -99,24 +103,41 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       last = event.revision;
       write(`id: ${event.revision}\nevent: change\ndata: ${JSON.stringify(event)}\n\n`);
     };
-    // A viewer's events are redacted one after another (reading the database), so what this
-    // stream writes still leaves in revision order; an editor's go out as they come.
+    const finish = (why: StreamEnd) => {
+      if (res.writableEnded) return;
+      if (why === 'reload') write(`${last === null ? '' : `id: ${last}\n`}event: reload\ndata: ${JSON.stringify({ revision: last ?? 0 })}\n\n`);
+      else write(`event: ${STREAM_CLOSED_EVENT}\ndata: ${JSON.stringify(CLOSED[why])}\n\n`);
+      res.end();
+    };
+
+    // Each change goes out only after the member's rights were read again, after it arrived (a
+    // notice that ended them may never have reached this process); one read serves every change
+    // that had arrived when it started, so a replay asks once. Changes pass one queue (a viewer's
+    // are redacted reading the database), so they still leave in revision order.
+    let arrived = 0;
+    let verdict: { covers: number; answer: Promise<StreamEnd | null> } | null = null;
+    const verdictFor = (n: number) => {
+      if (!verdict || verdict.covers < n) verdict = { covers: arrived, answer: streamVerdict(db, right) };
+      return verdict.answer;
+    };
     let queue = Promise.resolve();
     const inOrder = (step: () => Promise<void> | void) => {
-      if (role !== 'viewer') return void step();
       queue = queue.then(step);
     };
-    const change = (event: GraphChangeEvent) =>
+    const change = (event: GraphChangeEvent) => {
+      const n = ++arrived;
       inOrder(async () => {
-        if (role !== 'viewer') return send(event);
         if (res.writableEnded) return;
         try {
-          send(redactEventForViewer(event, await factsOf(graphId, event), user.uid, new Date().getUTCFullYear()));
+          const end = await verdictFor(n);
+          if (end) return finish(end);
+          send(role === 'viewer' ? redactEventForViewer(event, await factsOf(graphId, event), user.uid, new Date().getUTCFullYear()) : event);
         } catch {
           // The browser reconnects with Last-Event-ID and the replay starts over.
           res.end();
         }
       });
+    };
 
     const unsubscribe = graphs.feed.subscribe(graphId, since, {
       change,
@@ -128,16 +149,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       // The browser reconnects with Last-Event-ID and the replay starts over.
       fail: () => res.end(),
     });
-    const unregister = streams.add({
-      uid: user.uid,
-      session: sessionHash(request),
-      graphId,
-      end(why) {
-        if (why === 'reload') write(`${last === null ? '' : `id: ${last}\n`}event: reload\ndata: ${JSON.stringify({ revision: last ?? 0 })}\n\n`);
-        else write(`event: ${STREAM_CLOSED_EVENT}\ndata: ${JSON.stringify(CLOSED[why])}\n\n`);
-        res.end();
-      },
-    });
+    const unregister = streams.add({ ...right, end: finish });
     const keepAlive = setInterval(() => write(': ping\n\n'), options.keepAliveMs ?? KEEP_ALIVE_MS);
     res.on('close', () => {
       clearInterval(keepAlive);

@@ -1,4 +1,5 @@
-import { PERSONAL_FIELDS, type ScalarField } from './profile.ts';
+import type { ProfilePatch } from './changeSet.ts';
+import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import type { Graph, Profile } from './types.ts';
 
 /**
@@ -123,6 +124,43 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (out as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') out.firstName = PRIVATE_NAME;
   return out;
+}
+
+/**
+ * A person as far as one patch of the change log proves them: the fields it does not set are
+ * empty, so they count as living (no death known) and unclaimed (no owner known). A date kept as
+ * written counts only beside a known birth year (the year, when set, is what the rule reads).
+ */
+function provenByPatch(patch: ProfilePatch): Profile {
+  const set = patch.set ?? {};
+  const person: Profile = { ...emptyProfile(patch.id), ...set, id: patch.id };
+  if (!patch.create && !Object.hasOwn(set, 'birthYear')) person.birthDateText = '';
+  return person;
+}
+
+/**
+ * How much of a person the audience sees when all there is of them is one patch: the person no
+ * longer exists (deleted, or a card re-keyed when its member joined), so nothing stored says more.
+ * Conservatively: living and private, unless the patch itself records a death or a birth over 110
+ * years ago, or names the member who claimed the card (then their choice, as `ctx` says it now:
+ * a caller without the member's account answers 'private').
+ */
+export function patchPrivacy(patch: ProfilePatch, ctx: PrivacyContext): PersonPrivacy {
+  return personPrivacy(provenByPatch(patch), [], ctx);
+}
+
+/**
+ * A patch as the audience may see it. Not seen whole, it sets every personal field the visibility
+ * hides (empty, the first name "Private" when private), whatever it set before, so the copy the
+ * audience holds is emptied too; the name fields it set stay when the name shows.
+ */
+export function redactPatch(patch: ProfilePatch, visibility: Visibility): ProfilePatch {
+  if (visibility === 'everything') return patch;
+  const set: Partial<ProfileScalars> = { ...patch.set };
+  const keep = visibility === 'name' ? NAME_FIELDS : [];
+  for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (set as Record<ScalarField, string>)[f] = '';
+  if (visibility === 'private') set.firstName = PRIVATE_NAME;
+  return { ...patch, set };
 }
 
 /** The children of a profile among the profiles at hand (for the "had a child" rule). */

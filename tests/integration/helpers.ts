@@ -22,7 +22,8 @@ export interface TestServer extends RunningServer {
   client(): Client;
 }
 
-export async function startTestServer(db: Database | undefined, options: Partial<ServerOptions> = {}): Promise<TestServer> {
+/** `keepDataDir`: close leaves the data folder for a next server (a restart); otherwise it is removed. */
+export async function startTestServer(db: Database | undefined, { keepDataDir = false, ...options }: Partial<ServerOptions> & { keepDataDir?: boolean } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await tempDir());
   const server = await startServer({
     dataDir,
@@ -39,7 +40,7 @@ export async function startTestServer(db: Database | undefined, options: Partial
     client: () => new Client(server.url),
     async close() {
       await close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   });
 }
@@ -189,6 +190,12 @@ export function usePostgresSite({
     applicationName,
     client: () => first().client(),
   };
+}
+
+/** The LISTEN connection of process `i` of a site (found by its application_name), if it has one now. */
+export async function listenPid(site: PostgresSite, i: number): Promise<number | undefined> {
+  const rows = await site.admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [site.applicationName(i)]);
+  return rows.rows[0]?.pid;
 }
 
 /** The same signed-in member talking to another process. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
 import type { GraphNode } from '../../src/domain/types.ts';
-import { createMember, signedInOn, usePostgresSite } from './helpers.ts';
+import { createMember, listenPid as listenPidOf, signedInOn, usePostgresSite } from './helpers.ts';
 import { openStream, openTree, postChanges, primaryNodeId, type Stream } from './graphHelpers.ts';
 
 /**
@@ -12,13 +12,8 @@ import { openStream, openTree, postChanges, primaryNodeId, type Stream } from '.
  */
 const site = usePostgresSite({ schemaPrefix: 'kinfolk_live', processes: 2 });
 
-/** The LISTEN connection of process `i` (0 is a, 1 is b), found by its application_name. */
-async function listenPid(i: number): Promise<number | undefined> {
-  const rows = await site.admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN %'`, [
-    site.applicationName(i),
-  ]);
-  return rows.rows[0]?.pid;
-}
+/** The LISTEN connection of process `i` (0 is a, 1 is b). */
+const listenPid = (i: number) => listenPidOf(site, i);
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   isPresumedLiving,
   latestYear,
+  patchPrivacy,
   personPrivacy,
   PRIVATE_NAME,
   redactGraph,
+  redactPatch,
   redactProfile,
   yearsIn,
   type PrivacyContext,
@@ -121,6 +123,49 @@ describe('redactProfile', () => {
   });
 
   it('everything: the same object', () => expect(redactProfile(mary, 'everything')).toBe(mary));
+});
+
+describe('patchPrivacy: a person known only from one patch (they no longer exist) is living and private unless the patch proves otherwise', () => {
+  const LIVING = { visibility: 'private', reason: 'living' };
+  const WHOLE = { visibility: 'everything', reason: null };
+  const created = (set: Partial<Profile>) => ({ id: 'pr:a', create: true as const, set });
+  const edited = (set: Partial<Profile>) => ({ id: 'pr:a', set });
+  it.each([
+    ['a new living person with a bio', created({ firstName: 'Lena', birthYear: '1994', bio: 'bees' }), {}, LIVING],
+    ['a bio added to someone (nothing else known)', edited({ bio: 'bees' }), {}, LIVING],
+    ['a death recorded by the patch', edited({ death: '2001', bio: 'bees' }), {}, WHOLE],
+    ['a death kept as written by an import', edited({ deathDateText: 'BEF 2001' }), {}, WHOLE],
+    ['born over 110 years ago, by the patch', edited({ birthYear: '1880' }), {}, WHOLE],
+    ['a birth kept as written beside an emptied year', edited({ birthYear: '', birthDateText: 'ABT 1820' }), {}, WHOLE],
+    ['a birth kept as written, the year not known', edited({ birthDateText: 'ABT 1820' }), {}, LIVING],
+    ['a new person with an old birth kept as written', created({ birthDateText: 'ABT 1820' }), {}, WHOLE],
+    ['a recent birth', edited({ birthYear: '1990' }), {}, LIVING],
+    ['a card the patch says a member claimed: their choice now', created({ ownerUid: 'u-jo', bio: 'x' }), { 'u-jo': 'name' }, { visibility: 'name', reason: 'member-choice' }],
+    ['…who shows everything', edited({ ownerUid: 'u-jo', bio: 'x' }), { 'u-jo': 'everything' }, WHOLE],
+    ['the audience’s own card', created({ ownerUid: 'u-viewer', bio: 'x' }), {}, WHOLE],
+  ] as const)('%s', (_name, patch, choices, expected) => expect(patchPrivacy(patch, ctx('u-viewer', choices))).toEqual(expected));
+
+  it('a card whose claiming member is unknown to the context follows what the context answers (the server: private)', () => {
+    const strict: PrivacyContext = { audienceUid: 'u-viewer', currentYear: YEAR, visibilityOf: () => 'private' };
+    expect(patchPrivacy({ id: 'pr:a', create: true, set: { ownerUid: 'u-gone', firstName: 'Jo' } }, strict)).toEqual({ visibility: 'private', reason: 'member-choice' });
+  });
+});
+
+describe('redactPatch', () => {
+  const patch = { id: 'pr:a', create: true as const, set: { firstName: 'Lena', lastName: 'Hopper', bio: 'bees', birthYear: '1994', updatedBy: 'u-owner' }, add: { parents: ['pr:p'] } };
+
+  it('private: every personal field emptied (also those the patch did not set), "Private", the stamps and lists stay', () => {
+    const out = redactPatch(patch, 'private');
+    expect(out).toMatchObject({ id: 'pr:a', create: true, add: { parents: ['pr:p'] } });
+    expect(out.set).toMatchObject({ firstName: PRIVATE_NAME, lastName: '', bio: '', birthYear: '', email: '', photoURL: '', gender: '', updatedBy: 'u-owner' });
+  });
+
+  it('name: the name fields the patch set, nothing else', () => {
+    expect(redactPatch(patch, 'name').set).toMatchObject({ firstName: 'Lena', lastName: 'Hopper', bio: '', birthYear: '' });
+    expect(redactPatch({ id: 'pr:a', set: { bio: 'bees' } }, 'name').set).not.toHaveProperty('firstName');
+  });
+
+  it('everything: the same patch', () => expect(redactPatch(patch, 'everything')).toBe(patch));
 });
 
 describe('redactGraph', () => {
