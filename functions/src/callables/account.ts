@@ -7,6 +7,7 @@ import { redactGraph } from '../../../src/domain/privacy.ts';
 import { treeName } from '../../../src/domain/roles.ts';
 import { releaseCards } from '../../../src/domain/save/releaseCards.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
+import { isTreeLeftRefusal } from '../../../src/domain/save/treesLeft.ts';
 import type { Deps } from '../deps.ts';
 import { checkSettings, planDeletion } from '../ownData.ts';
 import { currentGraph } from '../snapshots/build.ts';
@@ -37,7 +38,9 @@ export async function updateAccountSettings(deps: Deps, uid: string, email: stri
   if (syncEmail && email) {
     const own = (await deps.db.doc(paths.profile(uid)).get()).data() as ProfileDoc | undefined;
     if (own && own.profile.email !== email) {
-      await updateProfile(deps.store, { uid, id: uid, set: { email }, clientId: 'account' }, { now: deps.clock(), publish: nothingToPublish });
+      await updateProfile(deps.store, { uid, id: uid, set: { email }, clientId: 'account' }, { now: deps.clock(), publish: nothingToPublish }).catch((e: unknown) => {
+        if (!isTreeLeftRefusal(e)) throw e;
+      });
     }
   }
   return accountSettings(deps, uid);

@@ -17,3 +17,8 @@ export async function refuseTreesLeft(tx: GraphStoreTransaction, showing: Readon
     if (!(await tx.memberRole(graphId, uid))) throw new AppError('permission-denied', PROFILE_ON_TREE_LEFT);
   }
 }
+
+/** The refusal above: the e-mail sync after a confirmed address change leaves such a card as it is. */
+export function isTreeLeftRefusal(e: unknown): boolean {
+  return e instanceof AppError && e.message === PROFILE_ON_TREE_LEFT;
+}
