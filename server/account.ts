@@ -5,12 +5,11 @@ import type { OwnDataExport } from '../src/backend/api.ts';
 import type { ClaimedCardChoice, OwnedTreeChoice } from '../src/backend/ports.ts';
 import { AppError } from '../src/domain/errors.ts';
 import { newProfileId } from '../src/domain/ids.ts';
-import { isVisibility, redactGraph, DEFAULT_VIEWER_VISIBILITY } from '../src/domain/privacy.ts';
+import { isVisibility, DEFAULT_VIEWER_VISIBILITY } from '../src/domain/privacy.ts';
 import { releaseCards } from '../src/domain/save/releaseCards.ts';
 import type { Publication } from '../src/domain/save/graphStore.ts';
 import type { Graph, Profile } from '../src/domain/types.ts';
 import type { Database, Queryable } from './db/database.ts';
-import { graphOwners, privacyContext } from './graphs/privacy.ts';
 import { sqlStoreTransaction } from './graphs/sqlGraphStore.ts';
 import { partsToGraph, readGraphParts } from './graphs/store.ts';
 import { graphName, treeSummaries } from './graphs/trees.ts';
@@ -21,7 +20,7 @@ import { graphName, treeSummaries } from './graphs/trees.ts';
 export interface TreeFormat {
   extension: string;
   contentType: string;
-  /** `graph` is already redacted for the member; photos on this site become URLs on `siteOrigin`. */
+  /** `graph` is already as the member may export it; photos on this site become URLs on `siteOrigin`. */
   write(graph: Graph, site: { siteOrigin: string; currentYear: number }): string;
 }
 export const TREE_FORMATS: TreeFormat[] = [
@@ -51,9 +50,9 @@ export async function ownedGraphIds(q: Queryable, uid: string): Promise<string[]
 
 /**
  * Everything the site holds about a member: account, own profile and claimed cards whole, their
- * photo files, their memberships, and the trees they own, redacted as every export is (a living
- * person nobody claimed shows as "Private"; a claimed card as its member chose; the member's
- * own cards whole).
+ * photo files, their memberships, and the trees they own, whole, living people included: whoever
+ * may edit a tree exports all of it (issue 19, `exportsWhole`: an owner always may), so the
+ * download is a backup.
  */
 export async function ownData(db: Database, uid: string, now: Date, siteOrigin: string): Promise<OwnDataExport> {
   const users = await db.query<{ email: string; display_name: string; created_at: Date | string; viewer_visibility: string }>(
@@ -71,8 +70,7 @@ export async function ownData(db: Database, uid: string, now: Date, siteOrigin: 
   for (const graphId of await ownedGraphIds(db, uid)) {
     const parts = await readGraphParts(db, graphId);
     if (!parts) continue;
-    const whole = partsToGraph(parts);
-    const { graph } = redactGraph(whole, await privacyContext(db, uid, graphOwners(whole), now));
+    const graph = partsToGraph(parts);
     const name = await graphName(db, graphId);
     const stem = fileStem(name);
     trees.push({ graphId, name, graph, files: TREE_FORMATS.map((f) => ({ name: `${stem}.${f.extension}`, contentType: f.contentType, text: f.write(graph, { siteOrigin, currentYear: now.getUTCFullYear() }) })) });

@@ -318,10 +318,24 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX graph_imports_uid_idx ON graph_imports(uid) WHERE state IN ('open', 'committing');
     `,
   },
+  {
+    version: 10,
+    name: 'card claims',
+    // What a card held when a member claimed it (ClaimBase, issue 19): an account deletion keeps
+    // those entries of the tree's editors and takes back only what the member wrote. Cards
+    // claimed before this table existed have no row and release as before (emptied).
+    sql: `
+      CREATE TABLE card_claims (
+        profile_id text PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+        base jsonb NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
 export const DATA_TABLES = [
+  'card_claims',
   'graph_import_chunks',
   'graph_imports',
   'graph_snapshots',

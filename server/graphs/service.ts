@@ -114,6 +114,16 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return rows.length ? 'viewer' : null;
     },
 
+    /** Whether a tree the member does not belong to (one they were removed from) shows this profile. */
+    async onTreeLeft(profileId: string, uid: string): Promise<boolean> {
+      const rows = await db.query(
+        `SELECT 1 FROM graph_profiles gp WHERE gp.profile_id = $1
+            AND NOT EXISTS (SELECT 1 FROM graph_members m WHERE m.graph_id = gp.graph_id AND m.uid = $2) LIMIT 1`,
+        [profileId, uid],
+      );
+      return rows.length > 0;
+    },
+
     /** A profile as a viewer may read it. */
     profileForViewer(profile: Profile, uid: string): Promise<Profile> {
       return profileForViewer(db, profile, uid, clock());

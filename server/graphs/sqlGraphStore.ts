@@ -1,5 +1,5 @@
 import type { GraphLookup } from '../../src/domain/save/neighbourhood.ts';
-import type { GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
+import type { ClaimBase, GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -72,6 +72,14 @@ export function sqlStoreTransaction(q: Queryable, options: WriteOptions = {}): G
     writeProfiles: (profiles) => upsertProfiles(q, profiles),
     appendChange: (graphId, change, migrations) => recordRevision(q, graphId, change, migrations),
     addMember: (graphId, uid, role) => addMember(q, graphId, uid, role),
+    async claimBases(ids) {
+      const rows = await q.query<{ profile_id: string; base: ClaimBase }>('SELECT profile_id, base FROM card_claims WHERE profile_id = ANY($1::text[])', [[...ids]]);
+      return new Map(rows.map((r) => [r.profile_id, r.base]));
+    },
+    async setClaimBase(profileId, base) {
+      if (base === null) await q.query('DELETE FROM card_claims WHERE profile_id = $1', [profileId]);
+      else await q.query('INSERT INTO card_claims (profile_id, base) VALUES ($1, $2::jsonb) ON CONFLICT (profile_id) DO UPDATE SET base = EXCLUDED.base', [profileId, JSON.stringify(base)]);
+    },
   };
 }
 

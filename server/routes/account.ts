@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountResponse, SessionResponse } from '../../src/backend/api.ts';
 import { AppError } from '../../src/domain/errors.ts';
+import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
 import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES } from '../../src/domain/privacy.ts';
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
 import { deleteAccount, ownData } from '../account.ts';
@@ -147,7 +148,11 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
         throw e;
       });
     const cards = await db.query<{ id: string }>('SELECT id FROM profiles WHERE (id = $1 OR owner_uid = $1) AND data->>\'email\' IS DISTINCT FROM $2', [changed.uid, changed.email]);
-    for (const { id } of cards) await graphs.updateProfile(changed.uid, id, { email: changed.email });
+    for (const { id } of cards) {
+      await graphs.updateProfile(changed.uid, id, { email: changed.email }).catch((e: unknown) => {
+        if (!isTreeLeftRefusal(e)) throw e;
+      });
+    }
     return { user: toAuthUser(changed) };
   });
 

@@ -4,6 +4,7 @@ import { AppError, type ErrorCode } from '../../src/domain/errors.ts';
 import { isProfileId, PROFILE_ID_PREFIX } from '../../src/domain/ids.ts';
 import { canEditProfile } from '../../src/domain/permissions.ts';
 import { PHOTO_REFUSED, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
+import { PROFILE_ON_TREE_LEFT } from '../../src/domain/save/treesLeft.ts';
 import { AVATAR_SIZES } from '../../src/domain/timing.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
@@ -82,6 +83,10 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
       if (access === 'viewer') throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
       if (!mayReplacePhoto(profile, user.uid)) {
         throw new AppError('permission-denied', PHOTO_REFUSED);
+      }
+      // An older photo URL gets the current bytes: a new photo would reach a tree the member left.
+      if ((profile.id === user.uid || profile.ownerUid === user.uid) && (await graphs.onTreeLeft(id, user.uid))) {
+        throw new AppError('permission-denied', PROFILE_ON_TREE_LEFT);
       }
       if (!request.isMultipart()) return sendCoded(reply, 400, 'invalid-argument', AVATAR_MESSAGES.notMultipart);
 

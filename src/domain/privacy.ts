@@ -1,5 +1,6 @@
 import type { ProfilePatch } from './changeSet.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
+import { canEditTree, type TreeRole } from './roles.ts';
 import type { Graph, Profile } from './types.ts';
 
 /**
@@ -184,4 +185,14 @@ export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
     if (seen.reason) privacy[id] = seen.reason;
   }
   return { graph: { ...graph, profiles }, privacy };
+}
+
+/**
+ * Issue 19, the owner's decision: "Privacy of the living is for viewers and for what is shared.
+ * Whoever may edit a tree can export all of it, living people included, and chooses to leave them
+ * out." Whether an export (the GEDCOM file, a tree in "Download my data") is written whole: for an
+ * owner or editor unless they leave living people out; never for a viewer.
+ */
+export function exportsWhole(role: TreeRole | null, leaveOutLiving: boolean): boolean {
+  return canEditTree(role) && !leaveOutLiving;
 }

@@ -12,7 +12,7 @@ const site = useTestServer();
 const EMAIL_LINK = /\/confirm-email\?token=([A-Za-z0-9_-]{43})/;
 
 describe('downloading everything about oneself', () => {
-  it('answers the account, own profile and claimed cards whole, photos, memberships, and owned trees redacted as every export', async () => {
+  it('answers the account, own profile and claimed cards whole, photos, memberships, and owned trees whole, living people included', async () => {
     const h = await hopperFamily(site.server);
     const photo = await putPhoto(site.server, h.grace, h.grace.uid);
     await h.grace.client.patch(`/api/profiles/${h.grace.uid}`, { set: { bio: 'About me', photoURL: photo.photoURL, photoURLSmall: photo.photoURLSmall } });
@@ -31,12 +31,12 @@ describe('downloading everything about oneself', () => {
     expect(Buffer.from(data.photos[0]!.base64, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const [tree] = data.trees;
     expect(tree!.name).toBe('Hopper family tree');
-    // Mary is living and nobody claimed her card: "Private" in an export too. Her own card stays whole.
-    expect(tree!.graph.profiles[h.mary.profileId]!.firstName).toBe('Private');
-    expect(res.text).not.toContain(SECRET_BIO);
+    // Issue 19: whoever may edit a tree exports all of it, so the owner's download is a backup:
+    // Mary, living and unclaimed, whole (she was "Private" here), and Ed's claimed card whole.
+    expect(tree!.graph.profiles[h.mary.profileId]).toMatchObject({ firstName: 'Mary', bio: SECRET_BIO, birthYear: '1990' });
     expect(tree!.graph.profiles[h.grace.uid]!.bio).toBe('About me');
-    expect(tree!.graph.profiles[h.ed.uid]).toMatchObject({ firstName: 'Ed', bio: '' });
-    // The same redacted tree as a GEDCOM 7.0 file, readable by our parser, photos as URLs on the site.
+    expect(tree!.graph.profiles[h.ed.uid]).toMatchObject({ firstName: 'Ed', bio: 'Entered by Grace' });
+    // The same whole tree as a GEDCOM 7.0 file, readable by our parser, photos as URLs on the site.
     expect(tree!.files.map((f) => [f.name, f.contentType])).toEqual([['hopper-family-tree.ged', 'text/vnd.familysearch.gedcom']]);
     const ged = parseGedcom(new TextEncoder().encode(tree!.files[0]!.text));
     expect(ged.version).toBe('7.0');
@@ -44,7 +44,9 @@ describe('downloading everything about oneself', () => {
     expect(people).toHaveLength(Object.keys(tree!.graph.profiles).length);
     const names = people.map((r) => r.children.find((c) => c.tag === 'NAME')?.value);
     expect(names).toContain('Grace /Hopper/');
-    expect(names.some((n) => n?.includes('Private'))).toBe(true);
+    expect(names).toContain('Mary /Hopper/');
+    expect(names.some((n) => n?.includes('Private'))).toBe(false);
+    expect(tree!.files[0]!.text).toContain(SECRET_BIO);
     expect(tree!.files[0]!.text).toContain('About me');
     expect(tree!.files[0]!.text).toContain(`${site.server.url}/files/profiles/${h.grace.uid}/avatar_320.jpg`);
     // A member who owns no tree gets their memberships and no trees.

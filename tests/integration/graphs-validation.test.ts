@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { edgeId } from '../../src/domain/ids.ts';
+import { NOT_ON_TREE } from '../../src/domain/invitations.ts';
 import { RELATIONSHIP_MESSAGES } from '../../src/domain/relationships.ts';
 import { createMember, expectError, useTestServer } from './helpers.ts';
 import { addNew, inviteAndJoin, loadGraph, openTree, postChanges, primaryNodeId, saveOk, type Tree } from './graphHelpers.ts';
@@ -155,14 +156,13 @@ describe('ids are checked before use', () => {
 });
 
 describe('a change set reaches only its own graph', () => {
-  it('removing a profile the graph does not show leaves it alone', async () => {
+  it('removing a profile the graph does not show is refused and leaves it alone (issue 19: no empty revision)', async () => {
     const { owner, tree } = await family();
     // A profile no graph shows (its graph went, say): not this tree's to delete.
     await site.db.query(`INSERT INTO profiles (id, data) VALUES ('pr:elsewhere', $1)`, [JSON.stringify({ id: 'pr:elsewhere', firstName: 'Elsewhere' })]);
     const cs = emptyChangeSet(tree.saved.revision);
     cs.profiles.remove.push('pr:elsewhere');
-    const res = await postChanges(owner.client, tree.graphId, cs);
-    expect(res.status, res.text).toBe(200);
+    expectError(await postChanges(owner.client, tree.graphId, cs), 404, 'not-found', NOT_ON_TREE);
     expect(await site.db.query(`SELECT id FROM profiles WHERE id = 'pr:elsewhere'`)).toEqual([{ id: 'pr:elsewhere' }]);
   });
 });

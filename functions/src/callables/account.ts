@@ -3,10 +3,10 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { AccountSettingsResponse, DownloadOwnDataResponse } from '../../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { newProfileId } from '../../../src/domain/ids.ts';
-import { redactGraph } from '../../../src/domain/privacy.ts';
 import { treeName } from '../../../src/domain/roles.ts';
 import { releaseCards } from '../../../src/domain/save/releaseCards.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
+import { isTreeLeftRefusal } from '../../../src/domain/save/treesLeft.ts';
 import type { Deps } from '../deps.ts';
 import { checkSettings, planDeletion } from '../ownData.ts';
 import { currentGraph } from '../snapshots/build.ts';
@@ -37,7 +37,9 @@ export async function updateAccountSettings(deps: Deps, uid: string, email: stri
   if (syncEmail && email) {
     const own = (await deps.db.doc(paths.profile(uid)).get()).data() as ProfileDoc | undefined;
     if (own && own.profile.email !== email) {
-      await updateProfile(deps.store, { uid, id: uid, set: { email }, clientId: 'account' }, { now: deps.clock(), publish: nothingToPublish });
+      await updateProfile(deps.store, { uid, id: uid, set: { email }, clientId: 'account' }, { now: deps.clock(), publish: nothingToPublish }).catch((e: unknown) => {
+        if (!isTreeLeftRefusal(e)) throw e;
+      });
     }
   }
   return accountSettings(deps, uid);
@@ -51,7 +53,7 @@ async function ownProfiles(deps: Deps, uid: string): Promise<ProfileDoc[]> {
   return own ? [own, ...docs] : docs;
 }
 
-/** Everything about the member as one JSON document (OwnDataExport; the trees they own redacted as every export). */
+/** Everything about the member as one JSON document (OwnDataExport; the trees they own whole, as their owner exports them). */
 export async function downloadOwnData(deps: Deps, uid: string): Promise<DownloadOwnDataResponse> {
   const { db } = deps;
   const account = await deps.auth.getUser(uid);
@@ -69,16 +71,8 @@ export async function downloadOwnData(deps: Deps, uid: string): Promise<Download
     memberships.push({ graphId, name, role, joinedAt: members?.joinedAt?.[uid] ?? '' });
     if (role !== 'owner') continue;
     const built = await currentGraph(db, graphId, graph);
-    if (!built) continue;
-    const claimants = [...new Set(Object.values(built.graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
-    const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
-    const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
-    const { graph: redacted } = redactGraph(built.graph, {
-      audienceUid: '',
-      currentYear: deps.clock().getUTCFullYear(),
-      visibilityOf: (c) => visibility.get(c) ?? visibilityOf(null),
-    });
-    trees.push({ graphId, name, graph: redacted, files: [] });
+    // Whoever may edit a tree exports all of it, living people included (issue 19, `exportsWhole`).
+    if (built) trees.push({ graphId, name, graph: built.graph, files: [] });
   }
   return {
     format: 'kinfolk-own-data/1',

@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChangeDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeDoc, ClaimBaseDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import type { AppliedChange, GraphHead, GraphStore, GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
+import type { AppliedChange, ClaimBase, GraphHead, GraphStore, GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
 import { isTreeRole, type TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
@@ -249,6 +249,22 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       const doc: ChangeDoc = { revision: change.revision, clientId: change.clientId, actorUid: change.actorUid, changes: logged ? body : null, at };
       tx.set(paths.change(graphId, change.revision), doc);
       if (change.revision > CHANGE_LOG_LENGTH) tx.delete(paths.change(graphId, change.revision - CHANGE_LOG_LENGTH));
+    },
+
+    async claimBases(ids) {
+      const wanted = unique(ids);
+      const docs = await tx.getAll(wanted.map((id) => paths.claimBase(id)));
+      const out = new Map<string, ClaimBase>();
+      for (const id of wanted) {
+        const d = docs.get(paths.claimBase(id)) as ClaimBaseDoc | null | undefined;
+        if (d) out.set(id, d.base as ClaimBase);
+      }
+      return out;
+    },
+
+    async setClaimBase(profileId, base) {
+      if (base === null) tx.delete(paths.claimBase(profileId));
+      else tx.set(paths.claimBase(profileId), { base } satisfies ClaimBaseDoc);
     },
 
     async addMember(graphId, uid, role) {

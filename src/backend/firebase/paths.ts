@@ -11,6 +11,7 @@ import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
  * ```
  * users/{uid}                                   UserDoc      the graphs a member belongs to
  * profiles/{docId(profileId)}                   ProfileDoc   one per profile, global (uid or pr:…)
+ * claimBases/{docId(profileId)}                 ClaimBaseDoc what a card held when claimed (functions only)
  * invitations/{id}                              InvitationDoc (the token only as its SHA-256)
  * graphs/{graphId}                              GraphDoc     owner, revision, migrations, snapshot
  * graphs/{graphId}/meta/members                 MembersDoc   roles: the one get() of the rules
@@ -124,6 +125,14 @@ export interface EdgeDoc {
  * keyed by their uid, everyone else by `pr:…`), shown by the graphs in `graphs`. `relatives` is
  * the union of its spouses, parents and children, for "the profiles listing one".
  */
+/**
+ * `claimBases/{docId(profileId)}`: the card's personal fields as the tree's editors left them
+ * when a member claimed it (`ClaimBase`, issue 19); no rule lets a client read it.
+ */
+export interface ClaimBaseDoc {
+  base: Partial<Record<string, string>>;
+}
+
 export interface ProfileDoc {
   profile: Profile;
   relatives: string[];
@@ -233,6 +242,7 @@ export const paths = {
   user: (uid: string) => `users/${uid}`,
   profiles: () => 'profiles',
   profile: (profileId: string) => `profiles/${docId(profileId)}`,
+  claimBase: (profileId: string) => `claimBases/${docId(profileId)}`,
   invitations: () => 'invitations',
   invitation: (id: string) => `invitations/${id}`,
   graph: (graphId: string) => `graphs/${graphId}`,

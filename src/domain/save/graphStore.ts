@@ -1,3 +1,4 @@
+import type { ScalarField } from '../profile.ts';
 import type { ChangeSet } from '../changeSet.ts';
 import type { TreeRole } from '../roles.ts';
 import type { Profile } from '../types.ts';
@@ -73,7 +74,18 @@ export interface GraphStoreTransaction {
   appendChange(graphId: string, change: AppliedChange, migrations?: readonly string[]): Promise<void>;
   /** Makes `uid` a member with `role`; a member already there keeps the role they have. */
   addMember(graphId: string, uid: string, role: TreeRole): Promise<void>;
+  /** What each of these cards held when a member claimed it (`ClaimBase`), where that is recorded. */
+  claimBases(profileIds: readonly string[]): Promise<Map<string, ClaimBase>>;
+  /** Records what a card held as it is claimed, or forgets it (null) once it is released. */
+  setClaimBase(profileId: string, base: ClaimBase | null): Promise<void>;
 }
+
+/**
+ * The personal fields of a card as the tree's editors left them when a member claimed it (issue
+ * 19): after a claim only its member edits the card (§6), so what differs from this is what the
+ * member wrote about themselves, and an account deletion takes back only that (`releasedFields`).
+ */
+export type ClaimBase = Partial<Record<ScalarField, string>>;
 
 export interface GraphStore {
   /** Runs `fn` in one transaction: all of it is written, or none of it. */

@@ -5,6 +5,7 @@ import type { GraphNode, Profile } from '../types.ts';
 import { AppError } from '../errors.ts';
 import type { GraphStoreTransaction, Publication } from './graphStore.ts';
 import { propagatePatches } from './propagate.ts';
+import { claimBaseOf } from './releaseCards.ts';
 import { GRAPH_NOT_FOUND } from './saveChangeSet.ts';
 
 export interface JoinInput {
@@ -26,7 +27,7 @@ export interface JoinInput {
  * so the node's profile is re-keyed to it: the details relatives entered stay, the e-mail, owner,
  * the names they typed and the gender they chose (even "Prefer not to say": their own say wins
  * over what relatives guessed) are set, and every list naming the old id is updated (read through the
- * profiles listing it, not the whole graph). Without a usable node (removed since, or already
+ * profiles listing it, not the whole graph). What the card held is recorded as its `ClaimBase`. Without a usable node (removed since, or already
  * claimed) they join with `fallback`, a fresh profile. Returns what to publish after the commit.
  */
 export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fallback: Profile): Promise<Publication[]> {
@@ -80,6 +81,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
   }
 
   await tx.writeChanges(head.id, changes, written);
+  if (claimable) await tx.setClaimBase(input.uid, claimBaseOf(old!));
   await tx.addMember(head.id, input.uid, input.role);
   const event = { revision: head.revision + 1, changes, clientId: 'invitation', actorUid: input.uid };
   await tx.appendChange(head.id, event);
@@ -130,6 +132,7 @@ export async function joinAsMember(tx: GraphStoreTransaction, input: MemberJoinI
   const changes = emptyChangeSet(head.revision);
   changes.profiles.upsert.push(patch);
   await tx.writeChanges(head.id, changes, [applyProfilePatch(old, patch)!]);
+  await tx.setClaimBase(old.id, claimBaseOf(old));
   const by = { clientId: 'invitation', actorUid: input.uid };
   const event = { revision: head.revision + 1, changes, ...by };
   await tx.appendChange(head.id, event);

@@ -1,11 +1,12 @@
 import { applyProfilePatch, diffProfile, emptyChangeSet, type ChangeSet, type ProfilePatch } from '../changeSet.ts';
-import { PERSONAL_FIELDS, RELATION_FIELDS, type ProfileScalars } from '../profile.ts';
+import { PERSONAL_FIELDS, RELATION_FIELDS, type ProfileScalars, type ScalarField } from '../profile.ts';
 import type { GraphNode, Profile } from '../types.ts';
-import type { GraphStoreTransaction, Publication } from './graphStore.ts';
+import type { ClaimBase, GraphStoreTransaction, Publication } from './graphStore.ts';
 
 /**
- * What a member who deletes their account lets the trees keep of the cards they claimed: the
- * name only, or nothing (the card stays, "Unnamed", so the family around it keeps its shape).
+ * What a member who deletes their account lets the trees keep of what they wrote on the cards
+ * they claimed: the name only, or nothing (the card stays, "Unnamed", so the family around it
+ * keeps its shape). What the tree's editors entered stays either way.
  */
 export type CardConsent = 'keep-name' | 'remove';
 
@@ -19,16 +20,34 @@ export interface ReleaseInput {
   now: string;
 }
 
-const KEPT_BY_NAME: readonly string[] = ['firstName', 'lastName'];
+const NAME_FIELDS: readonly ScalarField[] = ['firstName', 'lastName'];
+/** Theirs whatever the card held before: the sign-in address, and photos (their files go with the account). */
+const ALWAYS_GO: readonly ScalarField[] = ['email', 'photoURL', 'photoURLSmall'];
 
-/** The plain fields a released card keeps (by consent) and loses; the owner and e-mail always go. */
-function releasedFields(p: Profile, consent: CardConsent, stamp: { updatedBy: string; updatedAt: string }): Partial<ProfileScalars> {
+/**
+ * What a released card holds (issue 19): the tree's editors' entries stay, and only what the
+ * member wrote about themselves goes, as their consent says. After a claim only the member edits
+ * the card (§6), so a field that differs from `base` (the card as the editors left it when it was
+ * claimed) is theirs and goes back to the editors' value ('' where they entered none, and for a
+ * card the member made themselves, which has no base). The name is kept ('keep-name') or emptied
+ * ('remove': "Unnamed"); the e-mail, the photo and the owner always go.
+ */
+export function releasedFields(p: Profile, consent: CardConsent, base: ClaimBase | undefined, stamp: { updatedBy: string; updatedAt: string }): Partial<ProfileScalars> {
   const set: Partial<ProfileScalars> = { ownerUid: '', ...stamp };
   for (const f of PERSONAL_FIELDS) {
-    if (consent === 'keep-name' && KEPT_BY_NAME.includes(f)) continue;
-    if (p[f] !== '') (set as Record<string, string>)[f] = '';
+    const name = NAME_FIELDS.includes(f);
+    if (name && consent === 'keep-name') continue;
+    const value = name || ALWAYS_GO.includes(f) ? '' : (base?.[f] ?? '');
+    if ((p[f] ?? '') !== value) (set as Record<string, string>)[f] = value;
   }
   return set;
+}
+
+/** The personal fields of a card as it is claimed: its `ClaimBase`. */
+export function claimBaseOf(p: Profile): ClaimBase {
+  const base: ClaimBase = {};
+  for (const f of PERSONAL_FIELDS) if (p[f]) base[f] = p[f];
+  return base;
 }
 
 /**
@@ -44,6 +63,7 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
   const heads = await tx.lockGraphs([...showing.keys()]);
   const stamp = { updatedBy: input.uid, updatedAt: input.now };
   const stored = await tx.profiles(ids);
+  const bases = await tx.claimBases(ids);
   const publications: Publication[] = [];
 
   // Every read before any write (as a Firestore transaction needs): a relative shown in two
@@ -64,12 +84,12 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
     const patches = new Map<string, ProfilePatch>();
     for (const id of input.claimedIds) {
       const p = stored.get(id);
-      if (p && shown.has(id)) patches.set(id, { id, set: releasedFields(p, input.consent, stamp) });
+      if (p && shown.has(id)) patches.set(id, { id, set: releasedFields(p, input.consent, bases.get(id), stamp) });
     }
     const own = stored.get(input.uid);
     let released: Profile | null = null;
     if (own && shown.has(input.uid)) {
-      released = { ...applyProfilePatch(own, { id: own.id, set: releasedFields(own, input.consent, stamp) })!, id: input.newOwnId };
+      released = { ...applyProfilePatch(own, { id: own.id, set: releasedFields(own, input.consent, bases.get(own.id), stamp) })!, id: input.newOwnId };
       for (const node of nodes) changes.nodes.upsert.push({ ...node, modifiedAt: input.now, data: { ...node.data, profileId: input.newOwnId } });
       for (const p of listing) {
         const patch = patches.get(p.id) ?? { id: p.id };
@@ -92,5 +112,7 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
     await tx.appendChange(graphId, event);
     publications.push({ graphId, event });
   }
+  // Released, the cards are nobody's: what they held when claimed no longer matters.
+  for (const id of bases.keys()) await tx.setClaimBase(id, null);
   return publications;
 }

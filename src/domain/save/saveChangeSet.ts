@@ -1,5 +1,8 @@
 import { stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
+import { NOT_ON_TREE } from '../invitations.ts';
+import { PERSONAL_FIELDS } from '../profile.ts';
+import { refuseTreesLeft } from './treesLeft.ts';
 import { RIGHTS_MESSAGES } from '../permissions.ts';
 import type { TreeRole } from '../roles.ts';
 import { textProblem } from '../validation/text.ts';
@@ -63,6 +66,19 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     const refusal = await validateWellFormed(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const before = neighbourhood.before();
+    // A profile another tree shows is not this tree's to remove (it would be an empty revision
+    // here); a profile gone everywhere is, as two members may delete one person at once.
+    const notHere = changes.profiles.remove.filter((id) => !before.profile(id));
+    if (notHere.length && (await tx.profiles(notHere)).size) throw new AppError('not-found', NOT_ON_TREE);
+    // Details of one's own card reach every tree showing it (propagated below).
+    const ownEdited = changes.profiles.upsert
+      .filter((p) => Object.keys(p.set ?? {}).some((f) => (PERSONAL_FIELDS as readonly string[]).includes(f)))
+      .filter((p) => {
+        const old = before.profile(p.id);
+        return !!old && (old.id === uid || old.ownerUid === uid);
+      })
+      .map((p) => p.id);
+    await refuseTreesLeft(tx, showing, uid, ownEdited);
     const created = changes.profiles.upsert.filter((p) => p.create && !before.profile(p.id)).map((p) => p.id);
     if (created.length) {
       const taken = [...(await tx.profiles(created)).keys()];

@@ -8,8 +8,10 @@ import type { Profile } from '../types.ts';
 import { checkProfileRecord } from '../validation/profile.ts';
 import type { GraphStore, Publication } from './graphStore.ts';
 import { propagatePatches } from './propagate.ts';
+import { refuseTreesLeft } from './treesLeft.ts';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
+
 
 export interface ProfileUpdate {
   uid: string;
@@ -52,7 +54,7 @@ export async function updateProfile(
       for (const graphId of showing.keys()) roles.push(await tx.memberRole(graphId, uid));
       if (!roles.some(Boolean)) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
       if (!roles.some(canEditTree)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
-    }
+    } else await refuseTreesLeft(tx, showing, uid, [id]);
     if (!canEditProfile(stored, uid)) throw new AppError('permission-denied', RIGHTS_MESSAGES.edit);
     const readOnly = READ_ONLY_FIELDS.find((f) => Object.hasOwn(patchSet, f) && patchSet[f] !== stored[f]);
     if (readOnly) throw new AppError('permission-denied', `The field ${readOnly} is read-only`);

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
+import { exportsWhole } from '../../../domain/privacy.ts';
 import { cardName, displayName } from '../../../domain/labels.ts';
 import { authState } from '../../../state/auth.ts';
 import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
+import { treeRights } from '../actions/rights.ts';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
 import { useTree } from '../treeContext.ts';
 import { runExportWorker, type ExportRunner } from './runExport.ts';
@@ -25,7 +27,9 @@ export function exportFileName(scope: Scope, name: string): string {
 
 /**
  * Export GEDCOM (issue 9): the whole tree, or the ancestors or descendants of the selected person,
- * as GEDCOM 7.0 or 5.5.1, written in a worker (a progress bar on big trees) and downloaded.
+ * as GEDCOM 7.0 or 5.5.1, written in a worker (a progress bar on big trees) and downloaded. An
+ * owner or editor exports everyone whole unless they leave living people out (issue 19); a viewer's
+ * file holds living people as "Private" (`exportsWhole`).
  */
 export function ExportDialog({ selected, onClose, run = runExportWorker }: { selected: string | null; onClose(): void; run?: ExportRunner }) {
   const { session, uid } = useTree();
@@ -34,6 +38,8 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
   const name = node ? cardName(graph.profiles[node.data.profileId]) : '';
   const [scope, setScope] = useState<Scope>('all');
   const [version, setVersion] = useState<Version>('7.0');
+  const mayChoose = treeRights(session.role).build;
+  const [leaveOutLiving, setLeaveOutLiving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
   async function exportNow() {
@@ -48,7 +54,7 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
             scope: scope === 'all' || !node ? { kind: 'all' } : { kind: scope, nodeId: node.id },
             siteOrigin: location.origin,
             currentYear: new Date().getFullYear(),
-            audienceUid: uid,
+            ...(exportsWhole(session.role, leaveOutLiving) ? {} : { audienceUid: uid }),
           },
           source: 'KINFOLK',
           submitter: displayName(authState.user ?? {}),
@@ -104,6 +110,19 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
             { value: '5.5.1', label: GEDCOM_TEXTS.v551, hint: GEDCOM_TEXTS.v551Hint },
           ]}
         />
+        {mayChoose ? (
+          <label className="gedcom-living">
+            <input type="checkbox" checked={leaveOutLiving} disabled={busy} onChange={(e) => setLeaveOutLiving(e.target.checked)} aria-describedby="gedcom-living-hint" />
+            <span>
+              <span className="gedcom-living-label">{GEDCOM_TEXTS.leaveOutLiving}</span>
+              <span className="field-hint" id="gedcom-living-hint">
+                {GEDCOM_TEXTS.leaveOutLivingHint}
+              </span>
+            </span>
+          </label>
+        ) : (
+          <p className="field-hint">{GEDCOM_TEXTS.viewerPrivacy}</p>
+        )}
         {busy && (
           <div className="gedcom-bar" role="progressbar" aria-label={GEDCOM_TEXTS.exporting} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
             <span style={{ width: `${(progress * 100).toFixed(1)}%` }} />
