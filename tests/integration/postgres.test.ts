@@ -12,6 +12,7 @@ describe('DATABASE_URL=postgres://…', () => {
       [site.schema],
     );
     expect(rows.map((r) => r.table_name)).toEqual([
+      'card_claims',
       'email_changes',
       'files',
       'graph_changes',
