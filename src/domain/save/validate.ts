@@ -178,7 +178,7 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
       continue;
     }
     const edits = (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
-    if (edits && !canEditProfile(old, uid)) problems.push(denied(RIGHTS_MESSAGES.edit));
+    if (edits && !canEditProfile(old, uid, ctx.role)) problems.push(denied(RIGHTS_MESSAGES.edit));
     else if (isClaimedByAnother(old, uid)) {
       // Relatives of a claimed person change only with people added or removed in the same set:
       // a new child or spouse may be added next to them, a removed person's entries go with them.
