@@ -107,6 +107,7 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
             seed={person.seed}
             currentYear={currentYear(tree)}
             readOnly={readOnly}
+            namesRequired={!!profile?.ownerUid}
             datesAsWritten={{ birth: profile?.birthDateText, death: profile?.deathDateText }}
             intro={
               readOnly ? (
