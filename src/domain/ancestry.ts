@@ -14,19 +14,19 @@ export interface ParentLink {
   parent: string;
 }
 
-/** The parent links `after` has and `before` had not, among the lists of these profiles (deduplicated). */
+/** The parent links `after` has and `before` had not, among the lists of these profiles, once each. */
 export function addedParentLinks(profileIds: Iterable<string>, before: GraphView, after: GraphView): ParentLink[] {
-  const links = new Map<string, ParentLink>();
-  const add = (child: string, parent: string) => links.set(`${child}\n${parent}`, { child, parent });
-  for (const id of profileIds) {
+  const ids = new Set(profileIds);
+  const links: ParentLink[] = [];
+  for (const id of ids) {
     const now = after.profile(id);
     if (!now) continue;
     const old = before.profile(id);
-    // Lists are mutual (checked elsewhere): a link shows on both sides, either side may be the one patched.
-    for (const parent of now.parents) if (!old?.parents.includes(parent)) add(id, parent);
-    for (const child of now.children) if (!old?.children.includes(child)) add(child, id);
+    for (const parent of now.parents) if (!old?.parents.includes(parent)) links.push({ child: id, parent });
+    // Lists are mutual (checked elsewhere): a child whose own list is not among these shows the link only here.
+    for (const child of now.children) if (!ids.has(child) && !old?.children.includes(child)) links.push({ child, parent: id });
   }
-  return [...links.values()];
+  return links;
 }
 
 /**
