@@ -306,7 +306,8 @@ const MAX_ROUNDS = 12;
  * the primary person neither removed nor re-linked; claimed cards are their owner's: nobody else
  * removes them, re-links them or changes their relatives); every written profile a valid record
  * (§5 formats); then the graph invariants of `checkAround` around everything touched, before and
- * after: problems already stored do not block a change.
+ * after: problems already stored do not block a change; last, that no parent link it adds makes
+ * someone their own ancestor (`firstLoop`, over the ancestors of the new links only).
  *
  * Only the neighbourhood of the change is read, a few batched rounds whatever the graph's size.
  * Codes: 'invalid-argument' for malformed sets and broken rules, 'permission-denied' for rights
