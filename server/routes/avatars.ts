@@ -23,21 +23,22 @@ import { errorBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { findProfile } from '../profiles.ts';
 import type { GraphService } from '../graphs/service.ts';
-import { ROLE_MESSAGES } from '../../src/domain/roles.ts';
+import { ROLE_MESSAGES, type TreeRole } from '../../src/domain/roles.ts';
 import { NO_ACCESS } from './profiles.ts';
 
 export const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 /**
- * Whether `uid` may replace this profile's photo: a profile they may edit (§6), and never another
- * member's own profile, whether by id (a member's uid) or by claim (owned by someone else).
+ * Whether `uid`, with `role` in a tree showing the profile, may replace its photo: a profile they
+ * may edit (§6), and never another member's own profile, whether by id (a member's uid) or by
+ * claim (owned by someone else).
  */
-export function mayReplacePhoto(profile: Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>, uid: string): boolean {
+export function mayReplacePhoto(profile: Pick<Profile, 'id' | 'ownerUid'>, uid: string, role: TreeRole | null): boolean {
   if (!uid) return false;
   if (profile.id === uid) return true;
   if (!profile.id.startsWith(PROFILE_ID_PREFIX)) return false;
   if (profile.ownerUid && profile.ownerUid !== uid) return false;
-  return canEditProfile(profile, uid);
+  return canEditProfile(profile, uid, role);
 }
 
 function sendCoded(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
@@ -81,7 +82,8 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
       const access = await graphs.profileAccess(profile, user.uid);
       if (!access) throw new AppError('permission-denied', NO_ACCESS);
       if (access === 'viewer') throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
-      if (!mayReplacePhoto(profile, user.uid)) {
+      // 'whole': the member's own profile, or one a tree they own or edit shows.
+      if (!mayReplacePhoto(profile, user.uid, access === 'whole' ? 'editor' : 'viewer')) {
         throw new AppError('permission-denied', PHOTO_REFUSED);
       }
       // An older photo URL gets the current bytes: a new photo would reach a tree the member left.

@@ -1,12 +1,13 @@
 import type { GraphNode, Profile } from './types.ts';
 import { MAX_PARENTS } from './timing.ts';
+import { canEditTree, type TreeRole } from './roles.ts';
 
 /** §6 rules, written once for the screens and the server. */
 
 /** What the server answers (permission-denied) to someone who is not a member of the graph. */
 export const NOT_A_MEMBER = 'You are not a member of this family tree.';
 
-type Owned = Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>;
+type Owned = Pick<Profile, 'id' | 'ownerUid'>;
 
 /** The server's refusals of §6 rights (ours: the spec shows none). */
 export const RIGHTS_MESSAGES = {
@@ -31,14 +32,16 @@ export function canShowEditProfile(profile: Pick<Profile, 'ownerUid'>, uid: stri
 }
 
 /**
- * A person's profile is editable if it is the member's own, or they created it or own it. Once a
- * relative has claimed a card through an invitation (ownerUid set), it is theirs alone: the member
- * who created the card before no longer edits their details.
+ * Editing a person's details (§6, issue 19): a member's own profile (their uid, or a card they
+ * claimed) in any role; a profile another member has claimed never (owner's decision: a claimed
+ * card is its owner's alone, even for the member who created it); any unclaimed person for the
+ * tree's owner and editors, whoever created them, as they may remove them (`canRemoveProfile`).
+ * The server's validation, the profile save and the screens all ask this one function.
  */
-export function canEditProfile(profile: Owned, uid: string): boolean {
+export function canEditProfile(profile: Owned, uid: string, role: TreeRole | null): boolean {
   if (!uid) return false;
   if (profile.id === uid || profile.ownerUid === uid) return true;
-  return !profile.ownerUid && profile.createdBy === uid;
+  return !profile.ownerUid && canEditTree(role);
 }
 
 /** The primary person (the graph owner's own profile) cannot be deleted. */

@@ -5,6 +5,7 @@ import { edgeId } from './ids.ts';
 import { placeRelative, type FindFree, type Placement } from './placement.ts';
 import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
+import { fullName } from './labels.ts';
 import { PROFILE_MESSAGES } from './validation/profile.ts';
 
 /**
@@ -25,7 +26,11 @@ export const RELATIONSHIP_MESSAGES = {
   tooManyParents: 'A person can have at most 2 parents',
   self: 'A person cannot be their own relative',
   alreadyRelated: 'They are already linked that way',
-  cycle: 'A person cannot be their own ancestor',
+  /**
+   * A parent link that would close a loop of parents, naming who would become their own ancestor
+   * (the new child; the fallback when they have no name yet). The server refuses it with the same words.
+   */
+  ownAncestor: (name: string) => `${name || 'This person'} can't be their own ancestor.`,
   primaryNotDeletable: 'The primary person cannot be deleted',
   unknownPerson: 'That person is no longer on the tree',
   unknownProfile: 'That profile no longer exists',
@@ -170,7 +175,7 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
       const [parent, child] = input.kind === 'child' ? [ref, other] : [other, ref];
       if (e(parent.id, child.id) || e(child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
       if (input.kind === 'child' && parentCount(draft, child) >= MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
-      if (isDescendant(draft, child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.cycle);
+      if (isDescendant(draft, child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.ownAncestor(fullName(draft.profile(child.data.profileId) ?? { firstName: '', lastName: '' })));
     }
   } else {
     const placement: Placement =

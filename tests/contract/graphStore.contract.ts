@@ -259,7 +259,10 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       }
       expect(published.map((p) => [p.graphId, p.event.revision]).sort()).toEqual([[uid, revision + 1], [other, 2]].sort());
 
-      expect(await refusal(updateProfile(s.store, { uid: other, id: ids.c, set: { bio: 'x' } }, options))).toMatchObject({ code: 'permission-denied' });
+      // The owner of a tree showing the unclaimed person edits them too (§6, issue 19); a member of no such tree may not.
+      expect((await updateProfile(s.store, { uid: other, id: ids.c, set: { bio: 'Loves ships' } }, options)).bio).toBe('Loves ships');
+      const stranger = await member(s);
+      expect(await refusal(updateProfile(s.store, { uid: stranger, id: ids.c, set: { bio: 'x' } }, options))).toMatchObject({ code: 'permission-denied' });
       expect(await refusal(updateProfile(s.store, { uid, id: `pr:none${tag()}`, set: { bio: 'x' } }, options))).toMatchObject({ code: 'not-found' });
     });
 

@@ -178,10 +178,13 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(put(null, `profiles/${CLAIMANT}/avatar_320.webp`));
     });
 
-    it('the creator changes an unclaimed relative’s photo, nobody else; once claimed, only the claimant', async () => {
+    it('the owner and editors of the tree change an unclaimed relative’s photo, whoever added them (issue 19); once claimed, only the claimant', async () => {
       await assertSucceeds(put(MEMBER, `profiles/${CREATED}/avatar_320.webp`));
-      await assertFails(put(OWNER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertSucceeds(put(OWNER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertSucceeds(put(MEMBER, `profiles/${SHOWN}/avatar_170.jpg`, image(), meta('image/jpeg')));
+      await assertFails(put(VIEWER, `profiles/${CREATED}/avatar_320.webp`));
       await assertFails(put(OUTSIDER, `profiles/${CREATED}/avatar_320.webp`));
+      await assertFails(put(MEMBER, `profiles/${ELSEWHERE}/avatar_320.webp`));
       await assertFails(put(MEMBER, `profiles/${CLAIMED}/avatar_320.webp`));
       await assertSucceeds(put(CLAIMANT, `profiles/${CLAIMED}/avatar_320.webp`));
       await assertFails(put(MEMBER, `profiles/pr:nobody/avatar_320.webp`));

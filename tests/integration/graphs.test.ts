@@ -179,13 +179,18 @@ describe('POST /api/graphs/:graphId/changes', () => {
     const kidTree = await openTree(kid);
     expect(kidTree.graphId).toBe(owner.uid);
 
-    // The spouse's profile was created by the owner: the joined member may not change it…
+    // The spouse's profile was created by the owner: an editor fixes it all the same (issue 19)…
     const edit = emptyChangeSet(kidTree.saved.revision);
-    edit.profiles.upsert.push({ id: spouse.profileId, set: { bio: 'not mine to write' } });
+    edit.profiles.upsert.push({ id: spouse.profileId, set: { bio: 'fixed by an editor' } });
+    const edited = await postChanges(kid.client, kidTree.graphId, edit);
+    expect(edited.status, edited.text).toBe(200);
+    kidTree.saved = (await loadGraph(kid.client)).graph;
+    // …but may not write the owner's own (claimed) profile, nor remove a profile another member claimed.
+    const ownerCard = emptyChangeSet(kidTree.saved.revision);
+    ownerCard.profiles.upsert.push({ id: owner.uid, set: { bio: 'not mine to write' } });
     await expectUnchanged(tree, async () => {
-      expectError(await postChanges(kid.client, kidTree.graphId, edit), 403, 'permission-denied', 'You may not edit this person');
+      expectError(await postChanges(kid.client, kidTree.graphId, ownerCard), 403, 'permission-denied', 'You may not edit this person');
     });
-    // …nor remove a profile another member claimed.
     const removeOwner = emptyChangeSet(kidTree.saved.revision);
     removeOwner.profiles.remove.push(owner.uid);
     expectError(await postChanges(kid.client, kidTree.graphId, removeOwner), 403, 'permission-denied');
@@ -199,10 +204,13 @@ describe('POST /api/graphs/:graphId/changes', () => {
     const g = (await loadGraph(owner.client)).graph;
     expect(g.profiles[kid.uid]!.bio).toBe('my own words');
     expect(g.profiles[added.profileId]).toMatchObject({ firstName: 'Grandchild', createdBy: kid.uid });
-    // The owner may not write the claimed profile's fields through another member's rights either.
+    // The owner edits the person the member added (unclaimed), but not the member's own profile.
     const ownerEdit = emptyChangeSet(g.revision!);
     ownerEdit.profiles.upsert.push({ id: added.profileId, set: { bio: 'owner was here' } });
-    expectError(await postChanges(owner.client, tree.graphId, ownerEdit), 403, 'permission-denied', 'You may not edit this person');
+    expect((await postChanges(owner.client, tree.graphId, ownerEdit)).status).toBe(200);
+    const claimedEdit = emptyChangeSet(g.revision! + 1);
+    claimedEdit.profiles.upsert.push({ id: kid.uid, set: { bio: 'owner was here' } });
+    expectError(await postChanges(owner.client, tree.graphId, claimedEdit), 403, 'permission-denied', 'You may not edit this person');
   });
 });
 

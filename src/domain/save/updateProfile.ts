@@ -48,14 +48,16 @@ export async function updateProfile(
     const heads = await tx.lockGraphs([...showing.keys()]);
     const stored = (await tx.profiles([id])).get(id);
     if (!stored) throw new AppError('not-found', PROFILE_NOT_FOUND);
+    let role: TreeRole | null = null;
     if (stored.id !== uid && stored.ownerUid !== uid) {
       // Someone else's person: only through a tree that shows them, as its owner or an editor.
       const roles: (TreeRole | null)[] = [];
       for (const graphId of showing.keys()) roles.push(await tx.memberRole(graphId, uid));
       if (!roles.some(Boolean)) throw new AppError('permission-denied', RIGHTS_MESSAGES.notAMember);
-      if (!roles.some(canEditTree)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
+      role = roles.find(canEditTree) ?? null;
+      if (!role) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
     } else await refuseTreesLeft(tx, showing, uid, [id]);
-    if (!canEditProfile(stored, uid)) throw new AppError('permission-denied', RIGHTS_MESSAGES.edit);
+    if (!canEditProfile(stored, uid, role)) throw new AppError('permission-denied', RIGHTS_MESSAGES.edit);
     const readOnly = READ_ONLY_FIELDS.find((f) => Object.hasOwn(patchSet, f) && patchSet[f] !== stored[f]);
     if (readOnly) throw new AppError('permission-denied', `The field ${readOnly} is read-only`);
     const stamp = { updatedBy: uid, updatedAt: now.toISOString() };

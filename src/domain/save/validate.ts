@@ -10,6 +10,8 @@ import { jsonTextProblem } from '../validation/text.ts';
 import { PEDIGREES, type GraphEdge, type GraphNode, type Profile } from '../types.ts';
 import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
+import { addedParentLinks, firstLoop } from '../ancestry.ts';
+import { fullName } from '../labels.ts';
 import { canEditTree, ROLE_MESSAGES, type TreeRole } from '../roles.ts';
 
 /** The server's gate for change sets (and a Cloud Function's): shape, rights, then invariants. */
@@ -178,7 +180,7 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
       continue;
     }
     const edits = (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
-    if (edits && !canEditProfile(old, uid)) problems.push(denied(RIGHTS_MESSAGES.edit));
+    if (edits && !canEditProfile(old, uid, ctx.role)) problems.push(denied(RIGHTS_MESSAGES.edit));
     else if (isClaimedByAnother(old, uid)) {
       // Relatives of a claimed person change only with people added or removed in the same set:
       // a new child or spouse may be added next to them, a removed person's entries go with them.
@@ -304,7 +306,8 @@ const MAX_ROUNDS = 12;
  * the primary person neither removed nor re-linked; claimed cards are their owner's: nobody else
  * removes them, re-links them or changes their relatives); every written profile a valid record
  * (§5 formats); then the graph invariants of `checkAround` around everything touched, before and
- * after: problems already stored do not block a change.
+ * after: problems already stored do not block a change; last, that no parent link it adds makes
+ * someone their own ancestor (`firstLoop`, over the ancestors of the new links only).
  *
  * Only the neighbourhood of the change is read, a few batched rounds whatever the graph's size.
  * Codes: 'invalid-argument' for malformed sets and broken rules, 'permission-denied' for rights
@@ -322,13 +325,32 @@ export async function validateChangeSet(changes: unknown, ctx: ChangeSetContext)
  */
 export async function validateWellFormed(cs: ChangeSet, ctx: ChangeSetContext): Promise<ChangeSetRefusal | null> {
   const checked: RecordChecks = new WeakMap();
-  for (let round = 0; round <= MAX_ROUNDS; round++) {
-    const { verdict, whole } = judge(cs, ctx, checked);
-    if (!ctx.neighbourhood.missing) return verdict;
+  const verdict = await settle(ctx.neighbourhood, () => judge(cs, ctx, checked), MAX_ROUNDS);
+  if (verdict) return verdict;
+  // Last, once everything else holds: one round per generation of ancestors above the new links.
+  return settle(ctx.neighbourhood, () => ({ verdict: ancestryProblem(cs, ctx.neighbourhood), whole: true }), MAX_GENERATIONS);
+}
+
+/** Runs `check` over what has been read until it asks for nothing the store has. */
+async function settle(hood: Neighbourhood, check: () => { verdict: ChangeSetRefusal | null; whole: boolean }, maxRounds: number): Promise<ChangeSetRefusal | null> {
+  for (let round = 0; round <= maxRounds; round++) {
+    const { verdict, whole } = check();
+    if (!hood.missing) return verdict;
     // Nothing found: another run would get the same answers and give the same verdict. A big
     // import's last round (the lines and cards of 100,000 new people) finds nothing, and a run
     // over them costs seconds.
-    if (!(await ctx.neighbourhood.read()) && whole) return verdict;
+    if (!(await hood.read()) && whole) return verdict;
   }
   throw new Error('validateChangeSet: the neighbourhood of the change set did not settle');
+}
+
+/** Each round reads a new generation of ancestors; a line this long is not a family. */
+const MAX_GENERATIONS = 100_000;
+
+/** A parent link the change adds that makes someone their own ancestor (§5, `firstLoop`), named. */
+function ancestryProblem(cs: ChangeSet, hood: Neighbourhood): ChangeSetRefusal | null {
+  const after = hood.after(cs);
+  const links = addedParentLinks(cs.profiles.upsert.map((p) => p.id), hood.before(), after);
+  const loop = firstLoop(after, links);
+  return loop ? invalid(RELATIONSHIP_MESSAGES.ownAncestor(fullName(after.profile(loop.child) ?? { firstName: '', lastName: '' }))) : null;
 }

@@ -2,6 +2,7 @@ import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
 import { isProfileId } from '../ids.ts';
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
+import { AUTH_MESSAGES } from './auth.ts';
 
 /**
  * §5 profile rules, written once for the profile editor, the Edit/Create Person modals and the
@@ -54,7 +55,7 @@ export interface BirthInput {
   birthDay: string;
 }
 
-export type ProfileFormField = 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDate' | 'gender' | 'death' | 'photoURL';
+export type ProfileFormField = 'firstName' | 'lastName' | 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDate' | 'gender' | 'death' | 'photoURL';
 export type ProfileFieldErrors = Partial<Record<ProfileFormField, string>>;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -148,6 +149,18 @@ export interface ProfileFormInput extends BirthInput {
   photoURL?: string;
 }
 
+/**
+ * A member's own profile (their uid, or a card they claimed: it has an owner) keeps the first and
+ * last name sign-up asked for (§5), on the profile page and wherever else it is saved; the people
+ * members add to the tree may have no name yet.
+ */
+export function memberNameErrors(p: { firstName: string; lastName: string }): ProfileFieldErrors {
+  const errors: ProfileFieldErrors = {};
+  if (!p.firstName.trim()) errors.firstName = AUTH_MESSAGES.firstNameRequired;
+  if (!p.lastName.trim()) errors.lastName = AUTH_MESSAGES.lastNameRequired;
+  return errors;
+}
+
 /** Every §5 rule of the editor at once: field → message, empty when the form may be saved. */
 export function validateProfileForm(input: ProfileFormInput, years: YearRule): ProfileFieldErrors {
   const errors = validateBirth(input, years);
@@ -183,7 +196,7 @@ const OPTIONAL = new Set<string>(OPTIONAL_SCALAR_FIELDS);
 /**
  * The server's check of a whole stored profile: every field present with the right type and
  * length (the fields added later may be absent), and the stored formats (two-digit month and day,
- * §5 date rules for a person on the tree, ids in the lists). The dates as written
+ * §5 date rules for a person on the tree, ids in the lists, a member's names). The dates as written
  * (birthDateText, deathDateText) are kept as they came: only their length is checked.
  * Returns the first problem as a sentence naming the field, or null.
  */
@@ -216,5 +229,6 @@ export function checkProfileRecord(value: unknown, opts: { currentYear: number }
   const birth = validateBirth({ birthYear, birthMonth: r.birthMonth, birthDay: r.birthDay }, { currentYear: opts.currentYear });
   const birthProblem = birth.birthYear ?? birth.birthMonth ?? birth.birthDay ?? birth.birthDate;
   if (birthProblem) return birthProblem;
-  return validateGender(r.gender) ?? validateDeath(r.death) ?? validatePhotoUrl(r.photoURL) ?? validatePhotoUrl(r.photoURLSmall);
+  const names = r.ownerUid ? memberNameErrors(r) : {};
+  return names.firstName ?? names.lastName ?? validateGender(r.gender) ?? validateDeath(r.death) ?? validatePhotoUrl(r.photoURL) ?? validatePhotoUrl(r.photoURLSmall);
 }

@@ -5,7 +5,7 @@ import type { MemberService, TreeMember } from '../../backend/ports.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ChevronDownIcon, TrashIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { MEMBER_ROLES, type MemberRole } from '../../domain/roles.ts';
+import { MEMBER_ROLES, TREE_ROLES, type MemberRole } from '../../domain/roles.ts';
 import { ROLE_LABELS } from '../../components/roleLabels.ts';
 import { shortDate } from '../../components/dates.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -105,6 +105,19 @@ export function MembersDialog({ graphId, treeName, uid, onClose, service = backe
             </tbody>
           </table>
           {loaded.members.length <= 1 && <p className="muted members-alone">{T.alone}</p>}
+          <section className="members-roles" aria-labelledby="members-roles-title">
+            <h3 id="members-roles-title" className="members-roles-title">
+              {T.rolesTitle}
+            </h3>
+            <dl className="members-roles-list">
+              {TREE_ROLES.map((role) => (
+                <div key={role} className="members-roles-item">
+                  <dt>{ROLE_LABELS[role]}</dt>
+                  <dd>{T.roleRights[role]}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         </>
       )}
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import type { MemberService, TreeMember } from '../../backend/ports.ts';
 import { errorMessage } from '../../components/errorMessage.ts';
 import { notify } from '../../components/notify.ts';
-import type { MemberRole } from '../../domain/roles.ts';
+import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { Notifier } from '../tree/actions/context.ts';
 
 /** The texts of the owner's Members dialog (docs/PRODUCT.md §2 "Members"). */
@@ -25,6 +25,13 @@ export const MEMBERS_TEXTS = {
     editor: 'Builds the tree: adds, links and edits relatives.',
     viewer: 'Sees the tree; edits only their own profile.',
   } satisfies Record<MemberRole, string>,
+  /** What each role may do (§6, issue 19), under the table. */
+  rolesTitle: 'What each role may do',
+  roleRights: {
+    owner: 'Everything an editor does, and manages the members, their roles and the tree’s name.',
+    editor: 'Adds, links, edits and removes any relative nobody has claimed, and invites. A claimed card is its member’s alone.',
+    viewer: 'Sees the tree (living relatives stay private) and edits only their own profile.',
+  } satisfies Record<TreeRole, string>,
   roleChanged: (name: string, role: string) => `${name} is now ${role === 'editor' ? 'an editor' : 'a viewer'}`,
   roleFailed: 'Failed to change the role',
   removeTitle: (name: string) => `Remove ${name}?`,

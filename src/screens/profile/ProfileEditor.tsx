@@ -19,6 +19,8 @@ import { saveProfile } from './saveProfile.ts';
 
 /** Where each error shows, in the order the form reads, for focusing the first one. */
 const ERROR_FOCUS: readonly [keyof ProfileFieldErrors, keyof ProfileFormValues][] = [
+  ['firstName', 'firstName'],
+  ['lastName', 'lastName'],
   ['gender', 'gender'],
   ['birthDay', 'birthDay'],
   ['birthMonth', 'birthMonth'],
@@ -141,8 +143,8 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
         </div>
 
         <div className="form-row">
-          <TextField label="First name" autoComplete="given-name" {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" {...register('lastName')} />
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName} {...register('lastName')} />
         </div>
 
         <div className="form-row">

@@ -1,7 +1,7 @@
 import { withReplacedDateTexts, type ProfileScalars } from '../../domain/profile.ts';
 import { MIN_BIRTH_YEAR } from '../../domain/timing.ts';
 import type { Gender, Profile } from '../../domain/types.ts';
-import { padDatePart, validateProfileForm, type ProfileFieldErrors } from '../../domain/validation/profile.ts';
+import { memberNameErrors, padDatePart, validateProfileForm, type ProfileFieldErrors } from '../../domain/validation/profile.ts';
 
 /** The editor's fields (§2 edit panel), as typed: strings, month and day possibly one digit. */
 export interface ProfileFormValues {
@@ -48,8 +48,9 @@ export function changedFields(profile: Profile, values: ProfileFormValues): Part
 
 /**
  * Every §5 rule of the editor with its message, by field; empty when the form may be saved. The
- * member's own profile page keeps §5's 1900 floor (people on the tree may be older).
+ * member's own profile page keeps §5's 1900 floor (people on the tree may be older) and the names
+ * sign-up asked for.
  */
 export function validateProfileValues(values: ProfileFormValues, currentYear: number): ProfileFieldErrors {
-  return validateProfileForm(values, { currentYear, minYear: MIN_BIRTH_YEAR });
+  return { ...memberNameErrors(values), ...validateProfileForm(values, { currentYear, minYear: MIN_BIRTH_YEAR }) };
 }

@@ -75,6 +75,15 @@ describe('Members dialog (the owner)', () => {
     await expect.element(dialog.getByRole('button', { name: 'Change the role of Mary Hopper' })).toHaveTextContent('Editor');
   });
 
+  it('says what each role may do (§6, issue 19)', async () => {
+    await mount(new MemoryMembers(family()));
+    const roles = page.getByRole('dialog', { name: 'Members' }).getByRole('region', { name: 'What each role may do' });
+    await expect.element(roles).toBeVisible();
+    expect([...roles.element().querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Owner', 'Editor', 'Viewer']);
+    await expect.element(roles.getByText('Adds, links, edits and removes any relative nobody has claimed, and invites. A claimed card is its member’s alone.')).toBeVisible();
+    await expect.element(roles.getByText('Sees the tree (living relatives stay private) and edits only their own profile.')).toBeVisible();
+  });
+
   it('changes a role from the menu and says so', async () => {
     const service = new MemoryMembers(family());
     await mount(service);

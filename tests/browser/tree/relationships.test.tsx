@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { LIST_BOX_MAX_HEIGHT } from '../../../src/domain/timing.ts';
 import { openDialog, treeUi } from '../../../src/screens/tree/treeUi.ts';
-import { family, UID, withManyProfiles } from './fixtures.ts';
+import { parentEdge } from '../../../src/domain/relationships.ts';
+import { family, profile, UID, withManyProfiles } from './fixtures.ts';
 import { mountTree } from './harness.tsx';
 
 afterEach(() => {
@@ -96,6 +97,24 @@ describe('Add Relative', () => {
     await expect.element(toast('They are already linked that way')).toBeVisible();
     expect(session.graph).toBe(before);
     await expect.element(dialog).toBeVisible();
+  });
+
+  it('a grandparent linked as the child of a grandchild is refused before sending, by name (issue 19)', async () => {
+    // Byron King gets a son, Ralph; Ralph's Add Relative then tries Ada (his grandmother) as his child.
+    const g = family();
+    g.profiles['pr:ralph'] = profile('pr:ralph', { firstName: 'Ralph', lastName: 'King', parents: ['pr:byronk'] });
+    g.profiles['pr:byronk'] = { ...g.profiles['pr:byronk']!, children: ['pr:ralph'] };
+    g.nodes.push({ ...g.nodes.find((n) => n.id === 'n1003')!, id: 'n1006', position: { x: 100, y: 400 }, data: { profileId: 'pr:ralph', parentRole: '', isPrimary: false } });
+    g.edges.push(parentEdge('n1003', 'n1006'));
+    const { session } = await mountTree({ graph: g });
+    const before = session.graph;
+    openDialog({ kind: 'addRelative', nodeId: 'n1006' });
+    const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+    await dialog.getByRole('tab', { name: 'Link existing' }).click();
+    await dialog.getByRole('combobox').fill('ada');
+    await dialog.getByRole('option', { name: /Ada Lovelace/ }).click();
+    await expect.element(toast("Ada Lovelace can't be their own ancestor.")).toBeVisible();
+    expect(session.graph).toBe(before);
   });
 
   it('lists at most 50 results in a list box at most 280 px high that scrolls', async () => {

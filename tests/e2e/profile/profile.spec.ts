@@ -174,6 +174,31 @@ test("saving with no change says 'No changes to save' and leaves the editor", as
   expect(patches).toEqual([]);
 });
 
+test('an empty first or last name is refused before anything is sent: "First name is required." (§5, issue 19)', async ({ page, createMember, signIn }) => {
+  const member = await createMember({ firstName: 'eileen', lastName: "o'brien-müller" });
+  await signIn(page, member);
+  const patches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/profiles/')) patches.push(r.url());
+  });
+  const form = await openEditor(page);
+  await form.getByLabel('First name').fill('  ');
+  await form.getByLabel('Last name').fill('');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('First name is required.')).toBeVisible();
+  await expect(form.getByText('Last name is required.')).toBeVisible();
+  await expect(form.getByLabel('First name')).toBeFocused();
+  await expect(page.getByText('Profile updated')).toHaveCount(0);
+  // The messages follow the typing; with both names back the save goes through.
+  await form.getByLabel('First name').fill('Eily');
+  await expect(form.getByText('First name is required.')).toHaveCount(0);
+  await form.getByLabel('Last name').fill("O'Brien-Müller");
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  expect(patches).toHaveLength(1);
+  await expect(page.getByRole('button', { name: "Account menu for Eily O'Brien-Müller" })).toBeVisible();
+});
+
 test('a save that stalls past 15 s times out and keeps the edits', async ({ page, createMember, signIn }) => {
   const member = await createMember();
   await page.clock.install();

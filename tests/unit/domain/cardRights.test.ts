@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { diffGraphs, stampChangeSet } from '../../../src/domain/changeSet.ts';
 import { linkNodeToProfile } from '../../../src/domain/editPerson.ts';
-import { cardRights } from '../../../src/domain/permissions.ts';
+import { canEditProfile, canRemoveProfile, cardRights } from '../../../src/domain/permissions.ts';
 import { canEditTree, type TreeRole } from '../../../src/domain/roles.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import { addRelative, deletePerson, relationsOf, unlinkRelation } from '../../../src/domain/relationships.ts';
 import { graphLookup, Neighbourhood } from '../../../src/domain/save/neighbourhood.ts';
 import { validateChangeSet } from '../../../src/domain/save/validate.ts';
 import type { Graph } from '../../../src/domain/types.ts';
-import { mayLink, mayLinkProfile, mayRelink, rightsOf } from '../../../src/screens/tree/actions/rights.ts';
+import { mayLink, mayLinkProfile, mayRelink, rightsOf, treeRights } from '../../../src/screens/tree/actions/rights.ts';
 import { LATER, makeGraph, noOverlapSearch } from './helpers.ts';
 
 const card = (isPrimary = false) => ({ data: { profileId: 'x', parentRole: '' as const, isPrimary } });
@@ -23,6 +23,44 @@ describe('cardRights (§6: what the screens offer on a card)', () => {
     ["the owner's primary card, for another member", card(true), { ownerUid: 'u0' }, 'u1', { link: false, relink: false, remove: false }],
     ['a profile to be linked (no card), claimed by another', undefined, { ownerUid: 'u2' }, 'u1', { link: false, relink: false, remove: false }],
   ])('%s', (_n, node, profile, uid, expected) => expect(cardRights(node, profile, uid)).toEqual(expected));
+});
+
+/**
+ * Issue 19 (owner's decision): an owner or editor edits and removes any unclaimed person, whoever
+ * created them (editors could remove the owner's people but not fix their dates); a claimed card
+ * is its claimant's alone; a viewer edits only their own profile and removes nobody. `edit` is
+ * `canEditProfile`, which the server's validation and the profile save ask too; `remove` is what
+ * the screens offer (the role's `build`, then `cardRights`), the server's `canRemoveProfile`
+ * after its viewer gate.
+ */
+describe('who edits and removes a person (§6, issue 19)', () => {
+  const me = 'u-me';
+  const own = { id: me, ownerUid: me, createdBy: me };
+  const claimedByMe = { id: 'pr:a', ownerUid: me, createdBy: 'u-other' };
+  const madeByMe = { id: 'pr:b', ownerUid: '', createdBy: me };
+  const madeByOther = { id: 'pr:c', ownerUid: '', createdBy: 'u-other' };
+  const claimedByOther = { id: 'pr:d', ownerUid: 'u-other', createdBy: me };
+  const leftMember = { id: 'u-left', ownerUid: '', createdBy: 'u-left' };
+  it.each<[string, typeof own, TreeRole, { edit: boolean; remove: boolean }]>([
+    ['own profile, viewer', own, 'viewer', { edit: true, remove: false }],
+    ['a card I claimed, viewer', claimedByMe, 'viewer', { edit: true, remove: false }],
+    ['an unclaimed card I made as an editor, now a viewer', madeByMe, 'viewer', { edit: false, remove: false }],
+    ['an unclaimed card someone else made, viewer', madeByOther, 'viewer', { edit: false, remove: false }],
+    ['an unclaimed card I made, editor', madeByMe, 'editor', { edit: true, remove: true }],
+    ['an unclaimed card the owner made, editor', madeByOther, 'editor', { edit: true, remove: true }],
+    ['an unclaimed card an editor made, owner', madeByOther, 'owner', { edit: true, remove: true }],
+    ['the card of a member who left (unclaimed now), editor', leftMember, 'editor', { edit: true, remove: true }],
+    ['a card I claimed, editor', claimedByMe, 'editor', { edit: true, remove: true }],
+    ['a card another member claimed, editor who made it', claimedByOther, 'editor', { edit: false, remove: false }],
+    ['a card another member claimed, owner', claimedByOther, 'owner', { edit: false, remove: false }],
+    ['own profile, owner', own, 'owner', { edit: true, remove: true }],
+  ])('%s', (_n, profile, role, expected) => {
+    const edit = canEditProfile(profile, me, role);
+    const remove = treeRights(role).build && cardRights(card(), profile, me).remove;
+    expect({ edit, remove }).toEqual(expected);
+    // The server: the viewer gate, then the same rule (the graph owner here is someone else).
+    expect(treeRights(role).build && canRemoveProfile(profile, me, 'u-graph-owner')).toBe(expected.remove);
+  });
 });
 
 /** The owner's card, their spouse, a child and grandchild, a joined member (claimed), a spare profile. */
@@ -65,6 +103,14 @@ async function serverAccepts(edit: Graph, uid: string, role: TreeRole = uid === 
 describe('the screens offer exactly what the server accepts', () => {
   for (const uid of MEMBERS) {
     for (const nodeId of CARDS) {
+      it(`${uid}: editing the details of ${nodeId}`, async () => {
+        const g = family();
+        const profileId = g.nodes.find((n) => n.id === nodeId)!.data.profileId;
+        g.profiles[profileId] = { ...g.profiles[profileId]!, birthYear: '1901', bio: 'Fixed by a relative' };
+        const role = uid === 'u-owner' ? 'owner' : 'editor';
+        expect(await serverAccepts(g, uid)).toBe(canEditProfile(family().profiles[profileId]!, uid, role));
+      });
+
       it(`${uid}: deleting ${nodeId}`, async () => {
         const result = deletePerson(family(), nodeId);
         if (!result.ok) return expect(rightsOf(family(), nodeId, uid).remove).toBe(false);

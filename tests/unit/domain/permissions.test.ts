@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAddParent, canDeleteNode, canEditProfile, canRemoveProfile, canShowEditProfile } from '../../../src/domain/permissions.ts';
+import { canAddParent, canDeleteNode, canRemoveProfile, canShowEditProfile } from '../../../src/domain/permissions.ts';
 
 describe('canShowEditProfile (§6)', () => {
   it.each([
@@ -7,18 +7,6 @@ describe('canShowEditProfile (§6)', () => {
     ['someone else', 'u1', 'u2', false],
     ['no owner', '', 'u2', true],
   ])('%s', (_n, ownerUid, uid, expected) => expect(canShowEditProfile({ ownerUid }, uid)).toBe(expected));
-});
-
-describe('canEditProfile (§6)', () => {
-  it.each([
-    ['own profile', { id: 'u1', ownerUid: 'u1', createdBy: 'u1' }, 'u1', true],
-    ['created by me', { id: 'pr:a', ownerUid: '', createdBy: 'u1' }, 'u1', true],
-    ['owned by me', { id: 'pr:a', ownerUid: 'u1', createdBy: 'u2' }, 'u1', true],
-    ['created by another, unowned', { id: 'pr:a', ownerUid: '', createdBy: 'u2' }, 'u1', false],
-    ['another member', { id: 'u2', ownerUid: 'u2', createdBy: 'u2' }, 'u1', false],
-    ['created by me, since claimed by a relative', { id: 'u2', ownerUid: 'u2', createdBy: 'u1' }, 'u1', false],
-    ['signed out', { id: 'pr:a', ownerUid: '', createdBy: '' }, '', false],
-  ])('%s', (_n, profile, uid, expected) => expect(canEditProfile(profile, uid)).toBe(expected));
 });
 
 describe('deleting', () => {

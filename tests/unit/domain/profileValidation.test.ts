@@ -146,6 +146,8 @@ describe('checkProfileRecord (server)', () => {
 
   it('accepts a valid record', () => expect(check(ok)).toBeNull());
 
+  it('accepts a relative nobody claimed without a name (only a member keeps theirs)', () => expect(check({ ...ok, firstName: '', lastName: '' })).toBeNull());
+
   it('accepts ancestors of any year up to this one, and imported dates as written whatever they say', () => {
     expect(check({ ...ok, birthYear: '1850', birthMonth: '', birthDay: '', death: '1901' })).toBeNull();
     expect(check({ ...ok, birthYear: '0800', birthMonth: '12', birthDay: '25', death: '0814-01-28' })).toBeNull();
@@ -173,6 +175,8 @@ describe('checkProfileRecord (server)', () => {
     ['itself in list', { ...ok, spouses: ['pr:a'] }, 'Profile field spouses refers to the person itself'],
     ['one-digit month stored', { ...ok, birthMonth: '2' }, 'Invalid month'],
     ['impossible date', { ...ok, birthYear: '1961' }, 'Invalid date'],
+    ['a member without a first name (issue 19)', { ...ok, ownerUid: 'u1', lastName: 'Smith', firstName: ' ' }, 'First name is required.'],
+    ['a member without a last name', { ...ok, ownerUid: 'u1', lastName: '' }, 'Last name is required.'],
     ['year in the future', { ...ok, birthYear: '2026', birthMonth: '', birthDay: '' }, 'Enter a year no later than 2025'],
     ['long date as written', { ...ok, birthDateText: `ABT ${'9'.repeat(200)}` }, 'Profile field birthDateText is longer than 200 characters'],
     ['date as written not text', { ...ok, deathDateText: 1850 }, 'Profile field deathDateText must be a string'],

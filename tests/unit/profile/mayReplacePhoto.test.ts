@@ -11,9 +11,9 @@ describe('mayReplacePhoto: nobody replaces another member’s photo', () => {
     ['a relative I created, unclaimed', { id: PR, ownerUid: '', createdBy: 'ada' }, 'ada', true],
     ['a relative I created, claimed by another member', { id: PR, ownerUid: 'bob', createdBy: 'ada' }, 'ada', false],
     ['a relative claimed by me', { id: PR, ownerUid: 'ada', createdBy: 'bob' }, 'ada', true],
-    ['a relative someone else created, unclaimed', { id: PR, ownerUid: '', createdBy: 'bob' }, 'ada', false],
+    ['a relative someone else created, unclaimed (issue 19: editors fix any relative)', { id: PR, ownerUid: '', createdBy: 'bob' }, 'ada', true],
     ['no signed-in member', { id: PR, ownerUid: '', createdBy: '' }, '', false],
   ])('%s → %s', (_, profile, uid, expected) => {
-    expect(mayReplacePhoto(profile, uid)).toBe(expected);
+    expect(mayReplacePhoto(profile, uid, 'editor')).toBe(expected);
   });
 });

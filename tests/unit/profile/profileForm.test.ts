@@ -36,6 +36,10 @@ describe('the editor’s §5 rules, each with its exact message', () => {
     ['death on a day that does not exist', { death: '2001-02-30' }, { death: 'Enter a year or a full date (YYYY or YYYY-MM-DD)' }],
     ['death as words', { death: 'long ago' }, { death: 'Enter a year or a full date (YYYY or YYYY-MM-DD)' }],
     ['gender M, F or not set', { gender: 'M' }, {}],
+    ['no first name (issue 19)', { firstName: '' }, { firstName: 'First name is required.' }],
+    ['a first name of spaces', { firstName: '   ' }, { firstName: 'First name is required.' }],
+    ['no last name', { lastName: '' }, { lastName: 'Last name is required.' }],
+    ['neither, with a bad year', { firstName: '', lastName: ' ', birthYear: '19' }, { firstName: 'First name is required.', lastName: 'Last name is required.', birthYear: 'Enter a valid 4-digit year' }],
   ])('%s', (_, over, expected) => {
     expect(validateProfileValues(values(over), YEAR)).toEqual(expected);
   });

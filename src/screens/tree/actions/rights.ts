@@ -1,5 +1,5 @@
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { canEditProfile, cardRights, type CardRights } from '../../../domain/permissions.ts';
+import { cardRights, type CardRights } from '../../../domain/permissions.ts';
 import { relationsOf } from '../../../domain/relationships.ts';
 import { canEditTree, canInvite, canManageTree, type TreeRole } from '../../../domain/roles.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
@@ -47,15 +47,6 @@ export interface TreeRights {
 
 export function treeRights(role: TreeRole): TreeRights {
   return { build: canEditTree(role), invite: canInvite(role), manage: canManageTree(role) };
-}
-
-/**
- * Edit Person's details: §6 (`canEditProfile`) for owners and editors; a viewer edits only their
- * own profile, not even an unclaimed one they created while they were an editor.
- */
-export function mayEditDetails(profile: Pick<Profile, 'id' | 'ownerUid' | 'createdBy'>, uid: string, role: TreeRole): boolean {
-  if (!canEditTree(role)) return !!uid && (profile.id === uid || profile.ownerUid === uid);
-  return canEditProfile(profile, uid);
 }
 
 /**

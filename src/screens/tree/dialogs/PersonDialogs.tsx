@@ -38,14 +38,12 @@ export const PERSON_DIALOG_TEXTS = {
 } as const;
 
 /**
- * Who may edit a profile (§6, `canEditProfile`), by name where the tree knows them: once claimed,
- * only its owner; before that, the member who added the person.
+ * Who may edit a profile an owner or editor finds read-only (§6, `canEditProfile`): the member
+ * who claimed it (or whose own profile it is), by name where the tree knows them.
  */
 export function editorsOf(graph: Graph, profile: Profile): string {
-  const nameOf = (uid: string, fallback: string) => (graph.profiles[uid] ? cardName(graph.profiles[uid]) : fallback);
-  if (profile.ownerUid) return nameOf(profile.ownerUid, 'the person themselves');
-  if (profile.createdBy) return nameOf(profile.createdBy, 'the member who added them');
-  return 'the person themselves';
+  const member = graph.profiles[profile.ownerUid || profile.id];
+  return member ? cardName(member) : 'the person themselves';
 }
 
 export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { kind: 'createPerson' }> }) {
@@ -89,7 +87,7 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
   const [initial] = useState(() => formValuesOf(person?.profile));
   if (!person) return null;
   const { profile, node } = person;
-  const readOnly = !profile || !canEditProfile(profile, tree.uid);
+  const readOnly = !profile || !canEditProfile(profile, tree.uid, tree.session.role);
   const ownCard = node.data.isPrimary || node.data.profileId === tree.uid;
 
   return (
@@ -109,6 +107,7 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
             seed={person.seed}
             currentYear={currentYear(tree)}
             readOnly={readOnly}
+            namesRequired={!!profile?.ownerUid}
             datesAsWritten={{ birth: profile?.birthDateText, death: profile?.deathDateText }}
             intro={
               readOnly ? (

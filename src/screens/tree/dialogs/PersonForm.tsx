@@ -5,7 +5,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/Field
 import type { PersonFields } from '../../../domain/editPerson.ts';
 import { GENDER_OPTIONS } from '../../../domain/labels.ts';
 import type { Profile } from '../../../domain/types.ts';
-import { DEATH_PLACEHOLDER, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
+import { DEATH_PLACEHOLDER, memberNameErrors, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
 
 export interface PersonFormValues {
   firstName: string;
@@ -55,6 +55,8 @@ interface PersonFormProps {
   seed: string;
   /** Dates an import kept as written (they show until a date is typed into the fields). */
   datesAsWritten?: { birth?: string; death?: string };
+  /** A member's own card (claimed: it has an owner) keeps its first and last name (§5). */
+  namesRequired?: boolean;
 }
 
 /** What the form says of a date an import kept as written. */
@@ -66,18 +68,19 @@ export const DATE_AS_WRITTEN = (date: string) => `Imported as "${date}": shown a
  * `validateProfileForm`; messages appear under their field after the first submit and follow
  * every change after that.
  */
-export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, datesAsWritten }: PersonFormProps) {
+export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, datesAsWritten, namesRequired }: PersonFormProps) {
   const { register, handleSubmit, watch } = useForm<PersonFormValues>({ defaultValues: initial });
   const [submitted, setSubmitted] = useState(false);
   const values = watch();
-  const errors: ProfileFieldErrors = submitted ? validateProfileForm(values, { currentYear }) : {};
+  const check = (v: PersonFormValues): ProfileFieldErrors => ({ ...(namesRequired ? memberNameErrors(v) : {}), ...validateProfileForm(v, { currentYear }) });
+  const errors: ProfileFieldErrors = submitted ? check(values) : {};
   const locked = (k: keyof PersonFormValues) => lockedFields.includes(k);
   const birthRowId = useId();
 
   const submit = handleSubmit((v) => {
     setSubmitted(true);
     if (readOnly) return;
-    if (Object.keys(validateProfileForm(v, { currentYear })).length) return;
+    if (Object.keys(check(v)).length) return;
     const fields: Record<string, string> = {};
     for (const k of PERSON_FORM_FIELDS) if (!locked(k)) fields[k] = v[k];
     onSubmit(fields as PersonFields);
@@ -90,8 +93,8 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
         <div className="person-form-head">
           <Avatar src={values.photoURL} gender={values.gender} seed={seed} size={64} />
           <div className="form-row person-form-names">
-            <TextField label="First name" autoComplete="off" maxLength={PROFILE_LIMITS.firstName} autoFocus={!readOnly} {...register('firstName')} />
-            <TextField label="Last name" autoComplete="off" maxLength={PROFILE_LIMITS.lastName} {...register('lastName')} />
+            <TextField label="First name" autoComplete="off" maxLength={PROFILE_LIMITS.firstName} autoFocus={!readOnly} error={errors.firstName} {...register('firstName')} />
+            <TextField label="Last name" autoComplete="off" maxLength={PROFILE_LIMITS.lastName} error={errors.lastName} {...register('lastName')} />
           </div>
         </div>
         <SelectField label="Gender" options={GENDER_OPTIONS} placeholder={GENDER_NONE_LABEL} error={errors.gender} disabled={readOnly || locked('gender')} {...register('gender')} />

@@ -11,7 +11,8 @@ import { birthLabel, deathLabel, genderLabel, orDash } from '../../../domain/lab
 import { PRIVACY_TEXTS } from '../../../domain/privacy.ts';
 import { COLLAPSE_LABELS, toggleCollapse } from '../actions/collapse.ts';
 import { runCommand } from '../actions/commands.ts';
-import { mayEditDetails, treeRights } from '../actions/rights.ts';
+import { treeRights } from '../actions/rights.ts';
+import { canEditProfile } from '../../../domain/permissions.ts';
 import { InvitationSection } from '../invitations/InvitationSection.tsx';
 import { invitationFor, invitationsState } from '../invitations/pendingInvitations.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
@@ -72,7 +73,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const role = tree.session.role;
   const rights = treeRights(role);
   // Owners and editors open any card's details (read-only where §6 says so); a viewer only their own.
-  const showEdit = rights.build || (!!p && mayEditDetails(p, tree.uid, role));
+  const showEdit = rights.build || (!!p && canEditProfile(p, tree.uid, role));
   const privateReason = p ? tree.session.privacy[p.id] : undefined;
   const { items } = useSnapshot(invitationsState);
   // Once someone claimed the card (through this invitation or another), nothing is pending for it.
