@@ -7,7 +7,7 @@ import { firebasePorts } from '../../src/backend/firebase/firebaseBackend.ts';
 import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { createFirebaseServices, type FirebaseServices } from '../../src/backend/firebase/services.ts';
 import { eventually } from '../integration/helpers.ts';
-import { emulatorUnavailable, startEmulators, type EmulatorName, type RunningEmulators } from '../firebase/emulators.ts';
+import { emulatorUnavailable, givenEmulatorHost, startEmulators, type EmulatorName, type RunningEmulators } from '../firebase/emulators.ts';
 import { hashInvitationToken, invitationExpiry } from '../../functions/src/invitations.ts';
 import { newcomer, signedInUser, type Account, type AuthSite, type Browser, type Site } from './site.ts';
 
@@ -22,7 +22,8 @@ const API_KEY = 'demo-key';
 
 function settingsFor(emulators: RunningEmulators): FirebaseSettings {
   const hosts: EmulatorHosts = {};
-  for (const [name, host] of Object.entries(emulators.hosts) as [EmulatorName, string][]) {
+  const storage = givenEmulatorHost('storage');
+  for (const [name, host] of Object.entries({ ...emulators.hosts, ...(storage ? { storage } : {}) }) as [EmulatorName, string][]) {
     const [h, port] = host.split(':');
     hosts[name] = { host: h!, port: Number(port) };
   }
@@ -108,24 +109,28 @@ export function useFirebaseAuthSite(): AuthSite {
 }
 
 /**
- * Why the whole Firebase backend cannot run here (Firestore and Storage emulators), or null.
- * The specs that need it print this and do not run.
+ * Why the Firebase backend cannot run here (its Firestore emulator), or null. The specs that
+ * need it fail in its place, saying so.
  */
 export async function firebaseSiteUnavailable(): Promise<string | null> {
-  const reasons = (await Promise.all([emulatorUnavailable('firestore'), emulatorUnavailable('storage')])).filter(Boolean);
-  return reasons.length ? reasons.join(' ') : null;
+  return emulatorUnavailable('firestore');
+}
+
+/** Why the Storage emulator (the AvatarStore's backend) cannot run here, or null. */
+export async function firebaseStorageUnavailable(): Promise<string | null> {
+  return emulatorUnavailable('storage');
 }
 
 /**
- * Every port's backend: Auth, Functions (the app's functions/src/index.ts), Firestore and Storage
- * emulators. Invitations without a tree to join are written with the Admin SDK, as the first-account
+ * Every port's backend but the AvatarStore's: Auth, Functions (the app's functions/src/index.ts)
+ * and Firestore emulators; Storage where one is given (FIREBASE_STORAGE_EMULATOR_HOST). Invitations without a tree to join are written with the Admin SDK, as the first-account
  * script does; members join through them with the app's own acceptInvitation.
  */
 /** The site's origin as the functions are told (SITE_ORIGINS): invitation links point there. */
 const SITE_ORIGIN = 'http://127.0.0.1:5002';
 
 export function useFirebaseSite(): Site {
-  const { running, browser } = useEmulators(['auth', 'functions', 'firestore', 'storage'], { SITE_ORIGINS: SITE_ORIGIN });
+  const { running, browser } = useEmulators(['auth', 'functions', 'firestore'], { SITE_ORIGINS: SITE_ORIGIN });
   const parts = authParts(running, browser);
   let admin: typeof import('firebase-admin/firestore') | undefined;
   let adminApp: import('firebase-admin/app').App | undefined;
