@@ -7,6 +7,7 @@ import { avatarStoreContract } from './specs/avatarStore.ts';
 import { graphImporterContract } from './specs/graphImporter.ts';
 import { graphRepositoryContract } from './specs/graphRepository.ts';
 import { invitationServiceContract } from './specs/invitationService.ts';
+import { memberServiceContract } from './specs/memberService.ts';
 import { profileRepositoryContract } from './specs/profileRepository.ts';
 
 /**
@@ -20,6 +21,7 @@ function portContracts(site: Site, storageMissing: string | null = null) {
   describe('ProfileRepository', () => profileRepositoryContract(site));
   describe('AvatarStore', () => (storageMissing ? it.skip(`NOT RUN: the Storage emulator cannot run here: ${storageMissing}`) : avatarStoreContract(site)));
   describe('InvitationService', () => invitationServiceContract(site));
+  describe('MemberService', () => memberServiceContract(site));
 }
 
 const firebaseMissing = await firebaseSiteUnavailable();
