@@ -3,6 +3,7 @@ import { failsNotRun } from '../firebase/firestoreTestbed.ts';
 import { firebaseSiteUnavailable, firebaseStorageUnavailable, useFirebaseSite } from './firebaseSite.ts';
 import { useHttpSite } from './httpSite.ts';
 import type { Site } from './site.ts';
+import { accountServiceContract } from './specs/accountService.ts';
 import { avatarStoreContract } from './specs/avatarStore.ts';
 import { graphImporterContract } from './specs/graphImporter.ts';
 import { graphRepositoryContract } from './specs/graphRepository.ts';
@@ -22,6 +23,7 @@ function portContracts(site: Site, storageMissing: string | null = null) {
   describe('AvatarStore', () => (storageMissing ? it.skip(`NOT RUN: the Storage emulator cannot run here: ${storageMissing}`) : avatarStoreContract(site)));
   describe('InvitationService', () => invitationServiceContract(site));
   describe('MemberService', () => memberServiceContract(site));
+  describe('AccountService', () => accountServiceContract(site));
 }
 
 const firebaseMissing = await firebaseSiteUnavailable();
