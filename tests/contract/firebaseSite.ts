@@ -64,7 +64,7 @@ function useEmulators(only: EmulatorName[], functionsEnv?: Record<string, string
   let emulators: RunningEmulators | undefined;
   const apps: FirebaseServices[] = [];
   beforeAll(async () => {
-    emulators = await startEmulators({ only, functionsEnv, warm: only.includes('functions') });
+    emulators = await startEmulators({ only, functionsEnv });
   }, 240_000);
   afterEach(async () => {
     for (const services of apps.splice(0)) await deleteApp(services.app);

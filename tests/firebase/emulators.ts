@@ -37,12 +37,6 @@ export interface StartOptions {
   projectId?: string;
   /** How long starting may take before it is given up (the CLI's start on a busy machine). */
   startTimeoutMs?: number;
-  /**
-   * Starts every function's worker before resolving. The Functions emulator starts one worker
-   * per function on its first call (tens of seconds each on a busy machine) and keeps it: warmed
-   * up front, no test's first call pays for it.
-   */
-  warm?: boolean;
 }
 
 export interface RunningEmulators {
@@ -255,11 +249,15 @@ async function startCli(projectId: string, only: EmulatorName[], options: StartO
   }
   await writeFile(join(runDir, 'firebase.json'), JSON.stringify(config, null, 2));
 
+  // All functions in one worker, started as they load: the emulator otherwise starts a worker per
+  // function on its first call (tens of seconds each on a busy machine). The worker then runs one
+  // call at a time; its inspector listens on a free local port.
+  const oneWorker = only.includes('functions') ? ['--inspect-functions', String(await freePort())] : [];
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !Object.values(HOST_VARIABLES).includes(k)));
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [FIREBASE_BIN, 'emulators:start', '--only', only.join(','), '--project', projectId, '--config', join(runDir, 'firebase.json')],
+    [FIREBASE_BIN, 'emulators:start', '--only', only.join(','), '--project', projectId, '--config', join(runDir, 'firebase.json'), ...oneWorker],
     // Its own process group, so stopping it ends the function workers it spawned too.
     {
       cwd: runDir,
@@ -322,27 +320,9 @@ async function startCli(projectId: string, only: EmulatorName[], options: StartO
       options.startTimeoutMs ?? 180_000,
       200,
     );
-    if (options.warm && only.includes('functions')) await warmFunctions(output, projectId, hosts.auth);
   } catch (e) {
     await stop();
     throw e;
   }
   return { hosts, runDir, output: () => output, stop };
-}
-
-/**
- * Calls each function the CLI loaded once, so its worker is running: the callables with no
- * caller (each refuses, or answers, at once), the sign-up gate with a sign-up it refuses.
- */
-async function warmFunctions(output: string, projectId: string, authHost: string | undefined): Promise<void> {
-  const urls = [...output.matchAll(/http function initialized \((http:[^)]+)\)/g)].map((m) => m[1]!);
-  const calls = urls.map((url) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' }).then((r) => r.text()));
-  if (authHost && output.includes('user.beforeCreate function initialized')) {
-    const signUp = `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`;
-    const body = JSON.stringify({ email: `warm-up-${Date.now()}@example.invalid`, password: 'warm up only', returnSecureToken: true });
-    calls.push(fetch(signUp, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.text()));
-  }
-  await Promise.all(calls);
-  // The refused sign-up made no account; a warm-up that got through must not stay as one.
-  if (authHost) await fetch(`http://${authHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 }

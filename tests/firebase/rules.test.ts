@@ -167,6 +167,34 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
     });
   });
 
+  describe('the 10-get() limit (each read costs one get(), however many trees the member is in)', () => {
+    /** A member of twelve trees (more than ten), editing every one, with a profile shown only by the last. */
+    const MANY = 'manyUid6';
+    const TREES = Array.from({ length: 12 }, (_, i) => `tree${i}Uid`);
+    const LAST = TREES.at(-1)!;
+
+    beforeAll(async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        const f = ctx.firestore();
+        for (const g of TREES) {
+          await f.doc(paths.graph(g)).set({ ownerUid: g, revision: 1, migrations: [], updatedAt: '', snapshot: null, sinceSnapshot: { changeSets: 1, bytes: 2, unlogged: 0 } } satisfies GraphDoc);
+          await f.doc(paths.members(g)).set({ roles: { [g]: 'owner', [MANY]: 'editor' } } satisfies MembersDoc);
+          await f.doc(paths.change(g, 1)).set({ revision: 1, clientId: 't', actorUid: g, changes: '{}', at: '' });
+        }
+        await f.doc(paths.user(MANY)).set({ graphIds: TREES, fullGraphIds: TREES, joinedGraphId: TREES[0]! } satisfies UserDoc);
+        await f.doc(paths.profile('pr:last')).set(profileDoc('pr:last', { createdBy: LAST }, [LAST]));
+        await f.doc(paths.profile('pr:none')).set(profileDoc('pr:none', { createdBy: OUTSIDER }, [OUTSIDER]));
+      });
+    });
+
+    it('a member of twelve trees reads the head, the log and a profile shown only by the twelfth', async () => {
+      await assertSucceeds(db(MANY).doc(paths.graph(LAST)).get());
+      await assertSucceeds(db(MANY).collection(paths.changes(LAST)).where('revision', '>', 0).orderBy('revision').get());
+      await assertSucceeds(db(MANY).doc(paths.profile('pr:last')).get());
+      await assertFails(db(MANY).doc(paths.profile('pr:none')).get());
+    });
+  });
+
   describe('storage.rules', () => {
     if (storageMissing) {
       it.skip(`NOT RUN: storage.rules need the Storage emulator: ${storageMissing}`);
