@@ -16,7 +16,8 @@ import { hashInvitationToken } from '../../functions/src/invitations.ts';
 import { firestoreSignUpSources } from '../../functions/src/signUpSources.ts';
 import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } from '../../functions/src/snapshots/build.ts';
 import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
-import { CHANGE_LOG_LENGTH, firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
+import { CHANGE_LOG_LENGTH } from '../../src/domain/save/graphStore.ts';
+import { firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
 import { ensureFirstInvitation } from '../../scripts/firebaseFirstInvitation.ts';
 import { asChangeSet, graphStoreContract, type StoreUnderTest } from '../contract/graphStore.contract.ts';
 import { failsNotRun, firestoreMissing, openTestbed, type Testbed } from './firestoreTestbed.ts';
@@ -178,9 +179,12 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
   });
 
   describe('openGraph', () => {
-    it("makes a new member's own graph empty at revision 0, with no snapshot", async () => {
+    it("makes a new member's own graph empty at revision 0, with no snapshot, answered whole with their own profile", async () => {
       const owner = await account(uid());
-      expect(await openGraph(bed.deps, owner, {})).toEqual({
+      const opened = await openGraph(bed.deps, owner, {});
+      expect(opened.view).toMatchObject({ graph: { nodes: [], edges: [], revision: 0 }, privacy: {} });
+      expect(Object.keys(opened.view!.graph.profiles)).toEqual([owner]);
+      expect(opened).toEqual({
         graphId: owner,
         ownerUid: owner,
         revision: 0,
@@ -189,7 +193,7 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
         snapshot: null,
         role: 'owner',
         name: expect.stringMatching(/family tree$/i),
-        view: null,
+        view: expect.anything(),
       });
       // Joined when it was opened: the functions' clock, the time of day.
       expect(await data<MembersDoc>(paths.members(owner))).toEqual({ roles: { [owner]: 'owner' }, joinedAt: { [owner]: expect.any(String) } });

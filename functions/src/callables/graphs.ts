@@ -11,9 +11,10 @@ import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveCha
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
-import { currentGraph, makeSnapshot } from '../snapshots/build.ts';
+import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
-import { CHANGE_LOG_LENGTH, roleIn } from '../store/firestoreGraphStore.ts';
+import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
+import { roleIn } from '../store/firestoreGraphStore.ts';
 import { currentGraphId, sortTrees, treeSummary, visibilityOf } from '../trees.ts';
 
 /**
@@ -89,6 +90,14 @@ export async function openGraph(deps: Deps, uid: string, data: unknown): Promise
       visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null),
     });
     return { ...head, revision: built.revision, snapshot: null, view: { graph: { ...redacted, revision: built.revision }, privacy } };
+  }
+
+  // Revision 0 has no snapshot and no log, yet shows the member's own profile (as the
+  // self-hosted load does): the graph is answered whole, a profile or two.
+  if (graph.revision === 0) {
+    const built = await readWholeGraph(db, graphId);
+    if (!built) throw new AppError('not-found', GRAPH_NOT_FOUND);
+    return { ...head, revision: 0, snapshot: null, view: { graph: { ...built.graph, revision: 0 }, privacy: {} } };
   }
 
   if (snapshotPlan(graph, CHANGE_LOG_LENGTH) === 'rebuild') {
