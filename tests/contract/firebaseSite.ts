@@ -62,14 +62,17 @@ function authEmulatorApi(emulators: () => RunningEmulators) {
 /** Starts the emulators for the file and makes browsers on them; every app is deleted after each test. */
 function useEmulators(only: EmulatorName[], functionsEnv?: Record<string, string>) {
   let emulators: RunningEmulators | undefined;
+  let starting: Promise<RunningEmulators> | undefined;
   const apps: FirebaseServices[] = [];
   beforeAll(async () => {
-    emulators = await startEmulators({ only, functionsEnv });
+    starting = startEmulators({ only, functionsEnv });
+    emulators = await starting;
   }, 240_000);
   afterEach(async () => {
     for (const services of apps.splice(0)) await deleteApp(services.app);
   });
-  afterAll(() => emulators?.stop());
+  // A start that outlived the hook's timeout is stopped once it is done.
+  afterAll(async () => (await starting?.catch(() => undefined))?.stop());
   const running = () => {
     if (!emulators) throw new Error('the emulators start in beforeAll');
     return emulators;

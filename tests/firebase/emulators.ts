@@ -137,6 +137,30 @@ export interface RunningFirestore {
   stop(): Promise<void>;
 }
 
+/**
+ * The process groups of every emulator this process started and has not yet seen end. Should a
+ * test process end without stopping one (a start that outlived its hook's timeout), they are
+ * killed on the way out: no emulator outlives the tests that started it.
+ */
+const groups = new Set<number>();
+process.once('exit', () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/** Tracks a detached child's process group until it exits. */
+function track(child: ChildProcess): void {
+  if (!child.pid) return;
+  const pid = child.pid;
+  groups.add(pid);
+  child.once('exit', () => groups.delete(pid));
+}
+
 /** Ends a detached child's whole process group: SIGTERM, then SIGKILL if it lingers. */
 async function endGroup(child: ChildProcess, exit: Promise<void>, exited: () => boolean): Promise<void> {
   if (exited() || !child.pid) return;
@@ -169,6 +193,7 @@ export async function startFirestore(options: { rules?: string; timeoutMs?: numb
     ['-cp', jar, 'com.google.cloud.datastore.emulator.firestore.CloudFirestore', 'start', '--host=127.0.0.1', `--port=${port}`, `--rules=${options.rules ?? join(ROOT, 'firestore.rules')}`],
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  track(child);
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   let exited = false;
@@ -272,6 +297,7 @@ async function startCli(projectId: string, only: EmulatorName[], options: StartO
       },
     },
   );
+  track(child);
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   let exited = false;

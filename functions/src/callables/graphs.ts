@@ -5,6 +5,7 @@ import type { TreeSummary } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isProfileId } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
+import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
 import { redactGraph } from '../../../src/domain/privacy.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
@@ -161,7 +162,7 @@ export async function updateProfileCall(deps: Deps, uid: string, data: unknown):
   const set = asObject(body.set);
   for (const [k, v] of Object.entries(set)) {
     if (k.length > 40 || typeof v !== 'string') throw new AppError('invalid-argument', 'A profile field is not valid.');
-    if (v.length > 10_000) throw new AppError('invalid-argument', 'A profile field is too long.');
+    if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
   }
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: nothingToPublish });
