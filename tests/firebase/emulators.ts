@@ -221,10 +221,10 @@ export async function startEmulators(options: StartOptions): Promise<RunningEmul
   const projectId = options.projectId ?? DEMO_PROJECT;
   const hosts: Partial<Record<EmulatorName, string>> = {};
   // Firestore first, from its jar: the functions are pointed at it when they start.
-  const firestore = options.only.includes('firestore') ? await startFirestore({ rules: options.firestoreRules }) : null;
+  const firestore = options.only.includes('firestore') ? await onFreePorts(() => startFirestore({ rules: options.firestoreRules })) : null;
   if (firestore) hosts.firestore = firestore.host;
   const cli = options.only.filter((name) => name !== 'firestore');
-  const rest = cli.length ? await startCli(projectId, cli, options, firestore?.host).catch(async (e: unknown) => {
+  const rest = cli.length ? await onFreePorts(() => startCli(projectId, cli, options, firestore?.host)).catch(async (e: unknown) => {
     await firestore?.stop();
     throw e;
   }) : null;
@@ -239,6 +239,21 @@ export async function startEmulators(options: StartOptions): Promise<RunningEmul
       await firestore?.stop();
     },
   };
+}
+
+/**
+ * Starts again, on new ports, when a port found free was taken before the emulator bound it
+ * (other test runs share the machine); any other failure is thrown at once.
+ */
+async function onFreePorts<T>(start: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (e) {
+      const taken = /port taken|Address already in use|BindException/i.test(String(e));
+      if (!taken || attempt >= attempts) throw e;
+    }
+  }
 }
 
 /**
