@@ -5,7 +5,7 @@ import type { InvitationInfo, PendingInvitation } from '../src/backend/ports.ts'
 import { capitaliseName, fullName } from '../src/domain/labels.ts';
 import { treeName, type MemberRole } from '../src/domain/roles.ts';
 import { normaliseEmail } from '../src/domain/validation/auth.ts';
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED, INVITATION_VALID_DAYS } from '../src/domain/invitations.ts';
+import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, usableInvitation as usableState } from '../src/domain/invitations.ts';
 import { hashToken } from './auth/tokens.ts';
 import type { Database, Queryable } from './db/database.ts';
 
@@ -121,12 +121,9 @@ export async function findInvitation(db: Queryable, token: string): Promise<Invi
 
 /** Refuses an invitation that cannot be used any more, each state with its own code. */
 export async function checkUsable(db: Queryable, row: InvitationRow | null): Promise<InvitationRow> {
-  if (!row) throw new AppError('auth/invitation-invalid', INVITATION_INVALID);
-  if (row.status === 'accepted') throw new AppError('auth/invitation-used', INVITATION_USED);
-  if (row.status === 'revoked') throw new AppError('auth/invitation-revoked', INVITATION_REVOKED);
-  if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) throw new AppError('auth/invitation-expired', INVITATION_EXPIRED);
-  if (row.first_account && (await hasAccounts(db))) throw new AppError('auth/invitation-used', INVITATION_USED);
-  return row;
+  const use = row && { status: row.status, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null, firstAccount: row.first_account };
+  usableState(use, new Date(), !!row?.first_account && (await hasAccounts(db)));
+  return row!;
 }
 
 /** The pending invitation behind a token, or the coded error the invitation page shows. */

@@ -3,14 +3,7 @@ import type { PendingInvitation } from '../../src/backend/ports.ts';
 import type { InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isInvitationToken, type RandomFill, newInvitationToken } from '../../src/domain/ids.ts';
-import {
-  INVITATION_EXPIRED,
-  INVITATION_INVALID,
-  INVITATION_MALFORMED,
-  INVITATION_REVOKED,
-  INVITATION_USED,
-  INVITATION_VALID_DAYS,
-} from '../../src/domain/invitations.ts';
+import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableInvitation as usableInvitationState } from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
@@ -34,8 +27,6 @@ export interface CreateInput {
 
 /** The refusals of the invitation callables beyond §3's (the self-hosted server words them alike). */
 
-/** An invitation's id: 24 hex characters. */
-export const INVITATION_ID = /^[0-9a-f]{24}$/;
 
 const MAX_NODE_ID = 40;
 const MAX_EMAIL = 320;
@@ -122,11 +113,6 @@ export function firstAccountInvitation(email: string, fill: RandomFill, now: Dat
   return { doc, token };
 }
 
-/** Whether a pending invitation's link has run out at `now`. */
-export function isExpired(doc: Pick<InvitationDoc, 'expiresAt'>, now: Date): boolean {
-  return !!doc.expiresAt && Date.parse(doc.expiresAt) <= now.getTime();
-}
-
 /** A pending invitation as the tree's members see it (PendingInvitation of the ports). */
 export function pendingView(doc: InvitationDoc, extra: { profileId: string; inviterName: string }, now: Date): PendingInvitation {
   return {
@@ -140,7 +126,7 @@ export function pendingView(doc: InvitationDoc, extra: { profileId: string; invi
     inviterName: extra.inviterName,
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
-    status: isExpired(doc, now) ? 'expired' : 'pending',
+    status: invitationExpired(doc, now) ? 'expired' : 'pending',
   };
 }
 
@@ -172,12 +158,7 @@ export function inviteUrl(origin: string, token: string): string {
  */
 export function usableInvitation(token: unknown, stored: InvitationDoc | null, hasAccounts: boolean, now: Date): InvitationDoc {
   if (!isInvitationToken(token)) throw new AppError('invalid-argument', INVITATION_MALFORMED);
-  if (!stored) throw new AppError('auth/invitation-invalid', INVITATION_INVALID);
-  if (stored.status === 'accepted') throw new AppError('auth/invitation-used', INVITATION_USED);
-  if (stored.status === 'revoked') throw new AppError('auth/invitation-revoked', INVITATION_REVOKED);
-  if (isExpired(stored, now)) throw new AppError('auth/invitation-expired', INVITATION_EXPIRED);
-  if (stored.firstAccount && hasAccounts) throw new AppError('auth/invitation-used', INVITATION_USED);
-  return stored;
+  return usableInvitationState(stored, now, hasAccounts);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { accountsIn } from './accounts.ts';
-import { isExpired } from './invitations.ts';
+import { invitationExpired } from '../../src/domain/invitations.ts';
 import type { SignUpSources } from './signUpGate.ts';
 
 /** The sign-up gate's facts from Firestore (invitations; indexes in firestore.indexes.json) and Firebase Auth. */
@@ -13,7 +13,7 @@ export function firestoreSignUpSources(db: Firestore, auth: Auth): SignUpSources
       // Revoked and accepted ones are not 'pending'; an expired one is, until renewed.
       const found = await invitations.where('email', '==', email).where('status', '==', 'pending').where('firstAccount', '==', false).get();
       const now = new Date();
-      return found.docs.some((d) => !isExpired(d.data() as InvitationDoc, now));
+      return found.docs.some((d) => !invitationExpired(d.data() as InvitationDoc, now));
     },
     async firstAccountEmail() {
       const found = await invitations.where('firstAccount', '==', true).where('status', '==', 'pending').limit(1).get();

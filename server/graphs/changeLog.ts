@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { ChangeLog } from './feed.ts';
-import { CHANGE_LOG_LENGTH, changesSince, graphRevision } from './store.ts';
+import { CHANGE_LOG_LENGTH } from '../../src/domain/save/graphStore.ts';
+import { changesSince, graphRevision } from './store.ts';
 
 /** The live feed's reads of the `graph_changes` log and the graphs' revisions. */
 export function sqlChangeLog(q: Queryable): ChangeLog {

@@ -1,5 +1,5 @@
 import type { TreeMember } from '../../src/backend/ports.ts';
-import type { MemberRole, TreeRole } from '../../src/domain/roles.ts';
+import { compareMembers, type MemberRole, type TreeRole } from '../../src/domain/roles.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A tree's members as its owner sees them (issue 11): name, e-mail, role, joined, their card. */
@@ -32,10 +32,10 @@ function toMember(r: MemberRow): TreeMember {
   };
 }
 
-/** The owner first, then by when they joined. */
+/** In the one members' order (compareMembers), as the functions answer it. */
 export async function listMembers(q: Queryable, graphId: string): Promise<TreeMember[]> {
-  const rows = await q.query<MemberRow>(`${MEMBERS_SQL} ORDER BY (m.role = 'owner') DESC, m.joined_at, m.uid`, [graphId]);
-  return rows.map(toMember);
+  const rows = await q.query<MemberRow>(MEMBERS_SQL, [graphId]);
+  return rows.map(toMember).sort(compareMembers);
 }
 
 export async function findMember(q: Queryable, graphId: string, uid: string): Promise<TreeMember | null> {

@@ -1,6 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
-import type { FreshIds } from '../../src/domain/save/graphStore.ts';
+import { CHANGE_LOG_LENGTH, type FreshIds } from '../../src/domain/save/graphStore.ts';
 import type { PrivacyReason } from '../../src/domain/privacy.ts';
 import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
@@ -251,8 +251,6 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
   }
 }
 
-/** Change sets kept per graph for replay after a reconnect; older ones are pruned. */
-export const CHANGE_LOG_LENGTH = 1000;
 /** A change set larger than this is logged without its body: replaying it means reloading. */
 export const MAX_LOGGED_CHANGE_CHARS = 2 * 1024 * 1024;
 

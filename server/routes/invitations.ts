@@ -29,6 +29,7 @@ import {
   ALREADY_CLAIMED,
   CONFIRMATION_INVALID,
   EMAIL_IN_USE,
+  INVITATION_ID,
   INVITATION_USED,
   INVITATION_VALID_DAYS,
   NO_SUCH_INVITATION,
@@ -75,7 +76,6 @@ const CreateBody = z.strictObject({
   role: z.enum(MEMBER_ROLES, 'role must be editor or viewer.').optional(),
 });
 
-const INVITATION_ID = /^[0-9a-f]{24}$/;
 
 /** A new account's fields, checked: from the sign-up form, or kept while the address confirms. */
 interface NewAccount {

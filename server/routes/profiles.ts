@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
 import { isProfileId } from '../../src/domain/ids.ts';
-import { PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
+import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG, PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -12,11 +12,8 @@ import { findProfile } from '../profiles.ts';
 
 export const NO_ACCESS = PROFILE_NO_ACCESS;
 
-/** The longest plain field (bio) is far below this; the domain's limits give the exact refusal. */
-const MAX_FIELD_CHARS = 10_000;
-
 const PatchBody = z.strictObject({
-  set: z.record(z.string().max(40), z.string().max(MAX_FIELD_CHARS, 'A profile field is too long.')),
+  set: z.record(z.string().max(40), z.string().max(PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG)),
 });
 
 function checkId(id: string): void {

@@ -1,3 +1,4 @@
+import { AppError } from './errors.ts';
 import { newProfile } from './profile.ts';
 import type { Profile } from './types.ts';
 
@@ -10,6 +11,8 @@ export const INVITATION_USED = 'This invitation has already been used.';
 export const INVITATION_INVALID = 'This invitation link is not valid.';
 /** Links work this long; renewing one makes a new token and this many more days (§3). */
 export const INVITATION_VALID_DAYS = 14;
+/** An invitation's id: 24 hex characters (anything else is no invitation, answered not-found). */
+export const INVITATION_ID = /^[0-9a-f]{24}$/;
 export const INVITATION_REVOKED = 'This invitation was withdrawn by the relative who sent it.';
 export const INVITATION_EXPIRED = `This invitation has expired: links work for ${INVITATION_VALID_DAYS} days.`;
 export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
@@ -28,4 +31,30 @@ export const EMAIL_LINK_INVALID = 'This link to confirm your new e-mail address 
 export function newOwnProfile(input: { uid: string; firstName: string; lastName: string; email: string; gender: Profile['gender']; now: string }): Profile {
   const { uid, now, firstName, lastName, email, gender } = input;
   return { ...newProfile(uid, { firstName, lastName, email, gender }, { uid, now }), ownerUid: uid };
+}
+
+/** What decides whether an invitation can still be used, on either backend. */
+export interface InvitationUse {
+  status: 'pending' | 'accepted' | 'revoked';
+  /** ISO, or null for one that never expires (the first-account invitation). */
+  expiresAt: string | null;
+  firstAccount: boolean;
+}
+
+/** Whether the invitation's time is up at `now` (an invitation without an expiry never is). */
+export function invitationExpired(invitation: Pick<InvitationUse, 'expiresAt'>, now: Date): boolean {
+  return !!invitation.expiresAt && Date.parse(invitation.expiresAt) <= now.getTime();
+}
+
+/**
+ * The invitation if it can still be used, else the coded error the invitation page shows, each
+ * state its own. The first-account invitation is used up once any account exists (`hasAccounts`).
+ */
+export function usableInvitation<T extends InvitationUse>(invitation: T | null, now: Date, hasAccounts: boolean): T {
+  if (!invitation) throw new AppError('auth/invitation-invalid', INVITATION_INVALID);
+  if (invitation.status === 'accepted') throw new AppError('auth/invitation-used', INVITATION_USED);
+  if (invitation.status === 'revoked') throw new AppError('auth/invitation-revoked', INVITATION_REVOKED);
+  if (invitationExpired(invitation, now)) throw new AppError('auth/invitation-expired', INVITATION_EXPIRED);
+  if (invitation.firstAccount && hasAccounts) throw new AppError('auth/invitation-used', INVITATION_USED);
+  return invitation;
 }

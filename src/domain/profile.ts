@@ -5,6 +5,13 @@ export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const PROFILE_NO_ACCESS = 'You do not have access to this profile.';
 export const PHOTO_REFUSED = "You cannot change this person's photo.";
 
+/**
+ * The longest value one field of a profile patch may carry, on either backend: the longest plain
+ * field (the bio) is far below it, and the domain's own limits give the exact refusal after it.
+ */
+export const PROFILE_FIELD_MAX_CHARS = 10_000;
+export const PROFILE_FIELD_TOO_LONG = 'A profile field is too long.';
+
 /** Field groups of a Profile, used by validation, change sets and permissions. */
 
 export const RELATION_FIELDS = ['spouses', 'parents', 'children'] as const;

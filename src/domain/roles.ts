@@ -20,6 +20,15 @@ export function isMemberRole(v: unknown): v is MemberRole {
   return typeof v === 'string' && (MEMBER_ROLES as readonly string[]).includes(v);
 }
 
+/**
+ * The order a tree's members are listed in, everywhere (§ "Members": the owner first, then by
+ * name); the uid settles equal names so every backend answers one order.
+ */
+export function compareMembers(a: { role: TreeRole; name: string; uid: string }, b: { role: TreeRole; name: string; uid: string }): number {
+  const owner = Number(b.role === 'owner') - Number(a.role === 'owner');
+  return owner || a.name.localeCompare(b.name, 'en') || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+}
+
 /** Cards, lines and other people's details: owners and editors (as §6 allows), never viewers. */
 export function canEditTree(role: TreeRole | null): boolean {
   return role === 'owner' || role === 'editor';

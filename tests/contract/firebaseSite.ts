@@ -7,7 +7,7 @@ import { firebasePorts } from '../../src/backend/firebase/firebaseBackend.ts';
 import { paths, type InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { createFirebaseServices, type FirebaseServices } from '../../src/backend/firebase/services.ts';
 import { eventually } from '../integration/helpers.ts';
-import { emulatorUnavailable, startEmulators, type EmulatorName, type RunningEmulators } from '../firebase/emulators.ts';
+import { emulatorUnavailable, givenEmulatorHost, startEmulators, type EmulatorName, type RunningEmulators } from '../firebase/emulators.ts';
 import { hashInvitationToken, invitationExpiry } from '../../functions/src/invitations.ts';
 import { newcomer, signedInUser, type Account, type AuthSite, type Browser, type Site } from './site.ts';
 
@@ -22,7 +22,8 @@ const API_KEY = 'demo-key';
 
 function settingsFor(emulators: RunningEmulators): FirebaseSettings {
   const hosts: EmulatorHosts = {};
-  for (const [name, host] of Object.entries(emulators.hosts) as [EmulatorName, string][]) {
+  const storage = givenEmulatorHost('storage');
+  for (const [name, host] of Object.entries({ ...emulators.hosts, ...(storage ? { storage } : {}) }) as [EmulatorName, string][]) {
     const [h, port] = host.split(':');
     hosts[name] = { host: h!, port: Number(port) };
   }
@@ -61,14 +62,17 @@ function authEmulatorApi(emulators: () => RunningEmulators) {
 /** Starts the emulators for the file and makes browsers on them; every app is deleted after each test. */
 function useEmulators(only: EmulatorName[], functionsEnv?: Record<string, string>) {
   let emulators: RunningEmulators | undefined;
+  let starting: Promise<RunningEmulators> | undefined;
   const apps: FirebaseServices[] = [];
   beforeAll(async () => {
-    emulators = await startEmulators({ only, functionsEnv });
+    starting = startEmulators({ only, functionsEnv });
+    emulators = await starting;
   }, 240_000);
   afterEach(async () => {
     for (const services of apps.splice(0)) await deleteApp(services.app);
   });
-  afterAll(() => emulators?.stop());
+  // A start that outlived the hook's timeout is stopped once it is done.
+  afterAll(async () => (await starting?.catch(() => undefined))?.stop());
   const running = () => {
     if (!emulators) throw new Error('the emulators start in beforeAll');
     return emulators;
@@ -108,24 +112,28 @@ export function useFirebaseAuthSite(): AuthSite {
 }
 
 /**
- * Why the whole Firebase backend cannot run here (Firestore and Storage emulators), or null.
- * The specs that need it print this and do not run.
+ * Why the Firebase backend cannot run here (its Firestore emulator), or null. The specs that
+ * need it fail in its place, saying so.
  */
 export async function firebaseSiteUnavailable(): Promise<string | null> {
-  const reasons = (await Promise.all([emulatorUnavailable('firestore'), emulatorUnavailable('storage')])).filter(Boolean);
-  return reasons.length ? reasons.join(' ') : null;
+  return emulatorUnavailable('firestore');
+}
+
+/** Why the Storage emulator (the AvatarStore's backend) cannot run here, or null. */
+export async function firebaseStorageUnavailable(): Promise<string | null> {
+  return emulatorUnavailable('storage');
 }
 
 /**
- * Every port's backend: Auth, Functions (the app's functions/src/index.ts), Firestore and Storage
- * emulators. Invitations without a tree to join are written with the Admin SDK, as the first-account
+ * Every port's backend but the AvatarStore's: Auth, Functions (the app's functions/src/index.ts)
+ * and Firestore emulators; Storage where one is given (FIREBASE_STORAGE_EMULATOR_HOST). Invitations without a tree to join are written with the Admin SDK, as the first-account
  * script does; members join through them with the app's own acceptInvitation.
  */
 /** The site's origin as the functions are told (SITE_ORIGINS): invitation links point there. */
 const SITE_ORIGIN = 'http://127.0.0.1:5002';
 
 export function useFirebaseSite(): Site {
-  const { running, browser } = useEmulators(['auth', 'functions', 'firestore', 'storage'], { SITE_ORIGINS: SITE_ORIGIN });
+  const { running, browser } = useEmulators(['auth', 'functions', 'firestore'], { SITE_ORIGINS: SITE_ORIGIN });
   const parts = authParts(running, browser);
   let admin: typeof import('firebase-admin/firestore') | undefined;
   let adminApp: import('firebase-admin/app').App | undefined;

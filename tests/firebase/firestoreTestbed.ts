@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import { it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -8,8 +9,8 @@ import { DEMO_PROJECT, emulatorUnavailable, givenEmulatorHost, startEmulators, t
 
 /**
  * The Firestore emulator (with Auth) for the tests of the functions' Firestore side, or the
- * plain reason it cannot run here. A test file asks `firestoreMissing()` at load, says so
- * (`reportNotRun`) and skips when it is missing; otherwise `openTestbed()` gives the Admin SDK
+ * plain reason it cannot run here. A test file asks `firestoreMissing()` at load and, when it is
+ * missing, puts `failsNotRun` in place of its tests; otherwise `openTestbed()` gives the Admin SDK
  * on the emulator and the functions' dependencies over it.
  */
 
@@ -22,6 +23,17 @@ export function reportNotRun(what: string, why: string): void {
   console.warn(`\n*** NOT RUN: ${what}. Reason: ${why} ***\n`);
 }
 
+/**
+ * In place of tests that need Firestore where it cannot run: one test that fails, saying which
+ * tests did not run and why. A run without Firestore is never green.
+ */
+export function failsNotRun(what: string, why: string): void {
+  reportNotRun(what, why);
+  it(`NOT RUN: ${what}`, () => {
+    throw new Error(`${what} did not run: ${why}`);
+  });
+}
+
 export interface Testbed {
   db: Firestore;
   deps: Deps;
@@ -30,14 +42,12 @@ export interface Testbed {
   close(): Promise<void>;
 }
 
-export async function openTestbed(options: { storage?: boolean } = {}): Promise<Testbed> {
-  const given = givenEmulatorHost('firestore');
+export async function openTestbed(): Promise<Testbed> {
   let running: RunningEmulators | null = null;
-  if (!given || (options.storage && !givenEmulatorHost('storage')) || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    running = await startEmulators({ only: ['auth', 'firestore', ...(options.storage ? (['storage'] as const) : [])] });
+  if (!givenEmulatorHost('firestore') || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    running = await startEmulators({ only: ['auth', 'firestore'] });
     process.env.FIRESTORE_EMULATOR_HOST = running.hosts.firestore;
     process.env.FIREBASE_AUTH_EMULATOR_HOST = running.hosts.auth;
-    if (options.storage) process.env.FIREBASE_STORAGE_EMULATOR_HOST = running.hosts.storage;
   }
   const projectId = running?.projectId ?? DEMO_PROJECT;
   const app: App = initializeApp({ projectId }, `testbed-${process.pid}-${Date.now()}`);

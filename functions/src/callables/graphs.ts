@@ -5,15 +5,17 @@ import type { TreeSummary } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { isProfileId } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
+import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
 import { redactGraph } from '../../../src/domain/privacy.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
-import { currentGraph, makeSnapshot } from '../snapshots/build.ts';
+import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
-import { CHANGE_LOG_LENGTH, roleIn } from '../store/firestoreGraphStore.ts';
+import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
+import { roleIn } from '../store/firestoreGraphStore.ts';
 import { currentGraphId, sortTrees, treeSummary, visibilityOf } from '../trees.ts';
 
 /**
@@ -91,6 +93,14 @@ export async function openGraph(deps: Deps, uid: string, data: unknown): Promise
     return { ...head, revision: built.revision, snapshot: null, view: { graph: { ...redacted, revision: built.revision }, privacy } };
   }
 
+  // Revision 0 has no snapshot and no log, yet shows the member's own profile (as the
+  // self-hosted load does): the graph is answered whole, a profile or two.
+  if (graph.revision === 0) {
+    const built = await readWholeGraph(db, graphId);
+    if (!built) throw new AppError('not-found', GRAPH_NOT_FOUND);
+    return { ...head, revision: 0, snapshot: null, view: { graph: { ...built.graph, revision: 0 }, privacy: {} } };
+  }
+
   if (snapshotPlan(graph, CHANGE_LOG_LENGTH) === 'rebuild') {
     await makeSnapshot(db, graphId, { clock: deps.clock, newId: snapshotId });
     graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc;
@@ -152,7 +162,7 @@ export async function updateProfileCall(deps: Deps, uid: string, data: unknown):
   const set = asObject(body.set);
   for (const [k, v] of Object.entries(set)) {
     if (k.length > 40 || typeof v !== 'string') throw new AppError('invalid-argument', 'A profile field is not valid.');
-    if (v.length > 10_000) throw new AppError('invalid-argument', 'A profile field is too long.');
+    if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
   }
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: nothingToPublish });

@@ -13,6 +13,7 @@ import { isInvitationToken } from '../../../src/domain/ids.ts';
 import {
   ALREADY_CLAIMED,
   EMAIL_IN_USE,
+  INVITATION_ID,
   INVITATION_MALFORMED,
   INVITATION_USED,
   NO_SUCH_INVITATION,
@@ -31,7 +32,6 @@ import {
   checkAcceptInput,
   checkCreateInput,
   hashInvitationToken,
-  INVITATION_ID,
   inviteOrigin,
   inviteUrl,
   newInvitation,

@@ -3,7 +3,7 @@ import type { ListMembersResponse, SetMemberRoleResponse } from '../../../src/ba
 import { paths, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeMember } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { canManageTree, isMemberRole, ROLE_MESSAGES, type TreeRole } from '../../../src/domain/roles.ts';
+import { canManageTree, compareMembers, isMemberRole, ROLE_MESSAGES, type TreeRole } from '../../../src/domain/roles.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, text } from '../request.ts';
 import { roleIn, withGraph, withoutGraph } from '../store/firestoreGraphStore.ts';
@@ -36,7 +36,8 @@ async function claimedOn(deps: Deps, graphId: string, uid: string): Promise<stri
 
 async function memberOf(deps: Deps, graphId: string, uid: string, role: TreeRole, joinedAt: string): Promise<TreeMember> {
   const account = await deps.auth.getUser(uid).catch(() => null);
-  return { uid, name: account?.displayName ?? '', email: account?.email ?? '', role, joinedAt, profileId: await claimedOn(deps, graphId, uid) };
+  // A member without a display name is shown by their e-mail, as on the self-hosted server.
+  return { uid, name: account?.displayName || account?.email || '', email: account?.email ?? '', role, joinedAt, profileId: await claimedOn(deps, graphId, uid) };
 }
 
 export async function listMembers(deps: Deps, callerUid: string, data: unknown): Promise<ListMembersResponse> {
@@ -44,8 +45,7 @@ export async function listMembers(deps: Deps, callerUid: string, data: unknown):
   await requireRole(deps, graphId, callerUid, canManageTree, ROLE_MESSAGES.ownerOnly);
   const members = (await deps.db.doc(paths.members(graphId)).get()).data() as MembersDoc;
   const list = await Promise.all(Object.keys(members.roles).map((uid) => memberOf(deps, graphId, uid, roleIn(members, uid)!, members.joinedAt?.[uid] ?? '')));
-  const rank = { owner: 0, editor: 1, viewer: 2 } as const;
-  return { members: list.sort((a, b) => rank[a.role] - rank[b.role] || a.name.localeCompare(b.name) || (a.uid < b.uid ? -1 : 1)) };
+  return { members: list.sort(compareMembers) };
 }
 
 export async function setMemberRole(deps: Deps, callerUid: string, data: unknown): Promise<SetMemberRoleResponse> {

@@ -5,7 +5,7 @@ import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, type Grap
 import { applyChangeSets } from '../../../src/domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
-import { CHANGE_LOG_LENGTH } from '../store/firestoreGraphStore.ts';
+import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { splitUtf8 } from './chunks.ts';
 import { snapshotPlan } from './plan.ts';
 

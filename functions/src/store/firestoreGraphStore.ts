@@ -4,7 +4,7 @@ import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import type { AppliedChange, ClaimBase, GraphHead, GraphStore, GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
+import { CHANGE_LOG_LENGTH, type AppliedChange, type ClaimBase, type GraphHead, type GraphStore, type GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
 import { isTreeRole, type TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
@@ -26,8 +26,6 @@ import { StagedTransaction, type Doc } from './stagedTransaction.ts';
 
 /** Firestore's cap on the values of one `in` / `array-contains-any` filter. */
 export const QUERY_VALUES = 30;
-/** Change sets kept per graph for replay (as the self-hosted server keeps them). */
-export const CHANGE_LOG_LENGTH = 1000;
 /** A change set larger than this (UTF-8 JSON) is logged without its body: readers reopen the graph. */
 export const MAX_LOGGED_CHANGE_BYTES = 900 * 1024;
 

@@ -71,9 +71,10 @@ export interface CallableErrorDetails {
  * joined last, else their own (made empty on first use); remembered as the one opened last.
  * For owners and editors the answer's snapshot plus the change docs after `snapshot.revision`
  * make the graph at `revision` or later; the function makes a fresh snapshot first when the log
- * cannot fill the gap (`snapshot` null: the graph is empty at revision 0). For a viewer, whom the
- * rules let read neither snapshots nor the log, `view` holds the graph already redacted
- * (src/domain/privacy.ts) and `snapshot` is null.
+ * cannot fill the gap. For a viewer, whom the rules let read neither snapshots nor the log, `view`
+ * holds the graph already redacted (src/domain/privacy.ts) and `snapshot` is null; at revision 0
+ * (no snapshot, no log) `view` holds the graph whole for everyone: no cards, the profiles it shows
+ * (the owner's own).
  */
 export interface OpenGraphRequest {
   graphId?: string;

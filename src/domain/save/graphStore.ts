@@ -87,6 +87,12 @@ export interface GraphStoreTransaction {
  */
 export type ClaimBase = Partial<Record<ScalarField, string>>;
 
+/**
+ * Change sets kept per graph for replay after a reconnect (both backends); older ones are pruned,
+ * and a reader further behind opens the graph again.
+ */
+export const CHANGE_LOG_LENGTH = 1000;
+
 export interface GraphStore {
   /** Runs `fn` in one transaction: all of it is written, or none of it. */
   transaction<T>(fn: (tx: GraphStoreTransaction) => Promise<T>): Promise<T>;

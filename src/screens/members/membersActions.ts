@@ -1,7 +1,7 @@
 import type { MemberService, TreeMember } from '../../backend/ports.ts';
 import { errorMessage } from '../../components/errorMessage.ts';
 import { notify } from '../../components/notify.ts';
-import type { MemberRole, TreeRole } from '../../domain/roles.ts';
+import { compareMembers, type MemberRole, type TreeRole } from '../../domain/roles.ts';
 import type { Notifier } from '../tree/actions/context.ts';
 
 /** The texts of the owner's Members dialog (docs/PRODUCT.md §2 "Members"). */
@@ -76,7 +76,7 @@ export async function removeMember(ctx: MembersActionContext, member: TreeMember
   }
 }
 
-/** The owner first, then by name. */
+/** The one members' order (compareMembers): the owner first, then by name. */
 export function sortMembers(members: readonly TreeMember[]): TreeMember[] {
-  return [...members].sort((a, b) => (a.role === 'owner' ? -1 : b.role === 'owner' ? 1 : a.name.localeCompare(b.name)));
+  return [...members].sort(compareMembers);
 }

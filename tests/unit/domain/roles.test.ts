@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditTree, canInvite, canManageTree, isMemberRole, isTreeRole, treeName, type TreeRole } from '../../../src/domain/roles.ts';
+import { canEditTree, canInvite, canManageTree, compareMembers, isMemberRole, isTreeRole, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 
 describe('roles per tree (§6)', () => {
   it.each([
@@ -26,4 +26,15 @@ describe('treeName', () => {
     ['', '', 'Family tree'],
     ['  The Hoppers & Smiths ', 'hopper', 'The Hoppers & Smiths'],
   ])('name %j, owner %j → %j', (custom, last, expected) => expect(treeName(custom, last)).toBe(expected));
+
+  it.each([
+    ['the owner before everyone, whatever the names', [['viewer', 'Abe', 'u1'], ['owner', 'Zoe', 'u2'], ['editor', 'Ann', 'u3']], ['u2', 'u1', 'u3']],
+    ['then by name, not by role', [['editor', 'Zed', 'u1'], ['viewer', 'Bea', 'u2'], ['owner', 'Cy', 'u3']], ['u3', 'u2', 'u1']],
+    ['names as people read them (case, accents)', [['editor', 'éva', 'u1'], ['editor', 'Eve', 'u2'], ['editor', 'adam', 'u3']], ['u3', 'u1', 'u2']],
+    ['equal names by uid', [['viewer', 'Kim', 'b'], ['editor', 'Kim', 'a'], ['owner', 'Lee', 'c']], ['c', 'a', 'b']],
+  ] as const)('members are listed %s', (_, members, order) => {
+    const list = members.map(([role, name, uid]) => ({ role, name, uid }));
+    expect([...list].sort(compareMembers).map((m) => m.uid)).toEqual(order);
+    expect([...list].reverse().sort(compareMembers).map((m) => m.uid)).toEqual(order);
+  });
 });

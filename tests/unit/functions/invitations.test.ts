@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvitationDoc } from '../../../src/backend/firebase/paths.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { createHash } from 'node:crypto';
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED } from '../../../src/domain/invitations.ts';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED, invitationExpired } from '../../../src/domain/invitations.ts';
 import { AUTH_MESSAGES } from '../../../src/domain/validation/auth.ts';
 import {
   acceptedByCaller,
@@ -12,7 +12,6 @@ import {
   hashInvitationToken,
   inviteOrigin,
   inviteUrl,
-  isExpired,
   newInvitation,
   pendingView,
   renewedInvitation,
@@ -74,9 +73,9 @@ describe('a new invitation (§3)', () => {
 
   it('expires at the stated time, not before; the first-account invitation never does', () => {
     const { doc } = newInvitation(checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email: 'a@b.co' }), counting, now);
-    expect(isExpired(doc, new Date('2026-03-15T11:59:59.999Z'))).toBe(false);
-    expect(isExpired(doc, new Date('2026-03-15T12:00:00.000Z'))).toBe(true);
-    expect(isExpired(firstAccountInvitation('', counting, now).doc, new Date('2099-01-01'))).toBe(false);
+    expect(invitationExpired(doc, new Date('2026-03-15T11:59:59.999Z'))).toBe(false);
+    expect(invitationExpired(doc, new Date('2026-03-15T12:00:00.000Z'))).toBe(true);
+    expect(invitationExpired(firstAccountInvitation('', counting, now).doc, new Date('2099-01-01'))).toBe(false);
   });
 
   it('shows members the pending invitation with its card, inviter and state, never the token', () => {
