@@ -179,15 +179,16 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
             <label className="tree-switch">
-              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
+              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact
+              <span className="tree-switch-more"> cards</span>
             </label>
             {session.unsaved && (
-              <button className="btn btn-secondary" onClick={() => setDiscarding('stay')}>
+              <button className="btn btn-secondary tree-discard" onClick={() => setDiscarding('stay')}>
                 {DISCARD_TEXTS.action}
               </button>
             )}
             {session.unsaved && (
-              <button className="btn btn-primary" onClick={() => applyChanges().catch(() => undefined)}>
+              <button className="btn btn-primary tree-apply" onClick={() => applyChanges().catch(() => undefined)}>
                 Apply changes
               </button>
             )}
