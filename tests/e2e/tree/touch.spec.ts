@@ -206,6 +206,38 @@ for (const size of [
       expect(Math.hypot(moved.x - selected.x, moved.y - selected.y)).toBeGreaterThan(40);
     });
 
+    // Issue 19, item 15: on a phone the tapped card sat under the toolbar and its tray under the sheet.
+    test('the tapped card and its tray sit between the toolbar and the details panel; the toolbar is one row', async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'Ralph King')).toBeAttached();
+      const toolbar = page.getByRole('toolbar', { name: 'Tree' });
+      const chips = await toolbar.locator('> *').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+      expect(new Set(chips.map(Math.round)).size, 'toolbar rows').toBe(1);
+      for (const [name, k] of [['George Hale', 0.6], ['Ralph King', 0.6], ['Ada Lovelace', 1]] as const) {
+        await reset(page);
+        await zoomTo(page, k);
+        await expectTapSelects(page, name);
+        const bar = (await toolbar.boundingBox())!;
+        const sheet = await panel(page).evaluate((el) => {
+          const area = el.offsetParent!.getBoundingClientRect();
+          return { x: area.x + (el as HTMLElement).offsetLeft, y: area.y + (el as HTMLElement).offsetTop };
+        });
+        const { box } = await cardCentre(page, name);
+        // At zoom 0.6 the card's buttons are too small for a finger: its tray, 14 + 52 px, hangs under it.
+        const bottom = box.y + box.height + (k < 1 ? 66 : 0);
+        const right = sheet.x > 0 ? sheet.x : size.viewport.width;
+        const floor = sheet.x > 0 ? size.viewport.height : sheet.y;
+        const underBar = box.x < bar.x + bar.width && box.x + box.width > bar.x;
+        if (underBar) expect(box.y, `${name} below the toolbar`).toBeGreaterThanOrEqual(bar.y + bar.height);
+        expect(bottom, `${name} and its tray above the sheet`).toBeLessThanOrEqual(floor);
+        expect(box.x, `${name} left`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${name} right`).toBeLessThanOrEqual(right);
+      }
+    });
+
     test('a long-press adds a card to the selection', async ({ page, createMember, signIn }) => {
       await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
       await openTree(page);
