@@ -57,7 +57,7 @@ describe('Create Person', () => {
     await dialog.getByLabelText("Mother's maiden name").fill('  Milbanke ');
     await dialog.getByLabelText('Bio').fill('Second child.');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.element(toast('Linked successfully')).toBeVisible();
+    await expect.element(toast('Person added')).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
     expect(session.graph.profiles['pr:new1']).toMatchObject({
       id: 'pr:new1',
