@@ -222,7 +222,7 @@ for (const size of [
         await expectTapSelects(page, name);
         const bar = (await toolbar.boundingBox())!;
         const sheet = await panel(page).evaluate((el) => {
-          const area = el.offsetParent!.getBoundingClientRect();
+          const area = (el as HTMLElement).offsetParent!.getBoundingClientRect();
           return { x: area.x + (el as HTMLElement).offsetLeft, y: area.y + (el as HTMLElement).offsetTop };
         });
         const { box } = await cardCentre(page, name);
