@@ -188,8 +188,10 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
             <label className="tree-switch">
-              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact
-              <span className="tree-switch-more"> cards</span>
+              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} />
+              <span>
+                Compact<span className="tree-switch-more"> cards</span>
+              </span>
             </label>
             {session.unsaved && (
               <button className="btn btn-secondary tree-discard" onClick={() => setDiscarding('stay')}>
