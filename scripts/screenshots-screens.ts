@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/screenshots-screens.ts [OUT_DIR] [SIZE]`: the screens issue 19 (items 14–17)
  * changed, at desktop (1440 × 900), tablet (1024 × 768, touch) and phone (390 × 844, touch) sizes,
- * light and dark: Home for a member who never opened a tree (`home`), a tapped card with its
+ * light and dark: Home for a member who never opened a tree (`home`, "Welcome, Grace."), a tapped card with its
  * details panel and, on touch, its tray of buttons in sight (`tree-panel`), the panel with an
  * unsaved move and the toolbar's "Unsaved changes" (`tree-panel-unsaved`), and a collapsed branch
  * with its marker (`tree-collapsed`). Named `{size}-{screen}-{theme}.png` like scripts/screenshots.ts,
@@ -41,10 +41,31 @@ async function openTree(page: Page) {
 
 async function tap(page: Page, name: string, touch: boolean) {
   const box = (await card(page, name).boundingBox())!;
-  if (touch) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await press(page, box.x + box.width / 2, box.y + box.height / 2, touch);
   await panel(page).waitFor();
   await settled(page);
+}
+
+/** A member made now through an invitation, who has never opened a tree. */
+let made = 0;
+async function newMember() {
+  const who = { email: `grace${++made}@example.com`, password: MEMBER.password };
+  const token = await server.createInvitation({ email: who.email });
+  await fetch(`${server.url}/api/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: server.url },
+    body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', gender: 'Female', ...who }),
+  });
+  return who;
+}
+
+/** A tap where the card is: real touch events on touch screens, a click otherwise. */
+async function press(page: Page, x: number, y: number, touch: boolean) {
+  if (!touch) return page.mouse.click(x, y);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 let seeded = false;
@@ -54,11 +75,16 @@ try {
       const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
       const page = await context.newPage();
       const shot = (name: string) => page.screenshot({ path: join(out, `${size.name}-${name}-${scheme}.png`) });
+      // Home for a member who never opened a tree.
+      await signIn(page, await newMember());
+      await page.getByText('Your profile').waitFor();
+      await page.getByText('Welcome, Grace.').waitFor();
+      await settled(page);
+      await shot('home');
+      await context.clearCookies();
       await signIn(page);
       await page.getByText('Your profile').waitFor();
       if (!seeded) {
-        await settled(page);
-        await shot('home');
         await page.goto('/app/tree');
         await card(page, 'Ada Lovelace').waitFor({ state: 'attached', timeout: 30_000 });
         await seedFamily(page, TEN_PEOPLE({ first: MEMBER.firstName, last: MEMBER.lastName }));
