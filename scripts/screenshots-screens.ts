@@ -78,7 +78,7 @@ try {
       // Home for a member who never opened a tree.
       await signIn(page, await newMember());
       await page.getByText('Your profile').waitFor();
-      await page.getByText('Welcome, Grace.').waitFor();
+      await page.getByRole('heading', { name: /^Welcome, Grace/ }).waitFor();
       await settled(page);
       await shot('home');
       await context.clearCookies();
