@@ -122,6 +122,7 @@ try {
       await panel(page).getByRole('button', { name: 'Close details' }).click();
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Me', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 });
       await settled(page);
       await shot('tree-collapsed');
       await page.getByRole('button', { name: 'Fit view' }).click();
