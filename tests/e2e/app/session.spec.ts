@@ -94,7 +94,7 @@ test.describe('signing in and out', () => {
     await signIn(first, member);
     const second = await context.newPage();
     await second.goto('/app/home');
-    await expect(second.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+    await expect(second.getByRole('heading', { level: 1 })).toContainText('Welcome');
     await first.getByRole('button', { name: /Account menu/ }).click();
     await first.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(second).toHaveURL(/\/$/);
