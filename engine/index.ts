@@ -8,6 +8,7 @@ export { createNodeIndex } from './core/nodeIndex.ts';
 export { errorMessages, type ErrorCode, type OnError } from './core/errors.ts';
 export { builtInEdgePaths, FORK_DEFAULTS, forkPoints, type EdgeEnds, type EdgePathFn, type ForkPathOptions, type PathCommand } from './core/edgePaths.ts';
 export * from './core/constants.ts';
+export { TOUCH_TRAY } from './core/interaction/touchTargets.ts';
 export { lightTheme, darkTheme, type Theme } from './core/theme.ts';
 export type { NodeType, CardView, Size } from './core/nodeType.ts';
 export { cardNodeType, type CardData, type CardButtonSpec } from './render/nodeTypes/cardNode.ts';

@@ -15,11 +15,19 @@ import { roleIn } from './store/firestoreGraphStore.ts';
  * last, else the member's own (made empty on first use).
  */
 export function currentGraphId(uid: string, user: UserDoc | null, isMember: (graphId: string) => boolean): string {
+  return openedGraphId(user, isMember) ?? uid;
+}
+
+/**
+ * The tree the member opened last (joining one counts) while still a member of it; null before
+ * they open any, when Home marks none "Opened last" and greets them "Welcome" (issue 19, item 17).
+ */
+export function openedGraphId(user: UserDoc | null, isMember: (graphId: string) => boolean): string | null {
   const last = user?.lastGraphId;
   if (last && isMember(last)) return last;
   const joined = user?.joinedGraphId;
   if (joined && isMember(joined)) return joined;
-  return uid;
+  return null;
 }
 
 export interface TreeFacts {
@@ -31,8 +39,8 @@ export interface TreeFacts {
   people: number;
 }
 
-/** One tree as Home lists it for `uid`, or null when they are not a member of it. */
-export function treeSummary(uid: string, facts: TreeFacts, currentId: string): TreeSummary | null {
+/** One tree as Home lists it for `uid`, or null when they are not a member of it; `currentId` is the one they opened last, if any. */
+export function treeSummary(uid: string, facts: TreeFacts, currentId: string | null): TreeSummary | null {
   const role: TreeRole | null = roleIn(facts.members, uid);
   if (!role) return null;
   return {

@@ -25,6 +25,18 @@ export async function currentGraphId(q: Queryable, uid: string): Promise<string>
   return uid;
 }
 
+/**
+ * The tree the member opened last (joining one counts) while still a member of it; null before
+ * they open any, when Home marks none "Opened last" and greets them "Welcome" (issue 19, item 17).
+ */
+async function openedGraphId(q: Queryable, uid: string): Promise<string | null> {
+  const rows = await q.query<{ graph_id: string }>(
+    'SELECT m.graph_id FROM users u JOIN graph_members m ON m.uid = u.uid AND m.graph_id = u.last_graph_id WHERE u.uid = $1',
+    [uid],
+  );
+  return rows[0]?.graph_id ?? null;
+}
+
 export async function rememberOpened(q: Queryable, uid: string, graphId: string): Promise<void> {
   await q.query('UPDATE users SET last_graph_id = $2 WHERE uid = $1 AND last_graph_id IS DISTINCT FROM $2', [uid, graphId]);
 }
@@ -59,7 +71,7 @@ const SUMMARY_SQL = `
     LEFT JOIN profiles op ON op.id = g.owner_uid
    WHERE m.uid = $1`;
 
-function toSummary(r: SummaryRow, current: string): TreeSummary {
+function toSummary(r: SummaryRow, current: string | null): TreeSummary {
   return {
     graphId: r.id,
     name: treeName(r.name, r.owner_last ?? ''),
@@ -74,7 +86,9 @@ function toSummary(r: SummaryRow, current: string): TreeSummary {
 
 /** The member's trees: the one opened last first, then by name. */
 export async function treeSummaries(q: Queryable, uid: string): Promise<TreeSummary[]> {
-  const current = await currentGraphId(q, uid);
+  // Makes the member's own tree when they belong to none yet (it is listed from the start).
+  await currentGraphId(q, uid);
+  const current = await openedGraphId(q, uid);
   const rows = await q.query<SummaryRow>(SUMMARY_SQL, [uid]);
   return rows
     .map((r) => toSummary(r, current))
@@ -82,7 +96,7 @@ export async function treeSummaries(q: Queryable, uid: string): Promise<TreeSumm
 }
 
 export async function treeSummary(q: Queryable, uid: string, graphId: string): Promise<TreeSummary | null> {
-  const current = await currentGraphId(q, uid);
+  const current = await openedGraphId(q, uid);
   const rows = await q.query<SummaryRow>(`${SUMMARY_SQL} AND g.id = $2`, [uid, graphId]);
   return rows[0] ? toSummary(rows[0], current) : null;
 }

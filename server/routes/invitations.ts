@@ -103,13 +103,16 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     );
   }
 
-  /** Mails a relative's invitation where SMTP is configured; without it the §7 mail-compose link does. */
+  /**
+   * Mails a relative's invitation. Without SMTP it goes where every other link goes, the outbox's
+   * `.eml` and the log (issue 19, item 17), and the answer says it was not mailed: the §7
+   * mail-compose link still brings it to the relative.
+   */
   async function mailInvitation(request: FastifyRequest, row: InvitationRow, token: string): Promise<boolean> {
-    if (mailer.kind !== 'smtp') return false;
     const info = await invitationDetails(db, row);
     const link = inviteUrl(token);
     mailLater(request, invitationMail(row.email, { ...info, link, validDays: INVITATION_VALID_DAYS }), link);
-    return true;
+    return mailer.kind === 'smtp';
   }
 
   async function linkAnswer(request: FastifyRequest, graphId: string, id: string, token: string, mail: boolean): Promise<InvitationLink> {

@@ -177,7 +177,7 @@ export interface TreeSummary {
   people: number;
   /** When this member joined it (ISO). */
   joinedAt: string;
-  /** The tree `load()` opens: the one this member opened last. */
+  /** The one this member opened last (joining counts), which `load()` opens; none before they open one. */
   current: boolean;
 }
 

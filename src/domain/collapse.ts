@@ -96,6 +96,18 @@ export function expandChildren(graph: Graph, nodeId: string): OpResult {
   return setHidden(graph, branch(graph, nodeId, true), false);
 }
 
+/**
+ * How many people Collapse Children hid below the person, 0 when nothing is collapsed there: the
+ * number their card's marker shows (the people Expand Children would show again).
+ */
+export function hiddenBelowCount(graph: Graph, nodeId: string): number {
+  const hidden = new Set(graph.nodes.filter((n) => n.hidden).map((n) => n.id));
+  if (!hidden.size) return 0;
+  let n = 0;
+  for (const id of branch(graph, nodeId, true)) if (hidden.has(id)) n++;
+  return n;
+}
+
 /** Whether the details panel offers to restore children rather than collapse them. */
 export function hasCollapsedChildren(graph: Graph, nodeId: string): boolean {
   return graph.edges.some((e) => e.source === nodeId && isParentEdge(e) && e.hidden);

@@ -36,6 +36,15 @@ describe('GET /api/graph', () => {
     expect(await loadGraph(m.client)).toEqual(loaded);
   });
 
+  // Issue 19, item 17: a new member saw their tree marked "Opened last" before ever opening it.
+  it('lists a new member\'s own tree, opened last by nobody until they open it', async () => {
+    const m = await createMember(site.server);
+    const before = (await m.client.get('/api/graphs')).body.trees;
+    expect(before).toMatchObject([{ graphId: m.uid, role: 'owner', people: 0, current: false }]);
+    await loadGraph(m.client);
+    expect((await m.client.get('/api/graphs')).body.trees).toMatchObject([{ graphId: m.uid, current: true }]);
+  });
+
   it('needs a session', async () => {
     expectError(await site.client().get('/api/graph'), 401, 'unauthenticated');
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_REVOKED, INVITATION_USED } from '../../src/domain/invitations.ts';
 import { NO_SUCH_INVITATION } from '../../src/domain/invitations.ts';
 import { loadGraph, signUpAndConfirm, tokenOf } from './graphHelpers.ts';
-import { CONFIRM_SIGNUP_LINK, PASSWORD, eventually, expectError, startTestServer, takeMail, useTestServer, type Client } from './helpers.ts';
+import { CONFIRM_SIGNUP_LINK, PASSWORD, eventually, expectError, logCollector, startTestServer, takeMail, useTestServer, type Client } from './helpers.ts';
 import { hopperFamily, hopperTree, type Hoppers } from './sharingHelpers.ts';
 import { readableMail, startSmtpPeer } from './smtp.ts';
 
@@ -196,6 +196,29 @@ describe('rate limits', () => {
       expect((await ed.post('/api/invitations', { graphUid: h.tree.graphId, nodeId: h.mary.nodeId, email: 'mary@example.com' })).status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+// Issue 19, item 17: without SMTP a relative's link reached neither the outbox nor the log.
+describe('without SMTP the invitation goes to the outbox and the log, like every other link', () => {
+  it('creating and resending write the mail as .eml and log the link; the answer says it was not mailed', async () => {
+    const outLog = logCollector();
+    const server = await startTestServer(site.db, { log: { level: 'info', stream: outLog.stream } });
+    try {
+      const h = await hopperTree(server);
+      const created = await h.grace.client.post('/api/invitations', { graphUid: h.tree.graphId, nodeId: h.mary.nodeId, email: 'mary.outbox@example.com' });
+      expect(created.status, created.text).toBe(200);
+      expect(created.body.mailed).toBe(false);
+      const link = `${server.url}/invite?token=${created.body.token}`;
+      expect(await takeMail(server, 'mary.outbox@example.com', /(\/invite\?token=[0-9a-f]{32})/)).toBe(`/invite?token=${created.body.token}`);
+      expect(await eventually(() => outLog.lines.find((l) => l.includes(link)))).toContain('Join our family tree on Kinfolk');
+      const resent = await h.grace.client.post(`/api/graphs/${h.tree.graphId}/invitations/${created.body.invitation.id}/resend`);
+      expect(resent.body.mailed).toBe(false);
+      expect(await takeMail(server, 'mary.outbox@example.com', /(\/invite\?token=[0-9a-f]{32})/)).toBe(`/invite?token=${tokenOf(resent.body.inviteUrl)}`);
+      expect(await eventually(() => outLog.lines.find((l) => l.includes(resent.body.inviteUrl)))).toBeTruthy();
+    } finally {
+      await server.close();
     }
   });
 });

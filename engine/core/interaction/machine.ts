@@ -24,7 +24,7 @@ interface HandleRef {
 
 export type State =
   | { name: 'idle' }
-  | { name: 'pointing_node'; pointerId: number; start: XY; nodeId: string; additive: boolean; longPressed: boolean; timer: unknown }
+  | { name: 'pointing_node'; pointerId: number; start: XY; nodeId: string; additive: boolean; longPressed: boolean; touch: boolean; timer: unknown }
   | { name: 'pointing_button'; pointerId: number; start: XY; nodeId: string; buttonId: string }
   | { name: 'pointing_handle'; pointerId: number; start: XY; handle: HandleRef }
   | { name: 'pointing_edge_end'; pointerId: number; start: XY; edgeId: string; end: 'source' | 'target' }
@@ -83,7 +83,7 @@ export class Interaction {
           e.pointerType === 'touch' && en.canSelect
             ? this.scheduler.setTimeout(() => this.longPress(id), LONG_PRESS_MS)
             : undefined;
-        this.state = { name: 'pointing_node', pointerId: id, start, nodeId: hit.nodeId, additive, longPressed: false, timer };
+        this.state = { name: 'pointing_node', pointerId: id, start, nodeId: hit.nodeId, additive, longPressed: false, touch: e.pointerType === 'touch', timer };
         break;
       }
       case 'edge':
@@ -214,7 +214,14 @@ export class Interaction {
       case 'pointing_node': {
         this.scheduler.clearTimeout(s.timer);
         const rec = en.store.nodes.get(s.nodeId);
-        if (!rec || !en.canDrag || !rec.draggable) return void pan();
+        // A finger sliding over a card it did not select means to look around, not to move it: on
+        // touch only a selected card (or a long-pressed one) moves; mouse and pen drag any card.
+        const meantToPan = s.touch && !rec?.selected && !s.longPressed;
+        if (!rec || !en.canDrag || !rec.draggable || meantToPan) {
+          pan();
+          this.setCursor('grabbing');
+          return;
+        }
         this.startDrag(rec.id, s.additive || s.longPressed, s.start);
         return;
       }

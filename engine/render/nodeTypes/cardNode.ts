@@ -25,6 +25,10 @@ export interface CardData {
   accent?: string;
   buttons?: CardButtonSpec[];
   compact?: boolean;
+  /** A short mark on the card's bottom edge (the tree's "+3" for a collapsed branch). */
+  badge?: string;
+  /** What the mark means, added to the card's accessible name. */
+  badgeLabel?: string;
 }
 
 const PAD = 8;
@@ -48,7 +52,7 @@ function splitTitle(fit: (text: string) => string, title: string): [string, stri
 }
 
 export const cardNodeType: NodeType<CardData> = {
-  label: (node) => node.data.title,
+  label: (node) => (node.data.badgeLabel ? `${node.data.title}, ${node.data.badgeLabel}` : node.data.title),
   defaultSize: CARD_SIZE,
   handles: (_node, { width: w, height: h }): HandleSpec[] => [
     { id: 'top', kind: 'target', side: 'top', x: w / 2, y: 0 },
@@ -98,9 +102,25 @@ export const cardNodeType: NodeType<CardData> = {
     ctx.strokeStyle = d.accent ?? theme.borderStrong;
     ctx.stroke();
 
+    // The badge, a filled pill in the top right corner; the title keeps clear of it.
+    let badgeW = 0;
+    if (d.badge) {
+      ctx.font = `700 9.5px ${theme.fontFamily}`;
+      badgeW = Math.ceil(ctx.measureText(d.badge).width) + 10;
+      const bx = w - PAD + 3 - badgeW, by = PAD - 3;
+      ctx.beginPath();
+      ctx.roundRect(bx, by, badgeW, 15, 7.5);
+      ctx.fillStyle = theme.accent;
+      ctx.fill();
+      ctx.fillStyle = theme.onAccent;
+      ctx.textAlign = 'center';
+      ctx.fillText(d.badge, bx + badgeW / 2, by + 11);
+      ctx.textAlign = 'left';
+    }
+
     // Title beside the avatar, on two lines when it needs them (first and last name).
     const tx = ax + avatar + 7;
-    const titleW = w - tx - PAD;
+    const titleW = w - tx - PAD - (badgeW ? badgeW - 1 : 0);
     ctx.fillStyle = theme.text;
     ctx.font = `600 11.5px ${theme.fontFamily}`;
     const [first, rest] = splitTitle((t) => view.fitText(ctx, t, titleW), d.title);

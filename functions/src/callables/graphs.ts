@@ -16,7 +16,7 @@ import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.t
 import { snapshotPlan } from '../snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
-import { currentGraphId, sortTrees, treeSummary, visibilityOf } from '../trees.ts';
+import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } from '../trees.ts';
 
 /**
  * The graph callables. Saves run the self-hosted server's save path over the Firestore store;
@@ -118,7 +118,7 @@ export async function listTrees(deps: Deps, uid: string): Promise<{ trees: TreeS
     const [graphSnap, membersSnap] = await db.getAll(db.doc(paths.graph(graphId)), db.doc(paths.members(graphId)));
     if (graphSnap!.exists) found.push({ graphId, graph: graphSnap!.data() as GraphDoc, members: (membersSnap!.data() as MembersDoc | undefined) ?? null });
   }
-  const currentId = currentGraphId(uid, user, (g) => found.some((f) => f.graphId === g && !!roleIn(f.members, uid)));
+  const currentId = openedGraphId(user, (g) => found.some((f) => f.graphId === g && !!roleIn(f.members, uid)));
   const trees: TreeSummary[] = [];
   for (const f of found) {
     const owner = await ownerOf(deps, f.graph.ownerUid);

@@ -5,6 +5,8 @@ import { userDisplayName } from '../../components/userName.ts';
 import { TreeIcon } from '../../components/icons.tsx';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
+import { treesState } from '../../state/trees.ts';
+import { homeGreeting } from './greeting.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
 import { TreeList } from './TreeList.tsx';
 import './home.css';
@@ -13,12 +15,13 @@ import './home.css';
 export function HomeScreen() {
   const { user } = useSnapshot(authState);
   const { profile, status } = useSnapshot(ownProfileState);
+  const trees = useSnapshot(treesState);
   const name = userDisplayName(user);
   return (
     <div className="page home">
       <section className="home-hero card">
         <div className="home-hero-text">
-          <h1>Welcome back, {name}.</h1>
+          <h1>{homeGreeting(name, trees)}</h1>
           <p className="home-lead">Pick up where you left off — add relatives, link profiles, and map your family's story.</p>
           <Link to="/app/tree" className="btn btn-primary btn-lg home-cta">
             <TreeIcon /> Open Family Tree

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { TreeSummary } from '../../backend/ports.ts';
 import { treeLine } from '../../app/shell/TreeSwitcher.tsx';
-import { TreeIcon, UsersIcon } from '../../components/icons.tsx';
+import { PlusIcon, TreeIcon, UsersIcon } from '../../components/icons.tsx';
 import { MembersDialog } from '../members/MembersDialog.tsx';
 import { MEMBERS_TEXTS } from '../members/membersActions.ts';
 import { loadTrees, treePath, treesState } from '../../state/trees.ts';
@@ -19,7 +19,17 @@ export const TREE_LIST_TEXTS = {
   membersLabel: (name: string) => `Members of ${name}`,
   lastOpened: 'Opened last',
   by: (owner: string) => `Shared by ${owner}`,
+  newTree: 'New tree',
+  newTreeHint: 'Start a family tree of your own',
 } as const;
+
+/**
+ * Whether Home offers "New tree": the member has no tree of their own yet (each member owns one,
+ * its id their uid, made when first opened: the address treePath(uid) opens it; issue 19, item 17).
+ */
+export function offersNewTree(trees: readonly Pick<TreeSummary, 'graphId'>[], uid: string): boolean {
+  return !trees.some((t) => t.graphId === uid);
+}
 
 /**
  * Home's list of the trees the member belongs to (§2 Home): name, their role, how many people it
@@ -77,6 +87,11 @@ export function TreeList({ uid }: { uid: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {status === 'ready' && offersNewTree(trees, uid) && (
+        <Link to={treePath(uid)} className="btn btn-secondary home-new-tree" title={TREE_LIST_TEXTS.newTreeHint}>
+          <PlusIcon size={18} /> {TREE_LIST_TEXTS.newTree}
+        </Link>
       )}
       {members && <MembersDialog graphId={members.graphId} treeName={members.name} uid={uid} onClose={() => setMembers(null)} />}
     </article>

@@ -6,13 +6,14 @@ import { backend } from '../../backend/index.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { notify } from '../../components/notify.ts';
 import { useToastsClearOf } from '../../components/toastArea.ts';
+import { graphIndex } from '../../domain/graphDraft.ts';
 import { newProfileId } from '../../domain/ids.ts';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
 import { noteOpenedTree } from '../../state/trees.ts';
 import { homeNodeId } from './canvas/homeCard.ts';
 import { treeRights } from './actions/rights.ts';
-import { loadInvitations, resetInvitations } from './invitations/pendingInvitations.ts';
+import { invitationsState, loadInvitations, refreshInvitations, resetInvitations, touchesInvitations } from './invitations/pendingInvitations.ts';
 import { TreeClosed } from './TreeClosed.tsx';
 import { TreeTitle } from './TreeTitle.tsx';
 import { TreeCanvas } from './canvas/TreeCanvas.tsx';
@@ -99,12 +100,20 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
       if (treeRights(session.role).invite) void loadInvitations(backend.invitations, session.graphId);
       if (arrival.showOwnCard) treeUi.detailsNodeId = homeNodeId(session.graph, uid) ?? null;
     });
+    // A relative joining on an invited card, or leaving again, arrives as a change of that card.
+    const stopRefreshing = session.onGraphUpdate((update) => {
+      if (!treeRights(session.role).invite) return;
+      if (touchesInvitations(invitationsState.items, update, (id) => graphIndex(session.graph).nodes.get(id)?.data.profileId)) {
+        void refreshInvitations(backend.invitations, session.graphId);
+      }
+    });
     // §4: the autosave is flushed when the page is hidden or unloaded.
     const onHide = () => document.visibilityState === 'hidden' && session.flush();
     const onPageHide = () => session.flush();
     document.addEventListener('visibilitychange', onHide);
     window.addEventListener('pagehide', onPageHide);
     return () => {
+      stopRefreshing();
       session.flush();
       session.close();
       search.destroy();
@@ -179,15 +188,18 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
             <label className="tree-switch">
-              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} /> Compact cards
+              <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} />
+              <span>
+                Compact<span className="tree-switch-more"> cards</span>
+              </span>
             </label>
             {session.unsaved && (
-              <button className="btn btn-secondary" onClick={() => setDiscarding('stay')}>
+              <button className="btn btn-secondary tree-discard" onClick={() => setDiscarding('stay')}>
                 {DISCARD_TEXTS.action}
               </button>
             )}
             {session.unsaved && (
-              <button className="btn btn-primary" onClick={() => applyChanges().catch(() => undefined)}>
+              <button className="btn btn-primary tree-apply" onClick={() => applyChanges().catch(() => undefined)}>
                 Apply changes
               </button>
             )}

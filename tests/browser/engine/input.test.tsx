@@ -109,16 +109,22 @@ describe('touch (CDP touch events)', () => {
     near(m.handle.engine.viewport.y, -50);
   });
 
-  it('one finger on a card drags it; a tap selects', async () => {
+  it('one finger on an unselected card pans; a tap selects it, and then the finger drags it', async () => {
     m = await mount({ nodes: scene() });
     const d = screenOf(m, 'd');
     await swipe(m, d, { x: d.x + 100, y: d.y + 50 });
-    near(pos('d').x, 140);
-    near(pos('d').y, 290);
-    await touch(m, 'touchStart', [{ ...screenOf(m, 'b'), id: 1 }]);
+    near(pos('d').x, 40);
+    near(pos('d').y, 240);
+    near(m.handle.engine.viewport.x, 100);
+    near(m.handle.engine.viewport.y, 50);
+    const tapped = screenOf(m, 'd');
+    await touch(m, 'touchStart', [{ ...tapped, id: 1 }]);
     await touch(m, 'touchEnd', []);
     await frames();
-    expect(mirrorOf(m, 'b')!.getAttribute('aria-selected')).toBe('true');
+    expect(mirrorOf(m, 'd')!.getAttribute('aria-selected')).toBe('true');
+    await swipe(m, tapped, { x: tapped.x + 100, y: tapped.y + 50 });
+    near(pos('d').x, 140);
+    near(pos('d').y, 290);
   });
 
   it('two fingers pinch-zoom about their centre', async () => {

@@ -57,7 +57,7 @@ describe('Create Person', () => {
     await dialog.getByLabelText("Mother's maiden name").fill('  Milbanke ');
     await dialog.getByLabelText('Bio').fill('Second child.');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.element(toast('Linked successfully')).toBeVisible();
+    await expect.element(toast('Person added')).toBeVisible();
     await expect.element(dialog).not.toBeInTheDocument();
     expect(session.graph.profiles['pr:new1']).toMatchObject({
       id: 'pr:new1',
@@ -79,7 +79,7 @@ describe('Create Person', () => {
     expect(session.graph.edges.map((e) => e.id)).toContain('e-n1001-n1006');
   });
 
-  it("a new spouse toasts 'Spouse linked'; gender offers Male, Female or none", async () => {
+  it("a new spouse toasts 'Person added' (it was made here, not linked); gender offers Male, Female or none", async () => {
     const { session } = await mountTree();
     openDialog({ kind: 'createPerson', nodeId: 'n1005', relation: 'spouse' });
     const dialog = page.getByRole('dialog', { name: 'Create Person' });
@@ -92,7 +92,7 @@ describe('Create Person', () => {
     ]);
     await dialog.getByLabelText('First name').fill('Georgiana');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.element(toast('Spouse linked')).toBeVisible();
+    await expect.element(toast('Person added')).toBeVisible();
     expect(session.graph.profiles['pr:charles']!.spouses).toEqual([UID, 'pr:new1']);
   });
 

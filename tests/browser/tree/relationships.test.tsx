@@ -44,7 +44,7 @@ describe('Add Relative', () => {
     await expect.element(create.getByLabelText('Last name')).toHaveValue('King');
     await create.getByLabelText('First name').fill('Peter');
     await create.getByRole('button', { name: 'Create' }).click();
-    await expect.element(toast('Linked successfully')).toBeVisible();
+    await expect.element(toast('Person added')).toBeVisible();
     await expect.element(create).not.toBeInTheDocument();
     const father = session.graph.nodes.find((n) => n.data.profileId === 'pr:new1')!;
     expect(father).toMatchObject({ id: 'n1006', data: { parentRole: 'father', isPrimary: false } });

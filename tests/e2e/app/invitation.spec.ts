@@ -34,7 +34,7 @@ test.describe('joining by invitation', () => {
     await form.getByLabel('Gender').selectOption('Non-binary');
     await submit.click();
     await expect(page).toHaveURL(/\/app\/home$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Mary Seacole.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Mary Seacole.');
 
     // The invitation is spent: the same link now explains itself and offers no form.
     const other = await page.context().browser()!.newPage({ baseURL: server.url });

@@ -64,7 +64,7 @@ test('npm start prints the first-account link until it is used, and serves the a
     await form.getByLabel('Confirm password').fill('first member here');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/app\/home$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Agnes Macphail.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Agnes Macphail.');
     await stop(run);
 
     run = await start(env);

@@ -10,7 +10,8 @@ test.describe('signing in and out', () => {
     const member = await createMember({ firstName: 'grace', lastName: 'HOPPER' });
     await signIn(page, member);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Grace Hopper.');
+    // A member who never opened a tree is welcomed, not welcomed back (issue 19, item 17).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Grace Hopper.');
     await expect(page.getByText("Pick up where you left off — add relatives, link profiles, and map your family's story.")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open Family Tree' })).toBeVisible();
     await expect(page.getByText(member.email).first()).toBeVisible();
@@ -93,7 +94,7 @@ test.describe('signing in and out', () => {
     await signIn(first, member);
     const second = await context.newPage();
     await second.goto('/app/home');
-    await expect(second.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+    await expect(second.getByRole('heading', { level: 1 })).toContainText('Welcome');
     await first.getByRole('button', { name: /Account menu/ }).click();
     await first.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(second).toHaveURL(/\/$/);

@@ -33,7 +33,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1024, height: 768
     // An edit made while the panel is open toasts (the tree saves by itself, so no Apply is needed).
     await addNewRelative(page, 'Ada Byron', 'Child', { firstName: 'Byron', lastName: 'King' });
     await expect(panel).toBeVisible();
-    const shown = toast(page, 'Linked successfully');
+    const shown = toast(page, 'Person added');
     await expect(shown).toBeVisible();
     expect(await overlap(shown, panel)).toBe(false);
     // Beside the panel the toolbar may take two rows; the toasts stand below it ('Apply changes' is in it).

@@ -292,12 +292,32 @@ describe('touch and pen', () => {
     expect(t.engine.viewport.k).toBeCloseTo(1.2);
   });
 
-  it('one finger on a card drags it; a tap selects', () => {
+  // Issue 19, item 14: a finger meaning to pan moved the card it started on, and autosave kept it.
+  it('one finger on an unselected card pans and leaves the card and the selection alone; a tap selects', () => {
     const t = makeEditor().withPointer('touch');
-    t.pointerDown(30, 30).pointerMove(35, 33).expectToBeIn('pointing_node').pointerMove(80, 80).expectToBeIn('dragging').pointerUp();
-    expect(t.positionOf('a')).toEqual({ x: 50, y: 50 });
     t.click(230, 30);
+    t.pointerDown(30, 30).pointerMove(35, 33).expectToBeIn('pointing_node').pointerMove(80, 80).expectToBeIn('panning').pointerUp();
+    expect(t.positionOf('a')).toEqual({ x: 0, y: 0 });
+    expect(positions(t)).toEqual([]);
+    expect(t.engine.viewport).toEqual({ x: 50, y: 50, k: 1 });
     expect(t.selectedIds()).toEqual(['b']);
+    t.click(80, 80);
+    expect(t.selectedIds()).toEqual(['a']);
+  });
+
+  it('one finger on a selected card drags it', () => {
+    const t = makeEditor().withPointer('touch');
+    t.click(30, 30);
+    t.pointerDown(30, 30).pointerMove(80, 80).expectToBeIn('dragging').pointerUp();
+    expect(t.positionOf('a')).toEqual({ x: 50, y: 50 });
+    expect(t.engine.viewport).toEqual({ x: 0, y: 0, k: 1 });
+    expect(t.selectedIds()).toEqual(['a']);
+  });
+
+  it('a long press on an unselected card, then a slide, drags it', () => {
+    const t = makeEditor().withPointer('touch');
+    t.pointerDown(30, 30).advance(500).pointerMove(80, 30).expectToBeIn('dragging').pointerUp();
+    expect(t.positionOf('a')).toEqual({ x: 50, y: 0 });
   });
 
   it('a long press adds to the selection (the touch stand-in for Control), then drags the selection', () => {
@@ -313,11 +333,12 @@ describe('touch and pen', () => {
     expect(t.positionOf('b')).toEqual({ x: 250, y: 0 });
   });
 
-  it('a finger that moves before the long press is a drag, not an add', () => {
+  it('a finger that moves before the long press pans, and adds nothing', () => {
     const t = makeEditor().withPointer('touch');
     t.click(230, 30);
     t.pointerDown(30, 30).pointerMove(60, 30).advance(600).pointerUp();
-    expect(t.selectedIds()).toEqual(['a']);
+    expect(t.selectedIds()).toEqual(['b']);
+    expect(t.positionOf('a')).toEqual({ x: 0, y: 0 });
   });
 
   it('a pen drags like a mouse and shows hover', () => {
@@ -453,10 +474,11 @@ describe('touch targets', () => {
     expect(t.engine.touchTray).toBeNull();
   });
 
-  it("a finger drags a card from its middle at any zoom, and draws a line from a selected card's handle", () => {
+  it("a finger drags a selected card from its middle at any zoom, and draws a line from a selected card's handle", () => {
     const k = 0.53;
     const t = tree(k).withPointer('touch');
     const mid = screen(k, 66, 48);
+    t.click(mid.x, mid.y);
     t.drag(mid, { x: mid.x + 53, y: mid.y });
     expect(t.positionOf('a')).toEqual({ x: 100, y: 0 });
     expect(t.connections).toEqual([]);

@@ -4,7 +4,7 @@ import { accessIn } from '../../../src/backend/firebase/firebaseGraphRepository.
 import { AppError } from '../../../src/domain/errors.ts';
 import { checkSettings, planDeletion, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN } from '../../../functions/src/ownData.ts';
 import { roleIn, withGraph, withoutGraph } from '../../../functions/src/store/firestoreGraphStore.ts';
-import { currentGraphId, sortTrees, treeSummary, visibilityOf } from '../../../functions/src/trees.ts';
+import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } from '../../../functions/src/trees.ts';
 
 const coded = (fn: () => unknown) => {
   try {
@@ -68,6 +68,19 @@ describe('which tree opens without an id', () => {
     ['their own for a new member', null, [], 'me'],
   ])('%s', (_name, doc, ids, expected) => {
     expect(currentGraphId('me', doc, member(ids))).toBe(expected);
+  });
+});
+
+// Issue 19, item 17: a new member saw their tree marked "Opened last" before ever opening it.
+describe('the tree marked "Opened last"', () => {
+  const member = (ids: string[]) => (g: string) => ids.includes(g);
+  it.each<[string, UserDoc | null, string[], string | null]>([
+    ['the one opened last', user({ lastGraphId: 'g2', joinedGraphId: 'g1' }), ['g1', 'g2'], 'g2'],
+    ['the one joined, which counts as opened', user({ joinedGraphId: 'g1' }), ['g1'], 'g1'],
+    ['none for a new member', null, ['me'], null],
+    ['none when the ones opened and joined were left', user({ lastGraphId: 'g2', joinedGraphId: 'g1' }), ['me'], null],
+  ])('%s', (_name, doc, ids, expected) => {
+    expect(openedGraphId(doc, member(ids))).toBe(expected);
   });
 });
 

@@ -6,8 +6,10 @@ import {
   invitationFor,
   invitationsState,
   loadInvitations,
+  refreshInvitations,
   rememberInvitation,
   resetInvitations,
+  touchesInvitations,
 } from '../../../src/screens/tree/invitations/pendingInvitations.ts';
 import { shortDate } from '../../../src/components/dates.ts';
 import { pendingInvitation } from '../../browser/tree/fixtures.ts';
@@ -66,5 +68,32 @@ describe('a card’s pending invitation', () => {
     answer([pendingInvitation()]);
     await slow;
     expect(invitationsState).toMatchObject({ graphId: 'g2', status: 'error', items: [] });
+  });
+});
+
+// Issue 19, item 17: the owner's open panel showed a used invitation as pending until a reload.
+describe('invitations used up while the tree is open', () => {
+  beforeEach(resetInvitations);
+  const items = [pendingInvitation({ id: 'a', nodeId: 'n1' }), pendingInvitation({ id: 'b', nodeId: 'n2' })];
+  const profileOf = (id: string) => ({ n1: 'pr:mary', n2: 'pr:ed' })[id];
+
+  it.each([
+    ['the invited card', { nodes: ['n1'], profiles: [] }, true],
+    ["the invited card's profile (a member who joined left)", { nodes: [], profiles: ['pr:ed'] }, true],
+    ['other cards and profiles', { nodes: ['n9'], profiles: ['pr:other'] }, false],
+  ])('a change of %s reads them again: %s', (_name, changed, expected) => {
+    expect(touchesInvitations(items, changed, profileOf)).toBe(expected);
+    expect(touchesInvitations([], changed, profileOf)).toBe(false);
+  });
+
+  it('reading them again keeps what is shown until the answer, then shows only what is still pending', async () => {
+    await loadInvitations({ list: async () => items }, 'g1');
+    let answer!: (v: PendingInvitation[]) => void;
+    const refreshing = refreshInvitations({ list: () => new Promise((r) => (answer = r)) }, 'g1');
+    expect(invitationsState.items.map((i) => i.id)).toEqual(['a', 'b']);
+    answer([items[1]!]);
+    await refreshing;
+    expect(invitationsState.items.map((i) => i.id)).toEqual(['b']);
+    expect(invitationsState.status).toBe('ready');
   });
 });

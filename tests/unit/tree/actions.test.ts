@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyOptions } from '../../../src/components/notify.ts';
+import { emptyProfile } from '../../../src/domain/profile.ts';
 import { RELATIONSHIP_MESSAGES } from '../../../src/domain/relationships.ts';
 import { INVITE_EMAIL_ERROR_TOAST_MS, UNDO_WINDOW_MS } from '../../../src/domain/timing.ts';
 import type { Graph } from '../../../src/domain/types.ts';
@@ -74,6 +75,14 @@ describe('addRelativeAction', () => {
     expect(r).toMatchObject({ ok: true, nodeId: 'n1006' });
     expect(toasts).toEqual([{ kind: 'success', message, options: undefined }]);
     expect(session.graph.nodes.at(-1)!.data.profileId).toBe('pr:byron');
+  });
+
+  // Issue 19, item 17: a person made new toasted 'Linked successfully'.
+  it.each(['child', 'spouse'] as const)('a new %s made here toasts Person added', (kind) => {
+    const { c, toasts } = ctx();
+    const r = addRelativeAction(c, { nodeId: 'n1005', kind, person: { newProfile: { ...emptyProfile('pr:clara'), firstName: 'Clara', lastName: 'King' } } });
+    expect(r.ok).toBe(true);
+    expect(toasts).toEqual([{ kind: 'success', message: 'Person added', options: undefined }]);
   });
 
   it('a refusal toasts the domain message and commits nothing', () => {

@@ -29,6 +29,18 @@ describe('viewClearOfPanel', () => {
     expect(viewClearOfPanel(card, view, free)).toEqual({ x: view.x, y: 150 - 548, k: 1 });
   });
 
+  it("keeps room under the card for its touch tray (issue 19, item 15)", () => {
+    // Phone: free band 150..400 under the toolbar, above the sheet. The card at 250..346 fits, its 66 px tray does not.
+    const free = { x: 0, y: 150, width: 390, height: 250 };
+    const view = { x: -1000 + 129, y: -500 + 250, k: 1 };
+    expect(viewClearOfPanel(card, view, free)).toBeNull();
+    const next = viewClearOfPanel(card, view, free, 66)!;
+    expect(next).toEqual({ x: view.x, y: 275 - 548 - 33, k: 1 });
+    // Card and tray now sit inside the band.
+    expect(card.y + next.y).toBeGreaterThanOrEqual(150);
+    expect(card.y + card.height + next.y + 66).toBeLessThanOrEqual(400);
+  });
+
   it('does not chase neighbours that cannot fit beside the card', () => {
     // At zoom 2 the card and its neighbours need 824 px, more than the 664 px free.
     const view = { x: -2000 + 200, y: -1000 + 200, k: 2 };

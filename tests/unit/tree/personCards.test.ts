@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CardData, EngineEdge, EngineNode, GraphPatch } from '../../../engine/index.ts';
+import { cardNodeType, type CardData, type EngineEdge, type EngineNode, type GraphPatch } from '../../../engine/index.ts';
 import { collapseChildren, expandChildren } from '../../../src/domain/collapse.ts';
 import { GraphDraft, type OpResult } from '../../../src/domain/graphDraft.ts';
 import { emptyProfile, newProfile } from '../../../src/domain/profile.ts';
@@ -137,6 +137,28 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     const moved = (e: EngineEdge) => e.source === 'n1003' || e.target === 'n1003';
     expect([...linesAfter.values()].filter((e) => !moved(e)).every((e) => e === linesBefore.get(e.id))).toBe(true);
     expect([...linesAfter.values()].filter((e) => !moved(e)).length).toBeGreaterThan(0);
+  });
+
+  // Issue 19, item 17: a collapsed branch had no marker on its card.
+  it('a card whose children are collapsed is marked with how many are hidden, drawn and in its accessible name', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const engine = engineOf(cards, graph);
+    const data = (id: string) => engine.nodes.get(id)!.data as CardData;
+    expect(data('n1001').badge).toBeUndefined();
+    const collapsed = collapseChildren(graph, 'n1004');
+    engine.patch(cards.update(collapsed.graph, collapsed.changed));
+    // Anne's daughter Ada, Ada's son Byron and Ada's two husbands, who married into the branch.
+    expect(data('n1004')).toMatchObject({ badge: '+4', badgeLabel: '4 people hidden below' });
+    expect(cardNodeType.label(engine.nodes.get('n1004') as EngineNode<CardData>)).toBe('Anne Milbanke, 4 people hidden below');
+    expectSameAsFresh(engine, collapsed.graph);
+    const expanded = expandChildren(collapsed.graph, 'n1004');
+    engine.patch(cards.update(expanded.graph, expanded.changed));
+    expect(data('n1004').badge).toBeUndefined();
+    expect(cardNodeType.label(engine.nodes.get('n1004') as EngineNode<CardData>)).toBe('Anne Milbanke');
+    const one = collapseChildren(expanded.graph, 'n1001');
+    engine.patch(cards.update(one.graph, one.changed));
+    expect(data('n1001')).toMatchObject({ badge: '+1', badgeLabel: '1 person hidden below' });
   });
 
   it('a spouse moved to the other side turns the spouse line round', () => {

@@ -6,6 +6,7 @@ import { PROFILE_PAGE_MESSAGES } from '../../profile/messages.ts';
  */
 export const TREE_TOASTS = {
   linked: 'Linked successfully',
+  personAdded: 'Person added',
   spouseLinked: 'Spouse linked',
   linkRelativeFailed: 'Failed to link relative',
   linkSpouseFailed: 'Failed to link spouse',

@@ -18,7 +18,8 @@ export interface AddRelativeRequest {
 
 /**
  * Add Relative (§4) from any place (dialog, canvas, keyboard): runs the domain operation, commits
- * it to the session and toasts 'Linked successfully' or 'Spouse linked'. A refusal toasts the
+ * it to the session and toasts 'Person added' for a person made new here, else (an existing
+ * profile linked) 'Linked successfully' or 'Spouse linked'. A refusal toasts the
  * domain's message; anything unexpected 'Failed to link relative' / 'Failed to link spouse'.
  */
 export function addRelativeAction(ctx: TreeActionContext, req: AddRelativeRequest): ActionOutcome<{ nodeId: string }> {
@@ -37,7 +38,7 @@ export function addRelativeAction(ctx: TreeActionContext, req: AddRelativeReques
         findFree: ctx.findFree,
       }),
     {
-      success: spouse ? TREE_TOASTS.spouseLinked : TREE_TOASTS.linked,
+      success: !('existingProfileId' in req.person) ? TREE_TOASTS.personAdded : spouse ? TREE_TOASTS.spouseLinked : TREE_TOASTS.linked,
       failure: spouse ? TREE_TOASTS.linkSpouseFailed : TREE_TOASTS.linkRelativeFailed,
     },
   );

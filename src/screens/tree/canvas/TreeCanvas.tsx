@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
-import { EngineCanvas, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
+import { EngineCanvas, TOUCH_TRAY, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { useSnapshot } from 'valtio';
 import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
@@ -119,7 +119,8 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     if (!h || !rec) return;
     const frame = requestAnimationFrame(() => {
       if (h.engine.flying) return;
-      const next = viewClearOfPanel(rec, h.getViewport(), freeOfPanel(h));
+      const tray = trayRoom(h);
+      const next = viewClearOfPanel(rec, h.getViewport(), freeOfPanel(h, tray), tray);
       if (next) h.setViewport(next);
     });
     return () => cancelAnimationFrame(frame);
@@ -245,13 +246,30 @@ const BUTTON_COMMANDS: Record<CardButtonId, TreeCommandId> = {
 /** Room a card needs, with its margins, at the zooms a tap or a flight to it happen at (about 1). */
 const CARD_ROOM = 128;
 
-/** The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid out now. */
-function freeOfPanel(h: CanvasHandle): Box {
+/** Screen room under the selected card for its touch tray (a row of 44 px buttons and the gap above it), when it has one. */
+function trayRoom(h: CanvasHandle): number {
+  const { offset, button, pad } = TOUCH_TRAY;
+  return h.engine.touchTray ? offset + button + 2 * pad : 0;
+}
+
+/**
+ * The part of the canvas the details panel and the toolbar leave free (`freeArea`), as it is laid
+ * out now; `extra` is room the card needs besides itself (its touch tray).
+ */
+function freeOfPanel(h: CanvasHandle, extra = 0): Box {
   const canvas = document.querySelector('.tree-canvas-area')?.getBoundingClientRect();
   if (!canvas) return { x: 0, y: 0, ...h.engine.size };
-  const panel = document.querySelector('.person-panel')?.getBoundingClientRect();
   const toolbar = document.querySelector('.tree-toolbar')?.getBoundingClientRect();
-  return freeArea(canvas, panel, toolbar, CARD_ROOM);
+  return freeArea(canvas, restingBox(document.querySelector<HTMLElement>('.person-panel'), canvas), toolbar, CARD_ROOM + extra);
+}
+
+/**
+ * Where the panel comes to rest in the canvas area: its layout box, not its box on screen, which
+ * its slide-in animation still shifts when it has just opened.
+ */
+function restingBox(panel: HTMLElement | null, canvas: Box): Box | undefined {
+  if (!panel) return undefined;
+  return { x: canvas.x + panel.offsetLeft, y: canvas.y + panel.offsetTop, width: panel.offsetWidth, height: panel.offsetHeight };
 }
 
 /** Focuses a card's element in the accessibility mirror once the mirror has it (a few frames at most). */

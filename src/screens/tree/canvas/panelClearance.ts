@@ -24,14 +24,16 @@ const MARGIN = 16;
 /**
  * `card` in world units, `free` the uncovered part of the canvas in canvas pixels. Answers the
  * view that centres the card in the free area when the card or its neighbours would sit outside
- * it, or null when they are already in sight (the view does not jump for nothing).
+ * it, or null when they are already in sight (the view does not jump for nothing). `below` is
+ * screen room wanted under the card too: on touch, the tray of the card's buttons (issue 19,
+ * item 15: on a phone the tray sat under the details sheet).
  */
-export function viewClearOfPanel(card: Box, view: View, free: Box): View | null {
+export function viewClearOfPanel(card: Box, view: View, free: Box, below = 0): View | null {
   const { k } = view;
   const left = (card.x - NEIGHBOUR_SPAN) * k + view.x;
   const right = (card.x + card.width + NEIGHBOUR_SPAN) * k + view.x;
   const top = card.y * k + view.y;
-  const bottom = (card.y + card.height) * k + view.y;
+  const bottom = (card.y + card.height) * k + view.y + below;
   // A neighbour that cannot fit beside the card at this zoom is not worth chasing: keep the card itself.
   const wantsNeighbours = right - left <= free.width - 2 * MARGIN;
   const needLeft = wantsNeighbours ? left : card.x * k + view.x;
@@ -40,7 +42,7 @@ export function viewClearOfPanel(card: Box, view: View, free: Box): View | null 
   const fitsY = top >= free.y + MARGIN && bottom <= free.y + free.height - MARGIN;
   if (fitsX && fitsY) return null;
   const cx = (card.x + card.width / 2) * k;
-  const cy = (card.y + card.height / 2) * k;
+  const cy = (card.y + card.height / 2) * k + below / 2;
   return {
     x: fitsX ? view.x : free.x + free.width / 2 - cx,
     y: fitsY ? view.y : free.y + free.height / 2 - cy,

@@ -1,6 +1,7 @@
 import type { CardButtonSpec, CardData, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
+import { hiddenBelowCount } from '../../../domain/collapse.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
 import { compareNodeIds } from '../../../domain/ids.ts';
@@ -51,9 +52,15 @@ export interface CardOptions {
 }
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
-export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean): CardData {
-  return new PersonCardData(node, profile, o, related);
+export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean, hiddenBelow = 0): CardData {
+  return new PersonCardData(node, profile, o, related, hiddenBelow);
 }
+
+/** The marker of a card whose children are collapsed, and what it says to a screen reader (issue 19, item 17). */
+export const COLLAPSED_BADGE = {
+  badge: (n: number) => `+${n}`,
+  label: (n: number) => `${n} ${n === 1 ? 'person' : 'people'} hidden below`,
+} as const;
 
 /**
  * A card's drawing, each part made the first time the engine reads it: the engine reads the
@@ -65,6 +72,8 @@ export function personCardData(node: GraphNode, profile: Profile | undefined, o:
 class PersonCardData implements CardData {
   readonly compact: boolean;
   readonly accent: string;
+  readonly badge: string | undefined;
+  readonly badgeLabel: string | undefined;
   private made: { title: string; lines: string[]; detail: string | undefined; buttons: CardButtonSpec[] } | null = null;
   private avatar: string | undefined = undefined;
 
@@ -73,8 +82,11 @@ class PersonCardData implements CardData {
     private readonly profile: Profile | undefined,
     private readonly o: CardOptions,
     private readonly related: boolean,
+    hiddenBelow: number,
   ) {
     this.compact = o.compact;
+    this.badge = hiddenBelow ? COLLAPSED_BADGE.badge(hiddenBelow) : undefined;
+    this.badgeLabel = hiddenBelow ? COLLAPSED_BADGE.label(hiddenBelow) : undefined;
     this.accent = GENDER_ACCENTS[profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
   }
 
@@ -122,6 +134,8 @@ interface ShownCard {
   node: GraphNode;
   profile: Profile | undefined;
   related: boolean;
+  /** People collapsed below the card (its marker). */
+  hiddenBelow: number;
   options: CardOptions;
   card: EngineNode<CardData>;
 }
@@ -211,7 +225,7 @@ export class PersonCards {
     for (const node of graph.nodes) {
       if (node.hidden) continue;
       const profile = profileOf(graph, node);
-      const shown = this.cardFor(node, profile, isRelated(index, profile, node), shownBefore.get(node.id));
+      const shown = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), shownBefore.get(node.id));
       this.shown.set(node.id, shown);
       nodes.push(shown.card);
       if (profile?.spouses?.length) married.push(node);
@@ -294,7 +308,7 @@ export class PersonCards {
       return;
     }
     const profile = profileOf(graph, node);
-    const next = this.cardFor(node, profile, isRelated(index, profile, node), old);
+    const next = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), old);
     if (next === old) return;
     this.shown.set(id, next);
     if (next.card !== old?.card) patch.node(next.card);
@@ -304,13 +318,14 @@ export class PersonCards {
    * A card object is made again only when something it shows changed; a card that only moved
    * keeps its drawing (`data`), so the engine recognises a move it made itself.
    */
-  private cardFor(node: GraphNode, profile: Profile | undefined, related: boolean, old: ShownCard | undefined): ShownCard {
+  private cardFor(node: GraphNode, profile: Profile | undefined, related: boolean, below: number, old: ShownCard | undefined): ShownCard {
     const options = this.options;
-    if (old && old.node === node && old.profile === profile && old.related === related && old.options === options) return old;
+    if (old && old.node === node && old.profile === profile && old.related === related && old.hiddenBelow === below && old.options === options) return old;
     const sameLook =
       !!old &&
       old.profile === profile &&
       old.related === related &&
+      old.hiddenBelow === below &&
       old.options === options &&
       old.node.data.profileId === node.data.profileId &&
       old.node.data.isPrimary === node.data.isPrimary;
@@ -324,9 +339,9 @@ export class PersonCards {
             position: node.position,
             width: PERSON_CARD.width,
             height: PERSON_CARD.height,
-            data: sameLook ? old.card.data : personCardData(node, profile, options, related),
+            data: sameLook ? old.card.data : personCardData(node, profile, options, related, below),
           };
-    return { node, profile, related, options, card };
+    return { node, profile, related, hiddenBelow: below, options, card };
   }
 
   /**
@@ -498,6 +513,15 @@ function cardFinder(index: GraphIndex) {
  * card's, at hand) is asked first: most people of a big tree are related by it, without a look
  * at their lines.
  */
+/** People collapsed below a card: counted only for a card with a hidden parent line down from it (few do). */
+function hiddenBelow(graph: Graph, index: GraphIndex, node: GraphNode): number {
+  for (const id of index.edgesByNode.get(node.id) ?? []) {
+    const e = index.edges.get(id);
+    if (e && e.hidden && e.source === node.id && isParentEdge(e)) return hiddenBelowCount(graph, node.id);
+  }
+  return 0;
+}
+
 function isRelated(index: GraphIndex, p: Profile | undefined, node: GraphNode): boolean {
   if (p && (p.spouses.length > 0 || p.parents.length > 0 || p.children.length > 0)) return true;
   for (const id of index.edgesByNode.get(node.id) ?? []) {

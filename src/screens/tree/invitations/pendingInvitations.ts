@@ -31,6 +31,34 @@ export async function loadInvitations(service: Pick<InvitationService, 'list'>, 
   }
 }
 
+/**
+ * Reads the tree's invitations again without emptying what is shown meanwhile: a relative joined
+ * on an invited card, or a member who joined left again (issue 19, item 17: the open panel showed
+ * the used invitation as pending until a reload).
+ */
+export async function refreshInvitations(service: Pick<InvitationService, 'list'>, graphId: string): Promise<void> {
+  if (invitationsState.graphId !== graphId || invitationsState.status === 'loading') return;
+  try {
+    const items = await service.list(graphId);
+    if (invitationsState.graphId !== graphId) return;
+    invitationsState.items = items;
+    invitationsState.status = 'ready';
+  } catch {
+    // What is shown stays: the next change or a reload reads them again.
+  }
+}
+
+/**
+ * Whether a change of the tree may have used an invitation up: it touched an invited card, or
+ * the profile that card shows (a membership begins and ends on the member's card and profile).
+ */
+export function touchesInvitations(items: readonly PendingInvitation[], changed: { nodes: readonly string[]; profiles: readonly string[] }, profileOf: (nodeId: string) => string | undefined): boolean {
+  if (!items.length) return false;
+  const nodes = new Set(changed.nodes);
+  const profiles = new Set(changed.profiles);
+  return items.some((i) => nodes.has(i.nodeId) || profiles.has(profileOf(i.nodeId) ?? ''));
+}
+
 export function resetInvitations() {
   invitationsState.graphId = '';
   invitationsState.status = 'idle';
