@@ -143,7 +143,7 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         {(scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass') && (
           <label className="chart-export-row">
             <span className="field-label">{T.generations}</span>
-            <input type="number" className="input chart-export-generations" min={1} max={30} value={generations} onChange={(e) => setGenerations(Math.max(1, Math.min(30, Number(e.currentTarget.value) || 1)))} />
+            <input type="number" className="field-input chart-export-generations" min={1} max={30} value={generations} onChange={(e) => setGenerations(Math.max(1, Math.min(30, Number(e.currentTarget.value) || 1)))} />
           </label>
         )}
         <ChoiceGroup<ChartThemeName>
@@ -160,7 +160,7 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         {format === 'pdf' && (
           <label className="chart-export-row">
             <span className="field-label">{T.paper}</span>
-            <select className="input" value={pages} onChange={(e) => setPages(e.currentTarget.value as Pages)}>
+            <select className="field-select" value={pages} onChange={(e) => setPages(e.currentTarget.value as Pages)}>
               <option value="sheet">{T.sheet}</option>
               {PAPERS.map((p) => (
                 <option key={p} value={p}>
