@@ -4,7 +4,7 @@
  * graph's nodes and edges (a parent line runs from the parent, `source`, to the child).
  */
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
-import type { GraphEdge, GraphNode } from '../../../domain/types.ts';
+import type { GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 export type ChartScope = 'all' | 'view' | 'selection' | 'ancestors' | 'descendants' | 'hourglass';
 
@@ -14,13 +14,19 @@ interface Links {
   spouses: Map<string, string[]>;
 }
 
-function links(edges: readonly GraphEdge[]): Links {
+/** Spouses are the profiles' (the canvas draws their lines from them), and any spouse edge. */
+function links(graph: ChartGraph): Links {
+  const { edges } = graph;
   const l: Links = { parents: new Map(), children: new Map(), spouses: new Map() };
   const add = (m: Map<string, string[]>, k: string, v: string) => {
     const list = m.get(k);
     if (list) list.push(v);
     else m.set(k, [v]);
   };
+  const byProfile = new Map<string, string[]>();
+  for (const n of graph.nodes) if (!n.hidden) add(byProfile, n.data.profileId, n.id);
+  for (const n of graph.nodes)
+    for (const sp of graph.profiles?.[n.data.profileId]?.spouses ?? []) for (const other of byProfile.get(sp) ?? []) add(l.spouses, n.id, other);
   for (const e of edges) {
     if (e.hidden) continue;
     if (isSpouseEdge(e)) {
@@ -53,16 +59,22 @@ function walk(start: string, generations: number, step: Map<string, string[]>, o
   }
 }
 
+export interface ChartGraph {
+  nodes: readonly GraphNode[];
+  edges: readonly GraphEdge[];
+  profiles?: Readonly<Record<string, Pick<Profile, 'spouses'>>>;
+}
+
 export function chartNodeIds(
   scope: ChartScope,
-  graph: { nodes: readonly GraphNode[]; edges: readonly GraphEdge[] },
+  graph: ChartGraph,
   o: { person?: string | null; generations?: number; selection?: Iterable<string>; view?: Iterable<string> },
 ): Set<string> {
   if (scope === 'all') return new Set(graph.nodes.filter((n) => !n.hidden).map((n) => n.id));
   if (scope === 'selection') return new Set(o.selection ?? []);
   if (scope === 'view') return new Set(o.view ?? []);
   if (!o.person) return new Set();
-  const l = links(graph.edges);
+  const l = links(graph);
   const gens = Math.max(1, o.generations ?? 4);
   const out = new Set<string>();
   if (scope === 'ancestors' || scope === 'hourglass') walk(o.person, gens, l.parents, out);
