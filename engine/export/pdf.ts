@@ -3,13 +3,7 @@
  * font subsets, photos as images. Either one sheet the size of the chart (UserUnit past 200 in)
  * or tiled pages of a paper size with overlap, crop marks, page numbers and a page map first.
  */
-import {
-  PDFDocument, PDFName, PDFNumber, type PDFFont, type PDFImage, type PDFOperator, type PDFPage,
-  appendBezierCurve, beginText, clip, closePath, concatTransformationMatrix, drawObject, endPath, endText, fill,
-  lineTo, moveTo, appendQuadraticCurve, popGraphicsState, pushGraphicsState, rectangle, setDashPattern, setFillingRgbColor,
-  setFontAndSize, setLineCap, setLineJoin, setLineWidth, setStrokingRgbColor, setTextMatrix, showText, stroke, rgb,
-  LineCapStyle, LineJoinStyle,
-} from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { over, parseColour, type Rgba } from './colour.ts';
 import type { FontFace, FontSet } from './fonts.ts';
@@ -42,64 +36,86 @@ export class ExportCancelled extends Error {
 
 const K = 0.5522847498;
 
-function shapeOps(s: Shape, out: PDFOperator[]) {
+/** A number as a content stream writes it: hundredths of a point, never in exponent form. */
+const n = (v: number) => String(Math.round(v * 100) / 100);
+
+/**
+ * Path operators for a shape, as content-stream text. Pages are written as text directly: pdf-lib's
+ * operator objects (one object per number) took most of the time of a large chart.
+ */
+function shapeOps(s: Shape, out: string[]) {
+  const c = (a: number, b: number, c2: number, d: number, e: number, f: number) => out.push(`${n(a)} ${n(b)} ${n(c2)} ${n(d)} ${n(e)} ${n(f)} c`);
   if (s.kind === 'circle') {
     const { cx, cy, r } = s, k = K * r;
-    out.push(moveTo(cx + r, cy), appendBezierCurve(cx + r, cy + k, cx + k, cy + r, cx, cy + r), appendBezierCurve(cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-      appendBezierCurve(cx - r, cy - k, cx - k, cy - r, cx, cy - r), appendBezierCurve(cx + k, cy - r, cx + r, cy - k, cx + r, cy), closePath());
+    out.push(`${n(cx + r)} ${n(cy)} m`);
+    c(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+    c(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+    c(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+    c(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+    out.push('h');
   } else if (s.kind === 'rect') {
     const { x, y, w, h, r } = s, k = K * r;
-    if (!r) return void out.push(rectangle(x, y, w, h));
-    out.push(moveTo(x + r, y), lineTo(x + w - r, y), appendBezierCurve(x + w - r + k, y, x + w, y + r - k, x + w, y + r), lineTo(x + w, y + h - r),
-      appendBezierCurve(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h), lineTo(x + r, y + h),
-      appendBezierCurve(x + r - k, y + h, x, y + h - r + k, x, y + h - r), lineTo(x, y + r), appendBezierCurve(x, y + r - k, x + r - k, y, x + r, y), closePath());
+    if (!r) return void out.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re`);
+    out.push(`${n(x + r)} ${n(y)} m`, `${n(x + w - r)} ${n(y)} l`);
+    c(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    out.push(`${n(x + w)} ${n(y + h - r)} l`);
+    c(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    out.push(`${n(x + r)} ${n(y + h)} l`);
+    c(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    out.push(`${n(x)} ${n(y + r)} l`);
+    c(x, y + r - k, x + r - k, y, x + r, y);
+    out.push('h');
   } else {
-    for (const c of s.cmds) {
-      if (c.op === 'M') out.push(moveTo(c.x, c.y));
-      else if (c.op === 'L') out.push(lineTo(c.x, c.y));
-      else if (c.op === 'Q') out.push(appendQuadraticCurve(c.cx, c.cy, c.x, c.y));
-      else out.push(appendBezierCurve(c.c1x, c.c1y, c.c2x, c.c2y, c.x, c.y));
+    let cx = 0, cy = 0;
+    for (const p of s.cmds) {
+      if (p.op === 'M') out.push(`${n(p.x)} ${n(p.y)} m`);
+      else if (p.op === 'L') out.push(`${n(p.x)} ${n(p.y)} l`);
+      // A quadratic curve as the cubic it equals.
+      else if (p.op === 'Q') c(cx + (2 / 3) * (p.cx - cx), cy + (2 / 3) * (p.cy - cy), p.x + (2 / 3) * (p.cx - p.x), p.y + (2 / 3) * (p.cy - p.y), p.x, p.y);
+      else c(p.c1x, p.c1y, p.c2x, p.c2y, p.x, p.y);
+      cx = p.x;
+      cy = p.y;
     }
   }
 }
+
+const rgbText = (c: Rgba) => `${n(c.r)} ${n(c.g)} ${n(c.b)}`;
 
 class PageWriter {
   private fontKeys = new Map<number, PDFName>();
   private imageKeys = new Map<string, PDFName>();
   constructor(private page: PDFPage, private doc: DocWriter) {}
 
-  async draw(ops: readonly Op[], out: PDFOperator[]) {
-    const colour = (c: Rgba) => [c.r, c.g, c.b] as const;
+  async draw(ops: readonly Op[], out: string[]) {
+    const solid = (css: string) => over(parseColour(css), this.doc.background);
     for (const op of ops) {
       if (op.kind === 'shape') {
         const css = op.fill ?? op.stroke!;
-        const c = parseColour(css);
-        if (c.a === 0) continue;
-        const solid = colour(over(c, this.doc.background));
+        if (parseColour(css).a === 0) continue;
         for (const s of op.shapes) shapeOps(s, out);
-        if (op.fill) out.push(setFillingRgbColor(...solid), fill());
-        else out.push(setStrokingRgbColor(...solid), setLineWidth(op.lineWidth), setDashPattern(op.dash, 0), stroke());
+        if (op.fill) out.push(`${rgbText(solid(css))} rg f`);
+        else out.push(`${rgbText(solid(css))} RG ${n(op.lineWidth)} w [${op.dash.map(n).join(' ')}] 0 d S`);
       } else if (op.kind === 'text') {
         const runs = this.doc.fonts.runs(op.text, op.weight);
         let x = op.align === 'center' ? op.x - op.width / 2 : op.align === 'right' ? op.x - op.width : op.x;
-        out.push(setFillingRgbColor(...colour(over(parseColour(op.color), this.doc.background))), beginText());
+        out.push(`${rgbText(solid(op.color))} rg BT`);
         for (const r of runs) {
           const font = await this.doc.font(r.face);
-          out.push(setFontAndSize(this.fontKey(r.face.index, font), op.size), setTextMatrix(1, 0, 0, -1, x, op.y), showText(font.encodeText(r.text)));
+          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf 1 0 0 -1 ${n(x)} ${n(op.y)} Tm ${font.encodeText(r.text).toString()} Tj`);
           x += this.doc.fonts.measure(r.text, op.size, op.weight);
         }
-        out.push(endText());
+        out.push('ET');
       } else {
         const img = await this.doc.image(op.url);
         if (!img) continue;
         let key = this.imageKeys.get(op.url);
         if (!key) this.imageKeys.set(op.url, (key = this.page.node.newXObject('Image', img.ref)));
-        out.push(pushGraphicsState());
+        out.push('q');
         if (op.circle) {
           shapeOps({ kind: 'circle', cx: op.x + op.w / 2, cy: op.y + op.h / 2, r: op.w / 2 }, out);
-          out.push(clip(), endPath());
+          out.push('W n');
         }
-        out.push(concatTransformationMatrix(op.w, 0, 0, -op.h, op.x, op.y + op.h), drawObject(key), popGraphicsState());
+        out.push(`${n(op.w)} 0 0 ${n(-op.h)} ${n(op.x)} ${n(op.y + op.h)} cm ${key.toString()} Do Q`);
       }
     }
   }
@@ -111,6 +127,12 @@ class PageWriter {
   }
 }
 
+/** Content-stream text added to a page as one compressed stream. */
+function addContent(doc: PDFDocument, page: PDFPage, lines: string[]) {
+  const stream = doc.context.flateStream(lines.join('\n'));
+  page.node.addContentStream(doc.context.register(stream));
+}
+
 class DocWriter {
   private embedded = new Map<number, Promise<PDFFont>>();
   private images = new Map<string, Promise<PDFImage | null>>();
@@ -120,7 +142,7 @@ class DocWriter {
   }
   font(face: FontFace): Promise<PDFFont> {
     let f = this.embedded.get(face.index);
-    if (!f) this.embedded.set(face.index, (f = this.doc.embedFont(face.file.woff, { subset: true })));
+    if (!f) this.embedded.set(face.index, (f = this.doc.embedFont(face.file.woff, { subset: true }).then(fastEncoding)));
     return f;
   }
   image(url: string): Promise<PDFImage | null> {
@@ -132,6 +154,47 @@ class DocWriter {
     }
     return i;
   }
+}
+
+interface SubsetEmbedder {
+  font: { glyphForCodePoint(cp: number): unknown };
+  subset: { includeGlyph(glyph: unknown): number };
+  glyphCache: { invalidate(): void };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  encodeText(text: string): PDFHexString;
+}
+
+/**
+ * pdf-lib encodes each string through fontkit's full OpenType layout (substitutions and
+ * positioning lookups): 90% of the time a 3,000-card PDF took. Names need neither ligatures nor
+ * kerning (the widths the cards were fitted with have none), so characters map to glyphs one by
+ * one, each glyph's subset code made once.
+ */
+function fastEncoding(font: PDFFont): PDFFont {
+  const embedder = (font as unknown as { embedder: SubsetEmbedder }).embedder;
+  if (!embedder?.subset || !embedder.font) return font;
+  const codes = new Map<number, string>();
+  embedder.encodeText = (text: string) => {
+    let hex = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let code = codes.get(cp);
+      if (code === undefined) {
+        // What pdf-lib's own encodeText records: the glyph under its subset id (its widths come from these).
+        const glyph = embedder.font.glyphForCodePoint(cp) as { id: number };
+        const id = embedder.subset.includeGlyph(glyph);
+        embedder.glyphs[id - 1] = glyph;
+        embedder.glyphIdMap.set(glyph.id, id);
+        code = id.toString(16).padStart(4, '0');
+        codes.set(cp, code);
+        embedder.glyphCache.invalidate();
+      }
+      hex += code;
+    }
+    return PDFHexString.of(hex);
+  };
+  return font;
 }
 
 /** Ops sorted into the tiles they cross (tiles overlap, so an op may be in several). */
@@ -169,8 +232,7 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
     const page = doc.addPage([sheet.width, sheet.height]);
     if (sheet.userUnit > 1) page.node.set(PDFName.of('UserUnit'), PDFNumber.of(sheet.userUnit));
     const k = s / sheet.userUnit;
-    const ops: PDFOperator[] = [setFillingRgbColor(bg.r, bg.g, bg.b), rectangle(0, 0, sheet.width, sheet.height), fill(),
-      concatTransformationMatrix(k, 0, 0, -k, 0, sheet.height), setLineCap(LineCapStyle.Round), setLineJoin(LineJoinStyle.Round)];
+    const ops: string[] = ['q', `${rgbText(bg)} rg 0 0 ${n(sheet.width)} ${n(sheet.height)} re f`, `${k} 0 0 ${-k} 0 ${n(sheet.height)} cm 1 J 1 j`];
     const step = 2000;
     for (let i = 0; i < scene.ops.length; i += step) {
       check();
@@ -178,7 +240,8 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
       o.onProgress?.(Math.min(0.9, (i + step) / scene.ops.length) * 0.9);
       await tick();
     }
-    page.pushOperators(...ops);
+    ops.push('Q');
+    addContent(doc, page, ops);
   } else {
     const margin = o.layout.margin ?? 28;
     const overlap = o.layout.overlap ?? 20;
@@ -189,12 +252,11 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
       check();
       const page = doc.addPage([t.pageWidth, t.pageHeight]);
       const ph = t.pageHeight;
-      const ops: PDFOperator[] = [pushGraphicsState(), rectangle(margin, margin, tile.width, tile.height), clip(), endPath(),
-        setFillingRgbColor(bg.r, bg.g, bg.b), rectangle(margin, margin, tile.width, tile.height), fill(),
-        concatTransformationMatrix(s, 0, 0, -s, margin - tile.x, ph - margin + tile.y), setLineCap(LineCapStyle.Round), setLineJoin(LineJoinStyle.Round)];
+      const box = `${n(margin)} ${n(margin)} ${n(tile.width)} ${n(tile.height)} re`;
+      const ops: string[] = ['q', `${box} W n`, `${rgbText(bg)} rg ${box} f`, `${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j`];
       await new PageWriter(page, w).draw(buckets[tile.page - 1]!, ops);
-      ops.push(popGraphicsState());
-      page.pushOperators(...ops);
+      ops.push('Q');
+      addContent(doc, page, ops);
       if (t.tiles.length > 1) await pageFurniture(page, w, t, tile, margin);
       o.onProgress?.((tile.page / t.tiles.length) * 0.9);
       if (tile.page % 4 === 0) await tick();
@@ -219,7 +281,7 @@ async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, tile: Tilin
   const font = await w.font(face);
   const label = `Page ${tile.page} of ${t.tiles.length} · row ${tile.row + 1}, column ${tile.col + 1}`;
   const size = 8;
-  page.drawText(label, { x: (t.pageWidth - font.widthOfTextAtSize(label, size)) / 2, y: margin / 2 - size / 3, size, font, color: grey });
+  page.drawText(label, { x: (t.pageWidth - w.fonts.measure(label, size, 400)) / 2, y: margin / 2 - size / 3, size, font, color: grey });
 }
 
 /** Page 1 of a tiled chart: the whole chart's outline with each page's place and number. */
@@ -241,7 +303,7 @@ async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, scene: Scene, 
     if (font) {
       const size = Math.max(5, Math.min(18, tile.width * k * 0.3));
       const label = String(tile.page);
-      page.drawText(label, { x: x + (tile.width * k - font.widthOfTextAtSize(label, size)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
+      page.drawText(label, { x: x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
     }
   }
 }
