@@ -71,4 +71,27 @@ test.describe('Export chart', () => {
     expect(svg).toMatch(/<text [^>]*>Margaret Hale<\/text>/);
     expect(svg).not.toContain('William King');
   });
+
+  test('a PNG comes out of the worker, complete, in the dark look', async ({ page, createMember, signIn }) => {
+    const member = await createMember({ firstName: 'Ada', lastName: 'King' });
+    await signIn(page, member);
+    await openTree(page);
+    await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'King' }));
+    await openTree(page);
+    await page.keyboard.press('Control+Shift+E');
+    const dialog = page.getByRole('dialog', { name: 'Export chart' });
+    await dialog.getByRole('radio', { name: /^PNG/ }).check();
+    await dialog.getByRole('radio', { name: 'Dark', exact: true }).check();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('family-tree.png');
+    const path = test.info().outputPath('chart.png');
+    await file.saveAs(path);
+    const png = await readFile(path);
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    // 150 dpi at 1 pt per unit: the ten cards span more than 1,000 px.
+    expect(png.readUInt32BE(16)).toBeGreaterThan(1000);
+    expect(png.subarray(-8, -4).toString('latin1')).toBe('IEND');
+  });
 });
