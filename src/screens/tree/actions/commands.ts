@@ -1,3 +1,4 @@
+import { openChartExport } from '../chart/chartUi.ts';
 import { openDialog, openFind, requestTidy } from '../treeUi.ts';
 
 /**
@@ -64,6 +65,7 @@ export interface ScreenKey {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
+  shiftKey?: boolean;
   /** Where the key was pressed: `/` types a slash in a field, it does not search. */
   target: EventTarget | null;
 }
@@ -89,6 +91,13 @@ export const SCREEN_COMMANDS = {
       ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey) && !e.altKey) ||
       (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)),
     run: openFind,
+  },
+  /** Export chart (issue 22): Ctrl+Shift+E (Cmd+Shift+E on a Mac) anywhere on the tree screen. */
+  exportChart: {
+    label: 'Export chart',
+    shortcut: (isMac) => (isMac ? '⇧ ⌘ E' : 'Ctrl Shift E'),
+    keyTest: (e) => (e.key === 'e' || e.key === 'E') && (e.ctrlKey || e.metaKey) && !!e.shiftKey && !e.altKey,
+    run: openChartExport,
   },
 } as const satisfies Record<string, ScreenCommand>;
 

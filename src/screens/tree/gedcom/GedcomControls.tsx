@@ -5,6 +5,9 @@ import type { CanvasHandle } from '../../../../engine/index.ts';
 import { backend } from '../../../backend/index.ts';
 import { notify } from '../../../components/notify.ts';
 import { treeRights } from '../actions/rights.ts';
+import { ChartExport } from '../chart/ChartExport.tsx';
+import { openChartExport } from '../chart/chartUi.ts';
+import { CHART_TEXTS } from '../chart/texts.ts';
 import { useTree } from '../treeContext.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
@@ -85,6 +88,9 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => setExporting(true)}>
               {GEDCOM_TEXTS.exportCommand}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={openChartExport}>
+              {CHART_TEXTS.command}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -109,6 +115,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
           dropTarget,
         )}
       <ImportDialog gedcom={gedcom} area={dropTarget} />
+      <ChartExport canvas={canvas} />
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );

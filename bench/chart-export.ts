@@ -1,0 +1,64 @@
+/**
+ * Chart export bench (issue 22): royal92 (3,010 people) and a generated tree of 10,000, laid out
+ * by the domain's layout, exported to SVG and to a tiled A3 PDF through the static renderer in
+ * Node (the worker runs the same code). Prints the figures and writes bench/results/chart-export.json.
+ * Run: npx tsx bench/chart-export.ts
+ */
+import { writeFileSync } from 'node:fs';
+import { exportChart, type ChartExportRequest } from '../engine/export/exportChart.ts';
+import type { ChartModel } from '../engine/export/scene.ts';
+import { layoutFamilies, type LayoutInput } from '../src/domain/layout/index.ts';
+import { nodeFontSet } from '../tests/exportFonts.ts';
+import { generateLayoutInput } from './layout/familyInput.ts';
+import { royal92 } from './layout/gedcomInput.ts';
+
+const CARD = { width: 132, height: 96 };
+
+/** The laid-out tree as the canvas would hand it over: cards, and a fork line per family. */
+function model(input: LayoutInput, title: string): ChartModel {
+  const { positions } = layoutFamilies(input);
+  const cards = input.people.map((id, i) => ({
+    id, ...positions[id]!, ...CARD,
+    data: { title: `Person ${i + 1} Surname${i % 97}`, lines: [`Born ${1700 + (i % 300)}`, i % 2 ? 'Male' : 'Female'], accent: i % 2 ? '#4a7b63' : '#c77d3e' },
+  }));
+  const lines: ChartModel['lines'] = [];
+  for (const f of input.families) {
+    const ps = f.partners.map((p) => positions[p]).filter(Boolean);
+    if (!ps.length) continue;
+    const from = { x: ps.reduce((s, p) => s + p!.x, 0) / ps.length + CARD.width / 2, y: ps[0]!.y + CARD.height };
+    for (const c of f.children) {
+      const to = positions[c];
+      if (!to) continue;
+      const mid = (from.y + to.y) / 2;
+      lines.push({ cmds: [{ op: 'M', x: from.x, y: from.y }, { op: 'L', x: from.x, y: mid }, { op: 'L', x: to.x + CARD.width / 2, y: mid }, { op: 'L', x: to.x + CARD.width / 2, y: to.y }] });
+    }
+  }
+  return { cards, lines, title, subtitle: 'Bench' };
+}
+
+async function main() {
+  const fonts = await nodeFontSet();
+  const trees: [string, LayoutInput][] = [['royal92', royal92()], ['generated 10,000', generateLayoutInput(10_000, 1)]];
+  const results: Record<string, unknown>[] = [];
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  for (const [name, input] of trees) {
+    const m = model(input, name);
+    for (const [format, layout] of [['svg', { kind: 'sheet' }], ['pdf', { kind: 'tiled', paper: 'A3' }]] as const) {
+      peak = process.memoryUsage().rss;
+      const req: ChartExportRequest = { model: m, theme: 'print', format, layout, images: [] };
+      const t0 = performance.now();
+      const out = await exportChart(req, fonts);
+      const ms = performance.now() - t0;
+      const bytes = out.parts.reduce((n, p) => n + p.byteLength, 0);
+      const row = { tree: name, people: m.cards.length, lines: m.lines.length, format: format === 'pdf' ? 'PDF tiled A3' : 'SVG', seconds: +(ms / 1000).toFixed(2), megabytes: +(bytes / 2 ** 20).toFixed(1), peakRssMB: Math.round(peak / 2 ** 20) };
+      results.push(row);
+      console.log(`${row.tree.padEnd(18)} ${String(row.people).padStart(6)} people  ${row.format.padEnd(13)} ${row.seconds.toFixed(2).padStart(6)} s  ${row.megabytes.toFixed(1).padStart(6)} MB  peak RSS ${row.peakRssMB} MB`);
+      if (format === 'pdf') writeFileSync(`/tmp/chart-bench-${m.cards.length}.pdf`, out.parts[0]!);
+    }
+  }
+  clearInterval(sampler);
+  writeFileSync(new URL('./results/chart-export.json', import.meta.url), JSON.stringify({ node: process.version, when: new Date().toISOString(), results }, null, 2) + '\n');
+}
+
+void main();

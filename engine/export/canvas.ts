@@ -1,0 +1,61 @@
+/** The canvas back end: a scene's ops replayed on a 2-D context (a PNG tile). */
+import type { Op, Shape } from './ops.ts';
+import { overlaps } from './ops.ts';
+import { EXPORT_FAMILY } from './fonts.ts';
+
+type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+function trace(ctx: Ctx, s: Shape) {
+  if (s.kind === 'rect') ctx.roundRect(s.x, s.y, s.w, s.h, s.r);
+  else if (s.kind === 'circle') {
+    ctx.moveTo(s.cx + s.r, s.cy);
+    ctx.arc(s.cx, s.cy, s.r, 0, Math.PI * 2);
+  } else
+    for (const c of s.cmds) {
+      if (c.op === 'M') ctx.moveTo(c.x, c.y);
+      else if (c.op === 'L') ctx.lineTo(c.x, c.y);
+      else if (c.op === 'Q') ctx.quadraticCurveTo(c.cx, c.cy, c.x, c.y);
+      else ctx.bezierCurveTo(c.c1x, c.c1y, c.c2x, c.c2y, c.x, c.y);
+    }
+}
+
+/**
+ * Draws the ops that cross the world rectangle (x, y, w, h) into `ctx`, whose (0, 0) is that
+ * rectangle's corner at `scale` pixels per unit. Fonts are the export's own, loaded as FontFaces.
+ */
+export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: number; w: number; h: number; scale: number }, images: ReadonlyMap<string, CanvasImageSource>) {
+  ctx.setTransform(view.scale, 0, 0, view.scale, -view.x * view.scale, -view.y * view.scale);
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (const op of ops) {
+    if (!overlaps(op.box, view.x, view.y, view.w, view.h)) continue;
+    if (op.kind === 'shape') {
+      ctx.beginPath();
+      for (const s of op.shapes) trace(ctx, s);
+      if (op.fill) {
+        ctx.fillStyle = op.fill;
+        ctx.fill();
+      } else {
+        ctx.strokeStyle = op.stroke!;
+        ctx.lineWidth = op.lineWidth;
+        ctx.setLineDash(op.dash);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+    } else if (op.kind === 'text') {
+      ctx.font = `${op.weight} ${op.size}px '${EXPORT_FAMILY}', Inter, sans-serif`;
+      ctx.fillStyle = op.color;
+      ctx.textAlign = op.align;
+      ctx.fillText(op.text, op.x, op.y);
+    } else {
+      const img = images.get(op.url);
+      if (!img) continue;
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(op.x + op.w / 2, op.y + op.h / 2, op.w / 2, 0, Math.PI * 2);
+      ctx.clip();
+      ctx.drawImage(img, op.x, op.y, op.w, op.h);
+      ctx.restore();
+    }
+  }
+}

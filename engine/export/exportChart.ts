@@ -1,0 +1,62 @@
+/**
+ * One export from start to end, the same in a worker, in Node (tests, bench) and on a page: the
+ * layout model and choices in, the file's bytes out. Photos arrive already loaded (PNG bytes for
+ * the PDF, data URLs for the SVG, bitmaps for the PNG): a page is never written before its images.
+ */
+import type { FontSet } from './fonts.ts';
+import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
+import { writePng } from './png.ts';
+import { buildScene, type ChartModel } from './scene.ts';
+import { writeSvg } from './svg.ts';
+import { chartThemes, type ChartThemeName } from './themes.ts';
+
+export type ChartFormat = 'pdf' | 'svg' | 'png';
+
+export interface ExportImage {
+  url: string;
+  /** PNG bytes at print resolution. */
+  png: Uint8Array;
+  /** The same as a data URL (SVG). */
+  dataUrl: string;
+}
+
+export interface ChartExportRequest {
+  model: ChartModel;
+  theme: ChartThemeName;
+  format: ChartFormat;
+  layout: PdfLayout;
+  images: ExportImage[];
+  /** PNG pixels per world unit. */
+  pngScale?: number;
+}
+
+export interface ChartExportResult {
+  parts: Uint8Array[];
+  mime: string;
+  people: number;
+}
+
+export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png' };
+
+export async function exportChart(
+  req: ChartExportRequest,
+  fonts: FontSet,
+  o: { onProgress?: (f: number) => void; signal?: AbortSignal; bitmaps?: ReadonlyMap<string, CanvasImageSource> } = {},
+): Promise<ChartExportResult> {
+  const scene = buildScene(req.model, { theme: chartThemes[req.theme], measure: (t, s, w) => fonts.measure(t, s, w) });
+  o.onProgress?.(0.1);
+  const progress = (f: number) => o.onProgress?.(0.1 + 0.9 * f);
+  const people = req.model.cards.length;
+  if (req.format === 'svg') {
+    const svg = writeSvg(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
+    o.onProgress?.(1);
+    return { parts: [new TextEncoder().encode(svg)], mime: MIME.svg, people };
+  }
+  if (req.format === 'pdf') {
+    const images = new Map<string, PdfImage>(req.images.map((i) => [i.url, { bytes: i.png, type: 'png' }]));
+    const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title: req.model.title, onProgress: progress, signal: o.signal });
+    return { parts: [bytes], mime: MIME.pdf, people };
+  }
+  const parts = await writePng(scene, { scale: req.pngScale ?? 150 / 72, images: o.bitmaps, onProgress: progress, signal: o.signal });
+  return { parts, mime: MIME.png, people };
+}

@@ -1,0 +1,51 @@
+/**
+ * The static renderer's drawing vocabulary: what a card or a line becomes once drawn, in world
+ * units, independent of where it goes (SVG text, a PDF page, a canvas tile). Plain data, so a
+ * drawing can cross to a worker and be written by any back end the same way.
+ */
+import type { PathCommand } from '../core/edgePaths.ts';
+
+export type Shape =
+  | { kind: 'rect'; x: number; y: number; w: number; h: number; r: number }
+  | { kind: 'circle'; cx: number; cy: number; r: number }
+  | { kind: 'path'; cmds: PathCommand[] };
+
+export type Op =
+  | { kind: 'shape'; shapes: Shape[]; fill: string | null; stroke: string | null; lineWidth: number; dash: number[]; box: Box }
+  | { kind: 'text'; x: number; y: number; text: string; size: number; weight: number; color: string; align: 'left' | 'center' | 'right'; width: number; box: Box }
+  | { kind: 'image'; url: string; x: number; y: number; w: number; h: number; circle: boolean; box: Box };
+
+/** [x0, y0, x1, y1]: what a back end culls by (a tile draws only what crosses it). */
+export type Box = [number, number, number, number];
+
+/** A finished drawing: its ops in order, over a background, `width` × `height` world units. */
+export interface Scene {
+  width: number;
+  height: number;
+  background: string;
+  ops: Op[];
+  /** Names of the people drawn, in order (tests and the PDF's outline of who is in it). */
+  names: string[];
+}
+
+export function boxOfShapes(shapes: readonly Shape[], pad: number): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const grow = (x: number, y: number) => {
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
+  };
+  for (const s of shapes) {
+    if (s.kind === 'rect') { grow(s.x, s.y); grow(s.x + s.w, s.y + s.h); }
+    else if (s.kind === 'circle') { grow(s.cx - s.r, s.cy - s.r); grow(s.cx + s.r, s.cy + s.r); }
+    else for (const c of s.cmds) {
+      grow(c.x, c.y);
+      if (c.op === 'Q') grow(c.cx, c.cy);
+      else if (c.op === 'C') { grow(c.c1x, c.c1y); grow(c.c2x, c.c2y); }
+    }
+  }
+  return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
+}
+
+export const overlaps = (b: Box, x: number, y: number, w: number, h: number) => b[0] < x + w && b[2] > x && b[1] < y + h && b[3] > y;

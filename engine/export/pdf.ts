@@ -1,0 +1,309 @@
+/**
+ * The PDF back end (pdf-lib with fontkit): vector cards and lines, text kept as text in embedded
+ * font subsets, photos as images. Either one sheet the size of the chart (UserUnit past 200 in)
+ * or tiled pages of a paper size with overlap, crop marks, page numbers and a page map first.
+ */
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { over, parseColour, type Rgba } from './colour.ts';
+import type { FontFace, FontSet } from './fonts.ts';
+import type { Op, Scene, Shape } from './ops.ts';
+import { singleSheet, tileChart, type Paper, type Tiling } from './tiling.ts';
+
+export type PdfLayout = { kind: 'sheet' } | { kind: 'tiled'; paper: Paper; margin?: number; overlap?: number };
+
+export interface PdfImage {
+  bytes: Uint8Array;
+  type: 'png' | 'jpg';
+}
+
+export interface PdfOptions {
+  layout: PdfLayout;
+  fonts: FontSet;
+  images?: ReadonlyMap<string, PdfImage>;
+  title?: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** Points per world unit (1: a card's 11.5-unit name prints at 11.5 pt). */
+  scale?: number;
+}
+
+export class ExportCancelled extends Error {
+  constructor() {
+    super('The export was cancelled.');
+  }
+}
+
+const K = 0.5522847498;
+
+/** A number as a content stream writes it: hundredths of a point, never in exponent form. */
+const n = (v: number) => String(Math.round(v * 100) / 100);
+
+/**
+ * Path operators for a shape, as content-stream text. Pages are written as text directly: pdf-lib's
+ * operator objects (one object per number) took most of the time of a large chart.
+ */
+function shapeOps(s: Shape, out: string[]) {
+  const c = (a: number, b: number, c2: number, d: number, e: number, f: number) => out.push(`${n(a)} ${n(b)} ${n(c2)} ${n(d)} ${n(e)} ${n(f)} c`);
+  if (s.kind === 'circle') {
+    const { cx, cy, r } = s, k = K * r;
+    out.push(`${n(cx + r)} ${n(cy)} m`);
+    c(cx + r, cy + k, cx + k, cy + r, cx, cy + r);
+    c(cx - k, cy + r, cx - r, cy + k, cx - r, cy);
+    c(cx - r, cy - k, cx - k, cy - r, cx, cy - r);
+    c(cx + k, cy - r, cx + r, cy - k, cx + r, cy);
+    out.push('h');
+  } else if (s.kind === 'rect') {
+    const { x, y, w, h, r } = s, k = K * r;
+    if (!r) return void out.push(`${n(x)} ${n(y)} ${n(w)} ${n(h)} re`);
+    out.push(`${n(x + r)} ${n(y)} m`, `${n(x + w - r)} ${n(y)} l`);
+    c(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    out.push(`${n(x + w)} ${n(y + h - r)} l`);
+    c(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    out.push(`${n(x + r)} ${n(y + h)} l`);
+    c(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    out.push(`${n(x)} ${n(y + r)} l`);
+    c(x, y + r - k, x + r - k, y, x + r, y);
+    out.push('h');
+  } else {
+    let cx = 0, cy = 0;
+    for (const p of s.cmds) {
+      if (p.op === 'M') out.push(`${n(p.x)} ${n(p.y)} m`);
+      else if (p.op === 'L') out.push(`${n(p.x)} ${n(p.y)} l`);
+      // A quadratic curve as the cubic it equals.
+      else if (p.op === 'Q') c(cx + (2 / 3) * (p.cx - cx), cy + (2 / 3) * (p.cy - cy), p.x + (2 / 3) * (p.cx - p.x), p.y + (2 / 3) * (p.cy - p.y), p.x, p.y);
+      else c(p.c1x, p.c1y, p.c2x, p.c2y, p.x, p.y);
+      cx = p.x;
+      cy = p.y;
+    }
+  }
+}
+
+const rgbText = (c: Rgba) => `${n(c.r)} ${n(c.g)} ${n(c.b)}`;
+
+class PageWriter {
+  private fontKeys = new Map<number, PDFName>();
+  private imageKeys = new Map<string, PDFName>();
+  constructor(private page: PDFPage, private doc: DocWriter) {}
+
+  async draw(ops: readonly Op[], out: string[]) {
+    const solid = (css: string) => over(parseColour(css), this.doc.background);
+    for (const op of ops) {
+      if (op.kind === 'shape') {
+        const css = op.fill ?? op.stroke!;
+        if (parseColour(css).a === 0) continue;
+        for (const s of op.shapes) shapeOps(s, out);
+        if (op.fill) out.push(`${rgbText(solid(css))} rg f`);
+        else out.push(`${rgbText(solid(css))} RG ${n(op.lineWidth)} w [${op.dash.map(n).join(' ')}] 0 d S`);
+      } else if (op.kind === 'text') {
+        const runs = this.doc.fonts.runs(op.text, op.weight);
+        let x = op.align === 'center' ? op.x - op.width / 2 : op.align === 'right' ? op.x - op.width : op.x;
+        out.push(`${rgbText(solid(op.color))} rg BT`);
+        for (const r of runs) {
+          const font = await this.doc.font(r.face);
+          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf 1 0 0 -1 ${n(x)} ${n(op.y)} Tm ${font.encodeText(r.text).toString()} Tj`);
+          x += this.doc.fonts.measure(r.text, op.size, op.weight);
+        }
+        out.push('ET');
+      } else {
+        const img = await this.doc.image(op.url);
+        if (!img) continue;
+        let key = this.imageKeys.get(op.url);
+        if (!key) this.imageKeys.set(op.url, (key = this.page.node.newXObject('Image', img.ref)));
+        out.push('q');
+        if (op.circle) {
+          shapeOps({ kind: 'circle', cx: op.x + op.w / 2, cy: op.y + op.h / 2, r: op.w / 2 }, out);
+          out.push('W n');
+        }
+        out.push(`${n(op.w)} 0 0 ${n(-op.h)} ${n(op.x)} ${n(op.y + op.h)} cm ${key.toString()} Do Q`);
+      }
+    }
+  }
+
+  private fontKey(index: number, font: PDFFont): PDFName {
+    let key = this.fontKeys.get(index);
+    if (!key) this.fontKeys.set(index, (key = this.page.node.newFontDictionary(font.name, font.ref)));
+    return key;
+  }
+}
+
+/** Content-stream text added to a page as one compressed stream. */
+function addContent(doc: PDFDocument, page: PDFPage, lines: string[]) {
+  const stream = doc.context.flateStream(lines.join('\n'));
+  page.node.addContentStream(doc.context.register(stream));
+}
+
+class DocWriter {
+  private embedded = new Map<number, Promise<PDFFont>>();
+  private images = new Map<string, Promise<PDFImage | null>>();
+  readonly background: Rgba;
+  constructor(readonly doc: PDFDocument, readonly fonts: FontSet, private sources: ReadonlyMap<string, PdfImage> | undefined, scene: Scene) {
+    this.background = parseColour(scene.background);
+  }
+  font(face: FontFace): Promise<PDFFont> {
+    let f = this.embedded.get(face.index);
+    if (!f) this.embedded.set(face.index, (f = this.doc.embedFont(face.file.woff, { subset: true }).then(fastEncoding)));
+    return f;
+  }
+  image(url: string): Promise<PDFImage | null> {
+    let i = this.images.get(url);
+    if (!i) {
+      const src = this.sources?.get(url);
+      i = !src ? Promise.resolve(null) : (src.type === 'png' ? this.doc.embedPng(src.bytes) : this.doc.embedJpg(src.bytes)).catch(() => null);
+      this.images.set(url, i);
+    }
+    return i;
+  }
+}
+
+interface SubsetEmbedder {
+  font: { glyphForCodePoint(cp: number): unknown };
+  subset: { includeGlyph(glyph: unknown): number };
+  glyphCache: { invalidate(): void };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  encodeText(text: string): PDFHexString;
+}
+
+/**
+ * pdf-lib encodes each string through fontkit's full OpenType layout (substitutions and
+ * positioning lookups): 90% of the time a 3,000-card PDF took. Names need neither ligatures nor
+ * kerning (the widths the cards were fitted with have none), so characters map to glyphs one by
+ * one, each glyph's subset code made once.
+ */
+function fastEncoding(font: PDFFont): PDFFont {
+  const embedder = (font as unknown as { embedder: SubsetEmbedder }).embedder;
+  if (!embedder?.subset || !embedder.font) return font;
+  const codes = new Map<number, string>();
+  embedder.encodeText = (text: string) => {
+    let hex = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      let code = codes.get(cp);
+      if (code === undefined) {
+        // What pdf-lib's own encodeText records: the glyph under its subset id (its widths come from these).
+        const glyph = embedder.font.glyphForCodePoint(cp) as { id: number };
+        const id = embedder.subset.includeGlyph(glyph);
+        embedder.glyphs[id - 1] = glyph;
+        embedder.glyphIdMap.set(glyph.id, id);
+        code = id.toString(16).padStart(4, '0');
+        codes.set(cp, code);
+        embedder.glyphCache.invalidate();
+      }
+      hex += code;
+    }
+    return PDFHexString.of(hex);
+  };
+  return font;
+}
+
+/** Ops sorted into the tiles they cross (tiles overlap, so an op may be in several). */
+function bucket(ops: readonly Op[], t: Tiling, s: number): Op[][] {
+  const out: Op[][] = t.tiles.map(() => []);
+  const first = t.tiles[0]!;
+  const cw = first.width / s, ch = first.height / s;
+  const sx = t.cols > 1 ? t.tiles[1]!.x / s : cw, sy = t.rows > 1 ? t.tiles[t.cols]!.y / s : ch;
+  for (const op of ops) {
+    const [x0, y0, x1, y1] = op.box;
+    const c0 = Math.max(0, Math.ceil((x0 - cw) / sx)), c1 = Math.min(t.cols - 1, Math.floor(x1 / sx));
+    const r0 = Math.max(0, Math.ceil((y0 - ch) / sy)), r1 = Math.min(t.rows - 1, Math.floor(y1 / sy));
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) out[r * t.cols + c]!.push(op);
+  }
+  return out;
+}
+
+const tick = () => new Promise<void>((r) => setTimeout(r, 0));
+
+export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(o.title ?? 'Family tree');
+  doc.setCreator('Kinfolk');
+  doc.setProducer('Kinfolk (pdf-lib)');
+  const w = new DocWriter(doc, o.fonts, o.images, scene);
+  const s = o.scale ?? 1;
+  const bg = w.background;
+  const check = () => {
+    if (o.signal?.aborted) throw new ExportCancelled();
+  };
+
+  if (o.layout.kind === 'sheet') {
+    const sheet = singleSheet(scene.width * s, scene.height * s);
+    const page = doc.addPage([sheet.width, sheet.height]);
+    if (sheet.userUnit > 1) page.node.set(PDFName.of('UserUnit'), PDFNumber.of(sheet.userUnit));
+    const k = s / sheet.userUnit;
+    const ops: string[] = ['q', `${rgbText(bg)} rg 0 0 ${n(sheet.width)} ${n(sheet.height)} re f`, `${k} 0 0 ${-k} 0 ${n(sheet.height)} cm 1 J 1 j`];
+    const step = 2000;
+    for (let i = 0; i < scene.ops.length; i += step) {
+      check();
+      await new PageWriter(page, w).draw(scene.ops.slice(i, i + step), ops);
+      o.onProgress?.(Math.min(0.9, (i + step) / scene.ops.length) * 0.9);
+      await tick();
+    }
+    ops.push('Q');
+    addContent(doc, page, ops);
+  } else {
+    const margin = o.layout.margin ?? 28;
+    const overlap = o.layout.overlap ?? 20;
+    const t = tileChart(scene.width * s, scene.height * s, { paper: o.layout.paper, margin, overlap });
+    const buckets = bucket(scene.ops, t, s);
+    if (t.tiles.length > 1) await pageMap(doc, w, t, scene, s, o.title);
+    for (const tile of t.tiles) {
+      check();
+      const page = doc.addPage([t.pageWidth, t.pageHeight]);
+      const ph = t.pageHeight;
+      const box = `${n(margin)} ${n(margin)} ${n(tile.width)} ${n(tile.height)} re`;
+      const ops: string[] = ['q', `${box} W n`, `${rgbText(bg)} rg ${box} f`, `${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j`];
+      await new PageWriter(page, w).draw(buckets[tile.page - 1]!, ops);
+      ops.push('Q');
+      addContent(doc, page, ops);
+      if (t.tiles.length > 1) await pageFurniture(page, w, t, tile, margin);
+      o.onProgress?.((tile.page / t.tiles.length) * 0.9);
+      if (tile.page % 4 === 0) await tick();
+    }
+  }
+  check();
+  const bytes = await doc.save({ objectsPerTick: 2000 });
+  o.onProgress?.(1);
+  return bytes;
+}
+
+/** Crop marks at the content's corners and "page 3 of 12 · row 1, column 3" under it. */
+async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, tile: Tiling['tiles'][number], margin: number) {
+  const x0 = margin, y0 = margin, x1 = margin + tile.width, y1 = margin + tile.height;
+  const len = margin * 0.7, grey = rgb(0.3, 0.3, 0.3);
+  for (const [x, y, dx, dy] of [[x0, y0, -1, -1], [x1, y0, 1, -1], [x0, y1, -1, 1], [x1, y1, 1, 1]] as const) {
+    page.drawLine({ start: { x: x + dx * 2, y }, end: { x: x + dx * len, y }, thickness: 0.5, color: grey });
+    page.drawLine({ start: { x, y: y + dy * 2 }, end: { x, y: y + dy * len }, thickness: 0.5, color: grey });
+  }
+  const face = w.fonts.face(0x61, 400);
+  if (!face) return;
+  const font = await w.font(face);
+  const label = `Page ${tile.page} of ${t.tiles.length} · row ${tile.row + 1}, column ${tile.col + 1}`;
+  const size = 8;
+  page.drawText(label, { x: (t.pageWidth - w.fonts.measure(label, size, 400)) / 2, y: margin / 2 - size / 3, size, font, color: grey });
+}
+
+/** Page 1 of a tiled chart: the whole chart's outline with each page's place and number. */
+async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, scene: Scene, s: number, title?: string) {
+  const page = doc.addPage([t.pageWidth, t.pageHeight]);
+  const face = w.fonts.face(0x61, 600) ?? w.fonts.face(0x61, 400);
+  const font = face ? await w.font(face) : undefined;
+  const m = 40;
+  const head = `${title ?? 'Family tree'}: page map (${t.tiles.length} pages, ${t.cols} × ${t.rows})`;
+  if (font) page.drawText(head, { x: m, y: t.pageHeight - m - 14, size: 14, font, color: rgb(0, 0, 0) });
+  const last = t.tiles[t.tiles.length - 1]!;
+  const fullW = last.x + last.width, fullH = last.y + last.height;
+  const k = Math.min((t.pageWidth - 2 * m) / fullW, (t.pageHeight - 2 * m - 40) / fullH);
+  const top = t.pageHeight - m - 40;
+  page.drawRectangle({ x: m, y: top - scene.height * s * k, width: scene.width * s * k, height: scene.height * s * k, color: rgb(0.93, 0.93, 0.93) });
+  for (const tile of t.tiles) {
+    const x = m + tile.x * k, y = top - (tile.y + tile.height) * k;
+    page.drawRectangle({ x, y, width: tile.width * k, height: tile.height * k, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.6 });
+    if (font) {
+      const size = Math.max(5, Math.min(18, tile.width * k * 0.3));
+      const label = String(tile.page);
+      page.drawText(label, { x: x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The chart export off the main thread (issue 22): fonts fetched once, the file written with
+ * progress, its bytes handed back. Cancelling ends the worker.
+ */
+import { exportChart, type ChartExportRequest, type ChartExportResult } from '../../../../engine/export/exportChart.ts';
+import { EXPORT_FAMILY, FontSet } from '../../../../engine/export/fonts.ts';
+import { loadFontFiles } from '../../../../engine/export/fontFiles.ts';
+import { FONT_URLS } from './fontUrls.ts';
+
+export type ChartWorkerReply = { kind: 'progress'; fraction: number } | ({ kind: 'done' } & ChartExportResult) | { kind: 'failed'; message: string };
+
+const reply = (m: ChartWorkerReply, transfer: Transferable[] = []) => postMessage(m, { transfer });
+
+async function fonts(): Promise<FontSet> {
+  const files = await loadFontFiles(async (name) => new Uint8Array(await (await fetch(FONT_URLS[name]!)).arrayBuffer()));
+  // The PNG's canvas writes text with the same files.
+  const scope = self as unknown as { fonts?: FontFaceSet };
+  if (scope.fonts)
+    for (const f of files) {
+      const face = new FontFace(EXPORT_FAMILY, f.woff2.slice().buffer as ArrayBuffer, { weight: String(f.weight), unicodeRange: f.unicodeRange });
+      scope.fonts.add(await face.load());
+    }
+  return new FontSet(files);
+}
+
+addEventListener('message', async (event: MessageEvent<ChartExportRequest>) => {
+  try {
+    const req = event.data;
+    const set = await fonts();
+    const bitmaps = new Map<string, CanvasImageSource>();
+    if (req.format === 'png')
+      for (const i of req.images) bitmaps.set(i.url, await createImageBitmap(new Blob([i.png.slice().buffer as ArrayBuffer], { type: 'image/png' })));
+    const out = await exportChart(req, set, { onProgress: (fraction) => reply({ kind: 'progress', fraction }), bitmaps });
+    reply({ kind: 'done', ...out }, out.parts.map((p) => p.buffer as ArrayBuffer));
+  } catch (e) {
+    reply({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+  }
+});
