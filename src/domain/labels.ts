@@ -14,9 +14,10 @@ export function birthLabel({ birthYear, birthMonth, birthDay, birthDateText }: B
   const m = birthMonth.trim();
   const d = birthDay.trim();
   if (!y) return (birthDateText ?? '').trim();
-  if (!m) return y;
-  if (!d) return `${y}-${m}`;
-  return `${y}-${m}-${d}`;
+  const year = yearLabel(y);
+  if (!m) return year;
+  if (!d) return `${year}-${m}`;
+  return `${year}-${m}-${d}`;
 }
 
 /** The card line: 'Born {date}', or '' when there is no birth year to show. */
@@ -25,9 +26,43 @@ export function bornLine(p: BirthParts): string {
   return label ? `Born ${label}` : '';
 }
 
-/** Died: the death field, else the date an import kept as written. */
+/**
+ * The death field's value for "died, date unknown" (owner's decision: a recorded death without a
+ * date means deceased). GEDCOM writes it `1 DEAT Y`, so the field holds the same letter.
+ */
+export const DECEASED = 'Y';
+export const DECEASED_LABEL = 'Deceased';
+
+/** A year without leading zeros ('0946' → '946'), as people write it. */
+export function yearLabel(year: string): string {
+  return year.replace(/^0+(?=\d)/, '');
+}
+
+/** A date field's value ('0946', '1850-03-12') with its year written without leading zeros. */
+function dateLabel(date: string): string {
+  return date.replace(/^0+(?=\d)/, '');
+}
+
+/** Died: the death field ("Deceased" for one without a date), else the date an import kept as written. */
 export function deathLabel({ death, deathDateText }: Pick<Profile, 'death' | 'deathDateText'>): string {
-  return death.trim() || (deathDateText ?? '').trim();
+  const d = death.trim();
+  if (d === DECEASED) return (deathDateText ?? '').trim() || DECEASED_LABEL;
+  return dateLabel(d) || (deathDateText ?? '').trim();
+}
+
+/** The year a death is shown by on a card ('1901'), "Deceased" without one, or ''. */
+export function deathYearLabel(p: Pick<Profile, 'death' | 'deathDateText'>): string {
+  const d = p.death.trim();
+  if (/^\d{4}/.test(d)) return yearLabel(d.slice(0, 4));
+  const text = (p.deathDateText ?? '').trim();
+  if (text) return text;
+  return d === DECEASED ? DECEASED_LABEL : '';
+}
+
+/** The card's death line: "Died {year}" ("Died ABT 1901" as an import kept it), "Deceased", or ''. */
+export function diedLine(p: Pick<Profile, 'death' | 'deathDateText'>): string {
+  const death = deathYearLabel(p);
+  return !death || death === DECEASED_LABEL ? death : `Died ${death}`;
 }
 
 export const DASH = '—';

@@ -8,9 +8,9 @@ import type { Graph, Profile } from './types.ts';
  * every export and every shared chart.
  *
  * A person counts as living unless a death is recorded (a date, a date kept as written, or
- * "deceased" without a date), they were born more than 110 years ago, a parent of theirs was born
- * more than 155 years ago, or they had a child more than 95 years ago: webtrees' `isDead` rules
- * for the dates the profile holds (no marriage or other event dates are kept, so those do not
+ * "deceased" without a date) or they were born more than 110 years ago; without a birth date of
+ * their own, unless a parent of theirs was born more than 155 years ago or they had a child more
+ * than 95 years ago: webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
  * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
  * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
  * at their own profile, or a profile they claimed, always sees it whole.
@@ -92,12 +92,15 @@ function bornBefore(people: readonly Dated[], years: number, currentYear: number
 }
 
 /**
- * §6: living unless a death is recorded (any death value, "deceased" included), born over 110
- * years ago, a parent born over 155 years ago or a child born over 95 years ago.
+ * §6: living unless a death is recorded (any death value, "deceased" included) or born over 110
+ * years ago; a person without a birth year of their own is also not living when a parent was born
+ * over 155 years ago or a child over 95 years ago (webtrees: a known birth settles it).
  */
 export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
-  if (lifeDates(person).death.trim()) return false;
-  if (bornBefore([person], LIVING_BIRTH_YEARS, currentYear)) return false;
+  const { birth, death } = lifeDates(person);
+  if (death.trim()) return false;
+  const born = latestYear(birth);
+  if (born !== null) return currentYear - born <= LIVING_BIRTH_YEARS;
   if (bornBefore(relatives.parents, LIVING_PARENT_YEARS, currentYear)) return false;
   return !bornBefore(relatives.children, LIVING_CHILD_YEARS, currentYear);
 }

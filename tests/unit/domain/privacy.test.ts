@@ -40,6 +40,14 @@ describe('dates through one helper (yearsIn, latestYear)', () => {
   });
 });
 
+describe('isPresumedLiving: a birth of their own settles it (webtrees)', () => {
+  it.each([
+    ['born 1990, a parent born 1700', dated('1990'), { parents: [dated('1700')], children: [] }, true],
+    ['born 1990, a child recorded as born 1900', dated('1990'), { parents: [], children: [dated('1900')] }, true],
+    ['born 1800, young relatives', dated('1800'), { parents: [dated('2000')], children: [dated('2010')] }, false],
+  ])('%s → living %s', (_name, person, relatives, living) => expect(isPresumedLiving(person, relatives, YEAR)).toBe(living));
+});
+
 describe('isPresumedLiving (§6: living unless a death, a birth over 110 years ago, a parent born over 155 or a child born over 95 years ago)', () => {
   it.each([
     ['no dates at all', dated(), [], true],
@@ -66,7 +74,7 @@ describe('isPresumedLiving (§6: living unless a death, a birth over 110 years a
     ['one of two parents born long ago, kept as written', [dated('1960'), { ...dated(), birthDateText: 'ABT 1700' }], false],
     ['parents born recently', [dated('1960'), dated('1962')], true],
     ['parents without dates', [dated(), dated('', '1990')], true],
-  ])('no dates of their own, %s → living %s', (_name, parents, living) => expect(isPresumedLiving(dated(), { parents, children: [] }, YEAR)).toBe(living));
+  ])('no birth of their own, %s → living %s', (_name, parents, living) => expect(isPresumedLiving(dated(), { parents, children: [] }, YEAR)).toBe(living));
 });
 
 const profile = (id: string, fields: Partial<Profile> = {}): Profile => ({
