@@ -91,14 +91,27 @@ export function capitaliseName(name: string): string {
     .join(' ');
 }
 
-/** Capitalised first and last name, or '' when both are empty. */
+/** A name part as written, its surrounding and repeated spaces removed ('Henry  III' → 'Henry III'). */
+function asWritten(name: string): string {
+  return name.trim().split(/\s+/).filter(Boolean).join(' ');
+}
+
+/**
+ * A person's first and last name as written, or '' when both are empty: names on the tree keep
+ * their case ("Elizabeth II", "van Gogh", "MacDonald", "ní Tuathail"; issue 20).
+ */
 export function fullName(p: Pick<Profile, 'firstName' | 'lastName'>): string {
+  return [asWritten(p.firstName), asWritten(p.lastName)].filter(Boolean).join(' ');
+}
+
+/** A member's own name, capitalised as §3 asks (their sign-up and their profile). */
+export function memberName(p: Pick<Profile, 'firstName' | 'lastName'>): string {
   return [capitaliseName(p.firstName), capitaliseName(p.lastName)].filter(Boolean).join(' ');
 }
 
-/** Header, menu, welcome line: the name, else the e-mail, else 'User'. */
+/** Header, menu, welcome line: the member's name, else the e-mail, else 'User'. */
 export function displayName(p: { firstName?: string; lastName?: string; displayName?: string; email?: string }): string {
-  const name = fullName({ firstName: p.firstName ?? '', lastName: p.lastName ?? '' }) || (p.displayName ?? '').trim();
+  const name = memberName({ firstName: p.firstName ?? '', lastName: p.lastName ?? '' }) || (p.displayName ?? '').trim();
   return name || (p.email ?? '').trim() || 'User';
 }
 
