@@ -33,6 +33,22 @@ export function bornLine(p: BirthParts): string {
 export const DECEASED = 'Y';
 export const DECEASED_LABEL = 'Deceased';
 
+/** The form's "Death" date box and "Deceased" box for a stored death field. */
+export function deathFormOf(death: string): { date: string; deceased: boolean } {
+  const d = death.trim();
+  return d === DECEASED ? { date: '', deceased: true } : { date: d, deceased: !!d };
+}
+
+/**
+ * The death field from the form: the date typed, else DECEASED when "Deceased" is ticked, else
+ * empty. A death an import kept as written (`keptText`) stays while nothing is typed or ticked anew.
+ */
+export function deathFieldOf(date: string, deceased: boolean, keptText = ''): string {
+  const d = date.trim();
+  if (d) return d;
+  return deceased && !keptText.trim() ? DECEASED : '';
+}
+
 /** A year without leading zeros ('0946' → '946'), as people write it. */
 export function yearLabel(year: string): string {
   return year.replace(/^0+(?=\d)/, '');
