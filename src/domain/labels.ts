@@ -133,9 +133,12 @@ export function displayName(p: { firstName?: string; lastName?: string; displayN
 
 export const UNNAMED = 'Unnamed';
 
-/** Cards and the details dialog: the name, else 'Unnamed' (no e-mail on a card). */
-export function cardName(p: Pick<Profile, 'firstName' | 'lastName'> | undefined | null): string {
-  return (p && fullName(p)) || UNNAMED;
+/**
+ * Cards and the details dialog: the name, else 'Unnamed' (no e-mail on a card). A member's own
+ * profile (it has an owner) shows capitalised as §3 asks; everyone else's as written.
+ */
+export function cardName(p: (Pick<Profile, 'firstName' | 'lastName'> & { ownerUid?: string }) | undefined | null): string {
+  return (p && (p.ownerUid ? memberName(p) : fullName(p))) || UNNAMED;
 }
 
 export function genderLabel(g: Gender | string): string {

@@ -93,6 +93,7 @@ describe('names shown', () => {
   it.each([
     [{ firstName: 'anna', lastName: 'smith' }, 'anna smith'],
     [{ firstName: ' Anna ', lastName: 'Smith' }, 'Anna Smith'],
+    [{ firstName: 'anna', lastName: 'smith', ownerUid: 'u-anna' }, 'Anna Smith'],
     [{ firstName: '', lastName: '' }, 'Unnamed'],
     [undefined, 'Unnamed'],
   ])('cardName(%j) → %j', (input, expected) => expect(cardName(input)).toBe(expected));

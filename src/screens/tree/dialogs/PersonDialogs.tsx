@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/Field.tsx';
 import { EDIT_PERSON_MESSAGES } from '../../../domain/editPerson.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { cardName } from '../../../domain/labels.ts';
+import { capitaliseName, cardName } from '../../../domain/labels.ts';
 import { canEditProfile, RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
 import { mayLinkProfile, mayRelink } from '../actions/rights.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
@@ -53,7 +53,9 @@ export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { k
   const [seed] = useState(() => `new-${dialog.nodeId}-${dialog.relation}`);
   const initial = useMemo<PersonFormValues>(() => {
     const values = formValuesOf(undefined);
-    const refLast = (ref?.profile?.lastName ?? '').trim();
+    // The last name as the card shows it: a member's capitalised (§3), anyone else's as written.
+    const last = ref?.profile?.lastName ?? '';
+    const refLast = ref?.profile?.ownerUid ? capitaliseName(last) : last.trim();
     if (dialog.relation === 'child' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
     if (dialog.relation === 'parent') values.gender = dialog.parentRole === 'mother' ? 'F' : dialog.parentRole === 'father' ? 'M' : '';
     return values;
