@@ -137,8 +137,15 @@ export const UNNAMED = 'Unnamed';
  * Cards and the details dialog: the name, else 'Unnamed' (no e-mail on a card). A member's own
  * profile (it has an owner) shows capitalised as §3 asks; everyone else's as written.
  */
-export function cardName(p: (Pick<Profile, 'firstName' | 'lastName'> & { ownerUid?: string }) | undefined | null): string {
-  return (p && (p.ownerUid ? memberName(p) : fullName(p))) || UNNAMED;
+export function cardName(p: NamedPerson | undefined | null): string {
+  return (p && personName(p)) || UNNAMED;
+}
+
+type NamedPerson = Pick<Profile, 'firstName' | 'lastName'> & { ownerUid?: string };
+
+/** A person's name as the tree shows it ('' without one): a member's own capitalised (§3), anyone else's as written. */
+export function personName(p: NamedPerson): string {
+  return p.ownerUid ? memberName(p) : fullName(p);
 }
 
 export function genderLabel(g: Gender | string): string {
