@@ -4,12 +4,15 @@ import {
   BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   isVisibility,
+  NO_RELATIVES,
   patchPrivacy,
   personPrivacy,
   redactPatch,
   redactProfile,
+  type Dated,
   type PrivacyContext,
   type PrivacyReason,
+  type Relatives,
   type Visibility,
 } from '../../src/domain/privacy.ts';
 import { SCALAR_FIELDS, type ProfileScalars } from '../../src/domain/profile.ts';
@@ -46,30 +49,33 @@ export function ownersIn(profiles: Iterable<Profile>): string[] {
   return [...out];
 }
 
-type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
+type WithRelatives = { profile: Profile } & Relatives;
 
-/** Profiles as stored now, each with its children's dates (for the "had a child" rule). */
-export async function profilesWithChildren(q: Queryable, ids: readonly string[]): Promise<Map<string, { profile: Profile; children: Dated[] }>> {
+/** The dates of the profiles a profile's list (`parents` or `children`) names, as JSON. */
+const datesOf = (list: 'parents' | 'children') =>
+  `coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', ''),
+                                               'birthDateText', coalesce(c.data->>'birthDateText', ''), 'deathDateText', coalesce(c.data->>'deathDateText', '')))
+              FROM profiles c WHERE c.id IN (SELECT jsonb_array_elements_text(coalesce(p.data->'${list}', '[]')))), '[]')`;
+
+/** Profiles as stored now, each with its parents' and children's dates (for the living rule). */
+export async function profilesWithRelatives(q: Queryable, ids: readonly string[]): Promise<Map<string, WithRelatives>> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return new Map();
-  const rows = await q.query<{ id: string; data: Profile; children: Dated[] }>(
-    `SELECT p.id, p.data,
-            coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', ''),
-                                                    'birthDateText', coalesce(c.data->>'birthDateText', ''), 'deathDateText', coalesce(c.data->>'deathDateText', '')))
-                        FROM profiles c WHERE c.id IN (SELECT jsonb_array_elements_text(coalesce(p.data->'children', '[]')))), '[]') AS children
+  const rows = await q.query<{ id: string; data: Profile; parents: Dated[]; children: Dated[] }>(
+    `SELECT p.id, p.data, ${datesOf('parents')} AS parents, ${datesOf('children')} AS children
        FROM profiles p WHERE p.id = ANY($1::text[])`,
     [wanted],
   );
-  return new Map(rows.map((r) => [r.id, { profile: { ...r.data, id: r.id }, children: r.children }]));
+  return new Map(rows.map((r) => [r.id, { profile: { ...r.data, id: r.id }, parents: r.parents, children: r.children }]));
 }
 
 /** What one applied change set means for privacy: the people it may have made (not) private. */
 export interface EventFacts {
   /** The people it touches (and parents it may affect) that exist now, as stored now. */
-  people: Map<string, { profile: Profile; children: Dated[] }>;
+  people: Map<string, WithRelatives>;
   /** What the members who claimed them (also those a patch names) let viewers see; only existing accounts. */
   visibilities: Map<string, Visibility>;
-  /** Profiles to send whole to a viewer: the touched ones and the parents of a changed birth. */
+  /** Profiles to send whole to a viewer: the touched ones and the parents and children of a changed birth. */
   affected: string[];
 }
 
@@ -82,13 +88,13 @@ export interface EventFacts {
 export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
   const touched = event.changes.profiles.upsert.map((p) => p.id);
   if (!touched.length) return null;
-  const first = await profilesWithChildren(q, touched);
-  // A child's birth (or a new child) can end a parent's "living" presumption.
+  const first = await profilesWithRelatives(q, touched);
+  // A birth (or a new person) can end the "living" presumption of their parents and children.
   const parents = event.changes.profiles.upsert
     .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
-    .flatMap((p) => first.get(p.id)?.profile.parents ?? [])
+    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
     .filter((id) => !first.has(id));
-  const people = parents.length ? new Map([...first, ...(await profilesWithChildren(q, parents))]) : first;
+  const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(q, parents))]) : first;
   const named = event.changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
   const visibilities = await viewerVisibilities(q, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
   return { people, visibilities, affected: [...new Set([...touched, ...parents])].filter((id) => people.has(id)) };
@@ -122,8 +128,8 @@ export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts 
   const removed = new Set(event.changes.profiles.remove);
   for (const id of facts.affected) {
     if (removed.has(id)) continue;
-    const { profile, children } = facts.people.get(id)!;
-    const seen = personPrivacy(profile, children, ctx);
+    const { profile, ...relatives } = facts.people.get(id)!;
+    const seen = personPrivacy(profile, relatives, ctx);
     privacy[id] = seen.reason;
     whole.set(id, scalarsOf(redactProfile(profile, seen.visibility)));
   }
@@ -144,16 +150,19 @@ export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts 
 
 /** Whether a viewer may see this person's photo (the avatar route). */
 export async function viewerSeesWhole(q: Queryable, profile: Profile, viewerUid: string, now: Date): Promise<boolean> {
-  const children = (await profilesWithChildren(q, [profile.id])).get(profile.id)?.children ?? [];
   const ctx = await privacyContext(q, viewerUid, ownersIn([profile]), now);
-  return personPrivacy(profile, children, ctx).visibility === 'everything';
+  return personPrivacy(profile, await relativesOf(q, profile), ctx).visibility === 'everything';
 }
 
 /** A profile as a viewer may read it (GET /api/profiles/:id). */
 export async function profileForViewer(q: Queryable, profile: Profile, viewerUid: string, now: Date): Promise<Profile> {
-  const children = (await profilesWithChildren(q, [profile.id])).get(profile.id)?.children ?? [];
   const ctx = await privacyContext(q, viewerUid, ownersIn([profile]), now);
-  return redactProfile(profile, personPrivacy(profile, children, ctx).visibility);
+  return redactProfile(profile, personPrivacy(profile, await relativesOf(q, profile), ctx).visibility);
+}
+
+async function relativesOf(q: Queryable, profile: Profile): Promise<Relatives> {
+  const found = (await profilesWithRelatives(q, [profile.id])).get(profile.id);
+  return found ? { parents: found.parents, children: found.children } : NO_RELATIVES;
 }
 
 export function graphOwners(graph: Graph): string[] {

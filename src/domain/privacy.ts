@@ -7,8 +7,10 @@ import type { Graph, Profile } from './types.ts';
  * Privacy of the living (docs/PRODUCT.md §6), one pure rule for the server's answers to viewers,
  * every export and every shared chart.
  *
- * A person counts as living unless a death is recorded, they were born more than 110 years ago,
- * or they had a child more than 95 years ago (no marriage dates are kept, so marriages do not
+ * A person counts as living unless a death is recorded (a date, a date kept as written, or
+ * "deceased" without a date) or they were born more than 110 years ago; without a birth date of
+ * their own, unless a parent of theirs was born more than 155 years ago or they had a child more
+ * than 95 years ago: webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
  * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
  * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
  * at their own profile, or a profile they claimed, always sees it whole.
@@ -16,6 +18,8 @@ import type { Graph, Profile } from './types.ts';
 
 export const LIVING_BIRTH_YEARS = 110;
 export const LIVING_CHILD_YEARS = 95;
+/** webtrees: a parent born more than the longest life plus 45 years ago (a late child) is no longer living's parent. */
+export const LIVING_PARENT_YEARS = LIVING_BIRTH_YEARS + 45;
 
 /** What viewers see of a person: nothing but "Private", the name (and gender), or everything. */
 export const VISIBILITIES = ['private', 'name', 'everything'] as const;
@@ -70,18 +74,35 @@ export function lifeDates(p: Dated): LifeDates {
 /** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
 export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear', 'birthDateText'];
 
-type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
+export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
 
-/** §6: living unless a death is recorded, born over 110 years ago or a child born over 95 years ago. */
-export function isPresumedLiving(person: Dated, children: readonly Dated[], currentYear: number): boolean {
+/** The people whose dates bear on whether someone is living. */
+export interface Relatives {
+  parents: readonly Dated[];
+  children: readonly Dated[];
+}
+
+export const NO_RELATIVES: Relatives = { parents: [], children: [] };
+
+function bornBefore(people: readonly Dated[], years: number, currentYear: number): boolean {
+  return people.some((p) => {
+    const year = latestYear(lifeDates(p).birth);
+    return year !== null && currentYear - year > years;
+  });
+}
+
+/**
+ * §6: living unless a death is recorded (any death value, "deceased" included) or born over 110
+ * years ago; a person without a birth year of their own is also not living when a parent was born
+ * over 155 years ago or a child over 95 years ago (webtrees: a known birth settles it).
+ */
+export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
   const { birth, death } = lifeDates(person);
   if (death.trim()) return false;
   const born = latestYear(birth);
-  if (born !== null && currentYear - born > LIVING_BIRTH_YEARS) return false;
-  return !children.some((c) => {
-    const year = latestYear(lifeDates(c).birth);
-    return year !== null && currentYear - year > LIVING_CHILD_YEARS;
-  });
+  if (born !== null) return currentYear - born <= LIVING_BIRTH_YEARS;
+  if (bornBefore(relatives.parents, LIVING_PARENT_YEARS, currentYear)) return false;
+  return !bornBefore(relatives.children, LIVING_CHILD_YEARS, currentYear);
 }
 
 export interface PrivacyContext {
@@ -100,9 +121,9 @@ export interface PersonPrivacy {
 const WHOLE: PersonPrivacy = { visibility: 'everything', reason: null };
 
 /** How much of `person` the audience sees, and why not all of it. */
-export function personPrivacy(person: Profile, children: readonly Dated[], ctx: PrivacyContext): PersonPrivacy {
+export function personPrivacy(person: Profile, relatives: Relatives, ctx: PrivacyContext): PersonPrivacy {
   if (ctx.audienceUid && (person.id === ctx.audienceUid || person.ownerUid === ctx.audienceUid)) return WHOLE;
-  if (!isPresumedLiving(person, children, ctx.currentYear)) return WHOLE;
+  if (!isPresumedLiving(person, relatives, ctx.currentYear)) return WHOLE;
   if (person.ownerUid) {
     const visibility = ctx.visibilityOf(person.ownerUid);
     return visibility === 'everything' ? WHOLE : { visibility, reason: 'member-choice' };
@@ -147,7 +168,7 @@ function provenByPatch(patch: ProfilePatch): Profile {
  * a caller without the member's account answers 'private').
  */
 export function patchPrivacy(patch: ProfilePatch, ctx: PrivacyContext): PersonPrivacy {
-  return personPrivacy(provenByPatch(patch), [], ctx);
+  return personPrivacy(provenByPatch(patch), NO_RELATIVES, ctx);
 }
 
 /**
@@ -164,9 +185,10 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   return { ...patch, set };
 }
 
-/** The children of a profile among the profiles at hand (for the "had a child" rule). */
-export function childrenIn(profiles: Readonly<Record<string, Profile>>, p: Profile): Profile[] {
-  return p.children.map((id) => profiles[id]).filter((c): c is Profile => !!c);
+/** The parents and children of a profile among the profiles at hand. */
+export function relativesIn(profiles: Readonly<Record<string, Profile>>, p: Profile): Relatives {
+  const at = (ids: readonly string[]) => ids.map((id) => profiles[id]).filter((c): c is Profile => !!c);
+  return { parents: at(p.parents), children: at(p.children) };
 }
 
 export interface RedactedGraph {
@@ -180,7 +202,7 @@ export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
   const profiles: Record<string, Profile> = {};
   const privacy: Record<string, PrivacyReason> = {};
   for (const [id, p] of Object.entries(graph.profiles)) {
-    const seen = personPrivacy(p, childrenIn(graph.profiles, p), ctx);
+    const seen = personPrivacy(p, relativesIn(graph.profiles, p), ctx);
     profiles[id] = redactProfile(p, seen.visibility);
     if (seen.reason) privacy[id] = seen.reason;
   }

@@ -5,7 +5,7 @@ import { edgeId } from './ids.ts';
 import { placeRelative, type FindFree, type Placement } from './placement.ts';
 import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
-import { fullName } from './labels.ts';
+import { personName } from './labels.ts';
 import { PROFILE_MESSAGES } from './validation/profile.ts';
 
 /**
@@ -175,7 +175,7 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
       const [parent, child] = input.kind === 'child' ? [ref, other] : [other, ref];
       if (e(parent.id, child.id) || e(child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
       if (input.kind === 'child' && parentCount(draft, child) >= MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
-      if (isDescendant(draft, child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.ownAncestor(fullName(draft.profile(child.data.profileId) ?? { firstName: '', lastName: '' })));
+      if (isDescendant(draft, child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.ownAncestor(personName(draft.profile(child.data.profileId) ?? { firstName: '', lastName: '' })));
     }
   } else {
     const placement: Placement =

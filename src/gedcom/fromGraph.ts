@@ -1,5 +1,6 @@
 import { redactGraph } from '../domain/privacy.ts';
 import type { Graph, Pedigree, Profile } from '../domain/types.ts';
+import { DECEASED } from '../domain/labels.ts';
 import { dateForVersion, deathParts, writeDate } from './dates.ts';
 import { readKeptMany } from './kept.ts';
 import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
@@ -407,6 +408,7 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
   const deathText = p.deathDateText ?? '';
   const death = deathParts(p.death);
   putDate(list, 'DEAT', deathText || writeDate(death), (date) => sameDate(readDateField(date, o.currentYear, 'death'), death, deathText));
+  putDeceased(list, p.death.trim(), deathText);
 
   // Notes → bio
   const notes = list.filter((c) => c.tag === 'NOTE' || c.tag === 'SNOTE');
@@ -487,6 +489,20 @@ function putDate(list: GedcomNode[], tag: 'BIRT' | 'DEAT', value: string, same: 
   // An event left with nothing said about it goes (a date cleared by the member).
   if (!children.length && !event.value) list.splice(at, 1);
   else list[at] = { ...event, children };
+}
+
+/**
+ * "Deceased" without a date goes out as `1 DEAT Y` unless the record already says so (a DEAT, a
+ * burial or a cremation, as the import read it); unticked by the member, a DEAT without a date goes.
+ */
+function putDeceased(list: GedcomNode[], death: string, deathText: string): void {
+  if (death === DECEASED && !deathText) {
+    if (!list.some((c) => c.tag === 'DEAT' || c.tag === 'BURI' || c.tag === 'CREM')) list.push(node('DEAT', 'Y'));
+    return;
+  }
+  if (death || deathText) return;
+  const at = list.findIndex((c) => c.tag === 'DEAT' && !child(c, 'DATE'));
+  if (at >= 0) list.splice(at, 1);
 }
 
 function sameDate(read: ReturnType<typeof readDateField>, parts: { year: string; month: string; day: string }, text: string): boolean {

@@ -1,3 +1,4 @@
+import { noteText } from './noteText.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import type { Gender } from '../domain/types.ts';
 import { readDate, type DateParts, type DateTextReason } from './dates.ts';
@@ -62,8 +63,8 @@ export function readDateField(date: GedcomNode | undefined, currentYear: number,
 }
 
 /**
- * The bio: the person's notes (inline NOTE, NOTE and SNOTE records they point to) joined by a
- * blank line, at most 5,000 characters (§5); a longer one ends with '…' and is kept whole for export.
+ * The bio: the person's notes (inline NOTE, NOTE and SNOTE records they point to; HTML ones as
+ * plain text) joined by a blank line, at most 5,000 characters (§5); a longer one ends with '…' and is kept whole for export.
  */
 export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined): { bio: string; cut: boolean } {
   // Most people have one note or none: the list is made only for a second.
@@ -71,7 +72,8 @@ export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode |
   let parts: string[] | undefined;
   for (const c of indi.children) {
     if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
-    const text = c.pointer !== undefined ? record(c.pointer)?.value : c.value;
+    const written = c.pointer !== undefined ? record(c.pointer)?.value : c.value;
+    const text = written && noteText(written);
     if (!text?.trim()) continue;
     if (parts) parts.push(text);
     else if (bio) parts = [bio, text];

@@ -1,3 +1,4 @@
+import { DECEASED } from '../domain/labels.ts';
 import { emptyProfile } from '../domain/profile.ts';
 import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
@@ -393,6 +394,7 @@ function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: st
   const death = readDateField(deathNode, o.currentYear, 'death');
   if (death.parts) profile.death = death.parts.day ? `${death.parts.year}-${death.parts.month}-${death.parts.day}` : death.parts.year;
   else profile.deathDateText = death.text;
+  if (!profile.death && !profile.deathDateText && recordsDeath(r)) profile.death = DECEASED;
   if (birth.reason) noteDate(note, birth, birthNode!, 'birth', name, r);
   if (death.reason) noteDate(note, death, deathNode!, 'death', name, r);
   const bio = readBio(r, record);
@@ -401,6 +403,11 @@ function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: st
   const photo = readPhoto(r, record, o.siteOrigin);
   if (photo) profile.photoURL = photo.url;
   return { record: r, at, nodeId: o.nextNodeId(), profile, parents: [], pedigrees: [], children: [], spouses: [], links: NO_LINKS, kept: [at], keptChars: 0 };
+}
+
+/** Owner's decision: a recorded death without a date (`1 DEAT`, `1 DEAT Y`), a burial or a cremation means deceased, as in webtrees. */
+function recordsDeath(r: GedcomNode): boolean {
+  return r.children.some((c) => c.tag === 'DEAT' || c.tag === 'BURI' || c.tag === 'CREM');
 }
 
 function who(name: { first: string; last: string }, r: GedcomNode): string {

@@ -104,6 +104,8 @@ describe('living people are private to viewers: the server never sends their pri
     const grace = await treeOf(h, 'grace');
     const kid = addNew(grace.saved, h.grace.uid, 'child', h.mary.nodeId, { firstName: 'Tom' });
     await saveOk(grace, kid.graph);
+    // A birth of her own would settle it (issue 20, as webtrees): Mary's is not known here.
+    expect((await h.grace.client.patch(`/api/profiles/${h.mary.profileId}`, { set: { birthYear: '', birthMonth: '', birthDay: '' } })).status).toBe(200);
     const since = (await loadGraph(h.vi.client)).graph.revision;
     const viewer = await openStream(h.vi.client, `/api/graphs/${h.tree.graphId}/events?since=${since}`);
     try {
@@ -115,6 +117,37 @@ describe('living people are private to viewers: the server never sends their pri
     } finally {
       viewer.close();
     }
+  });
+
+  it('issue 20: a parent’s birth long ago ends the presumption of a child without dates, on the load, the stream and the profile', async () => {
+    const h = await hopperFamily(site.server);
+    const grace = await treeOf(h, 'grace');
+    const bob = addNew(grace.saved, h.grace.uid, 'child', h.walter.nodeId, { firstName: 'Bob', bio: 'Uncle Bob’s story' });
+    await saveOk(grace, bob.graph);
+    expect((await load(h.vi.client, 'plain')).loaded.privacy[bob.profileId]).toBe('living');
+    const since = (await loadGraph(h.vi.client)).graph.revision;
+    const viewer = await openStream(h.vi.client, `/api/graphs/${h.tree.graphId}/events?since=${since}`);
+    try {
+      // Only Walter's birth changes: born 1850, his child Bob cannot be living.
+      expect((await h.grace.client.patch(`/api/profiles/${h.walter.profileId}`, { set: { birthYear: '1850' } })).status).toBe(200);
+      const e = await viewer.next((x) => x.event === 'change');
+      expect(e.data.privacy).toMatchObject({ [bob.profileId]: null });
+      expect(e.data.changes.profiles.upsert.find((p: { id: string }) => p.id === bob.profileId).set.bio).toBe('Uncle Bob’s story');
+    } finally {
+      viewer.close();
+    }
+    const { loaded } = await load(h.vi.client, 'plain');
+    expect(loaded.privacy[bob.profileId]).toBeUndefined();
+    expect(loaded.graph.profiles[bob.profileId]).toMatchObject({ firstName: 'Bob', bio: 'Uncle Bob’s story' });
+    expect((await h.vi.client.get(`/api/profiles/${bob.profileId}`)).body.profile).toMatchObject({ firstName: 'Bob', bio: 'Uncle Bob’s story' });
+  });
+
+  it('issue 20: "deceased" without a date (Y) is a valid death for the server, and the person is no longer private', async () => {
+    const h = await hopperFamily(site.server);
+    expect((await h.grace.client.patch(`/api/profiles/${h.mary.profileId}`, { set: { death: 'Y' } })).status).toBe(200);
+    const { loaded } = await load(h.vi.client, 'plain');
+    expect(loaded.graph.profiles[h.mary.profileId]).toMatchObject({ firstName: 'Mary', death: 'Y', bio: SECRET_BIO });
+    expect((await h.grace.client.patch(`/api/profiles/${h.mary.profileId}`, { set: { death: 'deceased' } })).status).toBe(400);
   });
 
   it('a viewer reads a private person’s profile redacted and never gets their photo; a stranger gets neither', async () => {

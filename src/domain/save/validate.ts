@@ -11,7 +11,7 @@ import { PEDIGREES, type GraphEdge, type GraphNode, type Profile } from '../type
 import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
 import { addedParentLinks, firstLoop } from '../ancestry.ts';
-import { fullName } from '../labels.ts';
+import { personName } from '../labels.ts';
 import { canEditTree, ROLE_MESSAGES, type TreeRole } from '../roles.ts';
 
 /** The server's gate for change sets (and a Cloud Function's): shape, rights, then invariants. */
@@ -352,5 +352,5 @@ function ancestryProblem(cs: ChangeSet, hood: Neighbourhood): ChangeSetRefusal |
   const after = hood.after(cs);
   const links = addedParentLinks(cs.profiles.upsert.map((p) => p.id), hood.before(), after);
   const loop = firstLoop(after, links);
-  return loop ? invalid(RELATIONSHIP_MESSAGES.ownAncestor(fullName(after.profile(loop.child) ?? { firstName: '', lastName: '' }))) : null;
+  return loop ? invalid(RELATIONSHIP_MESSAGES.ownAncestor(personName(after.profile(loop.child) ?? { firstName: '', lastName: '' }))) : null;
 }

@@ -1,3 +1,4 @@
+import { DECEASED } from '../labels.ts';
 import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
 import { isProfileId } from '../ids.ts';
@@ -106,10 +107,10 @@ export function validateBirth(input: BirthInput, { currentYear, minYear }: YearR
   return errors;
 }
 
-/** Death: empty, a 4-digit year, or a real YYYY-MM-DD date. */
+/** Death: empty, a 4-digit year, a real YYYY-MM-DD date, or DECEASED (died, date unknown). */
 export function validateDeath(death: string): string | null {
   const v = death.trim();
-  if (!v || /^\d{4}$/.test(v)) return null;
+  if (!v || v === DECEASED || /^\d{4}$/.test(v)) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) return null;
   return PROFILE_MESSAGES.death;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { birthLabel, fullName, genderLabel, orDash } from '../../domain/labels.ts';
+import { birthLabel, memberName, genderLabel, orDash } from '../../domain/labels.ts';
 import type { Profile } from '../../domain/types.ts';
 import { PROFILE_PAGE_MESSAGES } from '../profile/messages.ts';
 
@@ -23,7 +23,7 @@ export function ProfileSummary({ profile }: { profile: Summary | null | undefine
           <dl className="details-list">
             <div>
               <dt>Name</dt>
-              <dd>{orDash(fullName(profile))}</dd>
+              <dd>{orDash(memberName(profile))}</dd>
             </div>
             <div>
               <dt>Born</dt>

@@ -9,7 +9,7 @@ import { errorMessage } from '../../components/errorMessage.ts';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/Field.tsx';
 import { CameraIcon } from '../../components/icons.tsx';
 import { notify } from '../../components/notify.ts';
-import { GENDER_OPTIONS, fullName } from '../../domain/labels.ts';
+import { GENDER_OPTIONS, memberName } from '../../domain/labels.ts';
 import type { Profile } from '../../domain/types.ts';
 import { DEATH_PLACEHOLDER, validatePhotoFile, type ProfileFieldErrors } from '../../domain/validation/profile.ts';
 import { storeOwnProfile } from '../../state/ownProfile.ts';
@@ -113,7 +113,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: (
     notify.success(M.updated);
     onDone();
     backend.auth
-      .updateProfile({ displayName: fullName(saved), photoURL: saved.photoURL })
+      .updateProfile({ displayName: memberName(saved), photoURL: saved.photoURL })
       .catch(() => notify.error(M.authUpdateFailed));
   });
 

@@ -151,6 +151,32 @@ describe('Edit Person', () => {
     expect(session.graph.profiles['pr:william']).toMatchObject({ birthYear: '1805', birthDateText: '', deathDateText: 'BET 1890 AND 1893' });
   });
 
+  it('issue 20: "Deceased" ticked without a date saves the person as deceased; a typed date ticks it; unticked, living again', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'editPerson', nodeId: 'n1002' });
+    let dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    const box = () => dialog.getByRole('checkbox', { name: 'Deceased' });
+    await expect.element(box()).not.toBeChecked();
+    await dialog.getByLabelText('Death').fill('1852');
+    await expect.element(box()).toBeChecked();
+    await expect.element(box()).toBeDisabled();
+    await dialog.getByLabelText('Death').fill('');
+    await expect.element(box()).not.toBeChecked();
+    await box().click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:william']!.death).toBe('Y');
+
+    openDialog({ kind: 'editPerson', nodeId: 'n1002' });
+    dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByLabelText('Death')).toHaveValue('');
+    await expect.element(box()).toBeChecked();
+    await box().click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:william']!.death).toBe('');
+  });
+
   it("saving without a change says 'No changes to save'", async () => {
     const { session } = await mountTree();
     const before = session.graph;

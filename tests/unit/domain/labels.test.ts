@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthLabel, bornLine, capitaliseName, cardName, deathLabel, displayName, genderLabel, linkedToProfileMessage, orDash } from '../../../src/domain/labels.ts';
+import { birthLabel, bornLine, capitaliseName, cardName, deathLabel, DECEASED, diedLine, displayName, fullName, genderLabel, linkedToProfileMessage, memberName, orDash, yearLabel } from '../../../src/domain/labels.ts';
 
 describe('birthLabel', () => {
   it.each([
@@ -34,6 +34,35 @@ describe('birthLabel', () => {
   });
 });
 
+describe('years without a leading zero, deaths and "Deceased" (issue 20)', () => {
+  it.each([
+    ['0946', '946'],
+    ['0046', '46'],
+    ['1950', '1950'],
+    ['0000', '0'],
+    ['', ''],
+  ])('yearLabel(%j) → %j', (year, expected) => expect(yearLabel(year)).toBe(expected));
+
+  it.each([
+    [{ birthYear: '0946', birthMonth: '', birthDay: '' }, 'Born 946'],
+    [{ birthYear: '0946', birthMonth: '03', birthDay: '07' }, 'Born 946-03-07'],
+    [{ birthYear: '1819', birthMonth: '05', birthDay: '24' }, 'Born 1819-05-24'],
+  ])('bornLine(%j) → %j', (parts, expected) => expect(bornLine(parts)).toBe(expected));
+
+  it.each([
+    ['1901-01-22', '', '1901-01-22', 'Died 1901'],
+    ['1901', '', '1901', 'Died 1901'],
+    ['0975', '', '975', 'Died 975'],
+    ['0975-07-08', '', '975-07-08', 'Died 975'],
+    [DECEASED, '', 'Deceased', 'Deceased'],
+    ['', 'ABT 1066', 'ABT 1066', 'Died ABT 1066'],
+    ['', '', '', ''],
+  ])('death %j (kept as written %j): label %j, card %j', (death, deathDateText, label, card) => {
+    expect(deathLabel({ death, deathDateText })).toBe(label);
+    expect(diedLine({ death, deathDateText })).toBe(card);
+  });
+});
+
 describe('capitaliseName', () => {
   it.each([
     ['anna', 'Anna'],
@@ -62,12 +91,33 @@ describe('names shown', () => {
   ])('displayName(%j) → %j', (input, expected) => expect(displayName(input)).toBe(expected));
 
   it.each([
-    [{ firstName: 'anna', lastName: 'smith' }, 'Anna Smith'],
+    [{ firstName: 'anna', lastName: 'smith' }, 'anna smith'],
+    [{ firstName: ' Anna ', lastName: 'Smith' }, 'Anna Smith'],
+    [{ firstName: 'anna', lastName: 'smith', ownerUid: 'u-anna' }, 'Anna Smith'],
     [{ firstName: '', lastName: '' }, 'Unnamed'],
     [undefined, 'Unnamed'],
   ])('cardName(%j) → %j', (input, expected) => expect(cardName(input)).toBe(expected));
 
-  it('link message', () => expect(linkedToProfileMessage({ firstName: 'anna', lastName: 'smith' })).toBe('Linked to profile Anna Smith'));
+  it('link message', () => expect(linkedToProfileMessage({ firstName: 'Anna', lastName: 'Smith' })).toBe('Linked to profile Anna Smith'));
+
+  // Issue 20: names on the tree keep the case they were written in; §3's capitalisation is the member's own.
+  it.each([
+    ['Elizabeth II', '', 'Elizabeth II'],
+    ['Henry III', '', 'Henry III'],
+    ['Vincent', 'van Gogh', 'Vincent van Gogh'],
+    ['Alexander', 'MacDonald', 'Alexander MacDonald'],
+    ['Gráinne', 'ní Tuathail', 'Gráinne ní Tuathail'],
+    ['Albert (Adalbert) I', 'de Namur', 'Albert (Adalbert) I de Namur'],
+    ['  Mary   Ann ', ' de  la Cruz', 'Mary Ann de la Cruz'],
+  ])('fullName and cardName keep %j %j as written', (firstName, lastName, expected) => {
+    expect(fullName({ firstName, lastName })).toBe(expected);
+    expect(cardName({ firstName, lastName })).toBe(expected);
+  });
+
+  it.each([
+    [{ firstName: 'anna', lastName: 'SMITH' }, 'Anna Smith'],
+    [{ firstName: 'mary-jane', lastName: "o'neil" }, "Mary-Jane O'Neil"],
+  ])('memberName(%j) capitalises a member\'s own name → %j', (input, expected) => expect(memberName(input)).toBe(expected));
 });
 
 describe('genderLabel', () => {

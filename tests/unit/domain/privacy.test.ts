@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isPresumedLiving,
   latestYear,
+  NO_RELATIVES,
   patchPrivacy,
   personPrivacy,
   PRIVATE_NAME,
@@ -39,7 +40,15 @@ describe('dates through one helper (yearsIn, latestYear)', () => {
   });
 });
 
-describe('isPresumedLiving (§6: living unless a death, a birth over 110 years ago, or a child born over 95 years ago)', () => {
+describe('isPresumedLiving: a birth of their own settles it (webtrees)', () => {
+  it.each([
+    ['born 1990, a parent born 1700', dated('1990'), { parents: [dated('1700')], children: [] }, true],
+    ['born 1990, a child recorded as born 1900', dated('1990'), { parents: [], children: [dated('1900')] }, true],
+    ['born 1800, young relatives', dated('1800'), { parents: [dated('2000')], children: [dated('2010')] }, false],
+  ])('%s → living %s', (_name, person, relatives, living) => expect(isPresumedLiving(person, relatives, YEAR)).toBe(living));
+});
+
+describe('isPresumedLiving (§6: living unless a death, a birth over 110 years ago, a parent born over 155 or a child born over 95 years ago)', () => {
   it.each([
     ['no dates at all', dated(), [], true],
     ['a death recorded (any text)', dated('1990', '2001'), [], false],
@@ -56,7 +65,16 @@ describe('isPresumedLiving (§6: living unless a death, a birth over 110 years a
     ['a death kept as written by an import', { ...dated('1990'), deathDateText: 'BEF 2001' }, [], false],
     ['a child born long ago, kept as written', dated(), [{ ...dated(), birthDateText: 'BET 1900 AND 1902' }], false],
     ['a recent range kept as written', { ...dated(), birthDateText: 'BET 1900 AND 1990' }, [], true],
-  ])('%s → living %s', (_name, person, children, living) => expect(isPresumedLiving(person, children, YEAR)).toBe(living));
+    ['"deceased" without a date (GEDCOM DEAT Y)', dated('1990', 'Y'), [], false],
+  ])('%s → living %s', (_name, person, children, living) => expect(isPresumedLiving(person, { parents: [], children }, YEAR)).toBe(living));
+
+  it.each([
+    ['a parent born 156 years ago', [dated('1869')], false],
+    ['a parent born 155 years ago exactly', [dated('1870')], true],
+    ['one of two parents born long ago, kept as written', [dated('1960'), { ...dated(), birthDateText: 'ABT 1700' }], false],
+    ['parents born recently', [dated('1960'), dated('1962')], true],
+    ['parents without dates', [dated(), dated('', '1990')], true],
+  ])('no birth of their own, %s → living %s', (_name, parents, living) => expect(isPresumedLiving(dated(), { parents, children: [] }, YEAR)).toBe(living));
 });
 
 const profile = (id: string, fields: Partial<Profile> = {}): Profile => ({
@@ -94,10 +112,10 @@ describe('personPrivacy', () => {
     ['the audience’s own profile', profile('u-viewer', { ownerUid: 'u-viewer' }), 'u-viewer', { 'u-viewer': 'private' }, { visibility: 'everything', reason: null }],
     ['a card the audience claimed', profile('pr:a', { ownerUid: 'u-viewer' }), 'u-viewer', { 'u-viewer': 'private' }, { visibility: 'everything', reason: null }],
     ['an export to anyone ("" audience)', profile('u-viewer', { ownerUid: 'u-viewer' }), '', { 'u-viewer': 'private' }, { visibility: 'private', reason: 'member-choice' }],
-  ] as const)('%s', (_name, p, audience, choices, expected) => expect(personPrivacy(p, [], ctx(audience, choices))).toEqual(expected));
+  ] as const)('%s', (_name, p, audience, choices, expected) => expect(personPrivacy(p, NO_RELATIVES, ctx(audience, choices))).toEqual(expected));
 
   it('a parent of a child born over 95 years ago is not living, whatever else is missing', () => {
-    expect(personPrivacy(profile('pr:a', { birthYear: '' }), [dated('1920')], ctx('u-viewer'))).toEqual({ visibility: 'everything', reason: null });
+    expect(personPrivacy(profile('pr:a', { birthYear: '' }), { parents: [], children: [dated('1920')] }, ctx('u-viewer'))).toEqual({ visibility: 'everything', reason: null });
   });
 });
 

@@ -80,6 +80,9 @@ describe('validateDeath', () => {
     ['1987', null],
     ['1987-06-30', null],
     ['1788', null],
+    ['Y', null], // issue 20: deceased, date unknown
+    ['y', message],
+    ['deceased', message],
     ['1987-06-31', message],
     ['1987-6-3', message],
     ['87', message],

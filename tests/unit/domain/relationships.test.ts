@@ -146,7 +146,7 @@ describe('addRelative', () => {
     ['oneself', { kind: 'spouse', referenceNodeId: 'n1002', person: { existingProfileId: 'u-owner' } }, RELATIONSHIP_MESSAGES.self],
     ['an existing spouse again', { kind: 'spouse', referenceNodeId: 'n1002', person: { existingProfileId: 'pr:dad' } }, RELATIONSHIP_MESSAGES.alreadyRelated],
     ['an existing child again', { kind: 'child', referenceNodeId: 'n1002', person: { existingProfileId: 'pr:kid' } }, RELATIONSHIP_MESSAGES.alreadyRelated],
-    ['a grandchild as a parent', { kind: 'parent', parentRole: 'mother', referenceNodeId: 'n1001', person: { existingProfileId: 'pr:kid' } }, RELATIONSHIP_MESSAGES.ownAncestor('N1001')],
+    ['a grandchild as a parent', { kind: 'parent', parentRole: 'mother', referenceNodeId: 'n1001', person: { existingProfileId: 'pr:kid' } }, RELATIONSHIP_MESSAGES.ownAncestor('n1001')],
     ['a missing profile', { kind: 'child', person: { existingProfileId: 'pr:nobody' } }, RELATIONSHIP_MESSAGES.unknownProfile],
     ['a missing card', { kind: 'child', referenceNodeId: 'n9999', person: person('pr:p') }, RELATIONSHIP_MESSAGES.unknownPerson],
   ] as const)('refuses %s', (_name, input, message) => {

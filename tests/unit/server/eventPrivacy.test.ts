@@ -22,7 +22,7 @@ function event(upsert: ProfilePatch[], remove: string[] = []): GraphChangeEvent 
 
 function facts(people: Profile[], visibilities: Record<string, Visibility> = {}): EventFacts {
   return {
-    people: new Map(people.map((p) => [p.id, { profile: p, children: [] }])),
+    people: new Map(people.map((p) => [p.id, { profile: p, parents: [], children: [] }])),
     visibilities: new Map(Object.entries(visibilities)),
     affected: people.map((p) => p.id),
   };

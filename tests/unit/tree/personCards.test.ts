@@ -23,10 +23,20 @@ const options = (o: { invitationsEnabled?: boolean; compact?: boolean; uid?: str
 });
 
 describe('person card (§2)', () => {
-  it('shows the capitalised name, the birth label and the gender', () => {
+  it('shows the name as written, the birth label and the gender', () => {
     const d = personCardData(node(), profile({ birthYear: '1931', birthMonth: '04' }), options(), false);
-    expect(d.title).toBe('Ada King');
+    expect(d.title).toBe('ada KING');
     expect(d.lines).toEqual(['Born 1931-04', 'Female']);
+  });
+
+  it.each([
+    ['a death date', { birthYear: '1819', death: '1901-01-22' }, 'Victoria', ['Born 1819', 'Died 1901', 'Female']],
+    ['deceased without a date', { birthYear: '0946', death: 'Y' }, 'Edgar', ['Born 946', 'Deceased', 'Female']],
+    ['a death kept as written', { deathDateText: 'ABT 1066' }, 'Harold II', ['Died ABT 1066', 'Female']],
+  ])('issue 20: %s shows on the card', (_name, fields, firstName, lines) => {
+    const d = personCardData(node(), profile({ ...fields, firstName, lastName: '' }), options(), false);
+    expect(d.title).toBe(firstName);
+    expect(d.lines).toEqual(lines);
   });
 
   it("falls back to 'Unnamed' without a profile", () => {

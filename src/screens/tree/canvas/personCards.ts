@@ -7,7 +7,7 @@ import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
 import { compareNodeIds } from '../../../domain/ids.ts';
 import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
-import { bornLine, cardName, genderLabel } from '../../../domain/labels.ts';
+import { bornLine, cardName, diedLine, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
 import { parentLineEdge, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
@@ -38,7 +38,7 @@ export type CardButtonId = keyof typeof CARD_BUTTONS;
  */
 export const GENDER_ACCENTS: Record<Profile['gender'], string> = { F: '#c77d3e', M: '#4a7b63', '': '#8a7f9e' };
 
-const NO_BIRTH = { birthYear: '', birthMonth: '', birthDay: '' };
+const NO_BIRTH = { birthYear: '', birthMonth: '', birthDay: '', death: '' };
 
 export interface CardOptions {
   invitationsEnabled: boolean;
@@ -123,7 +123,7 @@ class PersonCardData implements CardData {
     const gender = profile?.gender ?? '';
     return (this.made = {
       title: cardName(profile),
-      lines: [bornLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
+      lines: [bornLine(profile ?? NO_BIRTH), diedLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
       detail: profile?.bio || undefined,
       buttons,
     });

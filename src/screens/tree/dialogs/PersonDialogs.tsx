@@ -53,7 +53,9 @@ export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { k
   const [seed] = useState(() => `new-${dialog.nodeId}-${dialog.relation}`);
   const initial = useMemo<PersonFormValues>(() => {
     const values = formValuesOf(undefined);
-    const refLast = capitaliseName(ref?.profile?.lastName ?? '');
+    // The last name as the card shows it: a member's capitalised (§3), anyone else's as written.
+    const last = ref?.profile?.lastName ?? '';
+    const refLast = ref?.profile?.ownerUid ? capitaliseName(last) : last.trim();
     if (dialog.relation === 'child' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
     if (dialog.relation === 'parent') values.gender = dialog.parentRole === 'mother' ? 'F' : dialog.parentRole === 'father' ? 'M' : '';
     return values;

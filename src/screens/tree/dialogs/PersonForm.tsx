@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/Field.tsx';
 import type { PersonFields } from '../../../domain/editPerson.ts';
-import { GENDER_OPTIONS } from '../../../domain/labels.ts';
+import { DECEASED_LABEL, deathFieldOf, deathFormOf, GENDER_OPTIONS } from '../../../domain/labels.ts';
 import type { Profile } from '../../../domain/types.ts';
 import { DEATH_PLACEHOLDER, memberNameErrors, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
 
@@ -18,6 +18,8 @@ export interface PersonFormValues {
   mothersMaidenName: string;
   bio: string;
   photoURL: string;
+  /** "Deceased": ticked with no date typed, the person died at a date unknown. */
+  deceased: boolean;
 }
 
 export const PERSON_FORM_FIELDS = [
@@ -35,9 +37,12 @@ export const PERSON_FORM_FIELDS = [
 
 export const GENDER_NONE_LABEL = 'Not specified';
 
+/** The form's values for a profile: "Deceased" without a date is the box ticked and no date typed. */
 export function formValuesOf(p: Partial<Profile> | undefined): PersonFormValues {
-  const v = (k: keyof PersonFormValues) => (p?.[k] as string | undefined) ?? '';
-  return Object.fromEntries(PERSON_FORM_FIELDS.map((k) => [k, v(k)])) as unknown as PersonFormValues;
+  const v = (k: (typeof PERSON_FORM_FIELDS)[number]) => (p?.[k] as string | undefined) ?? '';
+  const values = Object.fromEntries(PERSON_FORM_FIELDS.map((k) => [k, v(k)])) as unknown as PersonFormValues;
+  const death = deathFormOf(values.death);
+  return { ...values, death: death.date, deceased: death.deceased || !!p?.deathDateText };
 }
 
 interface PersonFormProps {
@@ -69,7 +74,7 @@ export const DATE_AS_WRITTEN = (date: string) => `Imported as "${date}": shown a
  * every change after that.
  */
 export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, datesAsWritten, namesRequired }: PersonFormProps) {
-  const { register, handleSubmit, watch } = useForm<PersonFormValues>({ defaultValues: initial });
+  const { register, handleSubmit, watch, setValue } = useForm<PersonFormValues>({ defaultValues: initial });
   const [submitted, setSubmitted] = useState(false);
   const values = watch();
   const check = (v: PersonFormValues): ProfileFieldErrors => ({ ...(namesRequired ? memberNameErrors(v) : {}), ...validateProfileForm(v, { currentYear }) });
@@ -83,6 +88,7 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
     if (Object.keys(check(v)).length) return;
     const fields: Record<string, string> = {};
     for (const k of PERSON_FORM_FIELDS) if (!locked(k)) fields[k] = v[k];
+    fields.death = deathFieldOf(v.death, v.deceased, datesAsWritten?.death);
     onSubmit(fields as PersonFields);
   });
 
@@ -114,13 +120,20 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
           )}
           {datesAsWritten?.birth && <span className="field-hint">{DATE_AS_WRITTEN(datesAsWritten.birth)}</span>}
         </div>
-        <TextField
-          label="Death"
-          placeholder={DEATH_PLACEHOLDER}
-          error={errors.death}
-          hint={datesAsWritten?.death ? DATE_AS_WRITTEN(datesAsWritten.death) : undefined}
-          {...register('death')}
-        />
+        <div className="person-form-death">
+          <TextField
+            label="Death"
+            placeholder={DEATH_PLACEHOLDER}
+            error={errors.death}
+            hint={datesAsWritten?.death ? DATE_AS_WRITTEN(datesAsWritten.death) : undefined}
+            {...register('death')}
+          />
+          <label className="person-form-deceased">
+            {/* A typed death date means deceased: the box shows ticked (and fixed) while there is one. */}
+            <input type="checkbox" checked={values.deceased || !!values.death.trim()} disabled={!!values.death.trim()} onChange={(e) => setValue('deceased', e.target.checked)} />
+            <span>{DECEASED_LABEL}</span>
+          </label>
+        </div>
         <TextField label="Mother's maiden name" autoComplete="off" maxLength={PROFILE_LIMITS.mothersMaidenName} {...register('mothersMaidenName')} />
         <TextAreaField label="Bio" rows={3} maxLength={PROFILE_LIMITS.bio} {...register('bio')} />
         <TextField label="Photo URL" type="url" placeholder="https://…" error={errors.photoURL} maxLength={PROFILE_LIMITS.photoURL} {...register('photoURL')} />

@@ -1,5 +1,5 @@
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
-import { birthLabel, genderLabel, orDash } from '../../../domain/labels.ts';
+import { birthLabel, deathLabel, genderLabel, orDash } from '../../../domain/labels.ts';
 import { DIALOG_AVATAR_SIZE } from '../../../domain/timing.ts';
 import { DialogShell } from './DialogShell.tsx';
 import { personOf, useTreeGraph } from './useTreeGraph.ts';
@@ -7,6 +7,7 @@ import { personOf, useTreeGraph } from './useTreeGraph.ts';
 export const PROFILE_DETAILS_TEXTS = {
   title: 'Profile details',
   born: 'Born',
+  died: 'Died',
   gender: 'Gender',
   maidenName: "Mother's maiden name",
 } as const;
@@ -22,6 +23,7 @@ export function ProfileDetailsDialog({ nodeId }: { nodeId: string }) {
   const p = person.profile;
   const maiden = p?.mothersMaidenName.trim() ?? '';
   const bio = p?.bio.trim() ?? '';
+  const death = p ? deathLabel(p) : '';
   return (
     <DialogShell title={PROFILE_DETAILS_TEXTS.title} testId="profile-details-dialog">
       <div className="profile-details">
@@ -32,6 +34,12 @@ export function ProfileDetailsDialog({ nodeId }: { nodeId: string }) {
             <dt>{PROFILE_DETAILS_TEXTS.born}</dt>
             <dd data-testid="details-born">{orDash(p ? birthLabel(p) : '')}</dd>
           </div>
+          {death && (
+            <div>
+              <dt>{PROFILE_DETAILS_TEXTS.died}</dt>
+              <dd data-testid="details-died">{death}</dd>
+            </div>
+          )}
           <div>
             <dt>{PROFILE_DETAILS_TEXTS.gender}</dt>
             <dd data-testid="details-gender">{genderLabel(p?.gender ?? '')}</dd>
