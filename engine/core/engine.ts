@@ -572,6 +572,10 @@ export class CanvasEngine {
     this.interaction.pointerCancel(e);
   }
 
+  pointerLeave(e: PointerInput) {
+    this.interaction.pointerLeave(e);
+  }
+
   /** Returns true when a key was handled (the DOM binding then prevents the browser's default). */
   keyDown(e: KeyInput): boolean {
     return runKey(this, e);

@@ -13,6 +13,8 @@ export interface PointerInputTarget {
   pointerMove(e: PointerInput): void;
   pointerUp(e: PointerInput): void;
   pointerCancel(e: PointerInput): void;
+  /** A mouse or pen left the canvas. */
+  pointerLeave(e: PointerInput): void;
   /** True when the key was used (its default is then prevented). */
   keyDown(e: KeyInput): boolean;
 }
@@ -78,7 +80,7 @@ export function createPointerInput(root: HTMLElement, target: PointerInputTarget
   };
   // A mouse or pen leaving the canvas clears the hover; a lifted finger has no hover to clear.
   const onLeave = (e: PointerEvent) => {
-    if (e.pointerType !== 'touch' && target.state === 'idle') target.pointerMove({ ...toInput(e), x: -1e9, y: -1e9 });
+    if (e.pointerType !== 'touch') target.pointerLeave(toInput(e));
   };
   const onKey = (e: KeyboardEvent) => {
     const t = e.target as HTMLElement;

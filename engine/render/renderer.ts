@@ -259,6 +259,9 @@ export class Renderer {
     }
     const activeChanged = d & (Dirty.drag | Dirty.scene | Dirty.overlay);
     if (activeChanged || d & Dirty.viewport) {
+      // Which card's touch tray is drawn, for tests and styles: the tray itself is only pixels.
+      const tray = en.touchTray?.nodeId ?? '';
+      if (this.parts.root.dataset.touchTray !== tray) this.parts.root.dataset.touchTray = tray;
       const empty = !this.hasActiveContent();
       // An empty layer stays empty; an unchanged one slides with the view like the scene.
       const skip = empty ? this.activeEmpty : !activeChanged && this.slide(this.activeCanvas, this.activeAnchor);

@@ -182,6 +182,15 @@ export class Interaction {
     if (e.pointerType !== 'touch') this.hover(e);
   }
 
+  /**
+   * A mouse or pen left the canvas: its hover ends (a lifted finger has no hover to clear). It does
+   * not switch to mouse mode: a resting mouse "leaves" when the details sheet a tap opened covers
+   * it, and the tapped card would lose its touch tray. Only a moving mouse or pen does (pointerMove).
+   */
+  pointerLeave(e: PointerInput) {
+    if (e.pointerType !== 'touch' && this.state.name === 'idle' && !this.pointers.has(e.pointerId)) this.hover({ ...e, x: -1e9, y: -1e9 });
+  }
+
   pointerCancel(e: PointerInput) {
     if (!this.pointers.has(e.pointerId)) return;
     this.cancel();

@@ -34,6 +34,7 @@ function recorder() {
     pointerMove: (e) => calls.push(['move', e]),
     pointerUp: (e) => calls.push(['up', e]),
     pointerCancel: (e) => calls.push(['cancel', e]),
+    pointerLeave: (e) => calls.push(['leave', e]),
     keyDown: (e) => (calls.push(['key', e]), e.key === 'ArrowUp'),
   };
   return { calls, target };
@@ -81,6 +82,27 @@ describe('pointer input', () => {
     await touch(root, 'touchEnd', []);
     await expect.poll(() => clicks).toEqual(['BUTTON']);
     expect(calls.map(([name, e]) => [name, (e as PointerInput).pointerType])).toEqual([['down', 'touch'], ['up', 'touch']]);
+    input.destroy();
+  });
+
+  // Issue 19: after a tap opened the details sheet under a resting mouse, the mouse's pointerleave
+  // switched the engine back to mouse mode, and the tapped card lost its 44 px touch tray.
+  it('a resting mouse that leaves the canvas because something covered it keeps touch mode', async () => {
+    const root = makeHost();
+    const engine = new CanvasEngine({ nodeTypes: { default: defaultNodeType } });
+    engine.setSize(300, 200);
+    const input = createPointerInput(root, engine);
+    await mouse(root, 'mouseMoved', { x: 50, y: 50 });
+    await touch(root, 'touchStart', [{ x: 150, y: 100, id: 1 }]);
+    await touch(root, 'touchEnd', []);
+    expect(engine.coarse).toBe(true);
+    // The sheet opening over the canvas under the mouse: Chromium then sends the mouse's
+    // pointerleave (seen in tests/e2e/tree/touch.spec.ts), as dispatched here.
+    root.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse', pointerId: 1, clientX: 150, clientY: 100 }));
+    expect(engine.coarse).toBe(true);
+    // A mouse that moves over the canvas is in use again.
+    await mouse(root, 'mouseMoved', { x: 60, y: 60 });
+    expect(engine.coarse).toBe(false);
     input.destroy();
   });
 

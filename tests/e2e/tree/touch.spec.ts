@@ -239,6 +239,23 @@ for (const size of [
       }
     });
 
+    // Issue 19: the details sheet a tap opened covered a resting mouse, whose pointerleave switched
+    // the canvas to mouse mode: the tapped card showed its small buttons instead of its touch tray.
+    test('after a tap the selected card keeps its touch tray, even with a mouse resting where the sheet opens', async ({ page, createMember, signIn }) => {
+      await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
+      await openTree(page);
+      await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'Lovelace' }));
+      await page.reload();
+      await expect(card(page, 'George Hale')).toBeAttached({ timeout: 30_000 });
+      await zoomTo(page, 0.6);
+      // The mouse rests over the canvas, where the details panel will open.
+      const canvas = (await page.locator('.kin-engine').boundingBox())!;
+      await page.mouse.move(canvas.x + canvas.width - 20, canvas.y + canvas.height - 120);
+      await expectTapSelects(page, 'George Hale');
+      const id = await card(page, 'George Hale').getAttribute('data-node-id');
+      await expect(page.locator('.kin-engine')).toHaveAttribute('data-touch-tray', id!);
+    });
+
     test('a long-press adds a card to the selection', async ({ page, createMember, signIn }) => {
       await signIn(page, await createMember({ firstName: 'Ada', lastName: 'Lovelace' }));
       await openTree(page);
