@@ -197,7 +197,9 @@ test('the Firebase build: first account, tree, live edits, invitation, privacy, 
     await form.getByLabel('Password', { exact: true }).fill('mary password 1');
     await form.getByLabel('Confirm password').fill('mary password 1');
     await form.getByRole('button', { name: 'Create account' }).click();
+    // Joined at once on Firebase: she lands on her own card, its details open.
     await expect(c).toHaveURL(/\/app\/tree/);
+    await expect(panel(c).getByRole('heading', { name: 'Mary Hopper' })).toBeVisible();
     await expect(c.getByRole('heading', { name: 'Hopper family tree' })).toBeVisible();
     await expect(c.getByTestId('tree-role')).toHaveText('Viewer');
     await fitView(c);
@@ -246,6 +248,34 @@ test('the Firebase build: first account, tree, live edits, invitation, privacy, 
     await openDetails(a, 'Mary Hopper');
     await expect(panel(a).getByTestId('panel-bio')).toHaveText('Mathematician, like her mother.');
   });
+
+  if (SHOTS) {
+    await test.step('screenshots of the Firebase build: tree, profile, members', async () => {
+      for (const [size, scheme, options] of [
+        ['desktop', 'light', { viewport: { width: 1440, height: 900 } }],
+        ['desktop', 'dark', { viewport: { width: 1440, height: 900 } }],
+        ['phone', 'dark', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+        ['phone', 'light', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+      ] as const) {
+        const page = await newPage(browser, { ...options, colorScheme: scheme });
+        const shot = (what: string) => page.screenshot({ path: `${SHOTS}/firebase-${size}-${what}-${scheme}.png` });
+        await signInOn(page, OWNER);
+        await openTree(page);
+        await fitView(page);
+        await expect(card(page, 'Hannah Ayscough')).toBeAttached();
+        await shot('tree');
+        await page.getByRole('button', { name: 'Members' }).click();
+        await expect(page.getByRole('dialog', { name: 'Members' }).getByTestId('member-row')).toHaveCount(2);
+        await shot('members');
+        await page.keyboard.press('Escape');
+        await page.goto('/app/profile');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
+        await shot('profile');
+        await page.context().close();
+      }
+    });
+  }
 
   expect(errors).toEqual([]);
 });

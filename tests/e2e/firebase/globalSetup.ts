@@ -33,6 +33,26 @@ export interface FirebaseE2E {
   url: string;
   projectId: string;
   hosts: { auth: string; functions: string; firestore: string };
+  /** Where the built front end is served from. */
+  outDir: string;
+}
+
+/** `vite build` of the Firebase front end, talking to the emulators at `hosts`, into `outDir`. */
+export async function buildFirebaseSite(outDir: string, projectId: string, hosts: FirebaseE2E['hosts']): Promise<void> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
+  await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      VITE_BACKEND: 'firebase',
+      VITE_FIREBASE_API_KEY: 'demo-key',
+      VITE_FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+      VITE_FIREBASE_PROJECT_ID: projectId,
+      VITE_FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
+      VITE_FIREBASE_APP_ID: 'demo-app',
+      VITE_FIREBASE_EMULATORS: `auth=${hosts.auth},functions=${hosts.functions},firestore=${hosts.firestore}`,
+    },
+  });
 }
 
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
@@ -49,20 +69,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   try {
     const { auth, functions, firestore } = emulators.hosts as FirebaseE2E['hosts'];
     const projectId = emulators.projectId;
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITE_')));
-    await run(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: {
-        ...env,
-        VITE_BACKEND: 'firebase',
-        VITE_FIREBASE_API_KEY: 'demo-key',
-        VITE_FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
-        VITE_FIREBASE_PROJECT_ID: projectId,
-        VITE_FIREBASE_STORAGE_BUCKET: `${projectId}.appspot.com`,
-        VITE_FIREBASE_APP_ID: 'demo-app',
-        VITE_FIREBASE_EMULATORS: `auth=${auth},functions=${functions},firestore=${firestore}`,
-      },
-    });
+    await buildFirebaseSite(outDir, projectId, { auth, functions, firestore });
     // A single-page app: every path without a file extension is index.html.
     const site = createServer(async (req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -74,7 +81,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
       }
     });
     await new Promise<void>((r) => site.listen(sitePort, '127.0.0.1', r));
-    process.env.KINFOLK_FIREBASE_E2E = JSON.stringify({ url, projectId, hosts: { auth, functions, firestore } } satisfies FirebaseE2E);
+    process.env.KINFOLK_FIREBASE_E2E = JSON.stringify({ url, projectId, hosts: { auth, functions, firestore }, outDir } satisfies FirebaseE2E);
     return async () => {
       await new Promise((r) => site.close(r));
       await stopAll();
