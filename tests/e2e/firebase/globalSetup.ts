@@ -60,7 +60,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (process.env.KINFOLK_FIREBASE_E2E) return undefined;
   const sitePort = await freePort();
   const url = `http://127.0.0.1:${sitePort}`;
-  const emulators = await startEmulators({ only: ['auth', 'functions', 'firestore'], functionsEnv: { SITE_ORIGINS: url }, startTimeoutMs: 240_000 });
+  const emulators = await startEmulators({ only: ['auth', 'functions', 'firestore'], functionsEnv: { SITE_ORIGINS: url }, workerPerFunction: true, startTimeoutMs: 240_000 });
   const outDir = await mkdtemp(join(tmpdir(), 'kinfolk-firebase-e2e-'));
   const stopAll = async () => {
     await emulators.stop();
