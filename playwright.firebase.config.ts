@@ -12,8 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 300_000,
-  expect: { timeout: 20_000 },
+  // Each function's first call starts its worker (a worker per function, tests/firebase/emulators.ts),
+  // tens of seconds on a busy machine: a state may take that long to arrive.
+  expect: { timeout: 90_000 },
+  timeout: 600_000,
   reporter: [['list']],
   use: {
     headless: true,
