@@ -227,7 +227,7 @@ test('the Firebase build: first account, tree, live edits, invitation, privacy, 
     await (await chooser).setFiles(file);
     await a.getByRole('dialog', { name: 'Import newton.ged?' }).getByRole('button', { name: 'Import', exact: true }).click();
     const summary = a.getByRole('dialog', { name: 'Import complete' });
-    await expect(summary).toContainText('3 people and 1 family were added to your tree.', { timeout: 60_000 });
+    await expect(summary).toContainText('3 people and 1 family were added to your tree.');
     await summary.getByRole('button', { name: 'Close' }).last().click();
     await fitView(a);
     await expect(card(a, 'Hannah Ayscough')).toBeAttached();
