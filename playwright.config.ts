@@ -8,6 +8,8 @@ import { chromiumArgs, chromiumPath } from './tests/chromium.ts';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The Firebase build has its own config (emulators started once): playwright.firebase.config.ts.
+  testIgnore: 'firebase/**',
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
   retries: 0,

@@ -35,6 +35,12 @@ export interface StartOptions {
   /** The Firestore rules file (default: the repository's). */
   firestoreRules?: string;
   projectId?: string;
+  /**
+   * A worker per function, as deployed, instead of one for all (the default, see `startCli`). The
+   * one worker answered two concurrent calls of a page with the same response (the Firebase e2e
+   * saw listTrees answered with openGraph's result), so a browser that calls concurrently needs this.
+   */
+  workerPerFunction?: boolean;
   /** How long starting may take before it is given up (the CLI's start on a busy machine). */
   startTimeoutMs?: number;
 }
@@ -292,7 +298,7 @@ async function startCli(projectId: string, only: EmulatorName[], options: StartO
   // All functions in one worker, started as they load: the emulator otherwise starts a worker per
   // function on its first call (tens of seconds each on a busy machine). The worker then runs one
   // call at a time; its inspector listens on a free local port.
-  const oneWorker = only.includes('functions') ? ['--inspect-functions', String(await freePort())] : [];
+  const oneWorker = only.includes('functions') && !options.workerPerFunction ? ['--inspect-functions', String(await freePort())] : [];
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !Object.values(HOST_VARIABLES).includes(k)));
   let output = '';
   const child: ChildProcess = spawn(

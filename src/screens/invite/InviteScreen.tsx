@@ -79,8 +79,11 @@ function Invitation({ token, info }: { token: string; info: InvitationInfo }) {
         submitLabel={T.createTab}
         onSubmit={async (input) => {
           const answer = await backend.auth.acceptInvitation(token, input);
-          if (answer.status === 'signed-in') navigate('/app/home', { replace: true });
-          else setSentTo(answer.email);
+          if (answer.status === 'confirm-email') setSentTo(answer.email);
+          // Firebase joins a relative's tree at once (DESIGN.md "Sharing on Firebase"): they land
+          // on their own card in it, as /confirm-signup does; an invitation without a tree opens Home.
+          else if (info.treeName) navigate('/app/tree', { replace: true, state: { showOwnCard: true } satisfies TreeArrival });
+          else navigate('/app/home', { replace: true });
         }}
       />
     </>
