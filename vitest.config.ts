@@ -70,6 +70,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts', 'tests/browser/**/*.test.tsx'],
+          // States are waited for, not times: on a busy 2-core machine a worker's first start or a
+          // first export can take seconds, so a poll waits up to 20 s for what it expects (and
+          // returns as soon as it holds).
+          expect: { poll: { timeout: 20_000 } },
           browser: {
             enabled: true,
             headless: true,

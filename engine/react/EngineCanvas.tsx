@@ -11,6 +11,7 @@ import { Layer, Stage } from 'react-konva';
 import { MINIMAP_SIZE, MINIMAP_SIZE_NARROW, type ViewportPreset } from '../core/constants.ts';
 import type { EdgePathFn } from '../core/edgePaths.ts';
 import { CanvasEngine, type EngineCallbacks, type EngineOptions } from '../core/engine.ts';
+import type { Scheduler } from '../core/interaction/input.ts';
 import type { NodeType } from '../core/nodeType.ts';
 import type { OverlapOptions } from '../core/placement.ts';
 import { darkTheme, lightTheme, type Theme } from '../core/theme.ts';
@@ -75,6 +76,8 @@ export interface EngineCanvasProps extends EngineCallbacks {
   className?: string;
   style?: CSSProperties;
   ref?: Ref<CanvasHandle>;
+  /** The interaction's timers (the long press); tests pass one they control instead of the clock. */
+  scheduler?: Scheduler;
 }
 
 function usePrefersDark(): boolean {
