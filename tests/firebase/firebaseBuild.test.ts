@@ -13,7 +13,7 @@ import { startEmulators, type RunningEmulators } from './emulators.ts';
 /**
  * The app built for Firebase (VITE_BACKEND=firebase with a web config naming the Auth emulator),
  * in Chromium: it starts, and signing in goes through Firebase Auth with §8's messages. The
- * screens past sign-in read Firestore, whose emulator does not run here (the contract suite says so).
+ * screens past sign-in, on Firestore, are the journey of tests/e2e/firebase/firebase-app.spec.ts.
  */
 
 const run = promisify(execFile);
