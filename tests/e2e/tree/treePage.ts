@@ -18,7 +18,9 @@ export async function fitView(page: Page) {
 export async function openTree(page: Page) {
   await page.goto('/app/tree');
   await expect(page.getByText('Loading your data…')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('[data-node-id]').first()).toBeAttached();
+  // The mirror's cards come a frame or more after the load: on a busy 2-core machine that has
+  // taken over 10 s (the card was there in the failure's screenshot), so wait up to 30 s for it.
+  await expect(page.locator('[data-node-id]').first()).toBeAttached({ timeout: 30_000 });
 }
 
 export async function pressCardButton(page: Page, name: string, button: string) {
