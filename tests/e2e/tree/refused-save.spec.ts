@@ -53,7 +53,8 @@ test.describe('a refused change (issue 12, item 1)', () => {
 
     // Leo joins meanwhile: his card is his now, and the server refuses its removal.
     await leoClaimsHisCard(a, server.url, server.dataDir);
-    await a.unroute(SAVES);
+    // A save may be under way when the server comes back: let its handler finish before removing it.
+    await a.unrouteAll({ behavior: 'wait' });
     await a.getByRole('button', { name: 'Apply changes' }).click();
     const refused = a.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Failed to delete person' });
     await expect(refused).toBeVisible();
