@@ -5,6 +5,8 @@ export type Gender = 'M' | 'F' | '';
 export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say';
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
+import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
+
 export interface Profile {
   id: string;
   firstName: string;
@@ -33,6 +35,13 @@ export interface Profile {
    * not show (DESIGN.md "GEDCOM import and export"). '' or absent for people made in the app.
    */
   gedcom?: string;
+  /**
+   * The person's events other than the birth and death dates (src/domain/facts/types.ts): absent
+   * or [] when none. Ordered as entered; shown in date order.
+   */
+  events?: FactEvent[];
+  /** Names besides firstName/lastName (alternate names, nicknames, titles); absent or [] when none. */
+  names?: PersonName[];
   spouses: string[];
   parents: string[];
   children: string[];
@@ -66,8 +75,8 @@ export type EdgeKind = 'parent' | 'spouse';
  * How a child belongs to a parent when it is not by birth (GEDCOM PEDI): kept on the parent line.
  * Absent means by birth, or not said.
  */
-export type Pedigree = 'adopted' | 'foster' | 'sealing' | 'other';
-export const PEDIGREES: readonly Pedigree[] = ['adopted', 'foster', 'sealing', 'other'];
+export type Pedigree = 'adopted' | 'foster' | 'step' | 'unknown' | 'sealing' | 'other';
+export const PEDIGREES: readonly Pedigree[] = ['adopted', 'foster', 'step', 'unknown', 'sealing', 'other'];
 
 export interface GraphEdge {
   id: string;
@@ -88,6 +97,10 @@ export interface Graph {
   version: 1;
   /** The server's revision of this graph, bumped by every change set it applies; absent before the first save. */
   revision?: number;
+  /** The tree's places by id (absent on graphs stored before places: read as {}). */
+  places?: Record<string, Place>;
+  /** The tree's couples with events by id `coupleId(a, b)` (absent: read as {}). */
+  couples?: Record<string, Couple>;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

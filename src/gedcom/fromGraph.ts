@@ -63,8 +63,8 @@ const node = (tag: string, value?: string, children: GedcomNode[] = [], pointer?
   made.add(n);
   return n;
 };
-const PEDI_70: Record<Pedigree, string> = { adopted: 'ADOPTED', foster: 'FOSTER', sealing: 'SEALING', other: 'OTHER' };
-const PEDI_551: Record<Pedigree, string> = { adopted: 'adopted', foster: 'foster', sealing: 'sealing', other: 'OTHER' };
+const PEDI_70: Record<Pedigree, string> = { adopted: 'ADOPTED', foster: 'FOSTER', step: 'OTHER', unknown: 'OTHER', sealing: 'SEALING', other: 'OTHER' };
+const PEDI_551: Record<Pedigree, string> = { adopted: 'adopted', foster: 'foster', step: 'OTHER', unknown: 'OTHER', sealing: 'sealing', other: 'OTHER' };
 
 export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
   const graph = o.audienceUid === undefined ? whole : redactGraph(whole, { audienceUid: o.audienceUid, currentYear: o.currentYear, visibilityOf: () => 'private' }).graph;
