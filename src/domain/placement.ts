@@ -24,6 +24,9 @@ export const PLACEMENT = {
   child: { base: 120, perRing: 140, dy: 160 },
   spouse: { base: 180, perPair: 160 },
   parent: { dx: 160, dy: 160 },
+  sibling: { dx: 160 },
+  /** A row search (spouse, sibling) walks this many steps outwards before giving up. */
+  rowSteps: 50,
 } as const;
 
 /**
@@ -67,4 +70,62 @@ export function desiredPosition(reference: Point, placement: Placement): Point {
 /** The position a new relative gets: the desired spot, moved by the overlap search if taken. */
 export function placeRelative(reference: Point, placement: Placement, findFree: FindFree): Point {
   return findFree(desiredPosition(reference, placement));
+}
+
+export type Side = 1 | -1;
+
+function spousesBySide(reference: Point, spouses: readonly Point[]): { left: number; right: number } {
+  let right = 0;
+  let left = 0;
+  for (const s of spouses) {
+    if (s.x > reference.x) right++;
+    else if (s.x < reference.x) left++;
+  }
+  return { left, right };
+}
+
+/**
+ * The side of the person with fewer of their spouses' cards (right on a tie, so the first spouse
+ * goes right), and how many are already there. Only the sign of each spouse's offset counts.
+ */
+export function freeSide(reference: Point, spouses: readonly Point[]): { side: Side; onSide: number } {
+  const { left, right } = spousesBySide(reference, spouses);
+  return right <= left ? { side: 1, onSide: right } : { side: -1, onSide: left };
+}
+
+/**
+ * The first free spot of the row of `desired`, walking from it outwards on `side` one step at a
+ * time. The overlap search answers with the spot itself only when it is free, so it serves as the
+ * test. Never leaves the row: a spouse or sibling placed among the parents (issue "Facts a
+ * genealogist can trust", item 6) is what the plain spiral did in a crowded row.
+ */
+export function placeInRow(desired: Point, side: Side, findFree: FindFree): Point {
+  for (let k = 0; k <= PLACEMENT.rowSteps; k++) {
+    const p = { x: desired.x + side * k * PLACEMENT.step, y: desired.y };
+    const found = findFree(p);
+    if (found.x === p.x && found.y === p.y) return p;
+  }
+  return { x: desired.x + side * (PLACEMENT.rowSteps + 1) * PLACEMENT.step, y: desired.y };
+}
+
+/**
+ * A new spouse: beside the person in their row, on the side away from their other spouses
+ * (+180, then −180, then +340 …), moved outwards along the row when the spot is taken.
+ */
+export function placeSpouse(reference: Point, spouses: readonly Point[], findFree: FindFree): Point {
+  const { side, onSide } = freeSide(reference, spouses);
+  const dx = PLACEMENT.spouse.base + PLACEMENT.spouse.perPair * onSide;
+  return placeInRow({ x: reference.x + side * dx, y: reference.y }, side, findFree);
+}
+
+/** A new sibling: beside the person in their row, on the side away from their spouses (left first). */
+export function placeSibling(reference: Point, spouses: readonly Point[], findFree: FindFree): Point {
+  const { left, right } = spousesBySide(reference, spouses);
+  const side: Side = left <= right ? -1 : 1;
+  return placeInRow({ x: reference.x + side * PLACEMENT.sibling.dx, y: reference.y }, side, findFree);
+}
+
+/** The middle of a couple, in the first partner's row: where their children are placed from. */
+export function coupleCentre(a: Point, b: Point): Point {
+  return { x: (a.x + b.x) / 2, y: a.y };
 }

@@ -1,8 +1,8 @@
 import type { Graph, GraphEdge, GraphNode, ParentRole, Profile } from './types.ts';
-import { GraphDraft, undoOperation, type OpResult, type UndoRecord } from './graphDraft.ts';
+import { GraphDraft, graphIndex, undoOperation, type OpResult, type UndoRecord } from './graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from './graphQueries.ts';
 import { edgeId } from './ids.ts';
-import { placeRelative, type FindFree, type Placement } from './placement.ts';
+import { coupleCentre, placeRelative, placeSibling, placeSpouse, type FindFree } from './placement.ts';
 import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
 import { personName } from './labels.ts';
@@ -35,6 +35,9 @@ export const RELATIONSHIP_MESSAGES = {
   unknownPerson: 'That person is no longer on the tree',
   unknownProfile: 'That profile no longer exists',
   notRelated: 'They are not linked that way',
+  /** A child's other parent must be a spouse of the person the child is added to. */
+  notSpouse: 'The other parent must be their spouse',
+  siblingNeedsParent: 'Add a parent first: a sibling is added as a child of their parents',
 } as const;
 
 export type Outcome<T = object> = ({ ok: true } & OpResult & T) | { ok: false; message: string };
@@ -119,7 +122,7 @@ function linkSpouses(draft: GraphDraft, a: string, b: string): void {
   addTo(draft, b, 'spouses', a);
 }
 
-export type RelativeKind = 'child' | 'parent' | 'spouse';
+export type RelativeKind = 'child' | 'parent' | 'spouse' | 'sibling';
 
 /** 'Add new' passes the new person's profile; 'Link existing' passes the id of a profile. */
 export type RelativeSource = { newProfile: Profile } | { existingProfileId: string };
@@ -129,10 +132,45 @@ export interface AddRelativeInput {
   referenceNodeId: string;
   /** Required for kind 'parent'. */
   parentRole?: ParentRole;
+  /**
+   * Kind 'child': the profile of the spouse of the reference person who is the child's other
+   * parent (their card must be on the tree); absent for a child of the reference person alone.
+   */
+  otherParentProfileId?: string;
+  /**
+   * Kind 'parent': whether the new parent and the person's other parent are a couple (they become
+   * spouses unless they already are). Absent means yes.
+   */
+  couple?: boolean;
   person: RelativeSource;
   /** ISO time stamped on new or moved nodes. */
   now: string;
   findFree: FindFree;
+}
+
+/** The cards of a person's spouses that are on the tree, in the order the spouses were added. */
+export function spouseCards(graph: Graph, nodeId: string): GraphNode[] {
+  const index = graphIndex(graph);
+  const node = index.nodes.get(nodeId);
+  const out: GraphNode[] = [];
+  for (const s of (node && graph.profiles[node.data.profileId]?.spouses) ?? []) {
+    const [card] = index.nodesByProfile.get(s) ?? [];
+    const n = card !== undefined ? index.nodes.get(card) : undefined;
+    if (n && n.id !== nodeId) out.push(n);
+  }
+  return out;
+}
+
+/** The cards of a person's parents on the tree (their parent lines, in drawing order). */
+export function parentCards(graph: Graph, nodeId: string): GraphNode[] {
+  const index = graphIndex(graph);
+  const out: GraphNode[] = [];
+  for (const id of index.edgesByNode.get(nodeId) ?? []) {
+    const e = index.edges.get(id);
+    const parent = e && isParentEdge(e) && e.target === nodeId ? index.nodes.get(e.source) : undefined;
+    if (parent) out.push(parent);
+  }
+  return out;
 }
 
 /**
@@ -141,6 +179,12 @@ export interface AddRelativeInput {
  * connects the two existing cards (step-relations, second marriages); otherwise the profile gets
  * a new placed node. Refused: a parent without Mother/Father, a third parent, relating a person
  * to themselves, a link that already exists, and a parent link that would close a loop.
+ *
+ * Families (issue "Facts a genealogist can trust", item 6): a child added with
+ * `otherParentProfileId` is the couple's child (parent lines from both); a parent added next to
+ * the person's other parent makes the two a couple unless `couple` is false; a sibling is a child
+ * of every parent the person has on the tree (refused when they have none); a spouse goes beside
+ * the person in their row, away from their other spouses.
  */
 export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ nodeId: string }> {
   const draft = new GraphDraft(graph);
@@ -151,6 +195,21 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
   if (input.kind === 'parent' && parentCount(draft, ref) >= MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
   const refProfileId = ref.data.profileId;
   if (input.kind === 'spouse' && !refProfileId) return fail(RELATIONSHIP_MESSAGES.unknownProfile);
+
+  // The parents a new child or sibling gets.
+  let parents: GraphNode[] = [];
+  if (input.kind === 'child') {
+    parents = [ref];
+    if (input.otherParentProfileId) {
+      if (!draft.profile(refProfileId)?.spouses.includes(input.otherParentProfileId)) return fail(RELATIONSHIP_MESSAGES.notSpouse);
+      const otherParent = draft.nodeShowing(input.otherParentProfileId);
+      if (!otherParent) return fail(RELATIONSHIP_MESSAGES.unknownPerson);
+      parents.push(otherParent);
+    }
+  } else if (input.kind === 'sibling') {
+    parents = parentEdgesInto(draft, ref.id).map((e) => draft.node(e.source)!).filter(Boolean);
+    if (!parents.length) return fail(RELATIONSHIP_MESSAGES.siblingNeedsParent);
+  }
 
   let other: GraphNode | undefined;
   let profileId: string;
@@ -167,35 +226,56 @@ export function addRelative(graph: Graph, input: AddRelativeInput): Outcome<{ no
     other = draft.nodeShowing(profileId);
   }
 
+  const linked = (s: string, t: string) => draft.edgesOf(s).some((x) => isParentEdge(x) && x.source === s && x.target === t);
+  const ownAncestor = (child: GraphNode) => fail(RELATIONSHIP_MESSAGES.ownAncestor(personName(draft.profile(child.data.profileId) ?? { firstName: '', lastName: '' })));
   if (other) {
-    const e = (s: string, t: string) => draft.edgesOf(s).some((x) => isParentEdge(x) && x.source === s && x.target === t);
     if (input.kind === 'spouse') {
       if (draft.profile(refProfileId)?.spouses.includes(profileId)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
+    } else if (input.kind === 'parent') {
+      if (linked(other.id, ref.id) || linked(ref.id, other.id)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
+      if (isDescendant(draft, ref.id, other.id)) return ownAncestor(ref);
     } else {
-      const [parent, child] = input.kind === 'child' ? [ref, other] : [other, ref];
-      if (e(parent.id, child.id) || e(child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
-      if (input.kind === 'child' && parentCount(draft, child) >= MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
-      if (isDescendant(draft, child.id, parent.id)) return fail(RELATIONSHIP_MESSAGES.ownAncestor(personName(draft.profile(child.data.profileId) ?? { firstName: '', lastName: '' })));
+      const child = other;
+      if (parents.includes(child)) return fail(RELATIONSHIP_MESSAGES.self);
+      // The reference person's own link must be new; a sibling's or the other parent's may exist.
+      if (input.kind === 'child' && linked(ref.id, child.id)) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
+      if (parents.some((p) => linked(child.id, p.id))) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
+      parents = parents.filter((p) => !linked(p.id, child.id));
+      if (!parents.length) return fail(RELATIONSHIP_MESSAGES.alreadyRelated);
+      if (parentCount(draft, child) + parents.length > MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
+      if (parents.some((p) => isDescendant(draft, child.id, p.id))) return ownAncestor(child);
     }
   } else {
-    const placement: Placement =
-      input.kind === 'child'
-        ? { kind: 'child', existingChildren: parentEdgesOutOf(draft, ref.id).length }
-        : input.kind === 'spouse'
-          ? { kind: 'spouse', existingSpouses: draft.profile(refProfileId)?.spouses.length ?? 0 }
-          : { kind: 'parent', role };
-    const position = placeRelative(ref.position, placement, input.findFree);
-    other = personNode(draft.nextNodeId(), profileId, position, input.now, input.kind === 'parent' ? role : '');
+    other = personNode(draft.nextNodeId(), profileId, placeNew(draft, ref, input, parents, role), input.now, input.kind === 'parent' ? role : '');
     draft.setNode(other);
+    if (input.kind !== 'spouse' && input.kind !== 'parent' && parentCount(draft, other) + parents.length > MAX_PARENTS) return fail(RELATIONSHIP_MESSAGES.tooManyParents);
   }
 
   if (input.kind === 'spouse') linkSpouses(draft, refProfileId, profileId);
-  else if (input.kind === 'child') linkParent(draft, ref, other);
-  else {
+  else if (input.kind === 'parent') {
+    // The person's other parent, before this one is linked: the two become a couple.
+    const otherParentId = draft.profile(refProfileId)?.parents.find((p) => p !== profileId);
     if (!other.data.parentRole) draft.setNode({ ...other, data: { ...other.data, parentRole: role } });
     linkParent(draft, draft.node(other.id)!, ref);
-  }
+    if (otherParentId && input.couple !== false) linkSpouses(draft, otherParentId, profileId);
+  } else for (const p of parents) linkParent(draft, p, draft.node(other.id)!);
   return { ok: true, ...draft.finish(), nodeId: other.id };
+}
+
+/** Where a new relative's card goes (§9 and the family rules above). */
+function placeNew(draft: GraphDraft, ref: GraphNode, input: AddRelativeInput, parents: GraphNode[], role: ParentRole): { x: number; y: number } {
+  const spousesOf = (node: GraphNode) =>
+    (draft.profile(node.data.profileId)?.spouses ?? []).flatMap((s) => {
+      const card = draft.nodeShowing(s);
+      return card && card.id !== node.id ? [card.position] : [];
+    });
+  if (input.kind === 'spouse') return placeSpouse(ref.position, spousesOf(ref), input.findFree);
+  if (input.kind === 'sibling') return placeSibling(ref.position, spousesOf(ref), input.findFree);
+  if (input.kind === 'parent') return placeRelative(ref.position, { kind: 'parent', role }, input.findFree);
+  // A couple's child goes under the middle of the couple, after the children either already has.
+  const from = parents.length === 2 ? coupleCentre(parents[0]!.position, parents[1]!.position) : ref.position;
+  const existingChildren = Math.max(...parents.map((p) => parentEdgesOutOf(draft, p.id).length));
+  return placeRelative(from, { kind: 'child', existingChildren }, input.findFree);
 }
 
 export type RelationKind = 'spouse' | 'parent' | 'child';
