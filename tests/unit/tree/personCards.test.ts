@@ -8,6 +8,8 @@ import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { PRIVATE_AVATAR_URI } from '../../../src/components/avatar/privateAvatar.ts';
 import { PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
+import { LINK_LINE_LOOKS, parentLineEdge } from '../../../src/screens/tree/canvas/parentLines.ts';
+import { setLinkKind } from '../../../src/domain/pedigree.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
 const node = (isPrimary = false): GraphNode => ({
@@ -185,6 +187,34 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     expect(patch.edges!.upsert!.every((e) => e.id === 'sp-n1001-n1002' || e.source === 'n1001' || e.source === 'n1002')).toBe(true);
     engine.patch(patch);
     expectSameAsFresh(engine, moved.graph);
+  });
+
+  it('a parent link made Adopted is drawn again dashed, and back to birth plain (issue 20, item 6)', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const engine = engineOf(cards, graph);
+    const edge = graph.edges.find((e) => e.data.kind === 'parent')!;
+    expect(engine.edges.get(edge.id)!.style).toBeUndefined();
+    const adopted = setLinkKind(graph, { parentNodeId: edge.source, childNodeId: edge.target, kind: 'adopted' });
+    if (!adopted.ok) throw new Error(adopted.message);
+    const patch = cards.update(adopted.graph, adopted.changed);
+    expect(patch.edges!.upsert!.map((e) => [e.id, e.style])).toEqual([[edge.id, LINK_LINE_LOOKS.adopted.style]]);
+    engine.patch(patch);
+    const back = setLinkKind(adopted.graph, { parentNodeId: edge.source, childNodeId: edge.target, kind: 'birth' });
+    if (!back.ok) throw new Error(back.message);
+    engine.patch(cards.update(back.graph, back.changed));
+    expect(engine.edges.get(edge.id)!.style).toBeUndefined();
+  });
+
+  it.each([
+    ['unknown', 'thin grey', { width: 1, dash: [3, 3] }, '#8f949b'],
+    ['foster', 'dotted', { dash: [0.5, 5] }, undefined],
+    ['step', 'dash-dot', { dash: [10, 4, 0.5, 4] }, undefined],
+  ] as const)('a %s link is drawn %s', (kind, _look, style, color) => {
+    const e = { ...parentEdge('n1', 'n2'), data: { kind: 'parent' as const, pedigree: kind } };
+    const drawn = parentLineEdge(e);
+    expect(drawn.style).toEqual(style);
+    expect(drawn.color).toBe(color);
   });
 
   it('after any run of edits the engine shows what a fresh build of the graph shows', () => {

@@ -1,5 +1,6 @@
-import { FORK_DEFAULTS, type EngineEdge, type ForkPathOptions } from '../../../../engine/index.ts';
+import { FORK_DEFAULTS, type EdgeStyle, type EngineEdge, type ForkPathOptions } from '../../../../engine/index.ts';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
+import { linkKindOf, type LinkKind } from '../../../domain/pedigree.ts';
 import type { Graph, GraphEdge } from '../../../domain/types.ts';
 
 /**
@@ -51,9 +52,38 @@ export function forkOptions(route: ParentLineRoute = SINGLE): ForkPathOptions {
   };
 }
 
-/** The engine edge for a stored parent link and its route (whatever its stored type, §3). */
+/**
+ * How each kind of parent link is drawn (issue "Facts a genealogist can trust", item 6): by birth
+ * a plain line in the theme's colour; adopted dashed, foster dotted, step dash-dot, unknown a thin
+ * grey line, an imported sealing or other a long dash. One frozen style per kind, so the engine
+ * draws each kind as one path and a line is known unchanged by its style's identity. The chart
+ * export draws the engine's lines with their styles, so it shows the same.
+ */
+export const LINK_LINE_LOOKS: Readonly<Record<LinkKind, Readonly<{ style?: EdgeStyle; color?: string }>>> = Object.freeze({
+  birth: {},
+  adopted: { style: Object.freeze({ dash: [8, 5] }) },
+  foster: { style: Object.freeze({ dash: [0.5, 5] }) },
+  step: { style: Object.freeze({ dash: [10, 4, 0.5, 4] }) },
+  unknown: { style: Object.freeze({ width: 1, dash: [3, 3] }), color: '#8f949b' },
+  sealing: { style: Object.freeze({ dash: [16, 5] }) },
+  other: { style: Object.freeze({ dash: [16, 5] }) },
+});
+
+/** The engine edge for a stored parent link and its route (whatever its stored type, §3), drawn by its kind. */
 export function parentLineEdge(e: GraphEdge, route: ParentLineRoute = SINGLE): EngineEdge {
-  return { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: 'fork', pathOptions: forkOptions(route), data: e.data };
+  const look = LINK_LINE_LOOKS[linkKindOf(e)] ?? LINK_LINE_LOOKS.birth;
+  return {
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    sourceHandle: e.sourceHandle,
+    targetHandle: e.targetHandle,
+    type: 'fork',
+    pathOptions: forkOptions(route),
+    ...(look.style ? { style: look.style as EdgeStyle } : {}),
+    ...(look.color ? { color: look.color } : {}),
+    data: e.data,
+  };
 }
 
 interface Group {

@@ -557,8 +557,8 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
 }
 
 /**
- * The parent line drawn before when it is drawn the same (same ends, handles, stored type and
- * route), else the new one. Compared field by field: a key string per line was a tenth of the
+ * The parent line drawn before when it is drawn the same (same ends, handles, stored type, kind
+ * and route), else the new one. Compared field by field: a key string per line was a tenth of the
  * time a build of 100,000 people took.
  */
 function sameParentLine(line: Line | null, before: Line | undefined): Line | null {
@@ -571,6 +571,8 @@ function sameParentLine(line: Line | null, before: Line | undefined): Line | nul
     a.sourceHandle === b.sourceHandle &&
     a.targetHandle === b.targetHandle &&
     line.type === before.type &&
+    a.style === b.style &&
+    a.color === b.color &&
     p.joinDx === q.joinDx &&
     p.forkDepth === q.forkDepth &&
     p.busHeight === q.busHeight;
