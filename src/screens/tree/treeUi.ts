@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { Relation } from '../../domain/relationships.ts';
+import type { Relation, RelativeKind } from '../../domain/relationships.ts';
 
 /**
  * Which panel and dialog of the tree screen is open. Small and flat on purpose: the graph itself
@@ -7,13 +7,23 @@ import type { Relation } from '../../domain/relationships.ts';
  */
 export type TreeDialog =
   | { kind: 'addRelative'; nodeId: string }
-  | { kind: 'createPerson'; nodeId: string; relation: 'child' | 'parent' | 'spouse'; parentRole?: 'mother' | 'father' }
+  | {
+      kind: 'createPerson';
+      nodeId: string;
+      relation: RelativeKind;
+      parentRole?: 'mother' | 'father';
+      /** A child's other parent (a spouse's profile), chosen in Add Relative; absent for a single parent. */
+      otherParentProfileId?: string;
+      /** A second parent: whether the two parents are a couple (absent: yes). */
+      couple?: boolean;
+    }
   | { kind: 'editPerson'; nodeId: string }
   | { kind: 'linkSpouse'; nodeId: string; otherNodeId: string }
   | { kind: 'unlink'; nodeId: string; relation?: Relation }
   | { kind: 'delete'; nodeIds: string[] }
   | { kind: 'invite'; nodeId: string }
-  | { kind: 'profileDetails'; nodeId: string };
+  | { kind: 'profileDetails'; nodeId: string }
+  | { kind: 'parentLinks'; nodeId: string };
 
 /** A Tidy up asked for by its button or key (`seq` tells two requests for the same cards apart). */
 export interface TidyRequest {

@@ -24,6 +24,8 @@ export const TREE_COMMANDS = {
   /** §2: Backspace deletes the selection; Delete does too. */
   delete: { keys: ['Backspace', 'Delete'], run: (nodeIds) => openDialog({ kind: 'delete', nodeIds: [...nodeIds] }) },
   details: { run: ([nodeId]) => openDialog({ kind: 'profileDetails', nodeId: nodeId! }) },
+  /** How the person is their parents' child (birth, adopted, foster, step, unknown). */
+  parentLinks: { run: ([nodeId]) => openDialog({ kind: 'parentLinks', nodeId: nodeId! }) },
   /** Issue 9: Tidy up the selected branch, or the whole tree with nothing selected (Shift+T). */
   tidyUp: { keys: ['T'], wholeTree: true, plainKeys: true, run: (nodeIds) => requestTidy(nodeIds) },
 } as const satisfies Record<string, TreeCommand>;

@@ -17,10 +17,11 @@ import { RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
  */
 export function createPersonAction(
   ctx: TreeActionContext,
-  req: { nodeId: string; kind: RelativeKind; parentRole?: ParentRole; fields: PersonFields },
+  req: { nodeId: string; kind: RelativeKind; parentRole?: ParentRole; otherParentProfileId?: string; couple?: boolean; fields: PersonFields },
 ): ActionOutcome<{ nodeId: string; profileId: string }> {
   const profile = newProfile(ctx.newProfileId(), normalisePersonFields(req.fields), { uid: ctx.uid, now: ctx.now() });
-  const result = addRelativeAction(ctx, { nodeId: req.nodeId, kind: req.kind, parentRole: req.parentRole, person: { newProfile: profile } });
+  const { fields: _fields, ...relative } = req;
+  const result = addRelativeAction(ctx, { ...relative, person: { newProfile: profile } });
   return result.ok ? { ...result, profileId: profile.id } : result;
 }
 

@@ -1,6 +1,7 @@
 import type { EngineEdge } from '../../../../engine/index.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { addRelative, type RelativeKind, type RelativeSource } from '../../../domain/relationships.ts';
+import { addRelative, parentCards, type RelativeKind, type RelativeSource } from '../../../domain/relationships.ts';
+import { setLinkKind, type LinkKind } from '../../../domain/pedigree.ts';
 import type { ParentRole } from '../../../domain/types.ts';
 import { linkParent, relinkParent, type ConnectionIntent } from '../canvas/connections.ts';
 import { commitEdit, type ActionOutcome } from './commit.ts';
@@ -13,6 +14,10 @@ export interface AddRelativeRequest {
   nodeId: string;
   kind: RelativeKind;
   parentRole?: ParentRole;
+  /** A child's other parent: a spouse's profile id (absent: a single parent). */
+  otherParentProfileId?: string;
+  /** A second parent: whether the two parents are a couple (absent: yes). */
+  couple?: boolean;
   person: RelativeSource;
 }
 
@@ -27,12 +32,14 @@ export function addRelativeAction(ctx: TreeActionContext, req: AddRelativeReques
   const done = commitEdit(
     ctx,
     () =>
-      'existingProfileId' in req.person && !mayLinkExisting(ctx, req.nodeId, req.person.existingProfileId)
+      'existingProfileId' in req.person && !mayLinkExisting(ctx, req, req.person.existingProfileId)
         ? { ok: false as const, message: RIGHTS_MESSAGES.relatives }
         : addRelative(ctx.session.graph, {
         kind: req.kind,
         referenceNodeId: req.nodeId,
         parentRole: req.parentRole,
+        otherParentProfileId: req.otherParentProfileId,
+        couple: req.couple,
         person: req.person,
         now: ctx.now(),
         findFree: ctx.findFree,
@@ -60,11 +67,27 @@ export function linkSpousesAction(ctx: TreeActionContext, nodeId: string, otherN
 /** What a line to or from someone another member has claimed answers (§6, as the server). */
 const refused = { ok: false as const, message: RIGHTS_MESSAGES.relatives };
 
-/** Linking an existing profile changes its relatives and the card's (§6, `cardRights`). */
-function mayLinkExisting(ctx: TreeActionContext, nodeId: string, profileId: string): boolean {
+/**
+ * Linking an existing profile changes its relatives and those of every card it is linked to (§6,
+ * `cardRights`): the card, a child's other parent, a sibling's parents.
+ */
+function mayLinkExisting(ctx: TreeActionContext, req: AddRelativeRequest, profileId: string): boolean {
   const graph = ctx.session.graph;
   const profile = graph.profiles[profileId];
-  return rightsOf(graph, nodeId, ctx.uid).link && (!profile || mayLinkProfile(profile, ctx.uid));
+  const cards = [req.nodeId];
+  const otherParent = req.kind === 'child' && req.otherParentProfileId ? graphIndex(graph).nodesByProfile.get(req.otherParentProfileId) : undefined;
+  if (otherParent) cards.push(...otherParent);
+  if (req.kind === 'sibling') cards.push(...parentCards(graph, req.nodeId).map((n) => n.id));
+  return cards.every((id) => rightsOf(graph, id, ctx.uid).link) && (!profile || mayLinkProfile(profile, ctx.uid));
+}
+
+/** Sets how a child belongs to one parent (birth, adopted, foster, step, unknown), with Undo. */
+export function setLinkKindAction(ctx: TreeActionContext, input: { parentNodeId: string; childNodeId: string; kind: LinkKind }): ActionOutcome {
+  return commitEdit(
+    ctx,
+    () => (!mayLink(ctx.session.graph, input.parentNodeId, input.childNodeId, ctx.uid) ? refused : setLinkKind(ctx.session.graph, input)),
+    { success: TREE_TOASTS.linkKindSet, failure: TREE_TOASTS.linkKindFailed, undo: { done: TREE_TOASTS.linkKindUndone } },
+  );
 }
 
 type ParentIntent = Extract<ConnectionIntent, { kind: 'parent' }>;

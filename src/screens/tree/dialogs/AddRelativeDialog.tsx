@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import { canAddParent } from '../../../domain/permissions.ts';
-import { RELATIONSHIP_MESSAGES, type RelativeKind } from '../../../domain/relationships.ts';
+import { parentCards, RELATIONSHIP_MESSAGES, spouseCards, type RelativeKind } from '../../../domain/relationships.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import { addRelativeAction } from '../actions/relatives.ts';
 import { useTree } from '../treeContext.ts';
@@ -15,7 +15,7 @@ import { personOf, useTreeGraph } from './useTreeGraph.ts';
 
 export const ADD_RELATIVE_TEXTS = {
   title: 'Add Relative',
-  description: (name: string) => `Add a child, a parent or a spouse of ${name}.`,
+  description: (name: string) => `Add a child, a parent, a spouse or a sibling of ${name}.`,
   relationship: 'Relationship',
   parentType: 'Parent type',
   addNew: 'Add new',
@@ -24,9 +24,15 @@ export const ADD_RELATIVE_TEXTS = {
   addNewHint: (name: string, relation: string) => `Create a new person as ${name}'s ${relation}. You can fill in their details next.`,
   linkHint: (name: string, relation: string) => `Choose someone already in your family's profiles to link as ${name}'s ${relation}.`,
   parentsFull: (name: string) => `${name} already has 2 parents. ${RELATIONSHIP_MESSAGES.tooManyParents}.`,
+  otherParent: 'Other parent',
+  noOtherParent: 'No other parent',
+  otherParentHint: (name: string) => `The child will be ${name}'s too.`,
+  couple: 'They are a couple',
+  coupleHint: (name: string, role: string) => `${name} and the new ${role} become spouses.`,
+  noParents: (name: string) => `${name} has no parents on the tree yet. ${RELATIONSHIP_MESSAGES.siblingNeedsParent}.`,
 } as const;
 
-export const RELATION_LABELS = { child: 'Child', parent: 'Parent', spouse: 'Spouse' } as const;
+export const RELATION_LABELS = { child: 'Child', parent: 'Parent', spouse: 'Spouse', sibling: 'Sibling' } as const;
 export const PARENT_ROLE_LABELS = { mother: 'Mother', father: 'Father' } as const;
 
 /** How many parents the person on a card has (edges or list, whichever knows more). */
@@ -38,15 +44,21 @@ export function parentCountOf(graph: Graph, nodeId: string): number {
   return Math.max(listed, edges);
 }
 
+/** The 'No other parent' choice (a profile id is never empty). */
+const NO_OTHER_PARENT = '';
+
 function relationWord(kind: RelativeKind, role: 'mother' | 'father' | ''): string {
   if (kind === 'parent') return role || 'parent';
   return kind;
 }
 
 /**
- * Add Relative (§2, §4): Child, Parent (then Mother or Father) or Spouse; 'Add new' opens Create
- * Person for that relation, 'Link existing' searches the graph's profiles and links the one chosen.
- * A parent can be added only while the person has fewer than 2.
+ * Add Relative (§2, §4): Child, Parent (then Mother or Father), Spouse or Sibling; 'Add new' opens
+ * Create Person for that relation, 'Link existing' searches the graph's profiles and links the one
+ * chosen. A parent can be added only while the person has fewer than 2; a second parent and the
+ * first are a couple unless the member unticks it. A child of someone with a spouse on the tree
+ * is the child of the most recent spouse unless the member chooses another or none. A sibling
+ * needs a parent on the tree (issue "Facts a genealogist can trust", item 6).
  */
 export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
   const tree = useTree();
@@ -55,6 +67,10 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
   const [kind, setKind] = useState<RelativeKind>('child');
   const [role, setRole] = useState<'mother' | 'father' | ''>('');
   const [mode, setMode] = useState<'new' | 'existing'>('new');
+  // The most recent spouse is the current one: the default other parent of a new child.
+  const spouses = useMemo(() => spouseCards(graph, nodeId).map((n) => ({ profileId: n.data.profileId, name: personOf(graph, n.id)!.name })), [graph, nodeId]);
+  const [otherParent, setOtherParent] = useState<string>(() => spouses.at(-1)?.profileId ?? NO_OTHER_PARENT);
+  const [couple, setCouple] = useState(true);
   // Someone another member has claimed cannot be linked by anyone else (§6): not listed.
   const selfId = person?.profile?.id;
   const accept = useCallback((p: Profile) => p.id !== selfId && mayLinkProfile(p, tree.uid), [selfId, tree.uid]);
@@ -62,14 +78,23 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
   // A claimed card takes new people beside it, never existing ones (§6, `cardRights`).
   const linkable = rightsOf(graph, nodeId, tree.uid).link;
 
-  const parentsFull = !canAddParent(parentCountOf(graph, nodeId));
+  const parentCount = parentCountOf(graph, nodeId);
+  const parentsFull = !canAddParent(parentCount);
+  const parents = parentCards(graph, nodeId);
   const needsRole = kind === 'parent' && !role;
-  const blocked = kind === 'parent' && (parentsFull || needsRole);
+  const blocked = (kind === 'parent' && (parentsFull || needsRole)) || (kind === 'sibling' && !parents.length);
   const relation = relationWord(kind, role);
+  // The parent already there, whom a second parent makes a couple with.
+  const firstParent = kind === 'parent' && parentCount === 1 ? (parents[0] ? personOf(graph, parents[0].id) : null) : null;
+  const family = {
+    ...(kind === 'parent' && role ? { parentRole: role } : {}),
+    ...(kind === 'child' && otherParent !== NO_OTHER_PARENT && spouses.some((s) => s.profileId === otherParent) ? { otherParentProfileId: otherParent } : {}),
+    ...(firstParent && !couple ? { couple: false } : {}),
+  };
 
   const create = () => {
     if (blocked) return;
-    openDialog({ kind: 'createPerson', nodeId, relation: kind, ...(kind === 'parent' && role ? { parentRole: role } : {}) });
+    openDialog({ kind: 'createPerson', nodeId, relation: kind, ...family });
   };
 
   return (
@@ -83,14 +108,34 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
         <ChoiceGroup<RelativeKind>
           label={ADD_RELATIVE_TEXTS.relationship}
           value={kind}
-          columns={3}
+          columns={4}
           onChange={setKind}
           choices={[
             { value: 'child', label: RELATION_LABELS.child },
             { value: 'parent', label: RELATION_LABELS.parent, disabled: parentsFull },
             { value: 'spouse', label: RELATION_LABELS.spouse },
+            { value: 'sibling', label: RELATION_LABELS.sibling, disabled: !parents.length },
           ]}
         />
+        {!parents.length && (
+          <p className="field-hint tree-note" role="note">
+            {ADD_RELATIVE_TEXTS.noParents(person.name)}
+          </p>
+        )}
+        {kind === 'child' && spouses.length > 0 && (
+          <div className="field">
+            <ChoiceGroup<string>
+              label={ADD_RELATIVE_TEXTS.otherParent}
+              value={otherParent}
+              columns={1}
+              onChange={setOtherParent}
+              choices={[
+                ...spouses.map((s) => ({ value: s.profileId, label: s.name, hint: ADD_RELATIVE_TEXTS.otherParentHint(s.name) })),
+                { value: NO_OTHER_PARENT, label: ADD_RELATIVE_TEXTS.noOtherParent },
+              ]}
+            />
+          </div>
+        )}
         {parentsFull && (
           <p className="field-hint tree-note" role="note">
             {ADD_RELATIVE_TEXTS.parentsFull(person.name)}
@@ -114,6 +159,17 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
               </span>
             )}
           </div>
+        )}
+        {firstParent && !parentsFull && (
+          <label className="tree-check">
+            <input type="checkbox" checked={couple} onChange={(e) => setCouple(e.currentTarget.checked)} aria-describedby="add-relative-couple-hint" />
+            <span>
+              {ADD_RELATIVE_TEXTS.couple}
+              <small className="field-hint" id="add-relative-couple-hint">
+                {ADD_RELATIVE_TEXTS.coupleHint(firstParent.name, role || 'parent')}
+              </small>
+            </span>
+          </label>
         )}
         <Tabs.Root value={linkable ? mode : 'new'} onValueChange={(v) => setMode(v as 'new' | 'existing')}>
           <Tabs.List className="tabs-list" aria-label="Add new or link existing">
@@ -144,12 +200,7 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
               disabled={blocked}
               onChoose={(p) => {
                 if (blocked) return;
-                const result = addRelativeAction(tree, {
-                  nodeId,
-                  kind,
-                  parentRole: kind === 'parent' ? role : undefined,
-                  person: { existingProfileId: p.id },
-                });
+                const result = addRelativeAction(tree, { nodeId, kind, ...family, person: { existingProfileId: p.id } });
                 if (result.ok) closeDialog();
               }}
             />

@@ -56,7 +56,7 @@ export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { k
     // The last name as the card shows it: a member's capitalised (§3), anyone else's as written.
     const last = ref?.profile?.lastName ?? '';
     const refLast = ref?.profile?.ownerUid ? capitaliseName(last) : last.trim();
-    if (dialog.relation === 'child' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
+    if (dialog.relation === 'child' || dialog.relation === 'sibling' || (dialog.relation === 'parent' && dialog.parentRole === 'father')) values.lastName = refLast;
     if (dialog.relation === 'parent') values.gender = dialog.parentRole === 'mother' ? 'F' : dialog.parentRole === 'father' ? 'M' : '';
     return values;
   }, []);
@@ -72,7 +72,8 @@ export function CreatePersonDialog({ dialog }: { dialog: Extract<TreeDialog, { k
         submitLabel={PERSON_DIALOG_TEXTS.create}
         onCancel={closeDialog}
         onSubmit={(fields) => {
-          const result = createPersonAction(tree, { nodeId: dialog.nodeId, kind: dialog.relation, parentRole: dialog.parentRole, fields });
+          const { nodeId, relation, parentRole, otherParentProfileId, couple } = dialog;
+          const result = createPersonAction(tree, { nodeId, kind: relation, parentRole, otherParentProfileId, couple, fields });
           if (result.ok) closeDialog();
         }}
       />

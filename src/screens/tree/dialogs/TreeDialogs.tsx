@@ -3,6 +3,7 @@ import { treeUi, type TreeDialog } from '../treeUi.ts';
 import { AddRelativeDialog } from './AddRelativeDialog.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
 import { CreatePersonDialog, EditPersonDialog } from './PersonDialogs.tsx';
+import { ParentLinksDialog } from './ParentLinksDialog.tsx';
 import { ProfileDetailsDialog } from './ProfileDetailsDialog.tsx';
 import { DeleteDialog, LinkSpouseDialog, UnlinkDialog } from './RelationshipDialogs.tsx';
 
@@ -14,7 +15,7 @@ function dialogKey(d: TreeDialog): string {
     case 'linkSpouse':
       return `linkSpouse:${d.nodeId}:${d.otherNodeId}`;
     case 'createPerson':
-      return `createPerson:${d.nodeId}:${d.relation}:${d.parentRole ?? ''}`;
+      return `createPerson:${d.nodeId}:${d.relation}:${d.parentRole ?? ''}:${d.otherParentProfileId ?? ''}:${d.couple ?? ''}`;
     case 'unlink':
       return `unlink:${d.nodeId}:${d.relation?.kind ?? ''}:${d.relation?.nodeId ?? ''}`;
     default:
@@ -40,6 +41,8 @@ function DialogFor({ dialog }: { dialog: TreeDialog }) {
       return <InviteDialog nodeId={dialog.nodeId} />;
     case 'profileDetails':
       return <ProfileDetailsDialog nodeId={dialog.nodeId} />;
+    case 'parentLinks':
+      return <ParentLinksDialog nodeId={dialog.nodeId} />;
   }
 }
 

@@ -30,6 +30,7 @@ export const DETAILS_PANEL_TEXTS = {
   bio: 'Bio',
   edit: 'Edit',
   addRelative: 'Add Relative',
+  parentLinks: 'Parent links',
   close: 'Close details',
   noChildren: 'No children on the tree yet.',
   private: 'Private',
@@ -119,6 +120,11 @@ function PanelBody({ nodeId }: { nodeId: string }) {
           {rights.build && (
             <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
               {DETAILS_PANEL_TEXTS.addRelative}
+            </button>
+          )}
+          {rights.build && p && p.parents.length > 0 && (
+            <button type="button" className="btn btn-secondary" onClick={() => runCommand('parentLinks', [nodeId])}>
+              {DETAILS_PANEL_TEXTS.parentLinks}
             </button>
           )}
         </div>
