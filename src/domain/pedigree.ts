@@ -61,12 +61,19 @@ export function parentLinksOf(graph: Graph, childNodeId: string): ParentLink[] {
  * removes `pedigree`, so a line by birth keeps the shape lines had before pedigrees existed.
  */
 export function setLinkKind(graph: Graph, input: { parentNodeId: string; childNodeId: string; kind: LinkKind }): Outcome {
-  if (!isLinkKind(input.kind)) return { ok: false, message: RELATIONSHIP_MESSAGES.notRelated };
+  return setLinkKinds(graph, { childNodeId: input.childNodeId, kinds: { [input.parentNodeId]: input.kind } });
+}
+
+/** Sets the kinds of several of a child's parent links (by parent card) as one edit. */
+export function setLinkKinds(graph: Graph, input: { childNodeId: string; kinds: Readonly<Record<string, LinkKind>> }): Outcome {
   const draft = new GraphDraft(graph);
-  const edge = draft.edge(edgeId(input.parentNodeId, input.childNodeId));
-  if (!edge || !isParentEdge(edge)) return { ok: false, message: RELATIONSHIP_MESSAGES.notRelated };
-  if (linkKindOf(edge) === input.kind) return { ok: true, ...draft.finish() };
-  const { pedigree: _old, ...rest } = edge.data;
-  draft.setEdge({ ...edge, data: input.kind === 'birth' ? rest : { ...rest, pedigree: input.kind } });
+  for (const [parentNodeId, kind] of Object.entries(input.kinds)) {
+    if (!isLinkKind(kind)) return { ok: false, message: RELATIONSHIP_MESSAGES.notRelated };
+    const edge = draft.edge(edgeId(parentNodeId, input.childNodeId));
+    if (!edge || !isParentEdge(edge)) return { ok: false, message: RELATIONSHIP_MESSAGES.notRelated };
+    if (linkKindOf(edge) === kind) continue;
+    const { pedigree: _old, ...rest } = edge.data;
+    draft.setEdge({ ...edge, data: kind === 'birth' ? rest : { ...rest, pedigree: kind } });
+  }
   return { ok: true, ...draft.finish() };
 }

@@ -18,7 +18,7 @@ describe('Add Relative', () => {
     await mountTree();
     openDialog({ kind: 'addRelative', nodeId: 'n1002' });
     const dialog = page.getByRole('dialog', { name: 'Add Relative' });
-    await expect.element(dialog.getByText('Add a child, a parent or a spouse of William King.')).toBeVisible();
+    await expect.element(dialog.getByText('Add a child, a parent, a spouse or a sibling of William King.')).toBeVisible();
     await expect.element(dialog.getByRole('radio', { name: 'Child' })).toBeChecked();
     await expect.element(dialog.getByRole('button', { name: 'Create' })).toBeEnabled();
     await dialog.getByRole('radio', { name: 'Parent' }).click();
@@ -142,6 +142,90 @@ describe('Add Relative', () => {
     expect(dialog.getByText(/Showing the first 50/).query()).toBeNull();
     await dialog.getByRole('combobox').fill('nobody at all');
     await expect.element(dialog.getByText('No one matches that search.')).toBeVisible();
+  });
+});
+
+describe('Add Relative: families as couples (issue 20, item 6)', () => {
+  it('a child is had with the most recent spouse by default; another spouse or no one can be chosen', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'addRelative', nodeId: 'n1001' });
+    const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+    await expect.element(dialog.getByRole('radio', { name: 'Charles Babbage' })).toBeChecked();
+    await expect.element(dialog.getByRole('radio', { name: 'William King' })).not.toBeChecked();
+    await dialog.getByRole('radio', { name: 'William King' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    expect(treeUi.dialog).toEqual({ kind: 'createPerson', nodeId: 'n1001', relation: 'child', otherParentProfileId: 'pr:william' });
+    const create = page.getByRole('dialog', { name: 'Create Person' });
+    await create.getByLabelText('First name').fill('Annabella');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect.element(toast('Person added')).toBeVisible();
+    expect(session.graph.profiles['pr:new1']!.parents).toEqual([UID, 'pr:william']);
+
+    openDialog({ kind: 'addRelative', nodeId: 'n1001' });
+    await dialog.getByRole('radio', { name: 'Only Ada Lovelace' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    expect(treeUi.dialog).toEqual({ kind: 'createPerson', nodeId: 'n1001', relation: 'child' });
+  });
+
+  it('a second parent: "They are a couple" is ticked by default and can be unticked', async () => {
+    await mountTree();
+    openDialog({ kind: 'addRelative', nodeId: 'n1001' });
+    const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+    await dialog.getByRole('radio', { name: 'Parent' }).click();
+    await dialog.getByRole('radio', { name: 'Father' }).click();
+    const box = dialog.getByRole('checkbox', { name: 'They are a couple' });
+    await expect.element(box).toBeChecked();
+    await expect.element(dialog.getByText('Anne Milbanke and the new father become spouses.')).toBeVisible();
+    await box.click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    expect(treeUi.dialog).toEqual({ kind: 'createPerson', nodeId: 'n1001', relation: 'parent', parentRole: 'father', couple: false });
+  });
+
+  it('Sibling is offered only with a parent on the tree, and says why', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'addRelative', nodeId: 'n1002' });
+    const dialog = page.getByRole('dialog', { name: 'Add Relative' });
+    await expect.element(dialog.getByRole('radio', { name: 'Sibling' })).toBeDisabled();
+    await expect
+      .element(dialog.getByText('William King has no parents on the tree yet. Add a parent first: a sibling is added as a child of their parents.'))
+      .toBeVisible();
+    openDialog({ kind: 'addRelative', nodeId: 'n1003' });
+    await dialog.getByRole('radio', { name: 'Sibling' }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Person' });
+    await expect.element(create.getByText('A new sibling of Byron King.')).toBeVisible();
+    await create.getByLabelText('First name').fill('Ralph');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await expect.element(toast('Person added')).toBeVisible();
+    expect(session.graph.profiles['pr:new1']!.parents).toEqual([UID, 'pr:william']);
+  });
+});
+
+describe('Parent links', () => {
+  it("sets how a child is each parent's on Save, with Undo; a claimed parent's link is read-only", async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'parentLinks', nodeId: 'n1003' });
+    const dialog = page.getByRole('dialog', { name: 'Parent links' });
+    await expect.element(dialog.getByText('How Byron King is the child of each parent. Each line to a parent is drawn to match.')).toBeVisible();
+    const toWilliam = dialog.getByTestId('parent-link-n1002');
+    await expect.element(toWilliam.getByRole('radio', { name: 'Birth' })).toBeChecked();
+    await expect.element(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await toWilliam.getByRole('radio', { name: 'Adopted' }).click();
+    await dialog.getByTestId('parent-link-n1001').getByRole('radio', { name: 'Step' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(toast('Parent links saved')).toBeVisible();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.edges.find((e) => e.id === 'e-n1002-n1003')!.data).toEqual({ kind: 'parent', pedigree: 'adopted' });
+    expect(session.graph.edges.find((e) => e.id === 'e-n1001-n1003')!.data).toEqual({ kind: 'parent', pedigree: 'step' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.element(toast('Parent links change undone')).toBeVisible();
+    expect(session.graph.edges.find((e) => e.id === 'e-n1002-n1003')!.data).toEqual({ kind: 'parent' });
+    expect(session.graph.edges.find((e) => e.id === 'e-n1001-n1003')!.data).toEqual({ kind: 'parent' });
+
+    openDialog({ kind: 'parentLinks', nodeId: 'n1001' });
+    const own = page.getByRole('dialog', { name: 'Parent links' }).getByTestId('parent-link-n1004');
+    await expect.element(own.getByRole('radio', { name: 'Step' })).toBeDisabled();
+    await expect.element(own.getByText("You may not change this person's relatives")).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGraph } from '../../../src/domain/checkGraph.ts';
-import { linkKindChoices, parentLinksOf, setLinkKind } from '../../../src/domain/pedigree.ts';
+import { linkKindChoices, parentLinksOf, setLinkKind, setLinkKinds } from '../../../src/domain/pedigree.ts';
 import { freeSide, placeInRow, placeRelative, placeSibling, placeSpouse } from '../../../src/domain/placement.ts';
 import { newProfile } from '../../../src/domain/profile.ts';
 import { addRelative, parentCards, RELATIONSHIP_MESSAGES, spouseCards, undo, type AddRelativeInput, type Outcome } from '../../../src/domain/relationships.ts';
@@ -229,6 +229,14 @@ describe('the kind of each parent link', () => {
     const r = ok(setLinkKind(adopted, { parentNodeId: 'n1003', childNodeId: 'n1006', kind: 'birth' }));
     expect(r.graph.edges.find((e) => e.id === 'e-n1003-n1006')!.data).toEqual({ kind: 'parent' });
     expect(r.changed.edges).toEqual(['e-n1003-n1006']);
+  });
+
+  it('sets both links of a child as one edit, undone together; one bad link refuses all', () => {
+    const g = family();
+    const r = ok(setLinkKinds(g, { childNodeId: 'n1006', kinds: { n1002: 'step', n1003: 'adopted' } }));
+    expect(r.changed.edges.sort()).toEqual(['e-n1002-n1006', 'e-n1003-n1006']);
+    expect(undo(r.graph, r.undo).graph).toEqual(g);
+    expect(setLinkKinds(g, { childNodeId: 'n1006', kinds: { n1002: 'step', n1004: 'adopted' } })).toEqual({ ok: false, message: RELATIONSHIP_MESSAGES.notRelated });
   });
 
   it('changes nothing when the kind is the same', () => {

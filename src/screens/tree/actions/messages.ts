@@ -24,7 +24,7 @@ export const TREE_TOASTS = {
   profileSaveFailed: PROFILE_PAGE_MESSAGES.saveFailedToast,
   noChanges: PROFILE_PAGE_MESSAGES.noChanges,
   undo: 'Undo',
-  linkKindSet: 'Parent link updated',
-  linkKindFailed: 'Failed to update parent link',
-  linkKindUndone: 'Parent link change undone',
+  linkKindSet: 'Parent links saved',
+  linkKindFailed: 'Failed to save parent links',
+  linkKindUndone: 'Parent links change undone',
 } as const;

@@ -1,7 +1,7 @@
 import type { EngineEdge } from '../../../../engine/index.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { addRelative, parentCards, type RelativeKind, type RelativeSource } from '../../../domain/relationships.ts';
-import { setLinkKind, type LinkKind } from '../../../domain/pedigree.ts';
+import { setLinkKinds, type LinkKind } from '../../../domain/pedigree.ts';
 import type { ParentRole } from '../../../domain/types.ts';
 import { linkParent, relinkParent, type ConnectionIntent } from '../canvas/connections.ts';
 import { commitEdit, type ActionOutcome } from './commit.ts';
@@ -81,13 +81,15 @@ function mayLinkExisting(ctx: TreeActionContext, req: AddRelativeRequest, profil
   return cards.every((id) => rightsOf(graph, id, ctx.uid).link) && (!profile || mayLinkProfile(profile, ctx.uid));
 }
 
-/** Sets how a child belongs to one parent (birth, adopted, foster, step, unknown), with Undo. */
-export function setLinkKindAction(ctx: TreeActionContext, input: { parentNodeId: string; childNodeId: string; kind: LinkKind }): ActionOutcome {
-  return commitEdit(
-    ctx,
-    () => (!mayLink(ctx.session.graph, input.parentNodeId, input.childNodeId, ctx.uid) ? refused : setLinkKind(ctx.session.graph, input)),
-    { success: TREE_TOASTS.linkKindSet, failure: TREE_TOASTS.linkKindFailed, undo: { done: TREE_TOASTS.linkKindUndone } },
-  );
+/** Sets how a child belongs to each parent (birth, adopted, foster, step, unknown) as one edit, with Undo. */
+export function setLinkKindsAction(ctx: TreeActionContext, input: { childNodeId: string; kinds: Readonly<Record<string, LinkKind>> }): ActionOutcome {
+  const graph = ctx.session.graph;
+  const allowed = Object.keys(input.kinds).every((parentNodeId) => mayLink(graph, parentNodeId, input.childNodeId, ctx.uid));
+  return commitEdit(ctx, () => (allowed ? setLinkKinds(graph, input) : refused), {
+    success: TREE_TOASTS.linkKindSet,
+    failure: TREE_TOASTS.linkKindFailed,
+    undo: { done: TREE_TOASTS.linkKindUndone },
+  });
 }
 
 type ParentIntent = Extract<ConnectionIntent, { kind: 'parent' }>;

@@ -24,9 +24,9 @@ export const ADD_RELATIVE_TEXTS = {
   addNewHint: (name: string, relation: string) => `Create a new person as ${name}'s ${relation}. You can fill in their details next.`,
   linkHint: (name: string, relation: string) => `Choose someone already in your family's profiles to link as ${name}'s ${relation}.`,
   parentsFull: (name: string) => `${name} already has 2 parents. ${RELATIONSHIP_MESSAGES.tooManyParents}.`,
+  /** Whose child it is besides the person: a spouse, or only the person (not "No other parent", which the 'Parent' choice's name is part of). */
   otherParent: 'Other parent',
-  noOtherParent: 'No other parent',
-  otherParentHint: (name: string) => `The child will be ${name}'s too.`,
+  onlyParent: (name: string) => `Only ${name}`,
   couple: 'They are a couple',
   coupleHint: (name: string, role: string) => `${name} and the new ${role} become spouses.`,
   noParents: (name: string) => `${name} has no parents on the tree yet. ${RELATIONSHIP_MESSAGES.siblingNeedsParent}.`,
@@ -127,11 +127,11 @@ export function AddRelativeDialog({ nodeId }: { nodeId: string }) {
             <ChoiceGroup<string>
               label={ADD_RELATIVE_TEXTS.otherParent}
               value={otherParent}
-              columns={1}
+              columns={Math.min(spouses.length + 1, 3)}
               onChange={setOtherParent}
               choices={[
-                ...spouses.map((s) => ({ value: s.profileId, label: s.name, hint: ADD_RELATIVE_TEXTS.otherParentHint(s.name) })),
-                { value: NO_OTHER_PARENT, label: ADD_RELATIVE_TEXTS.noOtherParent },
+                ...spouses.map((s) => ({ value: s.profileId, label: s.name })),
+                { value: NO_OTHER_PARENT, label: ADD_RELATIVE_TEXTS.onlyParent(person.name) },
               ]}
             />
           </div>

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { RIGHTS_MESSAGES } from '../../../domain/permissions.ts';
 import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { LINK_KIND_LABELS, linkKindChoices, parentLinksOf, type LinkKind } from '../../../domain/pedigree.ts';
-import { setLinkKindAction } from '../actions/relatives.ts';
+import { setLinkKindsAction } from '../actions/relatives.ts';
 import { mayLink } from '../actions/rights.ts';
 import { LINK_LINE_LOOKS } from '../canvas/parentLines.ts';
 import { useTree } from '../treeContext.ts';
@@ -12,11 +12,12 @@ import { personOf, useTreeGraph } from './useTreeGraph.ts';
 
 export const PARENT_LINKS_TEXTS = {
   title: 'Parent links',
-  description: (name: string) => `How ${name} is the child of each parent. The line to that parent is drawn to match.`,
+  description: (name: string) => `How ${name} is the child of each parent. Each line to a parent is drawn to match.`,
   noParents: (name: string) => `${name} has no parents on the tree.`,
   choiceLabel: (parent: string) => `Child of ${parent} by`,
   readOnly: RIGHTS_MESSAGES.relatives,
-  close: 'Close',
+  cancel: 'Cancel',
+  save: 'Save',
 } as const;
 
 /** A short sample of how a kind of link is drawn on the tree: the choices double as the legend. */
@@ -40,14 +41,19 @@ function LineSample({ kind }: { kind: LinkKind }) {
 
 /**
  * Parent links (issue "Facts a genealogist can trust", item 6): for each parent on the tree, how
- * the person is their child. A choice is applied at once, as its own edit with Undo.
+ * the person is their child. Save applies the choices as one edit, with Undo in its toast.
  */
 export function ParentLinksDialog({ nodeId }: { nodeId: string }) {
   const tree = useTree();
   const graph = useTreeGraph();
   const person = personOf(graph, nodeId);
   const links = useMemo(() => parentLinksOf(graph, nodeId), [graph, nodeId]);
+  const [chosen, setChosen] = useState<Record<string, LinkKind>>({});
   if (!person) return null;
+  const changed = Object.fromEntries(Object.entries(chosen).filter(([parent, kind]) => links.some((l) => l.parentNodeId === parent && l.kind !== kind)));
+  const save = () => {
+    if (setLinkKindsAction(tree, { childNodeId: nodeId, kinds: changed }).ok) closeDialog();
+  };
   return (
     <DialogShell
       title={PARENT_LINKS_TEXTS.title}
@@ -55,22 +61,30 @@ export function ParentLinksDialog({ nodeId }: { nodeId: string }) {
       testId="parent-links-dialog"
       size="lg"
       footer={
-        <button type="button" className="btn btn-secondary" onClick={closeDialog}>
-          {PARENT_LINKS_TEXTS.close}
-        </button>
+        <>
+          <button type="button" className="btn btn-secondary" onClick={closeDialog}>
+            {PARENT_LINKS_TEXTS.cancel}
+          </button>
+          {links.length > 0 && (
+            <button type="button" className="btn btn-primary" disabled={!Object.keys(changed).length} onClick={save}>
+              {PARENT_LINKS_TEXTS.save}
+            </button>
+          )}
+        </>
       }
     >
       <div className="form">
         {links.map((link) => {
           const parent = personOf(graph, link.parentNodeId);
           const editable = mayLink(graph, link.parentNodeId, nodeId, tree.uid);
+          const value = chosen[link.parentNodeId] ?? link.kind;
           return (
             <div className="field" key={link.edgeId} data-testid={`parent-link-${link.parentNodeId}`}>
               <ChoiceGroup<LinkKind>
                 label={PARENT_LINKS_TEXTS.choiceLabel(parent?.name ?? 'Unnamed')}
-                value={link.kind}
+                value={value}
                 columns={3}
-                onChange={(kind) => setLinkKindAction(tree, { parentNodeId: link.parentNodeId, childNodeId: nodeId, kind })}
+                onChange={(kind) => setChosen((c) => ({ ...c, [link.parentNodeId]: kind }))}
                 choices={linkKindChoices(link.kind).map((kind) => ({ value: kind, label: LINK_KIND_LABELS[kind], leading: <LineSample kind={kind} />, disabled: !editable }))}
               />
               {!editable && (
