@@ -113,6 +113,9 @@ describe('validateChangeSet accepts what the screens send', () => {
     ['collapsing', (g) => collapseChildren(g, 'n1001').graph, 'u-member'],
     ['an ancestor born in 1850', (g) => ok(savePerson(g, { nodeId: 'n1002', fields: { birthYear: '1850', birthMonth: '3', death: '1901-02-03' }, uid: 'u-member', now: LATER })).graph, 'u-member'],
     ['an adopted child (the pedigree kept on the parent line)', (g) => ({ ...g, edges: g.edges.map((e) => (e.id === 'e-n1001-n1003' ? { ...e, data: { kind: 'parent' as const, pedigree: 'adopted' as const } } : e)) }), 'u-member'],
+    ...(['foster', 'step', 'unknown'] as const).map(
+      (pedigree) => [`a ${pedigree} link (issue 20, item 6)`, (g: Graph) => ({ ...g, edges: g.edges.map((e) => (e.id === 'e-n1001-n1003' ? { ...e, data: { kind: 'parent' as const, pedigree } } : e)) }), 'u-member'] as const,
+    ),
     ['an imported date kept as written', (g) => ok(savePerson(g, { nodeId: 'n1002', fields: { birthDateText: 'BET 1750 AND 1752', deathDateText: '@#DJULIAN@ 11 FEB 1731/32' }, uid: 'u-member', now: LATER })).graph, 'u-member'],
   ])('%s', async (_name, edit, uid) => {
     expect(await validate(diff(edit, uid), family(), uid)).toBeNull();
@@ -157,8 +160,8 @@ describe('validateChangeSet refuses', () => {
     ['an infinite position', family, () => withNode(diff((g) => moveCard(g, 'n1002', 1)), { position: { x: 1e9, y: 0 } }), 'u-owner', 'invalid-argument', 'Node n1002 has an invalid position'],
     ['a node id twice', family, () => changes({ nodes: { remove: ['n1002', 'n1002'] } }), 'u-owner', 'invalid-argument', 'Change set nodes: an id appears more than once'],
     ['an edge id twice', family, () => changes({ edges: { upsert: [line('n1002', 'n1005')], remove: ['e-n1002-n1005'] } }), 'u-owner', 'invalid-argument', 'Change set edges: an id appears more than once'],
-    ['a pedigree on a spouse line', family, () => changes({ edges: { upsert: [{ ...spouseLine('n1001', 'n1002', true), data: { kind: 'spouse', pedigree: 'adopted' } }] } }), 'u-owner', 'invalid-argument', "Edge sp-n1001-n1002 has an invalid pedigree (a parent line's: adopted, foster, sealing, other)"],
-    ['an unknown pedigree', family, () => changes({ edges: { upsert: [{ ...line('n1001', 'n1003'), data: { kind: 'parent', pedigree: 'step' as never } }] } }), 'u-owner', 'invalid-argument', "Edge e-n1001-n1003 has an invalid pedigree (a parent line's: adopted, foster, sealing, other)"],
+    ['a pedigree on a spouse line', family, () => changes({ edges: { upsert: [{ ...spouseLine('n1001', 'n1002', true), data: { kind: 'spouse', pedigree: 'adopted' } }] } }), 'u-owner', 'invalid-argument', "Edge sp-n1001-n1002 has an invalid pedigree (a parent line's: adopted, foster, step, unknown, sealing, other)"],
+    ['an unknown pedigree', family, () => changes({ edges: { upsert: [{ ...line('n1001', 'n1003'), data: { kind: 'parent', pedigree: 'godparent' as never } }] } }), 'u-owner', 'invalid-argument', "Edge e-n1001-n1003 has an invalid pedigree (a parent line's: adopted, foster, step, unknown, sealing, other)"],
     ['an unknown profile field', family, () => changes({ profiles: { upsert: [{ id: 'pr:mine', set: { isAdmin: 'yes' } as never }] } }), 'u-member', 'invalid-argument', 'Profile pr:mine: field isAdmin is unknown'],
     ['a NUL in a bio', family, () => changes({ profiles: { upsert: [{ id: 'pr:mine', set: { bio: 'a\u0000b' } }] } }), 'u-member', 'invalid-argument', 'profiles.upsert.0.set.bio: Text may not contain a NUL character (U+0000).'],
     ['a lone surrogate in a name', family, () => changes({ profiles: { upsert: [{ id: 'pr:mine', set: { firstName: '\ud83d' } }] } }), 'u-member', 'invalid-argument', 'profiles.upsert.0.set.firstName: Text may not contain an unpaired surrogate (a broken UTF-16 character).'],
