@@ -113,9 +113,11 @@ describe('validateChangeSet accepts what the screens send', () => {
     ['collapsing', (g) => collapseChildren(g, 'n1001').graph, 'u-member'],
     ['an ancestor born in 1850', (g) => ok(savePerson(g, { nodeId: 'n1002', fields: { birthYear: '1850', birthMonth: '3', death: '1901-02-03' }, uid: 'u-member', now: LATER })).graph, 'u-member'],
     ['an adopted child (the pedigree kept on the parent line)', (g) => ({ ...g, edges: g.edges.map((e) => (e.id === 'e-n1001-n1003' ? { ...e, data: { kind: 'parent' as const, pedigree: 'adopted' as const } } : e)) }), 'u-member'],
-    ...(['foster', 'step', 'unknown'] as const).map(
-      (pedigree) => [`a ${pedigree} link (issue 20, item 6)`, (g: Graph) => ({ ...g, edges: g.edges.map((e) => (e.id === 'e-n1001-n1003' ? { ...e, data: { kind: 'parent' as const, pedigree } } : e)) }), 'u-member'] as const,
-    ),
+    ...(['foster', 'step', 'unknown'] as const).map((pedigree): [string, (g: Graph) => Graph, string] => [
+      `a ${pedigree} link (issue 20, item 6)`,
+      (g) => ({ ...g, edges: g.edges.map((e) => (e.id === 'e-n1001-n1003' ? { ...e, data: { kind: 'parent' as const, pedigree } } : e)) }),
+      'u-member',
+    ]),
     ['an imported date kept as written', (g) => ok(savePerson(g, { nodeId: 'n1002', fields: { birthDateText: 'BET 1750 AND 1752', deathDateText: '@#DJULIAN@ 11 FEB 1731/32' }, uid: 'u-member', now: LATER })).graph, 'u-member'],
   ])('%s', async (_name, edit, uid) => {
     expect(await validate(diff(edit, uid), family(), uid)).toBeNull();
