@@ -1,4 +1,4 @@
-import type { Gender, Graph, GraphEdge, GraphNode, ParentRole, Profile } from './types.ts';
+import { PEDIGREES, type Gender, type Graph, type GraphEdge, type GraphNode, type ParentRole, type Pedigree, type Profile } from './types.ts';
 import { edgeId } from './ids.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 import { PARENT_EDGE_HANDLES, PARENT_EDGE_TYPE } from './relationships.ts';
@@ -29,7 +29,7 @@ export interface LegacyEdge {
   targetHandle?: string | null;
   type?: string;
   hidden?: boolean;
-  data?: { kind?: string };
+  data?: { kind?: string; pedigree?: unknown };
   [canvasState: string]: unknown;
 }
 
@@ -115,6 +115,13 @@ const MIGRATIONS: Record<MigrationId, (g: LegacyGraph) => LegacyGraph> = {
 const GENDERS = new Set(['M', 'F', '']);
 const ROLES = new Set(['mother', 'father', '']);
 
+/** An edge's kind, and a parent line's pedigree (adopted, foster …) when it is one the model knows. */
+function edgeData(data: { kind?: string; pedigree?: unknown } | undefined): GraphEdge['data'] {
+  const kind = data?.kind === 'spouse' ? 'spouse' : 'parent';
+  const pedigree = data?.pedigree;
+  return kind === 'parent' && (PEDIGREES as readonly unknown[]).includes(pedigree) ? { kind, pedigree: pedigree as Pedigree } : { kind };
+}
+
 /** Fills every field the current shape has and drops canvas state, without changing meaning. */
 export function toCurrentShape(g: LegacyGraph): Graph {
   const nodes: GraphNode[] = g.nodes.map((n) => ({
@@ -137,7 +144,7 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     targetHandle: e.targetHandle ?? '',
     type: e.type || 'default',
     hidden: !!e.hidden,
-    data: { kind: e.data?.kind === 'spouse' ? 'spouse' : 'parent' },
+    data: edgeData(e.data),
   }));
   const profiles: Record<string, Profile> = {};
   for (const [id, p] of Object.entries(g.profiles)) {

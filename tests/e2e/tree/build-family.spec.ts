@@ -55,7 +55,15 @@ test.describe('building a family on the tree', () => {
     const byName = Object.fromEntries(graph.nodes.map((n) => [nameOf(graph, n.id), n]));
     const parentEdges = graph.edges.filter((e) => e.data.kind === 'parent');
     const pairs = parentEdges.map((e) => `${nameOf(graph, e.source)} → ${nameOf(graph, e.target)}`).sort();
-    expect(pairs).toEqual(['Arthur Whitfield → Clara Okafor', 'Clara Okafor → Ivy Okafor', 'Clara Okafor → Sam Okafor', 'Rose Whitfield → Clara Okafor']);
+    // Clara's children are hers and James's (her spouse, the default other parent).
+    expect(pairs).toEqual([
+      'Arthur Whitfield → Clara Okafor',
+      'Clara Okafor → Ivy Okafor',
+      'Clara Okafor → Sam Okafor',
+      'James Okafor → Ivy Okafor',
+      'James Okafor → Sam Okafor',
+      'Rose Whitfield → Clara Okafor',
+    ]);
     for (const e of parentEdges) {
       expect(e.id).toBe(`e-${e.source}-${e.target}`);
       expect([e.sourceHandle, e.targetHandle]).toEqual(['bottom', 'top']);
@@ -65,6 +73,8 @@ test.describe('building a family on the tree', () => {
     const james = byName['James Okafor'].data.profileId;
     expect(clara.spouses).toEqual([james]);
     expect(graph.profiles[james].spouses).toEqual([byName['Clara Okafor'].data.profileId]);
+    // Adding a mother and then a father made them a couple.
+    expect(graph.profiles[byName['Rose Whitfield'].data.profileId].spouses).toEqual([byName['Arthur Whitfield'].data.profileId]);
     expect(graph.profiles[byName['Rose Whitfield'].data.profileId]).toMatchObject({ gender: 'F', birthYear: '1931' });
     expect(graph.profiles[byName['Arthur Whitfield'].data.profileId].gender).toBe('M');
     // Mother above-left, father above-right, children below.

@@ -109,7 +109,7 @@ for (const size of [
       await pressCardButton(page, 'Ada Lovelace', 'Add Relative');
       const dialog = page.getByRole('dialog', { name: 'Add Relative' });
       await expect(dialog).toBeVisible();
-      for (const name of ['Child', 'Parent', 'Spouse']) {
+      for (const name of ['Child', 'Parent', 'Spouse', 'Sibling']) {
         const label = dialog.getByRole('radio', { name }).locator('.choice-label');
         const fits = await label.evaluate((el) => {
           const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || parseFloat(getComputedStyle(el).fontSize) * 1.5;

@@ -9,7 +9,8 @@ test.describe('unlinking, deleting and undo', () => {
     await signIn(page, await createMember({ firstName: 'Anna', lastName: 'Berg' }));
     await openTree(page);
     await addNewRelative(page, 'Anna Berg', 'Spouse', { firstName: 'Otto', lastName: 'Berg', gender: 'M' });
-    await addNewRelative(page, 'Anna Berg', 'Child', { firstName: 'Ida', lastName: 'Berg', gender: 'F' });
+    // Ida is Anna's alone at first (not the couple's, which Add Relative would make her by default).
+    await addNewRelative(page, 'Anna Berg', 'Child', { firstName: 'Ida', lastName: 'Berg', gender: 'F' }, { otherParent: 'Only Anna Berg' });
     await fitView(page);
     // Otto becomes Ida's second parent through Link existing.
     await pressCardButton(page, 'Ida Berg', 'Add Relative');

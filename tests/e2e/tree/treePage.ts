@@ -36,8 +36,12 @@ export interface NewPerson {
   birthYear?: string;
 }
 
-/** Add Relative → relation → Add new → Create Person → Create. */
-export async function addNewRelative(page: Page, of: string, relation: 'Child' | 'Spouse' | 'Mother' | 'Father', person: NewPerson) {
+/**
+ * Add Relative → relation → Add new → Create Person → Create. A child of someone with a spouse is
+ * the most recent spouse's too unless `otherParent` names the choice to take instead (another
+ * spouse, or 'Only {name}').
+ */
+export async function addNewRelative(page: Page, of: string, relation: 'Child' | 'Spouse' | 'Mother' | 'Father' | 'Sibling', person: NewPerson, options: { otherParent?: string } = {}) {
   await pressCardButton(page, of, 'Add Relative');
   const dialog = page.getByRole('dialog', { name: 'Add Relative' });
   await expect(dialog).toBeVisible();
@@ -47,6 +51,7 @@ export async function addNewRelative(page: Page, of: string, relation: 'Child' |
   } else {
     await dialog.getByRole('radio', { name: relation }).check();
   }
+  if (options.otherParent) await dialog.getByRole('radio', { name: options.otherParent, exact: true }).check();
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   const form = page.getByRole('form', { name: 'Create Person' });
   await form.getByLabel('First name').fill(person.firstName);

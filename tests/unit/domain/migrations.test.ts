@@ -86,4 +86,15 @@ describe('runMigrations', () => {
     expect(runMigrations(graph as unknown as LegacyGraph, []).graph).toEqual(graph);
     expect(toCurrentShape(graph as unknown as LegacyGraph)).toEqual(graph);
   });
+
+  it.each([
+    ['adopted', { kind: 'parent', pedigree: 'adopted' }],
+    ['step', { kind: 'parent', pedigree: 'step' }],
+    ['unknown', { kind: 'parent', pedigree: 'unknown' }],
+    ['sealing', { kind: 'parent', pedigree: 'sealing' }],
+    ['godparent', { kind: 'parent' }],
+  ])('keeps a parent line\'s %s pedigree when it is a known one (a reload lost it)', (pedigree, data) => {
+    const edge = { id: 'e-n1-n2', source: 'n1', target: 'n2', sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep', hidden: false, data: { kind: 'parent', pedigree } };
+    expect(toCurrentShape({ nodes: [], edges: [edge], profiles: {}, updatedAt: '', version: 1 } as unknown as LegacyGraph).edges[0]!.data).toEqual(data);
+  });
 });
