@@ -21,6 +21,7 @@ import {
   linkSpousesAction,
   linkToProfileAction,
   savePersonAction,
+  setLinkKindsAction,
   toggleCollapse,
   unlinkWithUndo,
   type TreeActionContext,
@@ -303,7 +304,7 @@ describe('commands shared by card buttons and keys', () => {
   it('each card button opens its dialog for the card; no card, no dialog', () => {
     runCommand('unlink', []);
     expect(treeUi.dialog).toBeNull();
-    for (const [id, kind] of [['invite', 'invite'], ['addRelative', 'addRelative'], ['edit', 'editPerson'], ['unlink', 'unlink'], ['details', 'profileDetails']] as const) {
+    for (const [id, kind] of [['invite', 'invite'], ['addRelative', 'addRelative'], ['edit', 'editPerson'], ['unlink', 'unlink'], ['details', 'profileDetails'], ['parentLinks', 'parentLinks']] as const) {
       runCommand(id, ['n1002']);
       expect(treeUi.dialog).toEqual({ kind, nodeId: 'n1002' });
     }
@@ -332,8 +333,20 @@ describe("a person another member has claimed (§6): the actions refuse what the
     expect(addRelativeAction(c, { nodeId: 'n1004', kind: 'spouse', person: { existingProfileId: 'pr:byron' } }).ok).toBe(false);
     expect(addRelativeAction(c, { nodeId: 'n1003', kind: 'child', person: { existingProfileId: 'pr:anne' } }).ok).toBe(false);
     expect(linkToProfileAction(c, 'n1004', 'pr:byron')).toEqual({ ok: false, message: 'You may not re-link this person' });
+    // Issue 20, item 6: nor the kind of their link to a child, nor an existing person as a sibling of their child.
+    expect(setLinkKindsAction(c, { childNodeId: 'n1001', kinds: { n1004: 'adopted' } }).ok).toBe(false);
+    expect(addRelativeAction(c, { nodeId: 'n1001', kind: 'sibling', person: { existingProfileId: 'pr:byron' } }).ok).toBe(false);
     expect(applied).toEqual([]);
     expect(toasts.every((t) => t.kind === 'error')).toBe(true);
+  });
+
+  it("a parent link's kind is saved with Undo, as one edit for both parents", () => {
+    const { c, session, toasts } = ctx();
+    expect(setLinkKindsAction(c, { childNodeId: 'n1003', kinds: { n1001: 'foster', n1002: 'step' } }).ok).toBe(true);
+    expect(session.graph.edges.filter((e) => e.target === 'n1003').map((e) => e.data.pedigree)).toEqual(['foster', 'step']);
+    expect(toasts).toEqual([{ kind: 'success', message: 'Parent links saved', options: expect.objectContaining({ duration: UNDO_WINDOW_MS }) }]);
+    toasts[0]!.options!.action!.onClick();
+    expect(session.graph.edges.filter((e) => e.target === 'n1003').map((e) => e.data.pedigree)).toEqual([undefined, undefined]);
   });
 
   it('a new person may still be added beside the claimed card', () => {

@@ -7,7 +7,7 @@ export { TREE_TOASTS } from './messages.ts';
 export { currentYear, type Notifier, type TreeActionContext } from './context.ts';
 export { commitEdit, type ActionOutcome, type Attempt, type CommitTexts } from './commit.ts';
 export { TREE_COMMANDS, commandForKey, runCommand, SCREEN_COMMANDS, screenCommandForKey, type TreeCommandId, type ScreenCommandId, type ScreenKey } from './commands.ts';
-export { addRelativeAction, linkSpousesAction, linkParentAction, relinkParentAction, type AddRelativeRequest } from './relatives.ts';
+export { addRelativeAction, linkSpousesAction, linkParentAction, relinkParentAction, setLinkKindsAction, type AddRelativeRequest } from './relatives.ts';
 export { unlinkWithUndo } from './unlink.ts';
 export { deleteWithUndo, deletableNodeIds } from './delete.ts';
 export { toggleCollapse, COLLAPSE_LABELS } from './collapse.ts';
