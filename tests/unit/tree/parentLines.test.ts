@@ -107,6 +107,17 @@ describe('parentLineRoutes', () => {
       { 'e-n1001-n1003': { joinDx: 90, fork: 0, lane: 0 }, 'e-n1002-n1003': { joinDx: -90, fork: 0, lane: 0 } },
     ],
     [
+      'a child adopted by one of a couple hangs from each parent alone, so the two kinds of line do not run together',
+      (() => {
+        const g = makeGraph({
+          people: [{ node: 'n1001', x: 0, y: 0 }, { node: 'n1002', x: 180, y: 0 }, { node: 'n1003', x: 90, y: 160 }],
+          parents: [['n1001', 'n1003'], ['n1002', 'n1003']],
+        });
+        return { ...g, edges: g.edges.map((e) => (e.source === 'n1002' ? { ...e, data: { kind: 'parent' as const, pedigree: 'adopted' as const } } : e)) };
+      })(),
+      { 'e-n1001-n1003': { joinDx: 0, fork: 0, lane: 0 }, 'e-n1002-n1003': { joinDx: 0, fork: 0, lane: 1 } },
+    ],
+    [
       'two parents in different rows are two single parents, whose buses meet over the child on two lanes',
       makeGraph({
         people: [{ node: 'n1001', x: 0, y: 0 }, { node: 'n1002', x: 180, y: -160 }, { node: 'n1003', x: 90, y: 160 }],

@@ -198,12 +198,14 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     const adopted = setLinkKind(graph, { parentNodeId: edge.source, childNodeId: edge.target, kind: 'adopted' });
     if (!adopted.ok) throw new Error(adopted.message);
     const patch = cards.update(adopted.graph, adopted.changed);
-    expect(patch.edges!.upsert!.map((e) => [e.id, e.style])).toEqual([[edge.id, LINK_LINE_LOOKS.adopted.style]]);
+    expect(patch.edges!.upsert!.find((e) => e.id === edge.id)!.style).toBe(LINK_LINE_LOOKS.adopted.style);
     engine.patch(patch);
+    expectSameAsFresh(engine, adopted.graph);
     const back = setLinkKind(adopted.graph, { parentNodeId: edge.source, childNodeId: edge.target, kind: 'birth' });
     if (!back.ok) throw new Error(back.message);
     engine.patch(cards.update(back.graph, back.changed));
     expect(engine.edges.get(edge.id)!.style).toBeUndefined();
+    expectSameAsFresh(engine, back.graph);
   });
 
   it.each([

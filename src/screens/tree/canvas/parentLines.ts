@@ -9,7 +9,7 @@ import type { Graph, GraphEdge } from '../../../domain/types.ts';
  * Lily ran under Oliver's line and the child looked like his too).
  *
  * * A child's parents form its *group*: the couple when both its parents are on the tree side by
- *   side, else the one parent. A couple's lines leave each parent's bottom, turn towards the
+ *   side and it is their child the same way (both by birth, both adopted …), else the one parent. A couple's lines leave each parent's bottom, turn towards the
  *   point between the two (a fork just under the cards) and drop from there; a single parent's
  *   line drops straight from that parent.
  * * From the drop, a group's lines run along a horizontal *bus* above its children. Buses of
@@ -152,7 +152,9 @@ export function parentLineRoutes(graph: Graph, card: { width: number; height: nu
   };
   for (const { child: c, first: e1, second: e2 } of linesOf.values()) {
     const p1 = at.get(e1.source)!, p2 = e2 && at.get(e2.source)!;
-    if (e2 && Math.abs(p1.y - p2!.y) < card.height / 2 && Math.abs(p1.x - p2!.x) <= PARENT_LINE.coupleReach) {
+    // Lines of two kinds (adopted by one parent, say) would run together under a couple's fork,
+    // the one drawn last hiding the other: each is drawn from its own parent instead.
+    if (e2 && Math.abs(p1.y - p2!.y) < card.height / 2 && Math.abs(p1.x - p2!.x) <= PARENT_LINE.coupleReach && linkKindOf(e1) === linkKindOf(e2)) {
       if (e1.source < e2.source) join(e1.source, e2.source, c, e1, e2);
       else join(e2.source, e1.source, c, e1, e2);
     } else {
