@@ -210,7 +210,7 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
 
   it.each([
     ['unknown', 'thin grey', { width: 1, dash: [3, 3] }, '#8f949b'],
-    ['foster', 'dotted', { dash: [0.5, 5] }, undefined],
+    ['foster', 'dotted', { width: 2, dash: [1, 4] }, undefined],
     ['step', 'dash-dot', { dash: [10, 4, 0.5, 4] }, undefined],
   ] as const)('a %s link is drawn %s', (kind, _look, style, color) => {
     const e = { ...parentEdge('n1', 'n2'), data: { kind: 'parent' as const, pedigree: kind } };

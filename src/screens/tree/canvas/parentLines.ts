@@ -62,7 +62,7 @@ export function forkOptions(route: ParentLineRoute = SINGLE): ForkPathOptions {
 export const LINK_LINE_LOOKS: Readonly<Record<LinkKind, Readonly<{ style?: EdgeStyle; color?: string }>>> = Object.freeze({
   birth: {},
   adopted: { style: Object.freeze({ dash: [8, 5] }) },
-  foster: { style: Object.freeze({ dash: [0.5, 5] }) },
+  foster: { style: Object.freeze({ width: 2, dash: [1, 4] }) },
   step: { style: Object.freeze({ dash: [10, 4, 0.5, 4] }) },
   unknown: { style: Object.freeze({ width: 1, dash: [3, 3] }), color: '#8f949b' },
   sealing: { style: Object.freeze({ dash: [16, 5] }) },
