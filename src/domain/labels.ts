@@ -1,82 +1,48 @@
+import { birthGedcom, dateValue, deathGedcom, DECEASED, formatDate, yearBounds } from './dates/index.ts';
 import type { Gender, Profile } from './types.ts';
 
 /** §3 derived display rules. */
 
 type BirthParts = Pick<Profile, 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDateText'>;
+type DeathParts = Pick<Profile, 'death' | 'deathDateText'>;
 
 /**
- * Year, year-month or year-month-day, by which parts are filled. A part only counts when every
- * larger part is there too (a day without a month shows the year alone). No year: the date an
- * import kept as written ('ABT 1850'), shown as written; else no label.
+ * The birth date in words (`formatDate`, the one way dates show): only the parts that are filled
+ * ('1950', 'March 1950', '7 March 1950'; §2), a part counting only with every larger part (a day
+ * without a month shows the year alone); without a year, the date kept as text ('about 1850',
+ * 'between 1750 and 1752'); else no label.
  */
-export function birthLabel({ birthYear, birthMonth, birthDay, birthDateText }: BirthParts): string {
-  const y = birthYear.trim();
-  const m = birthMonth.trim();
-  const d = birthDay.trim();
-  if (!y) return (birthDateText ?? '').trim();
-  const year = yearLabel(y);
-  if (!m) return year;
-  if (!d) return `${year}-${m}`;
-  return `${year}-${m}-${d}`;
+export function birthLabel(p: BirthParts): string {
+  return formatDate(birthGedcom(p));
 }
 
-/** The card line: 'Born {date}', or '' when there is no birth year to show. */
+/** The card line: 'Born {date}', or '' when there is no birth date to show. */
 export function bornLine(p: BirthParts): string {
   const label = birthLabel(p);
   return label ? `Born ${label}` : '';
 }
 
-/**
- * The death field's value for "died, date unknown" (owner's decision: a recorded death without a
- * date means deceased). GEDCOM writes it `1 DEAT Y`, so the field holds the same letter.
- */
-export const DECEASED = 'Y';
+export { DECEASED };
 export const DECEASED_LABEL = 'Deceased';
 
-/** The form's "Death" date box and "Deceased" box for a stored death field. */
-export function deathFormOf(death: string): { date: string; deceased: boolean } {
-  const d = death.trim();
-  return d === DECEASED ? { date: '', deceased: true } : { date: d, deceased: !!d };
+/** Died: the date in words, "Deceased" for a death without a date, or ''. */
+export function deathLabel(p: DeathParts): string {
+  const date = formatDate(deathGedcom(p));
+  return date || (p.death.trim() === DECEASED ? DECEASED_LABEL : '');
 }
 
-/**
- * The death field from the form: the date typed, else DECEASED when "Deceased" is ticked, else
- * empty. A death an import kept as written (`keptText`) stays while nothing is typed or ticked anew.
- */
-export function deathFieldOf(date: string, deceased: boolean, keptText = ''): string {
-  const d = date.trim();
-  if (d) return d;
-  return deceased && !keptText.trim() ? DECEASED : '';
-}
-
-/** A year without leading zeros ('0946' → '946'), as people write it. */
-export function yearLabel(year: string): string {
-  return year.replace(/^0+(?=\d)/, '');
-}
-
-/** A date field's value ('0946', '1850-03-12') with its year written without leading zeros. */
-function dateLabel(date: string): string {
-  return date.replace(/^0+(?=\d)/, '');
-}
-
-/** Died: the death field ("Deceased" for one without a date), else the date an import kept as written. */
-export function deathLabel({ death, deathDateText }: Pick<Profile, 'death' | 'deathDateText'>): string {
-  const d = death.trim();
-  if (d === DECEASED) return (deathDateText ?? '').trim() || DECEASED_LABEL;
-  return dateLabel(d) || (deathDateText ?? '').trim();
-}
-
-/** The year a death is shown by on a card ('1901'), "Deceased" without one, or ''. */
-export function deathYearLabel(p: Pick<Profile, 'death' | 'deathDateText'>): string {
+/** A card is small: a death on the `death` field shows by its year ('1901'); a date kept as text in words ('about 1901'). */
+export function deathYearLabel(p: DeathParts): string {
   const d = p.death.trim();
-  if (/^\d{4}/.test(d)) return yearLabel(d.slice(0, 4));
-  const text = (p.deathDateText ?? '').trim();
-  if (text) return text;
-  return d === DECEASED ? DECEASED_LABEL : '';
+  if (d && d !== DECEASED) {
+    const bounds = yearBounds(dateValue(d));
+    if (bounds.earliest !== null && bounds.earliest === bounds.latest) return String(bounds.earliest);
+  }
+  return deathLabel(p);
 }
 
-/** The card's death line: "Died {year}" ("Died ABT 1901" as an import kept it), "Deceased", or ''. */
-export function diedLine(p: Pick<Profile, 'death' | 'deathDateText'>): string {
+/** The card's death line: "Died {year}" ("Died about 1901" for a date kept as text), "Deceased", or ''. */
+export function diedLine(p: DeathParts): string {
   const death = deathYearLabel(p);
   return !death || death === DECEASED_LABEL ? death : `Died ${death}`;
 }

@@ -1,5 +1,6 @@
 import type { ProfilePatch } from './changeSet.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
+import { dateValue, NO_BOUNDS, yearBounds, type YearBounds } from './dates/index.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
 import type { Graph, Profile } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { Graph, Profile } from './types.ts';
  * A person counts as living unless a death is recorded (a date, a date kept as written, or
  * "deceased" without a date) or they were born more than 110 years ago; without a birth date of
  * their own, unless a parent of theirs was born more than 155 years ago or they had a child more
- * than 95 years ago: webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
+ * than 95 years ago (dates read by the GEDCOM grammar: 'ABT 1850' and 'BET 1840 AND 1845' count): webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
  * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
  * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
  * at their own profile, or a profile they claimed, always sees it whole.
@@ -46,18 +47,28 @@ export const PRIVACY_TEXTS: Record<PrivacyReason, string> = {
 export const PRIVATE_NAME = 'Private';
 
 /**
- * The years a date text names: '1950', '1950-03-04', and phrases such as 'ABT 1950',
- * 'BET 1890 AND 1900', '12 MAR 1950' or '1649/50' (imported GEDCOM dates kept as written).
- * Days and months have at most two digits, so three- and four-digit numbers are years.
+ * The years named in a text that is not a date the grammar reads (an import's own words, 'Spring
+ * 1850'): days and months have at most two digits, so three- and four-digit numbers are years.
  */
 export function yearsIn(text: string): number[] {
   return [...text.matchAll(/(?<!\d)(\d{3,4})(?:\/\d{1,2})?(?!\d)/g)].map((m) => Number(m[1]));
 }
 
-/** The latest year a date text names (the cautious reading for "born long ago"), or null. */
-export function latestYear(text: string): number | null {
+/**
+ * The years a date text allows (`yearBounds`: 'ABT 1850' is 1850, 'BET 1890 AND 1900' 1890 to
+ * 1900, 'BEF 1900' up to 1900, 'AFT 1900' from 1900 on); for text the grammar cannot read, the
+ * years it names.
+ */
+export function dateYears(text: string): YearBounds {
+  const value = dateValue(text);
+  if (value) return yearBounds(value);
   const years = yearsIn(text);
-  return years.length ? Math.max(...years) : null;
+  return years.length ? { earliest: Math.min(...years), latest: Math.max(...years) } : NO_BOUNDS;
+}
+
+/** The latest year a date text allows (the cautious reading for "born long ago"), or null. */
+export function latestYear(text: string): number | null {
+  return dateYears(text).latest;
 }
 
 /** A person's dates as the privacy rule reads them: the one place where new date fields join in. */
@@ -99,8 +110,9 @@ function bornBefore(people: readonly Dated[], years: number, currentYear: number
 export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
   const { birth, death } = lifeDates(person);
   if (death.trim()) return false;
-  const born = latestYear(birth);
-  if (born !== null) return currentYear - born <= LIVING_BIRTH_YEARS;
+  // Any year known settles it; a birth open at its end ('AFT 1900') may be recent.
+  const born = dateYears(birth);
+  if (born.earliest !== null || born.latest !== null) return born.latest === null || currentYear - born.latest <= LIVING_BIRTH_YEARS;
   if (bornBefore(relatives.parents, LIVING_PARENT_YEARS, currentYear)) return false;
   return !bornBefore(relatives.children, LIVING_CHILD_YEARS, currentYear);
 }

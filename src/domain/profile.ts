@@ -69,8 +69,9 @@ const BIRTH_FIELDS = ['birthYear', 'birthMonth', 'birthDay'] as const;
 export function withReplacedDateTexts(before: Profile, set: Partial<ProfileScalars>): Partial<ProfileScalars> {
   const out = { ...set };
   const changed = (f: ScalarField) => Object.hasOwn(set, f) && (set[f] ?? '') !== (before[f] ?? '');
-  if (before.birthDateText && BIRTH_FIELDS.some(changed)) out.birthDateText = '';
-  if (before.deathDateText && changed('death')) out.deathDateText = '';
+  // A form that sends the date's text itself (the tree's one date input) has said which it is.
+  if (before.birthDateText && !Object.hasOwn(set, 'birthDateText') && BIRTH_FIELDS.some(changed)) out.birthDateText = '';
+  if (before.deathDateText && !Object.hasOwn(set, 'deathDateText') && changed('death')) out.deathDateText = '';
   return out;
 }
 

@@ -159,9 +159,10 @@ const CALENDARS_551: Record<string, string> = { GREGORIAN: '@#DGREGORIAN@', JULI
 const CALENDARS_70: Record<string, string> = Object.fromEntries(Object.entries(CALENDARS_551).map(([k, v]) => [v, k]));
 
 /**
- * A date kept as written, in the syntax of the version being written: calendar escapes are the
- * one difference the two versions' date grammars have for dates written by their own rules
- * ('@#DJULIAN@ 1700' in 5.5.1 is 'JULIAN 1700' in 7.0). Anything else is written as it was read.
+ * A date kept as written, in the syntax of the version being written: calendar escapes and the
+ * B.C. epoch are the differences the two versions' date grammars have for dates written by their
+ * own rules ('@#DJULIAN@ 1700' in 5.5.1 is 'JULIAN 1700' in 7.0, '44 B.C.' is '44 BCE'; the tree's
+ * date input stores 7.0). Anything else is written as it was read.
  */
 export function dateForVersion(text: string, version: '7.0' | '5.5.1'): string {
   // A phrase in parentheses is words, not syntax.
@@ -169,7 +170,7 @@ export function dateForVersion(text: string, version: '7.0' | '5.5.1'): string {
   const syntax = open < 0 ? text : text.slice(0, open);
   const converted =
     version === '7.0'
-      ? syntax.replace(/@#D(?:GREGORIAN|JULIAN|HEBREW|FRENCH R)@/gi, (m) => CALENDARS_70[m.toUpperCase()] ?? m)
-      : syntax.replace(/(^|\s)(GREGORIAN|JULIAN|HEBREW|FRENCH_R)(?=\s)/g, (_m, space: string, cal: string) => space + CALENDARS_551[cal]!);
+      ? syntax.replace(/@#D(?:GREGORIAN|JULIAN|HEBREW|FRENCH R)@/gi, (m) => CALENDARS_70[m.toUpperCase()] ?? m).replace(/(\d)\s*B\.C\.(?=\s|$)/gi, '$1 BCE')
+      : syntax.replace(/(^|\s)(GREGORIAN|JULIAN|HEBREW|FRENCH_R)(?=\s)/g, (_m, space: string, cal: string) => space + CALENDARS_551[cal]!).replace(/(\d) BCE(?=\s|$)/g, '$1 B.C.');
   return open < 0 ? converted : converted + text.slice(open);
 }

@@ -1,3 +1,4 @@
+import { parseDate, yearBounds, type DateProblem } from '../dates/index.ts';
 import { DECEASED } from '../labels.ts';
 import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
@@ -24,7 +25,29 @@ export const PROFILE_MESSAGES = {
   photoUrl: 'Enter a valid image URL',
   photoFile: 'Choose an image file',
   photoTooLarge: 'The image is too large (10 MB at most)',
+  /** The tree's one date input (dates as genealogists write them). */
+  dateUnreadable: 'Enter a date such as 10 Feb 1840, abt 1850, bet 1840 and 1845 or before May 1900',
+  dateOrder: 'The first date must come before the second',
 } as const;
+
+/** What the tree's date input says under a date it cannot take. */
+const DATE_PROBLEMS: Record<DateProblem, string> = {
+  unreadable: PROFILE_MESSAGES.dateUnreadable,
+  'not-on-calendar': PROFILE_MESSAGES.date,
+  order: PROFILE_MESSAGES.dateOrder,
+};
+
+/**
+ * A date typed on the tree (birth, death, an event): empty, or any date of the GEDCOM grammar or
+ * typed English (src/domain/dates) that is not wholly after this year. The message, or null.
+ */
+export function validateTreeDate(text: string, currentYear: number): string | null {
+  if (!text.trim()) return null;
+  const parsed = parseDate(text);
+  if (!parsed.ok) return DATE_PROBLEMS[parsed.problem];
+  const { earliest } = yearBounds(parsed.value);
+  return earliest !== null && earliest > currentYear ? PROFILE_MESSAGES.yearNotAfter(currentYear) : null;
+}
 
 export const DEATH_PLACEHOLDER = 'YYYY or YYYY-MM-DD';
 

@@ -19,39 +19,37 @@ describe('Create Person', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Person' });
     await expect.element(dialog.getByText('A new child of Ada Lovelace.')).toBeVisible();
     await expect.element(dialog.getByLabelText('Last name')).toHaveValue('Lovelace');
-    await expect.element(dialog.getByLabelText('Death')).toHaveAttribute('placeholder', 'YYYY or YYYY-MM-DD');
+    await expect.element(dialog.getByLabelText('Birth date')).toHaveAttribute('placeholder', 'e.g. 10 Feb 1840, abt 1850');
     await dialog.getByLabelText('First name').fill('Anne');
-    await dialog.getByLabelText('Year').fill('19');
-    await dialog.getByLabelText('Month').fill('13');
-    await dialog.getByLabelText('Day').fill('32');
-    await dialog.getByLabelText('Death').fill('soon');
+    await dialog.getByLabelText('Birth date').fill('soon');
+    await dialog.getByLabelText('Death date').fill('31 Feb 1840');
     await dialog.getByLabelText('Photo URL').fill('not a url');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.element(dialog.getByText('Enter a valid 4-digit year', { exact: true })).toBeVisible();
-    await expect.element(dialog.getByText('Invalid month', { exact: true })).toBeVisible();
-    await expect.element(dialog.getByText('Invalid day', { exact: true })).toBeVisible();
-    await expect.element(dialog.getByText('Enter a year or a full date (YYYY or YYYY-MM-DD)', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Enter a date such as 10 Feb 1840, abt 1850, bet 1840 and 1845 or before May 1900', { exact: true })).toBeVisible();
+    await expect.element(dialog.getByText('Invalid date', { exact: true })).toBeVisible();
     await expect.element(dialog.getByText('Enter a valid image URL', { exact: true })).toBeVisible();
-    await expect.element(dialog.getByLabelText('Year')).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(dialog.getByLabelText('Birth date')).toHaveAttribute('aria-invalid', 'true');
+    await expect.element(dialog.getByLabelText('Death date')).toHaveAttribute('aria-invalid', 'true');
     expect(session.graph).toBe(before);
 
-    // Messages follow the input once shown.
-    await dialog.getByLabelText('Year').fill('2027');
+    // Messages follow the input once shown; the date reads back in words as it is typed.
+    await dialog.getByLabelText('Birth date').fill('2027');
     await expect.element(dialog.getByText('Enter a year no later than 2026', { exact: true })).toBeVisible();
     // An ancestor may be born before 1900 (the floor is the own profile page's only).
-    await dialog.getByLabelText('Year').fill('1899');
-    await expect.element(dialog.getByLabelText('Year')).not.toHaveAttribute('aria-invalid', 'true');
-    await expect.element(dialog.getByText(/^Enter a year (between|no later)/)).not.toBeInTheDocument();
-    await dialog.getByLabelText('Year').fill('2023');
-    await dialog.getByLabelText('Month').fill('2');
-    await dialog.getByLabelText('Day').fill('29');
-    await expect.element(dialog.getByText('Invalid date', { exact: true })).toBeVisible();
-    expect(dialog.getByText('Invalid month').query()).toBeNull();
+    await dialog.getByLabelText('Birth date').fill('1899');
+    await expect.element(dialog.getByLabelText('Birth date')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect.element(dialog.getByText('Reads as: 1899', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Birth date').fill('bet 1850 and 1840');
+    await expect.element(dialog.getByText('The first date must come before the second', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Birth date').fill('29/2/2023');
+    await expect.element(dialog.getByText('Invalid date', { exact: true }).first()).toBeVisible();
     await dialog.getByRole('button', { name: 'Create' }).click();
     expect(session.graph).toBe(before);
 
-    await dialog.getByLabelText('Day').fill('28');
-    await dialog.getByLabelText('Death').fill('2090-01-31');
+    await dialog.getByLabelText('Birth date').fill('28/2/2023');
+    await expect.element(dialog.getByText('Reads as: 28 February 2023', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Death date').fill('2024-01-31');
+    await expect.element(dialog.getByText('Reads as: 31 January 2024', { exact: true })).toBeVisible();
     await dialog.getByLabelText('Photo URL').fill('https://example.com/anne.jpg');
     await dialog.getByLabelText('Gender').selectOptions('F');
     await dialog.getByLabelText("Mother's maiden name").fill('  Milbanke ');
@@ -67,7 +65,8 @@ describe('Create Person', () => {
       birthYear: '2023',
       birthMonth: '02',
       birthDay: '28',
-      death: '2090-01-31',
+      birthDateText: '',
+      death: '2024-01-31',
       mothersMaidenName: 'Milbanke',
       bio: 'Second child.',
       photoURL: 'https://example.com/anne.jpg',
@@ -77,6 +76,26 @@ describe('Create Person', () => {
     });
     expect(session.graph.profiles[UID]!.children).toEqual(['pr:byronk', 'pr:new1']);
     expect(session.graph.edges.map((e) => e.id)).toContain('e-n1001-n1006');
+  });
+
+  it('takes a date as genealogists write it: "abt 1850" is kept as GEDCOM text and shows "about 1850"', async () => {
+    const { session } = await mountTree();
+    openDialog({ kind: 'createPerson', nodeId: 'n1001', relation: 'child' });
+    const dialog = page.getByRole('dialog', { name: 'Create Person' });
+    await dialog.getByLabelText('First name').fill('Anne');
+    await dialog.getByLabelText('Birth date').fill('abt 1850');
+    await expect.element(dialog.getByText('Reads as: about 1850', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Death date').fill('before May 1900');
+    await expect.element(dialog.getByText('Reads as: before May 1900', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:new1']).toMatchObject({ birthYear: '', birthMonth: '', birthDay: '', birthDateText: 'ABT 1850', death: '', deathDateText: 'BEF MAY 1900' });
+
+    openDialog({ kind: 'editPerson', nodeId: 'n1006' });
+    const edit = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(edit.getByLabelText('Birth date')).toHaveValue('about 1850');
+    await expect.element(edit.getByLabelText('Death date')).toHaveValue('before May 1900');
+    await expect.element(edit.getByRole('checkbox', { name: 'Deceased' })).toBeChecked();
   });
 
   it("a new spouse toasts 'Person added' (it was made here, not linked); gender offers Male, Female or none", async () => {
@@ -120,7 +139,7 @@ describe('Edit Person', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Person' });
     await expect.element(dialog.getByLabelText('First name')).toHaveValue('William');
     await expect.element(dialog.getByLabelText('Gender')).toHaveValue('M');
-    await dialog.getByLabelText('Year').fill('1905');
+    await dialog.getByLabelText('Birth date').fill('1905');
     await dialog.getByLabelText('Bio').fill('Earl of Lovelace.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.element(toast('Profile updated')).toBeVisible();
@@ -129,14 +148,14 @@ describe('Edit Person', () => {
     expect(session.graph.profiles['pr:william']!.spouses).toEqual([UID]);
   });
 
-  it('shows an imported date as written, keeps it while other fields change, and replaces it with a date typed in', async () => {
+  it('shows an imported date in words, keeps it while other fields change, and replaces it with a date typed in', async () => {
     const graph = family();
     Object.assign(graph.profiles['pr:william']!, { birthDateText: 'ABT 1805', deathDateText: 'BET 1890 AND 1893' });
     const { session } = await mountTree({ graph });
     openDialog({ kind: 'editPerson', nodeId: 'n1002' });
     let dialog = page.getByRole('dialog', { name: 'Edit Person' });
-    await expect.element(dialog.getByText('Imported as "ABT 1805": shown as written until you enter a date here.')).toBeVisible();
-    await expect.element(dialog.getByText('Imported as "BET 1890 AND 1893": shown as written until you enter a date here.')).toBeVisible();
+    await expect.element(dialog.getByLabelText('Birth date')).toHaveValue('about 1805');
+    await expect.element(dialog.getByLabelText('Death date')).toHaveValue('between 1890 and 1893');
     await dialog.getByLabelText('Bio').fill('Earl.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
@@ -145,10 +164,24 @@ describe('Edit Person', () => {
     openDialog({ kind: 'editPerson', nodeId: 'n1002' });
     dialog = page.getByRole('dialog', { name: 'Edit Person' });
     // An ancestor's year before 1900 is taken on the tree.
-    await dialog.getByLabelText('Year').fill('1805');
+    await dialog.getByLabelText('Birth date').fill('1805');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
     expect(session.graph.profiles['pr:william']).toMatchObject({ birthYear: '1805', birthDateText: '', deathDateText: 'BET 1890 AND 1893' });
+  });
+
+  it('an imported date the app cannot read is kept as written until it is changed', async () => {
+    const graph = family();
+    Object.assign(graph.profiles['pr:william']!, { birthDateText: 'Spring 1805' });
+    const { session } = await mountTree({ graph });
+    openDialog({ kind: 'editPerson', nodeId: 'n1002' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Person' });
+    await expect.element(dialog.getByLabelText('Birth date')).toHaveValue('Spring 1805');
+    await expect.element(dialog.getByText('Kept as written: not a date the app can read.', { exact: true })).toBeVisible();
+    await dialog.getByLabelText('Bio').fill('Earl.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect(session.graph.profiles['pr:william']).toMatchObject({ bio: 'Earl.', birthDateText: 'Spring 1805' });
   });
 
   it('issue 20: "Deceased" ticked without a date saves the person as deceased; a typed date ticks it; unticked, living again', async () => {
@@ -157,10 +190,10 @@ describe('Edit Person', () => {
     let dialog = page.getByRole('dialog', { name: 'Edit Person' });
     const box = () => dialog.getByRole('checkbox', { name: 'Deceased' });
     await expect.element(box()).not.toBeChecked();
-    await dialog.getByLabelText('Death').fill('1852');
+    await dialog.getByLabelText('Death date').fill('1852');
     await expect.element(box()).toBeChecked();
     await expect.element(box()).toBeDisabled();
-    await dialog.getByLabelText('Death').fill('');
+    await dialog.getByLabelText('Death date').fill('');
     await expect.element(box()).not.toBeChecked();
     await box().click();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -169,7 +202,7 @@ describe('Edit Person', () => {
 
     openDialog({ kind: 'editPerson', nodeId: 'n1002' });
     dialog = page.getByRole('dialog', { name: 'Edit Person' });
-    await expect.element(dialog.getByLabelText('Death')).toHaveValue('');
+    await expect.element(dialog.getByLabelText('Death date')).toHaveValue('');
     await expect.element(box()).toBeChecked();
     await box().click();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -193,7 +226,7 @@ describe('Edit Person', () => {
     openDialog({ kind: 'editPerson', nodeId: 'n1004' });
     const dialog = page.getByRole('dialog', { name: 'Edit Person' });
     await expect.element(dialog.getByText('Read only: only Mary Somerville can edit these details.')).toBeVisible();
-    for (const label of ['First name', 'Last name', 'Gender', 'Year', 'Month', 'Day', 'Death', "Mother's maiden name", 'Bio', 'Photo URL'])
+    for (const label of ['First name', 'Last name', 'Gender', 'Birth date', 'Death date', "Mother's maiden name", 'Bio', 'Photo URL'])
       await expect.element(dialog.getByLabelText(label)).toBeDisabled();
     await expect.element(dialog.getByLabelText("Mother's maiden name")).toHaveValue('Noel');
     expect(dialog.getByRole('button', { name: 'Save' }).query()).toBeNull();

@@ -72,9 +72,9 @@ test('edit with invalid then valid dates: each §5 message, then the saved profi
   await expect(page).toHaveURL(/\/app\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Lovelace' })).toBeVisible();
   const details = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Details' }) });
-  await expect(details).toContainText('Born1990-08-05');
+  await expect(details).toContainText('Born5 August 1990');
   await expect(details).toContainText('GenderMale');
-  await expect(details).toContainText('Died2020-01-31');
+  await expect(details).toContainText('Died31 January 2020');
   await expect(details).toContainText("Mother's maiden nameMilbanke");
   await expect(page.getByText('Wrote the first program.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Grace Lovelace' })).toBeVisible();
@@ -85,7 +85,7 @@ test('edit with invalid then valid dates: each §5 message, then the saved profi
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Lovelace' })).toBeVisible();
-  await expect(details).toContainText('Born1990-08-05');
+  await expect(details).toContainText('Born5 August 1990');
 });
 
 test('a photo goes through the crop dialog, is stored in both sizes with one profile write and shows in the header', async ({ page, createMember, signIn }, testInfo) => {

@@ -62,7 +62,7 @@ test.describe('GEDCOM import and export', () => {
     await page.keyboard.type('victoria hanover 1819');
     const found = page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
     await expect(found).toHaveCount(1);
-    await expect(found.first()).toContainText('Born 1819-05-24');
+    await expect(found.first()).toContainText('Born 24 May 1819');
     await page.keyboard.press('Enter');
     await expect(page.locator('[data-node-id][aria-label="Victoria Hanover"][aria-selected="true"]')).toBeFocused();
     await expect(page.getByRole('complementary', { name: 'Person details' })).toContainText('Victoria Hanover');

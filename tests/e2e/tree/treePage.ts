@@ -33,6 +33,7 @@ export interface NewPerson {
   firstName: string;
   lastName: string;
   gender?: 'M' | 'F';
+  /** A birth date as typed into the form's one date input ('1931', 'abt 1850', '10 Feb 1840'). */
   birthYear?: string;
 }
 
@@ -57,7 +58,7 @@ export async function addNewRelative(page: Page, of: string, relation: 'Child' |
   await form.getByLabel('First name').fill(person.firstName);
   await form.getByLabel('Last name').fill(person.lastName);
   if (person.gender) await form.getByLabel('Gender').selectOption(person.gender);
-  if (person.birthYear) await form.getByLabel('Year').fill(person.birthYear);
+  if (person.birthYear) await form.getByLabel('Birth date').fill(person.birthYear);
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(card(page, `${person.firstName} ${person.lastName}`)).toBeAttached();

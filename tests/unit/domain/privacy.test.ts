@@ -34,6 +34,16 @@ describe('dates through one helper (yearsIn, latestYear)', () => {
     ['12', []],
   ])('%j names the years %j', (text, years) => expect(yearsIn(text)).toEqual(years));
 
+  it.each([
+    ['ABT 1850', 1850],
+    ['between 1840 and 1845', 1845],
+    ['BEF 1900', 1900],
+    ['AFT 1900', null],
+    ['JULIAN 11 FEB 1731/32', 1732],
+    ['44 BCE', -43],
+    ['Spring 1850', 1850],
+  ])('latestYear(%j) reads the date grammar: %j', (text, year) => expect(latestYear(text)).toBe(year));
+
   it('reads a range by its latest year (the cautious reading)', () => {
     expect(latestYear('BET 1890 AND 1920')).toBe(1920);
     expect(latestYear('')).toBeNull();
@@ -66,6 +76,18 @@ describe('isPresumedLiving (§6: living unless a death, a birth over 110 years a
     ['a child born long ago, kept as written', dated(), [{ ...dated(), birthDateText: 'BET 1900 AND 1902' }], false],
     ['a recent range kept as written', { ...dated(), birthDateText: 'BET 1900 AND 1990' }, [], true],
     ['"deceased" without a date (GEDCOM DEAT Y)', dated('1990', 'Y'), [], false],
+    // Dates as genealogists write them (typed on the tree or imported) count by the years they allow.
+    ['born about 1850', { ...dated(), birthDateText: 'ABT 1850' }, [], false],
+    ['born about 1950', { ...dated(), birthDateText: 'ABT 1950' }, [], true],
+    ['born between 1840 and 1845', { ...dated(), birthDateText: 'BET 1840 AND 1845' }, [], false],
+    ['born before 1900', { ...dated(), birthDateText: 'BEF 1900' }, [], false],
+    ['born after 1900 (may be recent)', { ...dated(), birthDateText: 'AFT 1900' }, [], true],
+    ['born after 1900, a child born 1910 (a birth of their own settles it)', { ...dated(), birthDateText: 'AFT 1900' }, [dated('1910')], true],
+    ['born in the Julian calendar', { ...dated(), birthDateText: 'JULIAN 11 FEB 1731/32' }, [], false],
+    ['born B.C.', { ...dated(), birthDateText: '44 BCE' }, [], false],
+    ['a child born about 1920', dated(), [{ ...dated(), birthDateText: 'ABT 1920' }], false],
+    ['a child born after 1920', dated(), [{ ...dated(), birthDateText: 'AFT 1920' }], true],
+    ['a death kept as text', { ...dated(), deathDateText: 'ABT 1990' }, [], false],
   ])('%s → living %s', (_name, person, children, living) => expect(isPresumedLiving(person, { parents: [], children }, YEAR)).toBe(living));
 
   it.each([

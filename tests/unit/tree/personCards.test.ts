@@ -28,13 +28,13 @@ describe('person card (§2)', () => {
   it('shows the name as written, the birth label and the gender', () => {
     const d = personCardData(node(), profile({ birthYear: '1931', birthMonth: '04' }), options(), false);
     expect(d.title).toBe('ada KING');
-    expect(d.lines).toEqual(['Born 1931-04', 'Female']);
+    expect(d.lines).toEqual(['Born April 1931', 'Female']);
   });
 
   it.each([
     ['a death date', { birthYear: '1819', death: '1901-01-22' }, 'Victoria', ['Born 1819', 'Died 1901', 'Female']],
     ['deceased without a date', { birthYear: '0946', death: 'Y' }, 'Edgar', ['Born 946', 'Deceased', 'Female']],
-    ['a death kept as written', { deathDateText: 'ABT 1066' }, 'Harold II', ['Died ABT 1066', 'Female']],
+    ['a death kept as written', { deathDateText: 'ABT 1066' }, 'Harold II', ['Died about 1066', 'Female']],
   ])('issue 20: %s shows on the card', (_name, fields, firstName, lines) => {
     const d = personCardData(node(), profile({ ...fields, firstName, lastName: '' }), options(), false);
     expect(d.title).toBe(firstName);

@@ -111,7 +111,6 @@ export function EditPersonDialog({ nodeId }: { nodeId: string }) {
             currentYear={currentYear(tree)}
             readOnly={readOnly}
             namesRequired={!!profile?.ownerUid}
-            datesAsWritten={{ birth: profile?.birthDateText, death: profile?.deathDateText }}
             intro={
               readOnly ? (
                 <p className="form-alert form-alert-info" role="note">

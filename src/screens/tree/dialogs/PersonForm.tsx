@@ -1,19 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/Field.tsx';
+import { birthFields, birthGedcom, deathFields, deathGedcom } from '../../../domain/dates/index.ts';
 import type { PersonFields } from '../../../domain/editPerson.ts';
-import { DECEASED_LABEL, deathFieldOf, deathFormOf, GENDER_OPTIONS } from '../../../domain/labels.ts';
+import { DECEASED_LABEL, GENDER_OPTIONS } from '../../../domain/labels.ts';
 import type { Profile } from '../../../domain/types.ts';
-import { DEATH_PLACEHOLDER, memberNameErrors, PROFILE_LIMITS, validateProfileForm, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
+import { memberNameErrors, PROFILE_LIMITS, validateGender, validatePhotoUrl, validateTreeDate, type ProfileFieldErrors } from '../../../domain/validation/profile.ts';
 
 export interface PersonFormValues {
   firstName: string;
   lastName: string;
   gender: string;
-  birthYear: string;
-  birthMonth: string;
-  birthDay: string;
+  /** The birth date as GEDCOM text ('' for none): the profile's birth fields joined (`birthGedcom`). */
+  birth: string;
+  /** The death date as GEDCOM text ('' for none, or deceased without a date). */
   death: string;
   mothersMaidenName: string;
   bio: string;
@@ -22,27 +24,18 @@ export interface PersonFormValues {
   deceased: boolean;
 }
 
-export const PERSON_FORM_FIELDS = [
-  'firstName',
-  'lastName',
-  'gender',
-  'birthYear',
-  'birthMonth',
-  'birthDay',
-  'death',
-  'mothersMaidenName',
-  'bio',
-  'photoURL',
-] as const satisfies readonly (keyof PersonFormValues)[];
+/** The form's plain text fields, saved under the same names. */
+export const PERSON_FORM_FIELDS = ['firstName', 'lastName', 'gender', 'mothersMaidenName', 'bio', 'photoURL'] as const satisfies readonly (keyof PersonFormValues & keyof Profile)[];
 
 export const GENDER_NONE_LABEL = 'Not specified';
 
-/** The form's values for a profile: "Deceased" without a date is the box ticked and no date typed. */
+/** The form's values for a profile: one date each for birth and death; "Deceased" without a date is the box ticked and no date. */
 export function formValuesOf(p: Partial<Profile> | undefined): PersonFormValues {
   const v = (k: (typeof PERSON_FORM_FIELDS)[number]) => (p?.[k] as string | undefined) ?? '';
-  const values = Object.fromEntries(PERSON_FORM_FIELDS.map((k) => [k, v(k)])) as unknown as PersonFormValues;
-  const death = deathFormOf(values.death);
-  return { ...values, death: death.date, deceased: death.deceased || !!p?.deathDateText };
+  const values = Object.fromEntries(PERSON_FORM_FIELDS.map((k) => [k, v(k)])) as Omit<PersonFormValues, 'birth' | 'death' | 'deceased'>;
+  const birth = birthGedcom({ birthYear: p?.birthYear ?? '', birthMonth: p?.birthMonth ?? '', birthDay: p?.birthDay ?? '', birthDateText: p?.birthDateText });
+  const death = deathGedcom({ death: p?.death ?? '', deathDateText: p?.deathDateText });
+  return { ...values, birth, death, deceased: !!(p?.death ?? '').trim() || !!death };
 }
 
 interface PersonFormProps {
@@ -58,38 +51,49 @@ interface PersonFormProps {
   /** Shown above the fields (read-only note, what is being created). */
   intro?: ReactNode;
   seed: string;
-  /** Dates an import kept as written (they show until a date is typed into the fields). */
-  datesAsWritten?: { birth?: string; death?: string };
   /** A member's own card (claimed: it has an owner) keeps its first and last name (§5). */
   namesRequired?: boolean;
 }
 
-/** What the form says of a date an import kept as written. */
-export const DATE_AS_WRITTEN = (date: string) => `Imported as "${date}": shown as written until you enter a date here.`;
-
 /**
- * Create Person / Edit Person (§2 "Modals", §5): first and last name, gender (M, F or none),
- * birth year/month/day, death, mother's maiden name, bio and a photo URL. The §5 rules come from
- * `validateProfileForm`; messages appear under their field after the first submit and follow
- * every change after that.
+ * Create Person / Edit Person (§2 "Modals", §5): first and last name, gender (M, F or none), the
+ * birth and death dates (one `DateInput` each: '10 Feb 1840', 'abt 1850', 'bet 1840 and 1845'),
+ * "Deceased", mother's maiden name, bio and a photo URL. A date the profile's parts can hold goes
+ * into them, any other into birthDateText/deathDateText as GEDCOM (`birthFields`, `deathFields`).
+ * Messages appear under their field after the first submit and follow every change after that.
  */
-export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, datesAsWritten, namesRequired }: PersonFormProps) {
+export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, submitLabel, onSubmit, onCancel, intro, seed, namesRequired }: PersonFormProps) {
   const { register, handleSubmit, watch, setValue } = useForm<PersonFormValues>({ defaultValues: initial });
   const [submitted, setSubmitted] = useState(false);
   const values = watch();
-  const check = (v: PersonFormValues): ProfileFieldErrors => ({ ...(namesRequired ? memberNameErrors(v) : {}), ...validateProfileForm(v, { currentYear }) });
+  // A date left as it was stored is kept as it is, read or not (an import's own words).
+  const dateError = (text: string, was: string) => (text === was ? null : validateTreeDate(text, currentYear));
+  const check = (v: PersonFormValues): ProfileFieldErrors => {
+    const errors: ProfileFieldErrors = namesRequired ? memberNameErrors(v) : {};
+    const gender = validateGender(v.gender);
+    if (gender) errors.gender = gender;
+    const birth = dateError(v.birth, initial.birth);
+    if (birth) errors.birthDate = birth;
+    const death = dateError(v.death, initial.death);
+    if (death) errors.death = death;
+    const photo = validatePhotoUrl(v.photoURL);
+    if (photo) errors.photoURL = photo;
+    return errors;
+  };
   const errors: ProfileFieldErrors = submitted ? check(values) : {};
   const locked = (k: keyof PersonFormValues) => lockedFields.includes(k);
-  const birthRowId = useId();
 
   const submit = handleSubmit((v) => {
     setSubmitted(true);
     if (readOnly) return;
     if (Object.keys(check(v)).length) return;
-    const fields: Record<string, string> = {};
-    for (const k of PERSON_FORM_FIELDS) if (!locked(k)) fields[k] = v[k];
-    fields.death = deathFieldOf(v.death, v.deceased, datesAsWritten?.death);
-    onSubmit(fields as PersonFields);
+    const fields: PersonFields = {};
+    for (const k of PERSON_FORM_FIELDS) if (!locked(k)) fields[k] = v[k] as never;
+    // Only a date changed is written: a stored one the parts could not hold in that form stays as it is.
+    if (v.birth !== initial.birth) Object.assign(fields, birthFields(v.birth, currentYear));
+    const deceased = v.deceased || !!v.death.trim();
+    if (v.death !== initial.death || deceased !== initial.deceased) Object.assign(fields, deathFields(v.death, deceased, currentYear));
+    onSubmit(fields);
   });
 
   return (
@@ -104,33 +108,19 @@ export function PersonForm({ initial, currentYear, lockedFields = [], readOnly, 
           </div>
         </div>
         <SelectField label="Gender" options={GENDER_OPTIONS} placeholder={GENDER_NONE_LABEL} error={errors.gender} disabled={readOnly || locked('gender')} {...register('gender')} />
-        <div className="field" role="group" aria-labelledby={birthRowId}>
-          <span className="field-label" id={birthRowId}>
-            Birth date
-          </span>
-          <div className="person-form-birth">
-            <TextField label="Year" placeholder="YYYY" inputMode="numeric" maxLength={4} error={errors.birthYear} {...register('birthYear')} />
-            <TextField label="Month" placeholder="MM" inputMode="numeric" maxLength={2} error={errors.birthMonth} {...register('birthMonth')} />
-            <TextField label="Day" placeholder="DD" inputMode="numeric" maxLength={2} error={errors.birthDay} {...register('birthDay')} />
-          </div>
-          {errors.birthDate && (
-            <span className="field-error" role="alert">
-              {errors.birthDate}
-            </span>
-          )}
-          {datesAsWritten?.birth && <span className="field-hint">{DATE_AS_WRITTEN(datesAsWritten.birth)}</span>}
-        </div>
+        <DateInput
+          label="Birth date"
+          value={values.birth}
+          onChange={(text) => setValue('birth', text)}
+          error={errors.birthDate}
+          showErrors={submitted}
+          disabled={readOnly}
+        />
         <div className="person-form-death">
-          <TextField
-            label="Death"
-            placeholder={DEATH_PLACEHOLDER}
-            error={errors.death}
-            hint={datesAsWritten?.death ? DATE_AS_WRITTEN(datesAsWritten.death) : undefined}
-            {...register('death')}
-          />
+          <DateInput label="Death date" value={values.death} onChange={(text) => setValue('death', text)} error={errors.death} showErrors={submitted} disabled={readOnly} />
           <label className="person-form-deceased">
-            {/* A typed death date means deceased: the box shows ticked (and fixed) while there is one. */}
-            <input type="checkbox" checked={values.deceased || !!values.death.trim()} disabled={!!values.death.trim()} onChange={(e) => setValue('deceased', e.target.checked)} />
+            {/* A death date means deceased: the box shows ticked (and fixed) while there is one. */}
+            <input type="checkbox" checked={values.deceased || !!values.death.trim()} disabled={readOnly || !!values.death.trim()} onChange={(e) => setValue('deceased', e.target.checked)} />
             <span>{DECEASED_LABEL}</span>
           </label>
         </div>
