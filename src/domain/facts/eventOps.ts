@@ -112,13 +112,13 @@ export function coupleOf(graph: Graph, a: string, b: string): Couple {
 }
 
 /**
- * Writes a couple's events. The first partner is re-set as it is: the couple's events are part of
- * what both partners' details show, and a graph operation hands on a new graph only when it wrote
- * a profile (`FactsDraft.finish`).
+ * Writes a couple's events. Both partners are re-set as they are: the couple's events are part of
+ * what each partner's details show and search finds them by (their places), so an update names
+ * them; and a graph operation hands on a new graph only when it wrote a profile (`FactsDraft.finish`).
  */
 function writeCouple(draft: FactsDraft, couple: Couple, events: FactEvent[]) {
   draft.setCouple({ ...couple, events });
-  draft.draft.setProfile(draft.draft.profile(couple.partners[0])!);
+  for (const id of couple.partners) draft.draft.setProfile(draft.draft.profile(id)!);
 }
 
 function spousesProblem(graph: Graph, a: string, b: string): string | null {

@@ -122,7 +122,8 @@ describe('couple events', () => {
     const r = ok(addCoupleEvent(g, { partners, fields: fields({ type: 'MARR', date: '10 FEB 1840', place: "Chapel Royal, St James's Palace" }), ...ctx() }));
     expect(r.graph.couples![id]).toEqual({ id, partners: ['pr:albert', 'pr:victoria'], events: [expect.objectContaining({ id: r.eventId, type: 'MARR', date: '10 FEB 1840' })] });
     expect(r.facts.couples).toEqual([{ id, before: null }]);
-    // The partner is re-set as it is: the session takes the answer, the patch is empty.
+    // The partners are re-set as they are: the session takes the answer (and search re-reads them), the patch is empty.
+    expect(r.changed.profiles.sort()).toEqual(['pr:albert', 'pr:victoria']);
     expect(r.graph.profiles['pr:albert']).toBe(g.profiles['pr:albert']);
     const back = undoFacts(r.graph, r);
     expect(back.graph.couples).toEqual({});
