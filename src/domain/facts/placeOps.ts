@@ -17,7 +17,7 @@ export function fullPlaceName(places: Readonly<Record<string, Place>>, id: strin
   const parts: string[] = [];
   const seen = new Set<string>();
   // A parent loop (a broken import) ends where it comes back.
-  for (let p = places[id]; p && !seen.has(p.id); p = p.parentId ? places[p.parentId] : undefined) {
+  for (let p: Place | undefined = places[id]; p && !seen.has(p.id); p = p.parentId ? places[p.parentId] : undefined) {
     seen.add(p.id);
     parts.push(p.name);
   }

@@ -99,7 +99,7 @@ export function factMatch(p: Profile, graph: FactsOfGraph, query: FactQuery): st
 
 /** A place named from the level the query found up ("Kensington Palace, London, England"). */
 function placeName(places: Readonly<Record<string, Place>>, id: string, typed: readonly (readonly string[])[]): string {
-  for (let p = places[id], seen = 0; p && seen < 64; p = places[p.parentId], seen++) {
+  for (let p: Place | undefined = places[id], seen = 0; p && seen < 64; p = places[p.parentId], seen++) {
     if (typed.some((q) => q.some((s) => words(p!.name).some((w) => w.startsWith(s))))) return fullPlaceName(places, p.id);
   }
   return fullPlaceName(places, id);
