@@ -44,7 +44,8 @@ export interface EventDialogProps {
 export function EventDialog({ owner, event, places, onSave, onClose }: EventDialogProps) {
   const stored = event && 'id' in event ? event : null;
   const types = owner.kind === 'person' ? PERSON_EVENT_TYPES : COUPLE_EVENT_TYPES;
-  const [type, setType] = useState<EventType>(event?.type ?? types[0]!);
+  // A new event of a person starts as a residence (birth and death have their dates elsewhere).
+  const [type, setType] = useState<EventType>(event?.type ?? (owner.kind === 'person' ? 'RESI' : 'MARR'));
   const [customType, setCustomType] = useState(stored?.customType ?? '');
   const [date, setDate] = useState(stored?.date ?? '');
   const initialPlace = stored?.placeId ? fullPlaceName(places, stored.placeId) : '';

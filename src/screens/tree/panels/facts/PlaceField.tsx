@@ -32,48 +32,50 @@ export function PlaceField({ places, value, onChange }: { places: Readonly<Recor
       <label className="field-label" htmlFor={id}>
         {PLACE_FIELD_TEXTS.label}
       </label>
-      <input
-        id={id}
-        className="field-input"
-        type="text"
-        role="combobox"
-        aria-expanded={listShown}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
-        aria-describedby={`${id}-hint`}
-        placeholder={PLACE_FIELD_TEXTS.placeholder}
-        autoComplete="off"
-        maxLength={300}
-        value={value}
-        onChange={(e) => {
-          onChange(e.target.value, null);
-          setOpen(true);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(e) => {
-          if (listShown) onKeyDown(e);
-        }}
-      />
-      <ul ref={listRef} id={`${id}-list`} role="listbox" aria-label={PLACE_FIELD_TEXTS.label} className="profile-listbox place-listbox" hidden={!listShown}>
-        {listShown &&
-          shown.map((s, i) => (
-            <li
-              key={s.id}
-              id={optionId(i)}
-              data-index={i}
-              role="option"
-              aria-selected={i === active}
-              className="profile-option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => choose(s)}
-            >
-              {s.fullName}
-            </li>
-          ))}
-      </ul>
+      <div className="place-combo">
+        <input
+          id={id}
+          className="field-input"
+          type="text"
+          role="combobox"
+          aria-expanded={listShown}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={listShown && active >= 0 ? optionId(active) : undefined}
+          aria-describedby={`${id}-hint`}
+          placeholder={PLACE_FIELD_TEXTS.placeholder}
+          autoComplete="off"
+          maxLength={300}
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value, null);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={(e) => {
+            if (listShown) onKeyDown(e);
+          }}
+        />
+        <ul ref={listRef} id={`${id}-list`} role="listbox" aria-label={PLACE_FIELD_TEXTS.label} className="profile-listbox place-listbox" hidden={!listShown}>
+          {listShown &&
+            shown.map((s, i) => (
+              <li
+                key={s.id}
+                id={optionId(i)}
+                data-index={i}
+                role="option"
+                aria-selected={i === active}
+                className="profile-option"
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(s)}
+              >
+                {s.fullName}
+              </li>
+            ))}
+        </ul>
+      </div>
       <span id={`${id}-hint`} className="field-hint">
         {PLACE_FIELD_TEXTS.hint}
       </span>
