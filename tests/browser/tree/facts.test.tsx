@@ -4,6 +4,7 @@ import { addCoupleEvent, addPersonEvent, type EventFields } from '../../../src/d
 import type { FactsOutcome } from '../../../src/domain/facts/factsResult.ts';
 import { addName } from '../../../src/domain/facts/names.ts';
 import { coupleId } from '../../../src/domain/facts/types.ts';
+import { FindPerson } from '../../../src/screens/tree/search/FindPerson.tsx';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { NOW, UID } from './fixtures.ts';
 import { mountTree, toast } from './harness.tsx';
@@ -193,5 +194,43 @@ describe('Person details: events, names, relatives', () => {
     treeUi.detailsNodeId = 'n1002';
     await expect.element(panel().getByRole('group', { name: 'Spouses' }).getByText('Chapel Royal, London, England')).toBeVisible();
     expect(panel().getByRole('button', { name: /^Add marriage/ }).query()).toBeNull();
+  });
+});
+
+describe('Find someone by other names and places', () => {
+  const box = () => page.getByRole('combobox', { name: 'Find someone' });
+  const options = () => page.getByRole('listbox', { name: 'Find someone' }).getByRole('option');
+
+  it('finds by a nickname and by a place, saying why; "born in" keeps births only', async () => {
+    await mountFacts({ children: <FindPerson /> });
+    await box().fill('enchantress');
+    await expect.element(options()).toHaveLength(1);
+    await expect.element(options().first()).toHaveTextContent('Ada Lovelace');
+    await expect.element(options().first()).toHaveTextContent('Nickname “Enchantress of Numbers”');
+    // The Chapel Royal is the couple's: both partners are found, each saying so.
+    await box().fill('chapel royal');
+    await expect.element(options()).toHaveLength(2);
+    await expect.element(options().first()).toHaveTextContent('Married in Chapel Royal, London, England');
+    await box().fill('kensington');
+    await expect.element(options()).toHaveLength(1);
+    await expect.element(options().first()).toHaveTextContent('Born in Kensington Palace, London, England');
+    await box().fill('born in london');
+    await expect.element(options()).toHaveLength(1);
+    await expect.element(options().first()).toHaveTextContent('Born in London, England');
+    await box().fill('died in london');
+    await expect.element(page.getByText('No one matches that search.')).toBeVisible();
+  });
+
+  it('finds a place added in the panel at once', async () => {
+    await mountFacts({ children: <FindPerson /> });
+    treeUi.detailsNodeId = 'n1002';
+    await panel().getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    await dialog.getByRole('combobox', { name: 'Place' }).fill('Ockham Park, Surrey');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    await box().fill('ockham');
+    await expect.element(options().first()).toHaveTextContent('William King');
+    await expect.element(options().first()).toHaveTextContent('Lived in Ockham Park, Surrey');
   });
 });
