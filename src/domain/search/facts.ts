@@ -21,15 +21,19 @@ export function eventsWithPlaces(p: Profile, graph: FactsOfGraph): FactEvent[] {
   return out;
 }
 
+/** Shared answer for the many people with nothing more to index (no allocation per person). */
+const NONE: readonly string[] = [];
+
 /** The full names of the places of a person's events, each once. */
-export function placeTexts(p: Profile, graph: FactsOfGraph): string[] {
+export function placeTexts(p: Profile, graph: FactsOfGraph): readonly string[] {
+  if (!p.events?.length && !(graph.couples && p.spouses.length)) return NONE;
   const places = graph.places ?? {};
   return [...new Set(eventsWithPlaces(p, graph).map((e) => fullPlaceName(places, e.placeId)).filter(Boolean))];
 }
 
 /** The words of a person's other names (parts and nicknames). */
-export function otherNameTexts(p: Profile): string[] {
-  return (p.names ?? []).flatMap(nameWords);
+export function otherNameTexts(p: Profile): readonly string[] {
+  return p.names?.length ? p.names.flatMap(nameWords) : NONE;
 }
 
 /** Words that say which events a place query means, and the events they mean. */

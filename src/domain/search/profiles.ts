@@ -11,9 +11,13 @@ import { otherNameTexts, placeTexts, type FactsOfGraph } from './facts.ts';
  * rank (as `cardName`, whose capitals the sort key folds away anyway).
  */
 export function profileEntry(p: Profile, facts: FactsOfGraph = {}): SearchEntry {
+  const names = [p.firstName, p.lastName, p.mothersMaidenName];
+  const other = otherNameTexts(p);
+  const places = placeTexts(p, facts);
+  if (other.length || places.length) names.push(...other, ...places);
   return {
     id: p.id,
-    names: [p.firstName, p.lastName, p.mothersMaidenName, ...otherNameTexts(p), ...placeTexts(p, facts)],
+    names,
     email: p.email,
     birthYear: p.birthYear || yearAsWritten(p.birthDateText),
     shownName: (p.firstName + p.lastName).trim() ? [p.firstName, p.lastName] : [UNNAMED],
