@@ -179,7 +179,7 @@ test('a family shares two trees by invitations alone: sign up, sign in to accept
     await expect(b.getByTestId('tree-role')).toHaveText('Editor');
 
     // She writes her bio; Grace, with Mary's details open, sees it arrive.
-    await panel(b).getByRole('button', { name: 'Edit' }).click();
+    await panel(b).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = b.getByRole('dialog', { name: 'Edit Person' });
     await edit.getByLabel('Bio').fill('Mathematician, like her mother.');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -222,7 +222,7 @@ test('a family shares two trees by invitations alone: sign up, sign in to accept
     await openDetails(c, 'Private');
     await expect(panel(c).getByTestId('panel-private')).toHaveText('Private: this person may be living. Only the editors of this family tree see their details.');
     await expect(panel(c).getByTestId('panel-born')).toHaveText('—');
-    await expect(panel(c).getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(panel(c).getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await expect(panel(c).getByRole('button', { name: 'Add Relative' })).toHaveCount(0);
     await expect(panel(c).getByRole('button', { name: /Collapse Children|Expand Children/ })).toHaveCount(0);
     // Mary chose the default for viewers: her name only.

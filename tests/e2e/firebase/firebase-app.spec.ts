@@ -173,7 +173,7 @@ test('the Firebase build: first account, tree, live edits, invitation, privacy, 
     // An edit of Mary's details; the tab with her details open sees it arrive.
     await openDetails(tab, 'Mary Hopper');
     await openDetails(a, 'Mary Hopper');
-    await panel(a).getByRole('button', { name: 'Edit' }).click();
+    await panel(a).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = a.getByRole('dialog', { name: 'Edit Person' });
     await edit.getByLabel('Bio').fill('Mathematician, like her mother.');
     await edit.getByRole('button', { name: 'Save' }).click();
@@ -215,7 +215,7 @@ test('the Firebase build: first account, tree, live edits, invitation, privacy, 
     await expect(card(c, 'Walter Hopper')).toBeAttached();
     await openDetails(c, 'Private');
     await expect(panel(c).getByTestId('panel-private')).toHaveText('Private: this person may be living. Only the editors of this family tree see their details.');
-    await expect(panel(c).getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(panel(c).getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
   });
 
   await test.step('a GEDCOM file imported, then the tree exported', async () => {

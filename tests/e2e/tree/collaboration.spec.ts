@@ -63,7 +63,7 @@ test.describe('a shared tree', () => {
     // Nora may not edit Leo's own details any more: they open read-only for her…
     const leo = (await card(a, 'Leo Quinn').boundingBox())!;
     await a.mouse.click(leo.x + 20, leo.y + 20);
-    await a.getByRole('complementary', { name: 'Person details' }).getByRole('button', { name: 'Edit' }).click();
+    await a.getByRole('complementary', { name: 'Person details' }).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = a.getByRole('dialog', { name: 'Edit Person' });
     await expect(edit.getByText(/Read only: only .* can edit these details\./)).toBeVisible();
     await expect(edit.getByLabel('First name')).toBeDisabled();

@@ -16,6 +16,7 @@ import { canEditProfile } from '../../../domain/permissions.ts';
 import { InvitationSection } from '../invitations/InvitationSection.tsx';
 import { invitationFor, invitationsState } from '../invitations/pendingInvitations.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
+import { PersonFacts } from './facts/PersonFacts.tsx';
 import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
 import '../dialogs/dialogs.css';
@@ -47,7 +48,8 @@ export function closeDetails() {
  * canvas (a bottom sheet on narrow screens); the tree screen's container must be positioned.
  * What it offers follows the member's role (§6): a viewer gets no button that changes the tree
  * (Edit only on their own card); a person shown private says why; a card's pending invitation
- * shows to those who may invite, with Copy link, Resend and Revoke.
+ * shows to those who may invite, with Copy link, Resend and Revoke. Below the details: the person's
+ * events, other names and relatives (`PersonFacts`), editable by those who may edit the person.
  */
 export function PersonDetailsPanel() {
   const { detailsNodeId } = useSnapshot(treeUi);
@@ -74,7 +76,8 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const role = tree.session.role;
   const rights = treeRights(role);
   // Owners and editors open any card's details (read-only where §6 says so); a viewer only their own.
-  const showEdit = rights.build || (!!p && canEditProfile(p, tree.uid, role));
+  const mayEditPerson = !!p && canEditProfile(p, tree.uid, role);
+  const showEdit = rights.build || mayEditPerson;
   const privateReason = p ? tree.session.privacy[p.id] : undefined;
   const { items } = useSnapshot(invitationsState);
   // Once someone claimed the card (through this invitation or another), nothing is pending for it.
@@ -91,7 +94,8 @@ function PanelBody({ nodeId }: { nodeId: string }) {
       tabIndex={-1}
       data-testid="person-details-panel"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
+        // A dialog opened from the panel is a child in React, not in the page: its Escape is its own.
+        if (e.key === 'Escape' && e.currentTarget.contains(e.target as Node)) {
           e.stopPropagation();
           closeDetails();
         }
@@ -154,6 +158,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
           <dd data-testid="panel-bio">{field(p?.bio)}</dd>
         </div>
       </dl>
+      {p && <PersonFacts graph={graph} profile={p} canEdit={mayEditPerson} />}
       {rights.build && (
         <div className="person-panel-footer">
           <button

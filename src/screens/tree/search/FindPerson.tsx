@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMe
 import { useSnapshot } from 'valtio';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { birthLabel, cardName } from '../../../domain/labels.ts';
+import { factMatch, parseFactQuery } from '../../../domain/search/index.ts';
 import { LIST_BOX_MAX_HEIGHT } from '../../../domain/timing.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import { SCREEN_COMMANDS, screenCommandForKey } from '../actions/commands.ts';
@@ -34,7 +35,8 @@ export function personDetail(profile: Profile, graph: Graph): string {
 /**
  * Find someone (issue 9): the search box on the tree. A combobox over the tree's people index
  * (`TreeSearch`): results while typing, best first, each with the birth year and the parents to
- * tell namesakes apart; ↑/↓ and Enter (or a click or tap) choose, and the canvas flies to the card,
+ * tell namesakes apart, and why they matched when it was not by their own name ("Born in
+ * Kensington Palace, London, England", "Nickname “Bertie”"); ↑/↓ and Enter (or a click or tap) choose, and the canvas flies to the card,
  * selects it and opens the details. Ctrl+K (⌘K) or / opens it from anywhere on the tree; Escape
  * closes it. On a phone it folds into an icon button that opens it across the top.
  */
@@ -51,9 +53,14 @@ export function FindPerson() {
   const [open, setOpen] = useState(false);
   const deferred = useDeferredValue(query.trim());
 
+  // "born in Kensington": the index is asked for the place, and only births there are kept.
+  const factQuery = useMemo(() => parseFactQuery(deferred), [deferred]);
   // A new graph with every update: the results are asked again (names, cards shown or hidden).
-  const accept = useCallback((profileId: string) => shownCardOf(graph, profileId) !== undefined, [graph]);
-  const { ids, more } = useMemo(() => (deferred ? search.search(deferred, { accept }) : { ids: [], more: false }), [search, deferred, accept]);
+  const accept = useCallback(
+    (profileId: string) => shownCardOf(graph, profileId) !== undefined && (!factQuery.types || factMatch(graph.profiles[profileId]!, graph, factQuery) !== null),
+    [graph, factQuery],
+  );
+  const { ids, more } = useMemo(() => (factQuery.text ? search.search(factQuery.text, { accept }) : { ids: [], more: false }), [search, factQuery, accept]);
   const results = ids.map((pid) => graph.profiles[pid]!).filter(Boolean);
 
   const close = useCallback((refocus: boolean) => {
@@ -172,7 +179,7 @@ export function FindPerson() {
               id={optionId(i)}
               index={i}
               profile={p}
-              detail={personDetail(p, graph)}
+              detail={[factMatch(p, graph, factQuery), personDetail(p, graph)].filter(Boolean).join(' · ')}
               selected={i === active}
               onHover={setActive}
               onChoose={() => choose(p)}

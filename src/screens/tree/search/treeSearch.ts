@@ -59,7 +59,7 @@ export class TreeSearch {
       // An import (or its Undo) touches up to 100,000 profiles: they are indexed in idle time as
       // a first build is, not in the update that draws them.
       if (update.profiles.length >= IDLE_BUILD_FROM) this.later(update.profiles);
-      else reindexProfiles(this.index, this.session.graph.profiles, update.profiles);
+      else reindexProfiles(this.index, this.session.graph.profiles, update.profiles, this.session.graph);
     });
   }
 
@@ -123,12 +123,13 @@ export class TreeSearch {
    * leaves the index (an update queued its removal, or it was removed before it was indexed).
    */
   private indexSome(count: number) {
-    const profiles = this.session.graph.profiles;
+    const graph = this.session.graph;
+    const profiles = graph.profiles;
     const end = Math.min(this.queue.length, this.next + count);
     for (; this.next < end; this.next++) {
       const id = this.queue[this.next]!;
       const p = Object.hasOwn(profiles, id) ? profiles[id] : undefined;
-      if (p) this.index!.set(profileEntry(p));
+      if (p) this.index!.set(profileEntry(p, graph));
       else this.index!.remove(id);
     }
   }

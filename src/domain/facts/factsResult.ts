@@ -1,0 +1,129 @@
+import { GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
+import type { Graph } from '../types.ts';
+import type { Couple, Place } from './types.ts';
+
+/**
+ * What a facts operation changed beyond profiles, and how each place and couple was before, so
+ * the operation can be undone exactly (`undoFacts`). `before: null`: it did not exist.
+ */
+export interface FactsUndo {
+  places: { id: string; before: Place | null }[];
+  couples: { id: string; before: Couple | null }[];
+}
+
+/** An operation's answer: the graph draft's result (profiles) and the places and couples it changed. */
+export type FactsResult = OpResult & { facts: FactsUndo };
+
+export type FactsOutcome<T = object> = ({ ok: true } & FactsResult & T) | { ok: false; message: string };
+
+export function placesOf(graph: Pick<Graph, 'places'>): Record<string, Place> {
+  return graph.places ?? {};
+}
+
+export function couplesOf(graph: Pick<Graph, 'couples'>): Record<string, Couple> {
+  return graph.couples ?? {};
+}
+
+/**
+ * A graph draft that also writes places and couples. Their records are copied on the first write
+ * (never changed in place: older graphs keep theirs) and set on the graph `finish` makes.
+ */
+export class FactsDraft {
+  readonly draft: GraphDraft;
+  private places: Record<string, Place> | null = null;
+  private couples: Record<string, Couple> | null = null;
+  private readonly placeBefore = new Map<string, Place | null>();
+  private readonly coupleBefore = new Map<string, Couple | null>();
+
+  constructor(readonly base: Graph) {
+    this.draft = new GraphDraft(base);
+  }
+
+  place(id: string): Place | undefined {
+    const all = this.places ?? placesOf(this.base);
+    return Object.hasOwn(all, id) ? all[id] : undefined;
+  }
+
+  allPlaces(): Record<string, Place> {
+    return this.places ?? placesOf(this.base);
+  }
+
+  setPlace(place: Place) {
+    this.places ??= { ...placesOf(this.base) };
+    if (!this.placeBefore.has(place.id)) this.placeBefore.set(place.id, this.place(place.id) ?? null);
+    this.places[place.id] = place;
+  }
+
+  removePlace(id: string) {
+    if (!this.place(id)) return;
+    this.places ??= { ...placesOf(this.base) };
+    if (!this.placeBefore.has(id)) this.placeBefore.set(id, this.places[id]!);
+    delete this.places[id];
+  }
+
+  couple(id: string): Couple | undefined {
+    const all = this.couples ?? couplesOf(this.base);
+    return Object.hasOwn(all, id) ? all[id] : undefined;
+  }
+
+  setCouple(couple: Couple) {
+    this.couples ??= { ...couplesOf(this.base) };
+    if (!this.coupleBefore.has(couple.id)) this.coupleBefore.set(couple.id, this.couple(couple.id) ?? null);
+    this.couples[couple.id] = couple;
+  }
+
+  removeCouple(id: string) {
+    if (!this.couple(id)) return;
+    this.couples ??= { ...couplesOf(this.base) };
+    if (!this.coupleBefore.has(id)) this.coupleBefore.set(id, this.couples[id]!);
+    delete this.couples[id];
+  }
+
+  /**
+   * The new graph. Whoever writes places or couples also writes a profile (the person, or a
+   * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when
+   * a profile, node or edge was written, and the session takes an answer that touched one.
+   */
+  finish(): FactsResult {
+    const result = this.draft.finish();
+    if (result.graph !== this.base) {
+      // A graph `finish` has just made: ours to complete before anyone reads it.
+      if (this.places) result.graph.places = this.places;
+      if (this.couples) result.graph.couples = this.couples;
+    }
+    return {
+      ...result,
+      facts: {
+        places: [...this.placeBefore].map(([id, before]) => ({ id, before })),
+        couples: [...this.coupleBefore].map(([id, before]) => ({ id, before })),
+      },
+    };
+  }
+}
+
+/** Puts back exactly what a facts operation changed: its profiles, places and couples. */
+export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'facts'>): FactsResult {
+  const undone = undoOperation(graph, result.undo);
+  // Never the graph passed in, which older holders still read.
+  if (undone.graph === graph) undone.graph = { ...graph };
+  const facts: FactsUndo = { places: [], couples: [] };
+  if (result.facts.places.length) {
+    const places = { ...placesOf(undone.graph) };
+    for (const { id, before } of result.facts.places) {
+      facts.places.push({ id, before: places[id] ?? null });
+      if (before) places[id] = before;
+      else delete places[id];
+    }
+    undone.graph.places = places;
+  }
+  if (result.facts.couples.length) {
+    const couples = { ...couplesOf(undone.graph) };
+    for (const { id, before } of result.facts.couples) {
+      facts.couples.push({ id, before: couples[id] ?? null });
+      if (before) couples[id] = before;
+      else delete couples[id];
+    }
+    undone.graph.couples = couples;
+  }
+  return { ...undone, facts };
+}
