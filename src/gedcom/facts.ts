@@ -359,11 +359,10 @@ export function readOtherName(node: GedcomNode, r: FactReader, edit: EditOne): P
       continue;
     }
     if (tag === 'TYPE') {
+      // Kept (a slot at least) so an export knows the file said it: a name without one reads as "aka".
       name.kind = nameKind(c);
-      if (value !== nameTypeText(name.kind, r.v7)) {
-        items.residue = true;
-        continue;
-      }
+      items.residue = true;
+      if (value !== nameTypeText(name.kind, r.v7)) continue;
     } else if (tag === 'NPFX' || tag === 'NICK' || tag === 'SPFX' || tag === 'NSFX') name[PART_FIELD[tag]] = value.trim();
     else {
       items.residue = true;
@@ -498,7 +497,7 @@ export function writeOtherName(n: PersonName, kept: GedcomNode | undefined, w: F
     else if (c.children.length && c.tag !== 'TYPE') children.push(c);
   }
   const fresh: GedcomNode[] = [];
-  if (!filled.has('TYPE')) fresh.push(w.make('TYPE', want.TYPE, n.kind === 'nickname' && w.v7 ? [w.make('PHRASE', 'Nickname')] : []));
+  if (!filled.has('TYPE') && !(kept && n.kind === 'aka')) fresh.push(w.make('TYPE', want.TYPE, n.kind === 'nickname' && w.v7 ? [w.make('PHRASE', 'Nickname')] : []));
   for (const tag of NAME_PARTS) if (want[tag] && !filled.has(tag)) fresh.push(w.make(tag, want[tag]));
   children.unshift(...fresh);
   return { tag: 'NAME', value: value || undefined, children, line: 0 };
