@@ -267,9 +267,13 @@ class ItemEdits {
  * An event structure as a FactEvent, its kept lines edited (a marker, slots). `dateSlot`: for
  * BIRT and DEAT, whose date the profile holds, their DATE when the kept lines hold it without its
  * value (toGraph.ts `keptPerson`); any other DATE under them stays as kept. Null: nothing to
- * model (a birth or death with only a date), and the lines are left as they are.
+ * model (a birth or death with only a date, an event said not to have happened), and the lines
+ * are left as they are.
  */
 export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit: EditOne, dateSlot?: GedcomNode): FactEvent | null {
+  const raw = node.pointer === undefined ? (node.value ?? '') : '';
+  // `1 DIV N` (royal92): a file saying the event did not happen; the model has no such event.
+  if (!VALUED.has(type) && raw.trim().toUpperCase() === 'N') return null;
   const datesInProfile = type === 'BIRT' || type === 'DEAT';
   const items = new ItemEdits();
   let date = '';
@@ -306,7 +310,6 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
     if (c.children.length && bit !== PLAC) items.residue = true;
     items.slot(c);
   }
-  const raw = node.pointer === undefined ? (node.value ?? '') : '';
   let description = '';
   let rest = '';
   if (VALUED.has(type) || (raw.trim() && raw.trim().toUpperCase() !== 'Y')) description = raw.trim();
@@ -461,10 +464,19 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
     if (!value || filled.has(t)) continue;
     fresh.push(w.make(t, value, t === 'PLAC' ? withMap([], ev.placeId, w) : []));
   }
-  children.unshift(...fresh);
+  insertParts(children, fresh, want);
   const rest = kept ? marker(kept).rest : undefined;
   const value = ev.description || rest || (!kept && !children.length && !VALUED.has(ev.type) ? 'Y' : undefined);
   return { tag, value, children, line: 0 };
+}
+
+/** Parts the kept lines had no slot for: after the last modelled part there (a PLAC after its DATE), else first. */
+function insertParts(children: GedcomNode[], fresh: GedcomNode[], modelled: Record<string, string>): void {
+  let at = 0;
+  children.forEach((c, k) => {
+    if (c.tag in modelled) at = k + 1;
+  });
+  children.splice(at, 0, ...fresh);
 }
 
 /** A PLAC's structures with the place's MAP when it has coordinates and they have no MAP. */
@@ -499,6 +511,6 @@ export function writeOtherName(n: PersonName, kept: GedcomNode | undefined, w: F
   const fresh: GedcomNode[] = [];
   if (!filled.has('TYPE') && !(kept && n.kind === 'aka')) fresh.push(w.make('TYPE', want.TYPE, n.kind === 'nickname' && w.v7 ? [w.make('PHRASE', 'Nickname')] : []));
   for (const tag of NAME_PARTS) if (want[tag] && !filled.has(tag)) fresh.push(w.make(tag, want[tag]));
-  children.unshift(...fresh);
+  insertParts(children, fresh, want);
   return { tag: 'NAME', value: value || undefined, children, line: 0 };
 }
