@@ -237,30 +237,55 @@ export interface FactReader {
 
 type EditOne = (n: GedcomNode, e: KeptEdit) => void;
 
-/** Modelled lines of one item, for its kept lines: left out when the item keeps only its marker, else kept without their values. */
-class ItemEdits {
-  residue = false;
-  private slots: GedcomNode[] = [];
-  private drops: GedcomNode[] = [];
+/**
+ * Modelled lines of the item being read, for its kept lines: left out when the item keeps only
+ * its marker, else kept without their values. One for all items (an import reads one at a time),
+ * as a 100,000-person file has half a million of them.
+ */
+const items = {
+  residue: false,
+  slots: [] as GedcomNode[],
+  drops: [] as GedcomNode[],
+
+  start(): void {
+    this.residue = false;
+    this.slots.length = 0;
+    this.drops.length = 0;
+  },
 
   slot(n: GedcomNode): void {
     this.slots.push(n);
-  }
+  },
 
   drop(n: GedcomNode): void {
     this.drops.push(n);
-  }
+  },
 
   /** Writes the marker and, when lines stay under it, the slots. */
   apply(node: GedcomNode, marker: string, edit: EditOne): void {
+    const tag = markerTag(node.tag);
     if (!this.residue) {
-      edit(node, { tag: FACT + node.tag, value: marker, leaf: true });
+      edit(node, { tag, value: marker, leaf: true });
       return;
     }
-    edit(node, { tag: FACT + node.tag, value: marker });
+    edit(node, { tag, value: marker });
     for (const s of this.slots) edit(s, NO_VALUE);
     for (const d of this.drops) edit(d, DROP);
-  }
+  },
+};
+type ItemEdits = typeof items;
+
+const MARKER_TAGS = new Map<string, string>();
+function markerTag(tag: string): string {
+  let marked = MARKER_TAGS.get(tag);
+  if (marked === undefined) MARKER_TAGS.set(tag, (marked = FACT + tag));
+  return marked;
+}
+
+/** A DATE as the model holds it: spaces as single spaces, in the GEDCOM 7 grammar (which only a calendar escape changes). */
+function modelDate(value: string): string {
+  const spaced = value.indexOf('  ') < 0 && value.indexOf('\t') < 0 ? value : value.replace(/\s+/g, ' ');
+  return spaced.indexOf('@') < 0 ? spaced : dateForVersion(spaced, '7.0');
 }
 
 /**
@@ -272,10 +297,12 @@ class ItemEdits {
  */
 export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit: EditOne, dateSlot?: GedcomNode): FactEvent | null {
   const raw = node.pointer === undefined ? (node.value ?? '') : '';
+  const said = raw.trim();
+  const valued = VALUED.has(type);
   // `1 DIV N` (royal92): a file saying the event did not happen; the model has no such event.
-  if (!VALUED.has(type) && raw.trim().toUpperCase() === 'N') return null;
+  if (!valued && (said === 'N' || said === 'n')) return null;
   const datesInProfile = type === 'BIRT' || type === 'DEAT';
-  const items = new ItemEdits();
+  items.start();
   let date = '';
   let placeId = '';
   let age = '';
@@ -295,7 +322,7 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
         if (c !== dateSlot || c.children.length) items.residue = true;
         continue;
       }
-      date = dateForVersion(value.replace(/\s+/g, ' '), '7.0');
+      date = modelDate(value);
     } else if (bit === AGE) age = value;
     else if (bit === TYPE) customType = value;
     else {
@@ -312,7 +339,7 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
   }
   let description = '';
   let rest = '';
-  if (VALUED.has(type) || (raw.trim() && raw.trim().toUpperCase() !== 'Y')) description = raw.trim();
+  if (valued || (said && said !== 'Y' && said !== 'y')) description = said;
   else if (raw) rest = raw;
   if (datesInProfile && !placeId && !age && !description) return null;
   const id = r.newId('ev');
@@ -343,7 +370,7 @@ function readMap(plac: GedcomNode, placeId: string, r: FactReader, items: ItemEd
 
 /** A NAME after a person's first as a PersonName, its kept lines edited (a marker, slots). */
 export function readOtherName(node: GedcomNode, r: FactReader, edit: EditOne): PersonName {
-  const items = new ItemEdits();
+  items.start();
   const { first, last } = readName(node);
   const name: PersonName = { id: r.newId('nm'), kind: 'aka', prefix: '', given: first, surnamePrefix: '', surname: last, suffix: '', nickname: '' };
   const seen = new Set<string>();
