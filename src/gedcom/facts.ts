@@ -163,6 +163,8 @@ export function nameTypeText(kind: NameKind, v7: boolean): string {
 const PEDIGREE_WORDS: Record<string, Pedigree | null> = {
   BIRTH: null, NATURAL: null, BIOLOGICAL: null, ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', SEALED: 'sealing',
   STEP: 'step', UNKNOWN: 'unknown', OTHER: 'other',
+  // Family Tree Maker's "Private": the kind is not told.
+  PRIVATE: 'unknown',
 };
 
 /** A pedigree word (PEDI, or Family Tree Maker's `_FREL`/`_MREL`): undefined for birth or none, 'other' for a word it does not know. */
