@@ -521,12 +521,31 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
 function withEvents(kept: readonly GedcomNode[], events: readonly FactEvent[], w: FactWriter): GedcomNode[] {
   const used = new Set<string>();
   const list = expandMarkers(kept, (tag) => tag !== 'NAME', events, used, (ev, marker) => writeEvent(ev, marker, w));
-  const added = events.filter((ev) => !used.has(ev.id)).map((ev) => writeEvent(ev, undefined, w));
+  const added: GedcomNode[] = [];
+  for (const ev of events) {
+    if (used.has(ev.id)) continue;
+    // A birth or death the record has (kept whole: it had only its date) takes the place a member added:
+    // a second one would not be read back.
+    const at = ev.type === 'BIRT' || ev.type === 'DEAT' ? list.findIndex((c) => c.tag === ev.type) : -1;
+    if (at >= 0) list[at] = writeEvent(ev, asMarker(list[at]!, ev.id), w);
+    else added.push(writeEvent(ev, undefined, w));
+  }
   if (added.length) {
     const at = list.findIndex((c) => c.tag === 'FAMC' || c.tag === 'FAMS' || c.tag.startsWith(UNLINKED));
     list.splice(at < 0 ? list.length : at, 0, ...added);
   }
   return list;
+}
+
+/** A kept event not yet modelled, as its marker would be: its value kept, its place and age slots for the model's. */
+function asMarker(event: GedcomNode, id: string): GedcomNode {
+  const slots = new Set<string>();
+  const children = event.children.map((c) => {
+    if ((c.tag !== 'PLAC' && c.tag !== 'AGE') || slots.has(c.tag) || c.pointer !== undefined) return c;
+    slots.add(c.tag);
+    return { ...c, value: undefined, children: c.tag === 'PLAC' ? c.children.filter((x) => x.tag !== 'MAP') : c.children };
+  });
+  return { ...event, tag: FACT + event.tag, value: event.value ? `${id} ${event.value}` : id, children };
 }
 
 /**

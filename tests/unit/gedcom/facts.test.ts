@@ -148,6 +148,19 @@ describe('events: each tag as the model has it', () => {
     ]);
   });
 
+  it('a place added to a birth the file gave only a date goes into that birth, not a second one', () => {
+    const r = one('1 BIRT\n2 DATE 1 JAN 1900\n2 SOUR @S1@\n');
+    expect(r.profiles[0]!.events).toBeUndefined();
+    const graph = asGraph(r);
+    const p = graph.profiles[r.profiles[0]!.id]!;
+    graph.places = { plCork000000: { id: 'plCork000000', name: 'Cork', parentId: '', kind: '', latitude: null, longitude: null, altNames: [] } };
+    p.events = [{ id: 'evbirth00000', type: 'BIRT', customType: '', date: '', placeId: 'plCork000000', description: '', age: '' }];
+    const text = exportText(graph, '5.5.1');
+    expect(text).toContain('1 BIRT\n2 DATE 1 JAN 1900\n2 PLAC Cork\n2 SOUR @S1@\n');
+    expect(text.match(/1 BIRT/g)).toHaveLength(1);
+    expect(eventsOf(importText(text)).map((e) => [e.type, e.place])).toEqual([['BIRT', 'Cork']]);
+  });
+
   it('5.5.1 dates are held in the GEDCOM 7 grammar and written back in each version\'s', () => {
     const r = one('1 CHR\n2 DATE @#DJULIAN@ 11 FEB 1731/32\n');
     expect(r.profiles[0]!.events![0]!.date).toBe('JULIAN 11 FEB 1731/32');
