@@ -4,7 +4,9 @@ import { DECEASED } from '../domain/labels.ts';
 import { dateForVersion, deathParts, writeDate } from './dates.ts';
 import { readKeptMany } from './kept.ts';
 import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
-import { readPedigree, UNLINKED } from './toGraph.ts';
+import { UNLINKED } from './toGraph.ts';
+import { coupleId, type Couple, type FactEvent, type PersonName } from '../domain/facts/types.ts';
+import { expandMarkers, FACT, isCoupleEventTag, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
 import { eachNode, type GedcomNode } from './types.ts';
 
 /**
@@ -63,11 +65,9 @@ const node = (tag: string, value?: string, children: GedcomNode[] = [], pointer?
   made.add(n);
   return n;
 };
-const PEDI_70: Record<Pedigree, string> = { adopted: 'ADOPTED', foster: 'FOSTER', step: 'OTHER', unknown: 'OTHER', sealing: 'SEALING', other: 'OTHER' };
-const PEDI_551: Record<Pedigree, string> = { adopted: 'adopted', foster: 'foster', step: 'OTHER', unknown: 'OTHER', sealing: 'sealing', other: 'OTHER' };
 
 export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
-  const graph = o.audienceUid === undefined ? whole : redactGraph(whole, { audienceUid: o.audienceUid, currentYear: o.currentYear, visibilityOf: () => 'private' }).graph;
+  const graph = o.audienceUid === undefined ? whole : withoutPrivateFacts(whole, redactGraph(whole, { audienceUid: o.audienceUid, currentYear: o.currentYear, visibilityOf: () => 'private' }).graph);
   const v7 = o.version === '7.0';
   const profileOfNode = new Map<string, Profile>();
   for (const n of graph.nodes) {
@@ -239,22 +239,32 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
     for (const c of f.children) rolesOf(c).asChild.push(f);
   }
   const pedigreeOf = pedigrees(graph);
+  const facts: FactWriter = { v7, places: graph.places, make: node };
+  const husbands = new Map<ExportFamily, string | undefined>();
+  const husbandOf = (f: ExportFamily) => {
+    if (!husbands.has(f)) husbands.set(f, husband(f, graph, profileOfXref));
+    return husbands.get(f);
+  };
   const out: GedcomNode[] = [];
   const objects: GedcomNode[] = [];
   let done = 0;
   for (const id of orderedPeople(graph, included)) {
     const p = graph.profiles[id]!;
     const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
-    const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, pedigreeOf), familyByKeptXref, newObject: freshObject, objects };
+    const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, husbandOf(f), pedigreeOf), familyByKeptXref, newObject: freshObject, objects, facts };
     const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id), ctx);
     finish(indi);
     out.push(indi);
     if (++done % 2000 === 0) o.onProgress?.(done / included.size);
   }
 
-  // ---- families ----
+  // ---- families (a couple's events each in the family whose kept lines hold them, the rest in its first) ----
+  const coupleUsed = new Set<string>();
+  const keptEventIds = new Set<string>();
+  for (const f of exported) for (const c of f.kept?.children ?? []) if (c.tag.startsWith(FACT)) keptEventIds.add((c.value ?? '').split(' ')[0]!);
   for (const f of exported) {
-    const fam = writeFamily(f, graph, xrefOf, profileOfXref, included);
+    const couple = f.partners.length === 2 ? graph.couples?.[coupleId(f.partners[0]!, f.partners[1]!)] : undefined;
+    const fam = writeFamily(f, graph, xrefOf, profileOfXref, included, couple && { couple, used: coupleUsed, kept: keptEventIds, facts });
     finish(fam);
     out.push(fam);
   }
@@ -343,13 +353,41 @@ function pedigrees(graph: Graph): Map<string, Pedigree> {
   return out;
 }
 
-/** A child's pedigree in a family: the first partner's line that says one. */
-function familyPedigree(f: ExportFamily, childId: string, pedigreeOf: Map<string, Pedigree>): Pedigree | undefined {
-  for (const p of f.partners) {
-    const v = pedigreeOf.get(`${p} ${childId}`);
-    if (v) return v;
+/** A child's pedigree in a family, from the line of its husband (`father`) and of the other partner. */
+function familyPedigree(f: ExportFamily, childId: string, father: string | undefined, pedigreeOf: Map<string, Pedigree>): LinkPedigrees {
+  const fromFather = father === undefined ? undefined : pedigreeOf.get(`${father} ${childId}`);
+  const other = f.partners.find((p) => p !== father);
+  const fromMother = other === undefined ? fromFather : pedigreeOf.get(`${other} ${childId}`);
+  return { father: father === undefined ? fromMother : fromFather, mother: fromMother };
+}
+
+/** The partner a family's HUSB line names: as kept, else as `writeFamily` gives the roles. */
+function husband(f: ExportFamily, graph: Graph, profileOfXref: Map<string, string>): string | undefined {
+  for (const c of f.kept?.children ?? []) {
+    const who = c.tag === 'HUSB' && c.pointer !== undefined ? profileOfXref.get(c.pointer) : undefined;
+    if (who !== undefined && f.partners.includes(who)) return who;
   }
-  return undefined;
+  const { ordered, roles } = partnerRoles(f.partners, graph);
+  return ordered.find((_, k) => roles[k] === 'HUSB');
+}
+
+/**
+ * Events and names of people the export writes redacted (§6: a private person's facts are theirs)
+ * leave with the rest of what they said, and so do the events of their couples.
+ */
+function withoutPrivateFacts(whole: Graph, redacted: Graph): Graph {
+  const hidden = new Set<string>();
+  const profiles: Graph['profiles'] = {};
+  for (const [id, p] of Object.entries(redacted.profiles)) {
+    if (p === whole.profiles[id]) profiles[id] = p;
+    else {
+      hidden.add(id);
+      profiles[id] = { ...p, events: [], names: [] };
+    }
+  }
+  const couples: Record<string, Couple> = {};
+  for (const [id, c] of Object.entries(whole.couples ?? {})) if (!hidden.has(c.partners[0]) && !hidden.has(c.partners[1])) couples[id] = c;
+  return { ...redacted, profiles, couples };
 }
 
 interface PersonContext {
@@ -357,15 +395,16 @@ interface PersonContext {
   o: ExportOptions;
   record(xref: string): GedcomNode | undefined;
   roles: { asChild: ExportFamily[]; asPartner: ExportFamily[] };
-  pedigree(f: ExportFamily): Pedigree | undefined;
+  pedigree(f: ExportFamily): LinkPedigrees;
   familyByKeptXref: Map<string, ExportFamily>;
   newObject(): string;
   objects: GedcomNode[];
+  facts: FactWriter;
 }
 
 function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | undefined, ctx: PersonContext): GedcomNode {
   const { o } = ctx;
-  const indi: GedcomNode = { tag: 'INDI', xref, children: kept ? [...kept.children] : [], line: 0 };
+  const indi: GedcomNode = { tag: 'INDI', xref, children: withEvents(kept?.children ?? [], p.events ?? [], ctx.facts), line: 0 };
   const list = indi.children;
   const first = (tag: string) => list.findIndex((c) => c.tag === tag);
 
@@ -386,6 +425,7 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
     if (at >= 0) list[at] = fresh;
     else list.unshift(fresh);
   } else if (!same && at >= 0) list.splice(at, 1);
+  withNames(list, p.names ?? [], ctx.facts);
 
   // Sex
   // A slot kept without its value (toGraph.ts `keptPerson`) takes the profile's, whatever it is now.
@@ -459,18 +499,72 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
     const f = ctx.familyByKeptXref.get(c.pointer);
     if (!f || !f.partners.length) return c;
     const want = ctx.pedigree(f);
-    if (readPedigree(c) === want) return c;
-    const children = c.children.filter((x) => x.tag !== 'PEDI');
-    if (want) children.unshift(node('PEDI', (ctx.v7 ? PEDI_70 : PEDI_551)[want]));
+    const read = readLinkPedigrees(c);
+    if (read.father === want.father && read.mother === want.mother) return c;
+    const said = c.children.some((x) => PEDIGREE_TAGS.has(x.tag));
+    const children = c.children.filter((x) => !PEDIGREE_TAGS.has(x.tag));
+    children.unshift(...pedigreeLines(want, ctx.v7, said, node));
     return { ...c, children };
   });
   for (const f of ctx.roles.asChild) {
     if (written.has(f)) continue;
-    const want = ctx.pedigree(f);
-    indi.children.push(node('FAMC', undefined, want ? [node('PEDI', (ctx.v7 ? PEDI_70 : PEDI_551)[want])] : [], f.xref));
+    indi.children.push(node('FAMC', undefined, pedigreeLines(ctx.pedigree(f), ctx.v7, false, node), f.xref));
   }
   for (const f of ctx.roles.asPartner) if (!written.has(f)) indi.children.push(node('FAMS', undefined, [], f.xref));
   return indi;
+}
+
+/**
+ * A person's kept structures with their events from the model: each where its marker stood, the
+ * ones a member added before the first family link (where events stand in most files).
+ */
+function withEvents(kept: readonly GedcomNode[], events: readonly FactEvent[], w: FactWriter): GedcomNode[] {
+  const used = new Set<string>();
+  const list = expandMarkers(kept, (tag) => tag !== 'NAME', events, used, (ev, marker) => writeEvent(ev, marker, w));
+  const added: GedcomNode[] = [];
+  for (const ev of events) {
+    if (used.has(ev.id)) continue;
+    // A birth or death the record has (kept whole: it had only its date) takes the place a member added:
+    // a second one would not be read back.
+    const at = ev.type === 'BIRT' || ev.type === 'DEAT' ? list.findIndex((c) => c.tag === ev.type) : -1;
+    if (at >= 0) list[at] = writeEvent(ev, asMarker(list[at]!, ev.id), w);
+    else added.push(writeEvent(ev, undefined, w));
+  }
+  if (added.length) {
+    const at = list.findIndex((c) => c.tag === 'FAMC' || c.tag === 'FAMS' || c.tag.startsWith(UNLINKED));
+    list.splice(at < 0 ? list.length : at, 0, ...added);
+  }
+  return list;
+}
+
+/** A kept event not yet modelled, as its marker would be: its value kept, its place and age slots for the model's. */
+function asMarker(event: GedcomNode, id: string): GedcomNode {
+  const slots = new Set<string>();
+  const children = event.children.map((c) => {
+    if ((c.tag !== 'PLAC' && c.tag !== 'AGE') || slots.has(c.tag) || c.pointer !== undefined) return c;
+    slots.add(c.tag);
+    return { ...c, value: undefined, children: c.tag === 'PLAC' ? c.children.filter((x) => x.tag !== 'MAP') : c.children };
+  });
+  return { ...event, tag: FACT + event.tag, value: event.value ? `${id} ${event.value}` : id, children };
+}
+
+/**
+ * Other names from the model in place (after the first name is written): each where its marker
+ * stood, added ones after the last name. A person with other names and no name of their own gets
+ * an empty first NAME, so the other names do not read back as theirs.
+ */
+function withNames(list: GedcomNode[], names: readonly PersonName[], w: FactWriter): void {
+  const used = new Set<string>();
+  const named = list.some((c) => c.tag === 'NAME');
+  const expanded = expandMarkers(list, (tag) => tag === 'NAME', names, used, (n, marker) => writeOtherName(n, marker, w));
+  const added = names.filter((n) => !used.has(n.id)).map((n) => writeOtherName(n, undefined, w));
+  let last = -1;
+  expanded.forEach((c, k) => {
+    if (c.tag === 'NAME') last = k;
+  });
+  expanded.splice(last + 1, 0, ...added);
+  if (!named && (used.size || added.length)) expanded.splice(expanded.findIndex((c) => c.tag === 'NAME'), 0, node('NAME'));
+  list.splice(0, list.length, ...expanded);
 }
 
 /** The first event's DATE set to `value` (kept when `same` says the kept one reads as the profile). */
@@ -516,12 +610,28 @@ function mediaType(url: string, v7: boolean): string {
   return v7 ? (media[ext] ?? 'image/jpeg') : ext;
 }
 
-function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string | undefined>, profileOfXref: Map<string, string>, included: Set<string>): GedcomNode {
+interface CoupleEvents {
+  couple: Couple;
+  /** Event ids written so far; ids held by markers of any exported family. */
+  used: Set<string>;
+  kept: Set<string>;
+  facts: FactWriter;
+}
+
+function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string | undefined>, profileOfXref: Map<string, string>, included: Set<string>, events: CoupleEvents | undefined): GedcomNode {
   const fam: GedcomNode = { tag: 'FAM', xref: f.xref, children: [], line: 0 };
+  const keptChildren = f.kept?.children ?? [];
+  // Markers of events not of this couple (a family the tree no longer shows as one) go, as their events did.
+  const own = events?.couple.events ?? [];
+  const lines = expandMarkers(keptChildren, isCoupleEventTag, own, events?.used ?? new Set(), (ev, marker) => writeEvent(ev, marker, events!.facts));
+  if (events) for (const ev of own) if (!events.used.has(ev.id) && !events.kept.has(ev.id)) {
+    events.used.add(ev.id);
+    lines.push(writeEvent(ev, undefined, events.facts));
+  }
   const partners = new Set(f.partners);
   const children = new Set(f.children);
   const present = new Set<string>();
-  for (const c of f.kept?.children ?? []) {
+  for (const c of lines) {
     const unlinked = c.tag.startsWith(UNLINKED);
     const tag = unlinked ? c.tag.slice(UNLINKED.length) : c.tag;
     if (!STRUCTURAL.has(tag) || c.pointer === undefined || c.pointer === 'VOID') {
@@ -536,9 +646,7 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string |
     fam.children.push({ ...c, tag });
   }
   // Partners the kept record lacks go first (HUSB, then WIFE), children after the last CHIL.
-  const ordered = [...f.partners].sort((a, b) => rank(graph.profiles[a]!) - rank(graph.profiles[b]!));
-  const roles: string[] = ordered.length === 2 && rank(graph.profiles[ordered[0]!]!) === rank(graph.profiles[ordered[1]!]!) ? ['HUSB', 'WIFE'] : ordered.map((id) => (graph.profiles[id]!.gender === 'F' ? 'WIFE' : 'HUSB'));
-  if (ordered.length === 2 && roles[0] === roles[1]) roles[1] = roles[0] === 'HUSB' ? 'WIFE' : 'HUSB';
+  const { ordered, roles } = partnerRoles(f.partners, graph);
   const missing = ordered.map((id, k) => ({ id, tag: roles[k]! })).filter(({ id }) => !present.has(`HUSB ${id}`) && !present.has(`WIFE ${id}`));
   fam.children.unshift(...missing.map(({ id, tag }) => node(tag, undefined, [], xrefOf.get(id)!)));
   let lastChild = fam.children.map((c) => c.tag).lastIndexOf('CHIL');
@@ -549,6 +657,14 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string |
     else fam.children.push(line);
   }
   return fam;
+}
+
+/** Partners in the order a family writes them, and their lines: HUSB, then WIFE (see `rank`). */
+function partnerRoles(partners: readonly string[], graph: Graph): { ordered: string[]; roles: string[] } {
+  const ordered = [...partners].sort((a, b) => rank(graph.profiles[a]!) - rank(graph.profiles[b]!));
+  const roles: string[] = ordered.length === 2 && rank(graph.profiles[ordered[0]!]!) === rank(graph.profiles[ordered[1]!]!) ? ['HUSB', 'WIFE'] : ordered.map((id) => (graph.profiles[id]!.gender === 'F' ? 'WIFE' : 'HUSB'));
+  if (ordered.length === 2 && roles[0] === roles[1]) roles[1] = roles[0] === 'HUSB' ? 'WIFE' : 'HUSB';
+  return { ordered, roles };
 }
 
 /**

@@ -16,6 +16,10 @@ export interface KeptEdit {
   xref?: string;
   /** Written without its value: the profile holds it (see toGraph.ts "slots"). */
   noValue?: boolean;
+  /** Written with this value instead (a fact's marker, facts.ts). */
+  value?: string;
+  /** Written without what is under it: the model holds all of that (facts.ts). */
+  leaf?: boolean;
 }
 
 export interface KeptWriting {
@@ -88,7 +92,7 @@ function writeLine(out: KeptText, node: GedcomNode, level: number, prefix: strin
     out.add('@ ');
   }
   out.add(edit?.tag ?? node.tag);
-  const value = edit?.noValue ? undefined : node.value;
+  const value = edit?.noValue ? undefined : (edit?.value ?? node.value);
   if (node.pointer !== undefined) {
     if (node.pointer === 'VOID') out.add(' @VOID@\n');
     else {
@@ -109,7 +113,7 @@ function writeLine(out: KeptText, node: GedcomNode, level: number, prefix: strin
       from = to + 1;
     }
   }
-  return true;
+  return edit?.leaf !== true;
 }
 
 /** The rest of a line with this value: a space and the value, a leading '@' doubled, the line end. */

@@ -2,8 +2,10 @@ import { DECEASED } from '../domain/labels.ts';
 import { emptyProfile } from '../domain/profile.ts';
 import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
+import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type Place } from '../domain/facts/types.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
+import { eventType, PlaceBook, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
@@ -19,7 +21,9 @@ import { eachNode, type GedcomDocument, type GedcomNode } from './types.ts';
  *   child's FAMC.PEDI on the lines (adopted, foster, sealing, other). A child keeps at most two
  *   parents and nobody becomes their own ancestor: a family link that would break either is left
  *   off the tree (kept for export, told in the summary).
- * - Everything is kept, in order, as GEDCOM lines in the profiles' `gedcom` field: each person's
+ * - Events, places, other names, couples' events and pedigrees become the facts model
+ *   (facts.ts): what it holds leaves the kept lines, a marker stays where each item stood.
+ * - Everything else is kept, in order, as GEDCOM lines in the profiles' `gedcom` field: each person's
  *   INDI record whole; each FAM record with its first partner (else its first child); every other
  *   record (SOUR, REPO, OBJE, NOTE, SNOTE, SUBM, extension records) with the first person whose
  *   structures point to it, directly or through other records, and the rest (and HEAD) with the
@@ -38,6 +42,10 @@ export interface ToGraphOptions {
   xrefPrefix?: string;
   /** The site's origin: an OBJE whose FILE is on this site becomes the person's photo. */
   siteOrigin?: string;
+  /** Ids of events, names and places (`newFactId`); Math.random when absent. */
+  random?: () => number;
+  /** False: events, other names and couples' events stay kept GEDCOM lines only (importPlan.ts says why). Default true. */
+  facts?: boolean;
 }
 
 /** A family as the layout needs it: card ids of its partners and of its children on the tree. */
@@ -52,6 +60,9 @@ export interface GedcomImport {
   edges: GraphEdge[];
   profiles: Profile[];
   families: ImportedFamily[];
+  /** The places the events name, and the couples with events (`Graph.places`, `Graph.couples`). */
+  places: Place[];
+  couples: Couple[];
   summary: ImportSummary;
 }
 
@@ -63,13 +74,6 @@ const NO_LINKS: Link<Family>[] = [];
 /** Edits many structures share (`edit` never changes an edit it holds). */
 const DROP: KeptEdit = { drop: true };
 const NO_VALUE: KeptEdit = { noValue: true };
-const PEDIGREE: Record<string, Pedigree> = { ADOPTED: 'adopted', FOSTER: 'foster', SEALING: 'sealing', OTHER: 'other' };
-
-/** The pedigree a FAMC.PEDI says; undefined for birth or nothing. */
-export function readPedigree(famc: GedcomNode | undefined): Pedigree | undefined {
-  const v = famc?.children.find((c) => c.tag === 'PEDI')?.value?.trim().toUpperCase();
-  return v ? PEDIGREE[v] : undefined;
-}
 
 interface Person {
   record: GedcomNode;
@@ -257,10 +261,11 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
         note('too-many-relatives', fam.record.line, `Line ${fam.record.line}: a parent in ${label} already has ${PROFILE_LIMITS.relations} children; ${describe(c)} is not linked to them (kept for export).`);
         continue;
       }
-      const pedigree = readPedigree(famcLine(kid, fam));
+      const pedigree = readLinkPedigrees(famcLine(kid, fam), chilLine(fam, c));
+      const father = husbandOf(fam);
       for (const p of adding) {
         kid.parents = grown(kid.parents, p);
-        kid.pedigrees = grown(kid.pedigrees, pedigree);
+        kid.pedigrees = grown(kid.pedigrees, p === father ? pedigree.father : pedigree.mother);
         childCount[p]++;
       }
     }
@@ -283,15 +288,20 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   for (const [k, x] of renamed) edit(k, records[k]!, { xref: x });
   /** Record index → the person it is kept with, -1 for none yet. */
   const holder = new Int32Array(records.length).fill(-1);
+  const random = options.random ?? Math.random;
+  const places = new PlaceBook(() => newFactId('pl', random));
+  const reader: FactReader = { places, newId: (kind) => newFactId(kind, random), v7: doc.version.startsWith('7') };
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;
-    keptPerson(p, i, edit);
+    keptPerson(p, i, edit, options.facts === false ? null : reader);
     holder[p.at] = i;
   }
+  const couples = new Map<string, Couple>();
   for (const fam of families) {
     const h = fam.partners[0] ?? fam.children[0];
     if (h === undefined) continue;
     keptFamily(fam, edit);
+    if (options.facts !== false) coupleEvents(fam, people, couples, reader, edit);
     holder[fam.at] = h;
     people[h]!.kept = grown(people[h]!.kept, fam.at);
   }
@@ -341,6 +351,8 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     edges,
     profiles,
     families: layoutFamilies,
+    places: places.places,
+    couples: [...couples.values()],
     summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
 }
@@ -489,6 +501,41 @@ function unlink(fam: Family, child: number): void {
   (fam.unlinked ??= new Set()).add(child);
 }
 
+/** The CHIL line of a family naming this person (where some programs say the pedigree). */
+function chilLine(fam: Family, c: number): GedcomNode | undefined {
+  for (const m of fam.members) if (m.node.tag === 'CHIL' && m.to === c) return m.node;
+  return undefined;
+}
+
+/** The partner whose line `_FREL` describes: the family's HUSB, else its first partner. */
+function husbandOf(fam: Family): number | undefined {
+  for (const m of fam.members) if (m.node.tag === 'HUSB' && m.to !== undefined && fam.partners.includes(m.to)) return m.to;
+  return fam.partners[0];
+}
+
+/**
+ * The events of a family whose two partners are spouses on the tree, as their couple's (a couple
+ * married twice has the events of both families).
+ */
+function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple>, reader: FactReader, edit: Edit): void {
+  const [a, b] = fam.partners;
+  if (a === undefined || b === undefined || !people[a]!.spouses.includes(b)) return;
+  let events: FactEvent[] | undefined;
+  for (const c of fam.record.children) {
+    const type = eventType(c, true);
+    if (!type) continue;
+    const ev = readEvent(c, type, reader, (n, e) => edit(fam.at, n, e));
+    if (ev) (events ??= []).push(ev);
+  }
+  if (!events) return;
+  const pa = people[a]!.profile.id;
+  const pb = people[b]!.profile.id;
+  const id = coupleId(pa, pb);
+  const couple = couples.get(id);
+  if (couple) couple.events.push(...events);
+  else couples.set(id, { id, partners: pa < pb ? [pa, pb] : [pb, pa], events });
+}
+
 /** The FAMC line of a person naming this family (whose PEDI the child's lines take). */
 function famcLine(p: Person, fam: Family): GedcomNode | undefined {
   for (const link of p.links) if (link.node.tag === 'FAMC' && link.to === fam) return link.node;
@@ -507,7 +554,7 @@ function profileIds(people: Person[], list: number[]): string[] {
  * profile holds exactly it (what an export would write from the profile is the same text); the
  * structure stays, so an export writes the value back there.
  */
-function keptPerson(p: Person, index: number, edit: Edit): void {
+function keptPerson(p: Person, index: number, edit: Edit, reader: FactReader | null): void {
   const r = p.record;
   const at = p.at;
   const profile = p.profile;
@@ -528,10 +575,13 @@ function keptPerson(p: Person, index: number, edit: Edit): void {
   }
   const sex = child(r, 'SEX');
   if (sex && sex.value === profile.gender && profile.gender) edit(at, sex, NO_VALUE);
-  const birth = eventDate(r, 'BIRT');
+  let birth = eventDate(r, 'BIRT');
   if (birth?.value && birth.value === (profile.birthDateText || writeDate({ year: profile.birthYear, month: profile.birthMonth, day: profile.birthDay }))) edit(at, birth, NO_VALUE);
-  const death = eventDate(r, 'DEAT');
+  else birth = undefined;
+  let death = eventDate(r, 'DEAT');
   if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
+  else death = undefined;
+  if (reader) personFacts(p, reader, (n, e) => edit(at, n, e), birth, death);
   let notes = 0;
   let note: GedcomNode | undefined;
   for (const c of r.children) {
@@ -540,6 +590,36 @@ function keptPerson(p: Person, index: number, edit: Edit): void {
     notes++;
   }
   if (notes === 1 && note!.pointer === undefined && note!.value && note!.value === profile.bio) edit(at, note!, NO_VALUE);
+}
+
+/**
+ * A person's events (the first BIRT and DEAT only when they say more than the date the profile
+ * holds: `birthSlot`, `deathSlot` are their DATEs kept without a value) and the names after the first.
+ */
+function personFacts(p: Person, reader: FactReader, edit: (n: GedcomNode, e: KeptEdit) => void, birthSlot: GedcomNode | undefined, deathSlot: GedcomNode | undefined): void {
+  let events: FactEvent[] | undefined;
+  let names: PersonName[] | undefined;
+  let named = false;
+  let born = false;
+  let died = false;
+  for (const c of p.record.children) {
+    if (c.tag === 'NAME') {
+      if (named) (names ??= []).push(readOtherName(c, reader, edit));
+      named = true;
+      continue;
+    }
+    const type = eventType(c, false);
+    if (!type) continue;
+    if (type === 'BIRT' || type === 'DEAT') {
+      if (type === 'BIRT' ? born : died) continue;
+      if (type === 'BIRT') born = true;
+      else died = true;
+    }
+    const ev = readEvent(c, type, reader, edit, type === 'BIRT' ? birthSlot : type === 'DEAT' ? deathSlot : undefined);
+    if (ev) (events ??= []).push(ev);
+  }
+  if (events) p.profile.events = events;
+  if (names) p.profile.names = names;
 }
 
 /** The FAM record is kept whole; its member lines the tree does not show are marked as such, lines to nobody dropped. */

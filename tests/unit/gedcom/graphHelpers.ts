@@ -5,6 +5,8 @@ import { gedcomToGraph, UNLINKED, type GedcomImport, type ToGraphOptions } from 
 import { writeGedcom } from '../../../src/gedcom/write.ts';
 import { dateForVersion } from '../../../src/gedcom/dates.ts';
 import type { Graph, Profile } from '../../../src/domain/types.ts';
+import type { FactEvent, Place } from '../../../src/domain/facts/types.ts';
+import { placeFullName } from '../../../src/gedcom/facts.ts';
 import { utf8 } from './fixtures.ts';
 
 export const NOW = '2026-03-01T12:00:00.000Z';
@@ -14,15 +16,35 @@ export const SITE = 'https://kin.example';
 export function mapOptions(extra: Partial<ToGraphOptions> = {}): ToGraphOptions {
   let p = 0;
   let n = 1001;
-  return { uid: 'u-importer', now: NOW, currentYear: 2026, newProfileId: () => `pr:${String(p++).padStart(32, '0')}`, nextNodeId: () => `n${n++}`, siteOrigin: SITE, ...extra };
+  return { uid: 'u-importer', now: NOW, currentYear: 2026, newProfileId: () => `pr:${String(p++).padStart(32, '0')}`, nextNodeId: () => `n${n++}`, siteOrigin: SITE, random: seeded(7), ...extra };
+}
+
+/** A repeatable stand-in for Math.random (mulberry32). */
+export function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 export function importText(text: string | Uint8Array, extra: Partial<ToGraphOptions> = {}): GedcomImport {
   return gedcomToGraph(parseGedcom(typeof text === 'string' ? utf8(text) : text), mapOptions(extra));
 }
 
-export function asGraph(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profiles'>): Graph {
-  return { nodes: imported.nodes, edges: imported.edges, profiles: Object.fromEntries(imported.profiles.map((p) => [p.id, p])), updatedAt: NOW, version: 1, revision: 1 };
+export function asGraph(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profiles'> & Partial<Pick<GedcomImport, 'places' | 'couples'>>): Graph {
+  return {
+    nodes: imported.nodes,
+    edges: imported.edges,
+    profiles: Object.fromEntries(imported.profiles.map((p) => [p.id, p])),
+    places: Object.fromEntries((imported.places ?? []).map((p) => [p.id, p])),
+    couples: Object.fromEntries((imported.couples ?? []).map((c) => [c.id, c])),
+    updatedAt: NOW,
+    version: 1,
+    revision: 1,
+  };
 }
 
 export function exportText(graph: Graph, version: '7.0' | '5.5.1', scope: Parameters<typeof graphToGedcom>[1]['scope'] = { kind: 'all' }): string {
@@ -38,8 +60,9 @@ const sameDate = (text: string | undefined) => dateForVersion(text ?? '', '7.0')
  * families (partners and children in order) with their pedigrees, each person's kept INDI
  * structures, each family's kept structures, and every other kept record.
  */
-export function snapshot(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profiles'>, options: { keptTags?: boolean } = {}) {
+export function snapshot(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profiles' | 'places' | 'couples'>, options: { keptTags?: boolean } = {}) {
   const index = new Map(imported.profiles.map((p, i) => [p.id, i]));
+  const places = Object.fromEntries(imported.places.map((p) => [p.id, p]));
   const nodeIndex = new Map(imported.nodes.map((n) => [n.id, index.get(n.data.profileId)!]));
   const kept = readKeptMany(imported.profiles.map((p) => p.gedcom));
   const people = imported.profiles.map((p: Profile, i) => ({
@@ -50,6 +73,8 @@ export function snapshot(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profi
     death: [p.death, sameDate(p.deathDateText)].join('|'),
     bio: p.bio,
     photo: p.photoURL,
+    events: (p.events ?? []).map((e) => eventOf(e, places)),
+    names: (p.names ?? []).map(({ id: _, ...n }) => n),
     ...(options.keptTags === false ? {} : { indi: structuresOf(kept[i]![0]) }),
   }));
   // Families: each couple, and each set of parents with their children in the order the first
@@ -78,12 +103,20 @@ export function snapshot(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profi
       else if (r.tag !== 'HEAD' && !(r.tag === 'SUBM' && r.children[0]?.value === 'Test Member')) records.push(writeKept([r]));
     }
   }
-  return { people, families: [...families].sort(), pedigrees: pedigrees.sort(), fams: options.keptTags === false ? [] : fams.sort(), records: options.keptTags === false ? [] : records.sort() };
+  const couples = imported.couples.map((c) => `${c.partners.map((x) => index.get(x)).join(',')}: ${JSON.stringify(c.events.map((e) => eventOf(e, places)))}`);
+  // Every place an event names, with its coordinates (ids aside).
+  const placeTexts = imported.places.map((p) => `${placeFullName(places, p.id)} ${p.latitude ?? ''} ${p.longitude ?? ''}`);
+  return { people, couples: couples.sort(), places: placeTexts.sort(), families: [...families].sort(), pedigrees: pedigrees.sort(), fams: options.keptTags === false ? [] : fams.sort(), records: options.keptTags === false ? [] : records.sort() };
 }
 
 /** A kept INDI or FAM without its link lines (families are compared on their own). */
 function structuresOf(record: import('../../../src/gedcom/types.ts').GedcomNode | undefined): string {
   if (!record) return '';
   const links = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
-  return writeKept([{ ...record, children: record.children.filter((c) => !links.has(c.tag.replace(UNLINKED, ''))) }]);
+  return writeKept([{ ...record, children: record.children.filter((c) => !links.has(c.tag.replace(UNLINKED, ''))) }]).replace(/^(\d+ _FACT_\S+ )(?:ev|nm)[0-9a-z]{10}/gm, '$1#');
+}
+
+/** An event without its id, its place by full name. */
+function eventOf({ id: _, placeId, ...e }: FactEvent, places: Record<string, Place>) {
+  return { ...e, place: placeFullName(places, placeId) };
 }
