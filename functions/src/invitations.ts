@@ -7,7 +7,7 @@ import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableI
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
-import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail } from '../../src/domain/validation/auth.ts';
+import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
 
 /**
@@ -171,11 +171,12 @@ export function acceptedByCaller(stored: InvitationDoc | null, uid: string): boo
 
 /** The names and gender a new member types on the invitation page, checked as §5 says. */
 export function checkAcceptInput(input: { firstName?: unknown; lastName?: unknown; gender?: unknown }): { firstName: string; lastName: string; gender: SignUpGender } {
-  const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, 101) : '';
-  const lastName = typeof input.lastName === 'string' ? input.lastName.slice(0, 101) : '';
+  // One character past the limit is enough to refuse; the rest is never looked at.
+  const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
+  const lastName = typeof input.lastName === 'string' ? input.lastName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
   if (!firstName.trim() || !lastName.trim()) throw new AppError('invalid-argument', AUTH_MESSAGES.namesRequired);
-  if (firstName.length > 100) throw new AppError('invalid-argument', 'First name is too long.');
-  if (lastName.length > 100) throw new AppError('invalid-argument', 'Last name is too long.');
+  if (firstName.length > SIGN_UP_NAME_MAX_CHARS) throw new AppError('invalid-argument', AUTH_MESSAGES.firstNameTooLong);
+  if (lastName.length > SIGN_UP_NAME_MAX_CHARS) throw new AppError('invalid-argument', AUTH_MESSAGES.lastNameTooLong);
   if (typeof input.gender !== 'string' || !isSignUpGender(input.gender)) throw new AppError('invalid-argument', AUTH_MESSAGES.genderRequired);
   return { firstName: capitaliseName(firstName), lastName: capitaliseName(lastName), gender: input.gender };
 }

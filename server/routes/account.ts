@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountResponse, SessionResponse } from '../../src/backend/api.ts';
+import { CARD_CHOICE_INVALID, CLAIMED_CARD_CHOICES, MAX_TREE_CHOICES, SAME_EMAIL, WRONG_PASSWORD } from '../../src/domain/ownAccount.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
 import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES } from '../../src/domain/privacy.ts';
@@ -20,8 +21,6 @@ import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.t
 
 /** How long the link confirming a new address works. */
 export const EMAIL_CHANGE_HOURS = 24;
-export const SAME_EMAIL = 'This is already the address you sign in with.';
-const WRONG_PASSWORD = 'The password is not right.';
 
 const Password = z.string().max(MAX_PASSWORD_LENGTH, INVALID_CREDENTIAL);
 const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, 'viewerVisibility must be private, name or everything.').optional() });
@@ -32,7 +31,7 @@ const PasswordBody = z.strictObject({
 });
 const DeleteBody = z.strictObject({
   password: Password,
-  card: z.enum(['keep-name', 'remove'], 'card must be keep-name or remove.'),
+  card: z.enum(CLAIMED_CARD_CHOICES, CARD_CHOICE_INVALID),
   trees: z
     .array(
       z.discriminatedUnion('action', [
@@ -40,7 +39,7 @@ const DeleteBody = z.strictObject({
         z.strictObject({ graphId: z.string().max(128), action: z.literal('delete') }),
       ]),
     )
-    .max(1000),
+    .max(MAX_TREE_CHOICES),
 });
 
 /**

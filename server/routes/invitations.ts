@@ -13,6 +13,7 @@ import {
   isValidEmail,
   normaliseEmail,
   profileGenderFromSignUp,
+  SIGN_UP_NAME_MAX_CHARS,
   validateSignUp,
 } from '../../src/domain/validation/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -61,8 +62,8 @@ import { checkGraphId, requireRole } from './graphs.ts';
 export const SIGNUP_CONFIRM_HOURS = 24;
 
 const AcceptBody = z.object({
-  firstName: z.string().max(100, 'First name is too long.').default(''),
-  lastName: z.string().max(100, 'Last name is too long.').default(''),
+  firstName: z.string().max(SIGN_UP_NAME_MAX_CHARS, AUTH_MESSAGES.firstNameTooLong).default(''),
+  lastName: z.string().max(SIGN_UP_NAME_MAX_CHARS, AUTH_MESSAGES.lastNameTooLong).default(''),
   gender: z.string().max(40, AUTH_MESSAGES.genderRequired).default(''),
   email: z.string().max(320, 'Email is too long.').default(''),
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),

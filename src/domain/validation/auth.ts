@@ -1,4 +1,5 @@
 import { SIGN_UP_GENDERS, type SignUpGender } from '../types.ts';
+import { PROFILE_LIMITS } from './profile.ts';
 
 /**
  * §5 rules for sign-in, sign-up and forgot-password, written once: the dialog, the invitation page
@@ -20,7 +21,12 @@ export const AUTH_MESSAGES = {
   authError: 'Authentication error.',
   resetFailed: 'Failed to send reset email.',
   invalidEmail: 'Invalid email',
+  firstNameTooLong: 'First name is too long.',
+  lastNameTooLong: 'Last name is too long.',
 } as const;
+
+/** A new member's names become their profile's: no longer than a profile takes (§5). */
+export const SIGN_UP_NAME_MAX_CHARS = Math.min(PROFILE_LIMITS.firstName, PROFILE_LIMITS.lastName);
 
 /**
  * Account failures in our own words, the same whichever backend answers: the self-hosted server
