@@ -15,7 +15,7 @@ import type { GraphService } from '../graphs/service.ts';
 import { parseBody } from '../http/errors.ts';
 import { LIMITED } from '../http/rateLimit.ts';
 import { clearSessionCookie, requireUser, sessionHash, toAuthUser } from '../http/session.ts';
-import { emailChangeMail, emailTakenMail } from '../mail/templates.ts';
+import { emailChangeMail, emailTakenMail } from '../../src/mail/templates.ts';
 import { INVALID_CREDENTIAL } from './session.ts';
 import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.ts';
 

@@ -53,8 +53,8 @@ import {
   usableInvitation,
   type InvitationRow,
 } from '../invitations.ts';
-import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../mail/templates.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../../src/mail/templates.ts';
+import type { MailMessage } from '../../src/mail/templates.ts';
 import { checkGraphId, requireRole } from './graphs.ts';
 
 

@@ -1,5 +1,4 @@
 import { SIGN_UP_GENDERS, type SignUpGender } from '../types.ts';
-import { PROFILE_LIMITS } from './profile.ts';
 
 /**
  * §5 rules for sign-in, sign-up and forgot-password, written once: the dialog, the invitation page
@@ -25,8 +24,11 @@ export const AUTH_MESSAGES = {
   lastNameTooLong: 'Last name is too long.',
 } as const;
 
-/** A new member's names become their profile's: no longer than a profile takes (§5). */
-export const SIGN_UP_NAME_MAX_CHARS = Math.min(PROFILE_LIMITS.firstName, PROFILE_LIMITS.lastName);
+/**
+ * A new member's names become their profile's: no longer than a profile takes (PROFILE_LIMITS in
+ * ./profile.ts, which imports this module, so the number is written here; a unit test holds them equal).
+ */
+export const SIGN_UP_NAME_MAX_CHARS = 100;
 
 /**
  * Account failures in our own words, the same whichever backend answers: the self-hosted server
