@@ -7,7 +7,7 @@ import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableI
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
-import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS } from '../../src/domain/validation/auth.ts';
+import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS, signUpNameTooLong } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
 
 /**
@@ -175,8 +175,8 @@ export function checkAcceptInput(input: { firstName?: unknown; lastName?: unknow
   const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
   const lastName = typeof input.lastName === 'string' ? input.lastName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
   if (!firstName.trim() || !lastName.trim()) throw new AppError('invalid-argument', AUTH_MESSAGES.namesRequired);
-  if (firstName.length > SIGN_UP_NAME_MAX_CHARS) throw new AppError('invalid-argument', AUTH_MESSAGES.firstNameTooLong);
-  if (lastName.length > SIGN_UP_NAME_MAX_CHARS) throw new AppError('invalid-argument', AUTH_MESSAGES.lastNameTooLong);
+  const tooLong = signUpNameTooLong({ firstName, lastName });
+  if (tooLong) throw new AppError('invalid-argument', tooLong);
   if (typeof input.gender !== 'string' || !isSignUpGender(input.gender)) throw new AppError('invalid-argument', AUTH_MESSAGES.genderRequired);
   return { firstName: capitaliseName(firstName), lastName: capitaliseName(lastName), gender: input.gender };
 }

@@ -13,7 +13,7 @@ import {
   isValidEmail,
   normaliseEmail,
   profileGenderFromSignUp,
-  SIGN_UP_NAME_MAX_CHARS,
+  signUpNameTooLong,
   validateSignUp,
 } from '../../src/domain/validation/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -62,8 +62,9 @@ import { checkGraphId, requireRole } from './graphs.ts';
 export const SIGNUP_CONFIRM_HOURS = 24;
 
 const AcceptBody = z.object({
-  firstName: z.string().max(SIGN_UP_NAME_MAX_CHARS, AUTH_MESSAGES.firstNameTooLong).default(''),
-  lastName: z.string().max(SIGN_UP_NAME_MAX_CHARS, AUTH_MESSAGES.lastNameTooLong).default(''),
+  // Their length is checked after, by the functions' rule (signUpNameTooLong), worded alike; the body limit bounds them here.
+  firstName: z.string().default(''),
+  lastName: z.string().default(''),
   gender: z.string().max(40, AUTH_MESSAGES.genderRequired).default(''),
   email: z.string().max(320, 'Email is too long.').default(''),
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
@@ -226,6 +227,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     const { token } = request.params;
     const invitation = await usableInvitation(db, token);
     const body = parseBody(AcceptBody, request.body);
+    const tooLong = signUpNameTooLong(body);
+    if (tooLong) throw new AppError('invalid-argument', tooLong);
     const check = validateSignUp({ ...body, confirmPassword: body.password });
     if (check.message) {
       throw new AppError(check.message === AUTH_MESSAGES.invalidEmail ? 'invalid-email' : 'invalid-argument', check.message);

@@ -30,6 +30,13 @@ export const AUTH_MESSAGES = {
  */
 export const SIGN_UP_NAME_MAX_CHARS = 100;
 
+/** The message for a sign-up name longer than a profile takes, or null (the server and the functions ask this). */
+export function signUpNameTooLong({ firstName, lastName }: { firstName: string; lastName: string }): string | null {
+  if (firstName.length > SIGN_UP_NAME_MAX_CHARS) return AUTH_MESSAGES.firstNameTooLong;
+  if (lastName.length > SIGN_UP_NAME_MAX_CHARS) return AUTH_MESSAGES.lastNameTooLong;
+  return null;
+}
+
 /**
  * Account failures in our own words, the same whichever backend answers: the self-hosted server
  * throws them and the Firebase adapter puts them on Firebase's codes (src/backend/firebase/errors.ts).
