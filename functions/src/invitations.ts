@@ -5,7 +5,7 @@ import { AppError } from '../../src/domain/errors.ts';
 import { isInvitationToken, type RandomFill, newInvitationToken } from '../../src/domain/ids.ts';
 import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableInvitation as usableInvitationState } from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
+import { isMemberRole, ROLE_CHOICE_INVALID, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
 import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS, signUpNameTooLong } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
@@ -39,7 +39,7 @@ export function checkCreateInput(input: CreateInput): InvitationFields {
   if (typeof input.nodeId !== 'string' || !input.nodeId || input.nodeId.length > MAX_NODE_ID) throw new AppError('invalid-argument', 'nodeId is required.');
   const graphUid = input.graphUid === undefined || input.graphUid === '' ? callerUid : input.graphUid;
   if (typeof graphUid !== 'string' || !GRAPH_ID.test(graphUid)) throw new AppError('invalid-argument', 'graphUid is not valid.');
-  if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', 'role must be editor or viewer.');
+  if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', ROLE_CHOICE_INVALID);
   const role: MemberRole = isMemberRole(input.role) ? input.role : 'editor';
   return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid, role };
 }

@@ -9,7 +9,7 @@ import {
   type OwnedTreeChoice,
   type TreeChoicesPlan,
 } from '../../src/domain/ownAccount.ts';
-import { isVisibility } from '../../src/domain/privacy.ts';
+import { isVisibility, VISIBILITY_CHOICE_INVALID } from '../../src/domain/privacy.ts';
 import { asObject } from './request.ts';
 
 /**
@@ -49,7 +49,7 @@ export function planDeletion(data: unknown, uid: string, owned: readonly string[
 /** A settings change: only the fields AccountSettings has, each valid. */
 export function checkSettings(data: unknown): { viewerVisibility?: 'private' | 'name' | 'everything'; syncEmail: boolean } {
   const body = asObject(data);
-  if (body.viewerVisibility !== undefined && !isVisibility(body.viewerVisibility)) throw new AppError('invalid-argument', 'viewerVisibility must be private, name or everything.');
+  if (body.viewerVisibility !== undefined && !isVisibility(body.viewerVisibility)) throw new AppError('invalid-argument', VISIBILITY_CHOICE_INVALID);
   if (body.syncEmail !== undefined && typeof body.syncEmail !== 'boolean') throw new AppError('invalid-argument', 'syncEmail is not valid.');
   return { ...(body.viewerVisibility !== undefined ? { viewerVisibility: body.viewerVisibility } : {}), syncEmail: body.syncEmail === true };
 }

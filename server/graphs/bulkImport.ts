@@ -6,6 +6,7 @@ import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import { IMPORT_LIMITS, importTooLarge, mergeChangeSetChunks, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import {
   chunkMissing,
+  chunksDoNotJoin,
   chunkOutOfRange,
   chunkSentTwice,
   IMPORT_LIFETIME_MS,
@@ -232,7 +233,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
     kept.clear();
     const merged = mergeChangeSetChunks(chunks);
     chunks.length = 0;
-    if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
+    if (!merged.ok) return refuse(key, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let applied: AppliedChange;
     try {

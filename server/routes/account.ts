@@ -4,7 +4,7 @@ import type { AccountResponse, SessionResponse } from '../../src/backend/api.ts'
 import { CARD_CHOICE_INVALID, CLAIMED_CARD_CHOICES, MAX_TREE_CHOICES, SAME_EMAIL, WRONG_PASSWORD } from '../../src/domain/ownAccount.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
-import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES } from '../../src/domain/privacy.ts';
+import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES, VISIBILITY_CHOICE_INVALID } from '../../src/domain/privacy.ts';
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
 import { deleteAccount, ownData } from '../account.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
@@ -23,7 +23,7 @@ import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.t
 export const EMAIL_CHANGE_HOURS = 24;
 
 const Password = z.string().max(MAX_PASSWORD_LENGTH, INVALID_CREDENTIAL);
-const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, 'viewerVisibility must be private, name or everything.').optional() });
+const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, VISIBILITY_CHOICE_INVALID).optional() });
 const EmailBody = z.strictObject({ email: z.string().max(320, 'Email is too long.'), password: Password });
 const PasswordBody = z.strictObject({
   currentPassword: Password,

@@ -4,7 +4,7 @@ import type { InvitationResponse, InvitationsResponse, SessionResponse, SignUpRe
 import type { InvitationLink } from '../../src/backend/ports.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { canInvite, MEMBER_ROLES, ROLE_MESSAGES } from '../../src/domain/roles.ts';
+import { canInvite, MEMBER_ROLES, ROLE_CHOICE_INVALID, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import type { Gender } from '../../src/domain/types.ts';
 import {
   AUTH_MESSAGES,
@@ -75,7 +75,7 @@ const CreateBody = z.strictObject({
   graphUid: z.string().max(128, 'graphUid is too long.').optional(),
   nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
   email: z.string().max(320, 'Email is too long.'),
-  role: z.enum(MEMBER_ROLES, 'role must be editor or viewer.').optional(),
+  role: z.enum(MEMBER_ROLES, ROLE_CHOICE_INVALID).optional(),
 });
 
 

@@ -60,6 +60,8 @@ export function parseImportChunk(index: number, body: string): ParsedChunk {
   return { ok: true, changes: value as ChangeSet, people: peopleIn(value as ChangeSet) };
 }
 
+/** The chunks do not join into one change set (mergeChangeSetChunks's `problem`). */
+export const chunksDoNotJoin = (problem: string) => `${problem} Nothing was imported.`;
 export const chunkOutOfRange = (index: number, count: number) => `Chunk ${index + 1} is out of range: this import has ${count} chunks. Nothing was imported.`;
 /** A retry whose answer was lost is harmless; other contents under the same index break the upload. */
 export const chunkSentTwice = (index: number) => `Chunk ${index + 1} was sent twice with different contents. Nothing was imported.`;

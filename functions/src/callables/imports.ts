@@ -8,6 +8,7 @@ import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors
 import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../../src/domain/importLease.ts';
 import {
   chunkMissing,
+  chunksDoNotJoin,
   chunkOutOfRange,
   chunkSentTwice,
   IMPORT_ID,
@@ -118,7 +119,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       if (!present.has(i)) return refuse(k, 'failed-precondition', chunkMissing(i, doc.chunkCount));
     }
     const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
-    if (!merged.ok) return refuse(k, 'invalid-argument', `${merged.message} Nothing was imported.`);
+    if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let revision: number;
     try {
