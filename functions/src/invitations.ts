@@ -25,9 +25,6 @@ export interface CreateInput {
   role?: unknown;
 }
 
-/** The refusals of the invitation callables beyond §3's (the self-hosted server words them alike). */
-
-
 const MAX_NODE_ID = 40;
 const MAX_EMAIL = 320;
 
