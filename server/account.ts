@@ -2,7 +2,7 @@ import { graphToGedcom } from '../src/gedcom/fromGraph.ts';
 import { writeGedcom } from '../src/gedcom/write.ts';
 import { randomFillSync } from 'node:crypto';
 import type { OwnDataExport } from '../src/backend/api.ts';
-import type { ClaimedCardChoice, OwnedTreeChoice } from '../src/backend/ports.ts';
+import { planTreeChoices, TRANSFER_NOT_MEMBER, type ClaimedCardChoice, type OwnedTreeChoice } from '../src/domain/ownAccount.ts';
 import { AppError } from '../src/domain/errors.ts';
 import { newProfileId } from '../src/domain/ids.ts';
 import { isVisibility, DEFAULT_VIEWER_VISIBILITY } from '../src/domain/privacy.ts';
@@ -92,10 +92,6 @@ export async function ownData(db: Database, uid: string, now: Date, siteOrigin: 
   };
 }
 
-export const TREE_CHOICE_MISSING = 'Choose what becomes of every family tree you own: hand it to another member or delete it.';
-export const TREE_CHOICE_UNKNOWN = 'You can only decide about the family trees you own.';
-export const TRANSFER_NOT_MEMBER = 'A family tree can only be handed to one of its other members.';
-
 export interface Deletion {
   /** Published after the commit. */
   publications: Publication[];
@@ -111,21 +107,11 @@ export interface Deletion {
  */
 export async function deleteAccount(db: Database, uid: string, input: { card: ClaimedCardChoice; trees: readonly OwnedTreeChoice[] }, now: Date): Promise<Deletion> {
   return db.transaction(async (tx) => {
-    const owned = await ownedGraphIds(tx, uid);
-    const choices = new Map(input.trees.map((c) => [c.graphId, c]));
-    if (input.trees.some((c) => !owned.includes(c.graphId))) throw new AppError('invalid-argument', TREE_CHOICE_UNKNOWN);
-    if (owned.some((id) => !choices.has(id))) throw new AppError('invalid-argument', TREE_CHOICE_MISSING);
-
-    const deleted: string[] = [];
-    for (const graphId of owned) {
-      const choice = choices.get(graphId)!;
-      if (choice.action === 'delete') {
-        deleted.push(graphId);
-        continue;
-      }
-      const moved = await tx.query(`UPDATE graph_members SET role = 'owner' WHERE graph_id = $1 AND uid = $2 AND uid <> $3 RETURNING uid`, [graphId, choice.toUid, uid]);
+    const { transfers, deletes: deleted } = planTreeChoices(input.trees, await ownedGraphIds(tx, uid), uid);
+    for (const [graphId, toUid] of transfers) {
+      const moved = await tx.query(`UPDATE graph_members SET role = 'owner' WHERE graph_id = $1 AND uid = $2 RETURNING uid`, [graphId, toUid]);
       if (!moved.length) throw new AppError('invalid-argument', TRANSFER_NOT_MEMBER);
-      await tx.query('UPDATE graphs SET owner_uid = $2 WHERE id = $1', [graphId, choice.toUid]);
+      await tx.query('UPDATE graphs SET owner_uid = $2 WHERE id = $1', [graphId, toUid]);
     }
 
     const removed = await tx.query<{ uid: string; graphId: string }>(

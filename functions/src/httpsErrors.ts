@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions/v2';
-import { isAppError } from '../../src/domain/errors.ts';
+import { INTERNAL_ERROR, isAppError } from '../../src/domain/errors.ts';
 import type { CallableErrorDetails } from '../../src/backend/firebase/callables.ts';
 import { HTTPS_CODE, transientCode } from './errorCodes.ts';
 
@@ -29,7 +29,7 @@ export function toHttpsError(e: unknown): HttpsError {
   }
   logger.error('Unexpected failure in a function', e);
   const details: CallableErrorDetails = { code: 'internal' };
-  return new HttpsError('internal', 'Something went wrong on the server. Please try again.', details);
+  return new HttpsError('internal', INTERNAL_ERROR, details);
 }
 
 /** Runs a function body and turns what it throws into an HttpsError. */

@@ -8,7 +8,7 @@ import { onCall, type CallableOptions, type CallableRequest } from 'firebase-fun
 import { beforeUserCreated as blockingBeforeCreate } from 'firebase-functions/v2/identity';
 import { defineString } from 'firebase-functions/params';
 import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
-import { AppError } from '../../src/domain/errors.ts';
+import { AppError, SIGN_IN_NEEDED } from '../../src/domain/errors.ts';
 import * as accountCalls from './callables/account.ts';
 import * as graphCalls from './callables/graphs.ts';
 import { createImports } from './callables/imports.ts';
@@ -55,7 +55,7 @@ function deps(): Deps {
 
 function callerOf(request: CallableRequest): Caller {
   const auth = request.auth;
-  if (!auth) throw new AppError('unauthenticated', 'You must be signed in.');
+  if (!auth) throw new AppError('unauthenticated', SIGN_IN_NEEDED);
   return { uid: auth.uid, email: typeof auth.token.email === 'string' ? auth.token.email : '' };
 }
 

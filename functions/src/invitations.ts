@@ -5,9 +5,9 @@ import { AppError } from '../../src/domain/errors.ts';
 import { isInvitationToken, type RandomFill, newInvitationToken } from '../../src/domain/ids.ts';
 import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableInvitation as usableInvitationState } from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { isMemberRole, type MemberRole } from '../../src/domain/roles.ts';
+import { isMemberRole, ROLE_CHOICE_INVALID, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
-import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail } from '../../src/domain/validation/auth.ts';
+import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS, signUpNameTooLong } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
 
 /**
@@ -25,9 +25,6 @@ export interface CreateInput {
   role?: unknown;
 }
 
-/** The refusals of the invitation callables beyond §3's (the self-hosted server words them alike). */
-
-
 const MAX_NODE_ID = 40;
 const MAX_EMAIL = 320;
 
@@ -39,7 +36,7 @@ export function checkCreateInput(input: CreateInput): InvitationFields {
   if (typeof input.nodeId !== 'string' || !input.nodeId || input.nodeId.length > MAX_NODE_ID) throw new AppError('invalid-argument', 'nodeId is required.');
   const graphUid = input.graphUid === undefined || input.graphUid === '' ? callerUid : input.graphUid;
   if (typeof graphUid !== 'string' || !GRAPH_ID.test(graphUid)) throw new AppError('invalid-argument', 'graphUid is not valid.');
-  if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', 'role must be editor or viewer.');
+  if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', ROLE_CHOICE_INVALID);
   const role: MemberRole = isMemberRole(input.role) ? input.role : 'editor';
   return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid, role };
 }
@@ -171,11 +168,12 @@ export function acceptedByCaller(stored: InvitationDoc | null, uid: string): boo
 
 /** The names and gender a new member types on the invitation page, checked as §5 says. */
 export function checkAcceptInput(input: { firstName?: unknown; lastName?: unknown; gender?: unknown }): { firstName: string; lastName: string; gender: SignUpGender } {
-  const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, 101) : '';
-  const lastName = typeof input.lastName === 'string' ? input.lastName.slice(0, 101) : '';
+  // One character past the limit is enough to refuse; the rest is never looked at.
+  const firstName = typeof input.firstName === 'string' ? input.firstName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
+  const lastName = typeof input.lastName === 'string' ? input.lastName.slice(0, SIGN_UP_NAME_MAX_CHARS + 1) : '';
   if (!firstName.trim() || !lastName.trim()) throw new AppError('invalid-argument', AUTH_MESSAGES.namesRequired);
-  if (firstName.length > 100) throw new AppError('invalid-argument', 'First name is too long.');
-  if (lastName.length > 100) throw new AppError('invalid-argument', 'Last name is too long.');
+  const tooLong = signUpNameTooLong({ firstName, lastName });
+  if (tooLong) throw new AppError('invalid-argument', tooLong);
   if (typeof input.gender !== 'string' || !isSignUpGender(input.gender)) throw new AppError('invalid-argument', AUTH_MESSAGES.genderRequired);
   return { firstName: capitaliseName(firstName), lastName: capitaliseName(lastName), gender: input.gender };
 }

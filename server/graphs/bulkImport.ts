@@ -3,8 +3,20 @@ import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import type { AppliedChange } from '../../src/domain/save/graphStore.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
-import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
-import { IMPORT_LIMITS, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
+import { IMPORT_LIMITS, importTooLarge, mergeChangeSetChunks, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
+import {
+  chunkMissing,
+  chunksDoNotJoin,
+  chunkOutOfRange,
+  chunkSentTwice,
+  IMPORT_LIFETIME_MS,
+  IMPORT_NOT_COMMITTED,
+  importNotOpen,
+  MAX_OPEN_IMPORTS,
+  parseImportChunk,
+  TOO_MANY_IMPORTS,
+  type ImportState,
+} from '../../src/domain/importUpload.ts';
 import { AppError, isAppError, type ErrorCode } from '../../src/domain/errors.ts';
 import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../src/domain/importLease.ts';
 import type { Database } from '../db/database.ts';
@@ -22,17 +34,8 @@ import type { GraphService } from './service.ts';
  * (src/domain/importLease.ts), so it neither blocks a cancel nor counts as under way.
  */
 
-export const IMPORT_ID = /^[0-9a-f]{24}$/;
-/** An import not committed within a day is forgotten (its chunks go with it). */
-const IMPORT_LIFETIME = '1 day';
 /** Chunks read per query at the commit, so all of them are never held twice as text. */
 const CHUNKS_PER_READ = 16;
-
-/** Chunks wait in the database: one member cannot pile up more than this many unfinished imports. */
-const MAX_OPEN_IMPORTS = 3;
-
-export const TOO_MANY_IMPORTS = `You have ${MAX_OPEN_IMPORTS} imports under way. Let one finish, or cancel it, before starting another.`;
-export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun, or it is more than a day old. Start it again.';
 /** A chunk whose body only the process that took it had (PGlite), and it restarted since. */
 export const chunkLost = (index: number, count: number) =>
   `The upload is incomplete: chunk ${index + 1} of ${count} was lost when the server restarted. Nothing was imported; please import the file again.`;
@@ -59,14 +62,14 @@ const LIFE_COLUMNS = `(extract(epoch FROM touched_at) * 1000)::float8 AS touched
 
 interface LifeRow {
   id: string;
-  state: ImportRow['state'];
+  state: ImportState;
   touched_ms: number;
   lease_ms: number | null;
   now_ms: number;
 }
 
 interface ImportRow {
-  state: 'open' | 'committing' | 'committed' | 'refused';
+  state: ImportState;
   chunk_count: number;
   client_id: string;
   migrations: string[];
@@ -153,18 +156,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
   /** Why an import that is not open cannot take this request. */
   async function notOpen(key: ImportKey): Promise<never> {
     const row = (await db.query<ImportRow>(`SELECT * FROM graph_imports WHERE ${KEY_WHERE}`, keyParams(key)))[0];
-    switch (row?.state) {
-      case undefined:
-        throw new AppError('not-found', IMPORT_NOT_FOUND);
-      case 'refused':
-        throw new AppError('failed-precondition', `This import was refused: ${row.refusal}`);
-      case 'committing':
-        throw new AppError('failed-precondition', IMPORT_RUNNING);
-      case 'committed':
-        throw new AppError('failed-precondition', `This import is committed already (revision ${Number(row.revision)}).`);
-      case 'open':
-        throw new AppError('failed-precondition', 'This import is still open.');
-    }
+    throw importNotOpen(row?.state, { refusal: row?.refusal, revision: row ? Number(row.revision) : null });
   }
 
   /**
@@ -223,7 +215,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       [key.importId, claimed.chunk_count],
     );
     if (missing[0]) {
-      return refuse(key, 'failed-precondition', `The upload is incomplete: chunk ${missing[0].chunk + 1} of ${claimed.chunk_count} is missing. Nothing was imported.`);
+      return refuse(key, 'failed-precondition', chunkMissing(missing[0].chunk, claimed.chunk_count));
     }
 
     const kept = parsed.take(key.importId);
@@ -241,14 +233,14 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
     kept.clear();
     const merged = mergeChangeSetChunks(chunks);
     chunks.length = 0;
-    if (!merged.ok) return refuse(key, 'invalid-argument', `${merged.message} Nothing was imported.`);
+    if (!merged.ok) return refuse(key, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let applied: AppliedChange;
     try {
       applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations });
     } catch (e) {
       if (isAppError(e)) return refuse(key, e.code, e.message);
-      await refuse(key, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+      await refuse(key, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
       throw e;
     }
     const { revision } = applied;
@@ -267,7 +259,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       const role = await graphs.role(graphId, uid);
       if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
       if (!canEditTree(role)) throw new AppError('permission-denied', ROLE_MESSAGES.viewer);
-      await db.query(`DELETE FROM graph_imports WHERE created_at < now() - interval '${IMPORT_LIFETIME}'`);
+      await db.query(`DELETE FROM graph_imports WHERE created_at < now() - $1 * interval '1 millisecond'`, [IMPORT_LIFETIME_MS]);
       await expireDead('uid = $1', [uid]);
       const rows = await db.query<{ running: number }>(
         `SELECT count(*)::int AS running FROM graph_imports WHERE uid = $1 AND state IN ('open', 'committing')`,
@@ -288,16 +280,9 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
     /** Stores chunk `index` (from 0). Sending the same chunk again with the same body is harmless. */
     async putChunk(key: ImportKey, index: number, body: string): Promise<{ received: number }> {
-      const chunkName = `Chunk ${index + 1}`;
-      let value: unknown;
-      try {
-        value = JSON.parse(body);
-      } catch {
-        return refuse(key, 'invalid-argument', `${chunkName} is not valid JSON. Nothing was imported.`);
-      }
-      const shape = changeSetShapeProblem(value);
-      if (shape) return refuse(key, 'invalid-argument', `${chunkName} is not valid: ${shape}. Nothing was imported.`);
-      const people = peopleIn(value as ChangeSet);
+      const chunk = parseImportChunk(index, body);
+      if (!chunk.ok) return refuse(key, 'invalid-argument', chunk.message);
+      const { people } = chunk;
       const bytes = Buffer.byteLength(body);
       const digest = digestOf(body);
 
@@ -305,16 +290,16 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
         const row = (await tx.query<ImportRow & LifeRow>(`SELECT *, ${LIFE_COLUMNS} FROM graph_imports WHERE ${KEY_WHERE} FOR UPDATE`, keyParams(key)))[0];
         if (!row || row.state !== 'open') return { closed: true as const };
         if (deadImport({ state: 'open', touchedAt: Number(row.touched_ms), leaseEndsAt: null }, Number(row.now_ms), timing)) return { dead: true as const };
-        if (index >= row.chunk_count) return { refusal: `${chunkName} is out of range: this import has ${row.chunk_count} chunks. Nothing was imported.` };
+        if (index >= row.chunk_count) return { refusal: chunkOutOfRange(index, row.chunk_count) };
         if (row.people + people > limits.people || Number(row.bytes) + bytes > limits.bytes) return { refusal: tooLarge };
         const added = await tx.query(
           'INSERT INTO graph_import_chunks (import_id, chunk, digest, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING chunk',
           [key.importId, index, digest, storesBodies ? body : null],
         );
         if (!added.length) {
-          // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
+          // Sent before: the same contents are a retry (chunkSentTwice).
           const stored = await tx.query<{ same: boolean }>('SELECT digest = $3 AS same FROM graph_import_chunks WHERE import_id = $1 AND chunk = $2', [key.importId, index, digest]);
-          return stored[0]!.same ? { received: index } : { refusal: `${chunkName} was sent twice with different contents. Nothing was imported.` };
+          return stored[0]!.same ? { received: index } : { refusal: chunkSentTwice(index) };
         }
         await tx.query('UPDATE graph_imports SET people = people + $2, bytes = bytes + $3, touched_at = now() WHERE id = $1', [key.importId, people, bytes]);
         return { received: index };
@@ -322,7 +307,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       if ('dead' in outcome) await expire(key);
       if ('closed' in outcome || 'dead' in outcome) return notOpen(key);
       if ('refusal' in outcome) return refuse(key, 'invalid-argument', outcome.refusal!);
-      const dropped = parsed.keep(key.importId, index, value as ChangeSet, body.length);
+      const dropped = parsed.keep(key.importId, index, chunk.changes, body.length);
       if (!storesBodies) await spill(dropped);
       return { received: outcome.received };
     },

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, HTTP_STATUS, isAppError, type ErrorBody, type ErrorCode } from '../../src/domain/errors.ts';
+import { AppError, HTTP_STATUS, INTERNAL_ERROR, isAppError, type ErrorBody, type ErrorCode } from '../../src/domain/errors.ts';
 import { jsonTextProblem } from '../../src/domain/validation/text.ts';
 import { AUTH_FAILURES } from '../../src/domain/validation/auth.ts';
 
@@ -40,7 +40,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
     return sendError(reply, 'invalid-argument', 'The request is not valid.');
   }
   request.log.error({ err: error }, 'unexpected error');
-  return sendError(reply, 'internal', 'Something went wrong on the server. Please try again.');
+  return sendError(reply, 'internal', INTERNAL_ERROR);
 }
 
 export const TOO_MANY_REQUESTS = AUTH_FAILURES.tooManyAttempts;

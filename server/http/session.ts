@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../src/backend/api.ts';
-import { AppError } from '../../src/domain/errors.ts';
+import { AppError, SIGN_IN_NEEDED } from '../../src/domain/errors.ts';
 import type { AuthUser } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
@@ -64,7 +64,7 @@ export function sessionUser(request: FastifyRequest, db: Database): Promise<Auth
 
 export async function requireUser(request: FastifyRequest, db: Database): Promise<AuthUser> {
   const user = await sessionUser(request, db);
-  if (!user) throw new AppError('unauthenticated', 'You must be signed in.');
+  if (!user) throw new AppError('unauthenticated', SIGN_IN_NEEDED);
   return user;
 }
 

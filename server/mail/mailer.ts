@@ -2,13 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+import type { MailMessage } from '../../src/mail/templates.ts';
 
 export interface SentMail {
   /** The `.eml` file written when there is no SMTP server. */

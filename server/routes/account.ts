@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountResponse, SessionResponse } from '../../src/backend/api.ts';
+import { CARD_CHOICE_INVALID, CLAIMED_CARD_CHOICES, MAX_TREE_CHOICES, SAME_EMAIL, WRONG_PASSWORD } from '../../src/domain/ownAccount.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
-import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES } from '../../src/domain/privacy.ts';
+import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES, VISIBILITY_CHOICE_INVALID } from '../../src/domain/privacy.ts';
 import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
 import { deleteAccount, ownData } from '../account.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
@@ -14,17 +15,15 @@ import type { GraphService } from '../graphs/service.ts';
 import { parseBody } from '../http/errors.ts';
 import { LIMITED } from '../http/rateLimit.ts';
 import { clearSessionCookie, requireUser, sessionHash, toAuthUser } from '../http/session.ts';
-import { emailChangeMail, emailTakenMail } from '../mail/templates.ts';
+import { emailChangeMail, emailTakenMail } from '../../src/mail/templates.ts';
 import { INVALID_CREDENTIAL } from './session.ts';
 import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.ts';
 
 /** How long the link confirming a new address works. */
 export const EMAIL_CHANGE_HOURS = 24;
-export const SAME_EMAIL = 'This is already the address you sign in with.';
-const WRONG_PASSWORD = 'The password is not right.';
 
 const Password = z.string().max(MAX_PASSWORD_LENGTH, INVALID_CREDENTIAL);
-const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, 'viewerVisibility must be private, name or everything.').optional() });
+const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, VISIBILITY_CHOICE_INVALID).optional() });
 const EmailBody = z.strictObject({ email: z.string().max(320, 'Email is too long.'), password: Password });
 const PasswordBody = z.strictObject({
   currentPassword: Password,
@@ -32,7 +31,7 @@ const PasswordBody = z.strictObject({
 });
 const DeleteBody = z.strictObject({
   password: Password,
-  card: z.enum(['keep-name', 'remove'], 'card must be keep-name or remove.'),
+  card: z.enum(CLAIMED_CARD_CHOICES, CARD_CHOICE_INVALID),
   trees: z
     .array(
       z.discriminatedUnion('action', [
@@ -40,7 +39,7 @@ const DeleteBody = z.strictObject({
         z.strictObject({ graphId: z.string().max(128), action: z.literal('delete') }),
       ]),
     )
-    .max(1000),
+    .max(MAX_TREE_CHOICES),
 });
 
 /**

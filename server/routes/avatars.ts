@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, type ErrorCode } from '../../src/domain/errors.ts';
-import { isProfileId, PROFILE_ID_PREFIX } from '../../src/domain/ids.ts';
+import { isProfileId, PROFILE_ID_INVALID, PROFILE_ID_PREFIX } from '../../src/domain/ids.ts';
 import { canEditProfile } from '../../src/domain/permissions.ts';
 import { PHOTO_REFUSED, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import { PROFILE_ON_TREE_LEFT } from '../../src/domain/save/treesLeft.ts';
@@ -76,7 +76,7 @@ export function avatarRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
     scope.put<{ Params: { id: string } }>('/api/profiles/:id/avatar', async (request, reply) => {
       const user = await requireUser(request, db);
       const { id } = request.params;
-      if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
+      if (!isProfileId(id)) throw new AppError('invalid-argument', PROFILE_ID_INVALID);
       const profile = await findProfile(db, id);
       if (!profile) throw new AppError('not-found', PROFILE_NOT_FOUND);
       const access = await graphs.profileAccess(profile, user.uid);

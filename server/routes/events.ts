@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { STREAM_CLOSED_EVENT } from '../../src/backend/api.ts';
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import { errorBody } from '../http/errors.ts';
-import { AppError } from '../../src/domain/errors.ts';
+import { AppError, SIGN_IN_NEEDED } from '../../src/domain/errors.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import type { AppContext } from '../context.ts';
 import { eventFacts, redactEventForViewer, type EventFacts } from '../graphs/privacy.ts';
@@ -25,7 +25,7 @@ function parseRevision(value: unknown): number | null {
 }
 
 const CLOSED: Record<Exclude<StreamEnd, 'reload'>, ReturnType<typeof errorBody>['error']> = {
-  'signed-out': errorBody('unauthenticated', 'You must be signed in.').error,
+  'signed-out': errorBody('unauthenticated', SIGN_IN_NEEDED).error,
   removed: errorBody('permission-denied', NOT_A_MEMBER).error,
 };
 

@@ -4,7 +4,7 @@ import type { InvitationResponse, InvitationsResponse, SessionResponse, SignUpRe
 import type { InvitationLink } from '../../src/backend/ports.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
-import { canInvite, MEMBER_ROLES, ROLE_MESSAGES } from '../../src/domain/roles.ts';
+import { canInvite, MEMBER_ROLES, ROLE_CHOICE_INVALID, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import type { Gender } from '../../src/domain/types.ts';
 import {
   AUTH_MESSAGES,
@@ -13,6 +13,7 @@ import {
   isValidEmail,
   normaliseEmail,
   profileGenderFromSignUp,
+  signUpNameTooLong,
   validateSignUp,
 } from '../../src/domain/validation/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -52,8 +53,8 @@ import {
   usableInvitation,
   type InvitationRow,
 } from '../invitations.ts';
-import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../mail/templates.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { alreadyRegisteredMail, invitationMail, signUpConfirmMail } from '../../src/mail/templates.ts';
+import type { MailMessage } from '../../src/mail/templates.ts';
 import { checkGraphId, requireRole } from './graphs.ts';
 
 
@@ -61,8 +62,9 @@ import { checkGraphId, requireRole } from './graphs.ts';
 export const SIGNUP_CONFIRM_HOURS = 24;
 
 const AcceptBody = z.object({
-  firstName: z.string().max(100, 'First name is too long.').default(''),
-  lastName: z.string().max(100, 'Last name is too long.').default(''),
+  // Their length is checked after, by the functions' rule (signUpNameTooLong), worded alike; the body limit bounds them here.
+  firstName: z.string().default(''),
+  lastName: z.string().default(''),
   gender: z.string().max(40, AUTH_MESSAGES.genderRequired).default(''),
   email: z.string().max(320, 'Email is too long.').default(''),
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
@@ -73,7 +75,7 @@ const CreateBody = z.strictObject({
   graphUid: z.string().max(128, 'graphUid is too long.').optional(),
   nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
   email: z.string().max(320, 'Email is too long.'),
-  role: z.enum(MEMBER_ROLES, 'role must be editor or viewer.').optional(),
+  role: z.enum(MEMBER_ROLES, ROLE_CHOICE_INVALID).optional(),
 });
 
 
@@ -225,6 +227,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     const { token } = request.params;
     const invitation = await usableInvitation(db, token);
     const body = parseBody(AcceptBody, request.body);
+    const tooLong = signUpNameTooLong(body);
+    if (tooLong) throw new AppError('invalid-argument', tooLong);
     const check = validateSignUp({ ...body, confirmPassword: body.password });
     if (check.message) {
       throw new AppError(check.message === AUTH_MESSAGES.invalidEmail ? 'invalid-email' : 'invalid-argument', check.message);

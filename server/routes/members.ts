@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MembersResponse } from '../../src/backend/api.ts';
 import type { TreeMember } from '../../src/backend/ports.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import { canManageTree, MEMBER_ROLES, ROLE_MESSAGES } from '../../src/domain/roles.ts';
+import { canManageTree, MEMBER_ID_INVALID, MEMBER_ROLES, MEMBER_UID, ROLE_CHOICE_INVALID, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import type { AppContext } from '../context.ts';
 import { findMember, listMembers, removeMember, setMemberRole } from '../graphs/members.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -11,9 +11,8 @@ import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import { checkGraphId, requireRole } from './graphs.ts';
 
-const RoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES, 'role must be editor or viewer.') });
+const RoleBody = z.strictObject({ role: z.enum(MEMBER_ROLES, ROLE_CHOICE_INVALID) });
 
-const UID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * The owner's management of a tree's members (src/backend/api.ts "members"). A removed member's
@@ -29,7 +28,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
   }
 
   function checkMember(target: string, actingUid: string): void {
-    if (!UID.test(target)) throw new AppError('invalid-argument', 'The member id is not valid.');
+    if (!MEMBER_UID.test(target)) throw new AppError('invalid-argument', MEMBER_ID_INVALID);
     if (target === actingUid) throw new AppError('failed-precondition', ROLE_MESSAGES.ownRole);
   }
 

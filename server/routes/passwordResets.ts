@@ -16,7 +16,7 @@ import type { Queryable } from '../db/database.ts';
 import { parseBody } from '../http/errors.ts';
 import { LIMITED, signInFrom } from '../http/rateLimit.ts';
 import { clearSessionCookie } from '../http/session.ts';
-import { resetPasswordMail } from '../mail/templates.ts';
+import { resetPasswordMail } from '../../src/mail/templates.ts';
 
 export const RESET_VALID_MINUTES = 60;
 export const RESET_LINK_INVALID = AUTH_FAILURES.resetLinkInvalid;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../src/domain/errors.ts';
-import { isProfileId } from '../../src/domain/ids.ts';
+import { isProfileId, PROFILE_ID_INVALID } from '../../src/domain/ids.ts';
 import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG, PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../src/domain/profile.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import type { AppContext } from '../context.ts';
@@ -18,7 +18,7 @@ const PatchBody = z.strictObject({
 
 function checkId(id: string): void {
   if (id.length > 200) throw new AppError('invalid-argument', 'The profile id is too long.');
-  if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
+  if (!isProfileId(id)) throw new AppError('invalid-argument', PROFILE_ID_INVALID);
 }
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {

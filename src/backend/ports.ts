@@ -5,6 +5,7 @@ import type { PrivacyReason, ViewerVisibility } from '../domain/privacy.ts';
 import type { ProfileScalars } from '../domain/profile.ts';
 import type { MemberRole, TreeRole } from '../domain/roles.ts';
 import type { AuthUser, Graph, Profile, SignUpGender } from '../domain/types.ts';
+import type { ClaimedCardChoice, OwnedTreeChoice } from '../domain/ownAccount.ts';
 
 /**
  * The ports the screens use. Screens never import an adapter: `src/backend/index.ts` picks one
@@ -299,14 +300,8 @@ export interface InvitationService {
   revoke(graphId: string, id: string): Promise<void>;
 }
 
-/** A tree the member owns and what becomes of it when their account is deleted. */
-export type OwnedTreeChoice = { graphId: string; action: 'transfer'; toUid: string } | { graphId: string; action: 'delete' };
-
-/**
- * What becomes of the card a member claimed when they delete their account: it goes back to an
- * unclaimed card either way; 'keep-name' keeps the name only, 'remove' empties it ("Unnamed").
- */
-export type ClaimedCardChoice = 'keep-name' | 'remove';
+/** What becomes of the trees a member owns and of their claimed card when the account is deleted. */
+export type { ClaimedCardChoice, OwnedTreeChoice };
 
 export interface AccountSettings {
   /** What viewers of the member's trees see of the card(s) they claimed. */

@@ -52,6 +52,11 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal: 500,
 };
 
+/** What the server and the functions answer a call that needs a signed-in member (code `unauthenticated`). */
+export const SIGN_IN_NEEDED = 'You must be signed in.';
+/** What the server and the functions answer for a failure of their own (code `internal`); the details go to the log. */
+export const INTERNAL_ERROR = 'Something went wrong on the server. Please try again.';
+
 /** What any adapter says when its backend cannot be reached at all (code `unavailable`). */
 export const UNREACHABLE = 'The server could not be reached. Check your internet connection.';
 

@@ -112,6 +112,8 @@ export function profileIdSource(fill: RandomFill, batch = 4096): () => string {
 /** Member uids (a member's own profile id) and 'pr:…' ids; no spaces, slashes or control chars. */
 const PROFILE_ID = /^(pr:)?[A-Za-z0-9_-]{1,128}$/;
 
+export const PROFILE_ID_INVALID = 'The profile id is not valid.';
+
 export function isProfileId(id: unknown): id is string {
   return typeof id === 'string' && PROFILE_ID.test(id);
 }

@@ -25,6 +25,7 @@ export const LIVING_PARENT_YEARS = LIVING_BIRTH_YEARS + 45;
 /** What viewers see of a person: nothing but "Private", the name (and gender), or everything. */
 export const VISIBILITIES = ['private', 'name', 'everything'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
+export const VISIBILITY_CHOICE_INVALID = 'viewerVisibility must be private, name or everything.';
 
 /** A member's choice for the card they claimed (an account setting, shown on the profile page). */
 export type ViewerVisibility = Visibility;

@@ -12,6 +12,12 @@ export type TreeRole = (typeof TREE_ROLES)[number];
 export const MEMBER_ROLES = ['editor', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
+export const ROLE_CHOICE_INVALID = 'role must be editor or viewer.';
+
+/** A member's uid as a request names it (Firebase Auth's, or the server's own). */
+export const MEMBER_UID = /^[A-Za-z0-9_-]{1,128}$/;
+export const MEMBER_ID_INVALID = 'The member id is not valid.';
+
 export function isTreeRole(v: unknown): v is TreeRole {
   return typeof v === 'string' && (TREE_ROLES as readonly string[]).includes(v);
 }

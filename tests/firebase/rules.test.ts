@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_CACHE_CONTROL, MAX_AVATAR_STORAGE_BYTES, paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
 import { emptyProfile } from '../../src/domain/profile.ts';
-import { DEMO_PROJECT, emulatorUnavailable, givenEmulatorHost, startEmulators, type RunningEmulators } from './emulators.ts';
+import { DEMO_PROJECT, emulatorUnavailable, givenEmulatorHost, startEmulators, waitFor, type RunningEmulators } from './emulators.ts';
 import { failsNotRun, reportNotRun } from './firestoreTestbed.ts';
 
 /**
@@ -192,6 +192,153 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertSucceeds(db(MANY).collection(paths.changes(LAST)).where('revision', '>', 0).orderBy('revision').get());
       await assertSucceeds(db(MANY).doc(paths.profile('pr:last')).get());
       await assertFails(db(MANY).doc(paths.profile('pr:none')).get());
+    });
+  });
+
+  /**
+   * Each denial the self-hosted server's permission tests make, as Firestore makes it (the README's
+   * table "Rules and the server's permission tests" names the server's test beside each). Where the
+   * server refuses a write, Firestore refuses it to every client: only the functions write.
+   */
+  describe("the self-hosted server's denials, one by one", () => {
+    const MAIL = 'mail/m1';
+    /** Every kind of document a client might reach for, with a write to try on it. */
+    const documents = () => [
+      paths.user(MEMBER),
+      paths.graph(G),
+      paths.members(G),
+      paths.change(G, 1),
+      paths.snapshot(G, 's1'),
+      paths.snapshotChunk(G, 's1', 0),
+      paths.node(G, 'n1001'),
+      paths.edge(G, 'e-n1001-n1002'),
+      paths.import(G, 'i1'),
+      paths.invitation('00112233445566778899aabb'),
+      paths.profile(SHOWN),
+      paths.profile(CLAIMED),
+      MAIL,
+    ];
+    const queries = (f: ReturnType<typeof db>) => [
+      f.collection(paths.changes(G)).where('revision', '>', 0).orderBy('revision'),
+      f.collection(paths.snapshotChunks(G, 's1')).orderBy('index'),
+      f.collection(paths.nodes(G)),
+      f.collection(paths.profiles()),
+      f.collection(paths.invitations()),
+      f.collection('mail'),
+    ];
+    const writesTo = async (uid: string | null, path: string) => {
+      await assertFails(db(uid).doc(path).set({ by: uid }));
+      await assertFails(db(uid).doc(path).delete());
+    };
+
+    beforeAll(async () => {
+      await env.withSecurityRulesDisabled(async (ctx) => {
+        await ctx.firestore().doc(MAIL).set({ to: 'x@example.com', message: { subject: 'Join our family tree on Kinfolk', text: 'link', html: 'link' } });
+      });
+    });
+
+    it('roles.test "unauthenticated calls get 401 before anything else" (and every "needs a session"): a visitor reads, lists and writes nothing', async () => {
+      for (const path of documents()) {
+        await assertFails(db(null).doc(path).get());
+        await writesTo(null, path);
+      }
+      for (const q of queries(db(null))) await assertFails(q.get());
+    });
+
+    it('roles.test "a non-member gets permission-denied from every graph, profile, invitation and member endpoint, and the stream"; graphs-live "is for members only"', async () => {
+      for (const path of documents()) {
+        await assertFails(db(OUTSIDER).doc(path).get());
+        await writesTo(OUTSIDER, path);
+      }
+      for (const q of queries(db(OUTSIDER))) await assertFails(q.get());
+      // Their own tree is theirs: the refusals above are about G, not about reading at all.
+      await assertSucceeds(db(OUTSIDER).doc(paths.graph(OUTSIDER)).get());
+    });
+
+    it('graphs "only members of a graph may write it"; invitations-graph "is for members of the graph"; imports "lets only members of the graph import": no member writes either, the owner included', async () => {
+      for (const uid of [OWNER, MEMBER, CLAIMANT, VIEWER]) {
+        for (const path of [paths.graph(G), paths.change(G, 2), paths.node(G, 'n1001'), paths.edge(G, 'e-n1001-n1002'), paths.import(G, 'i2'), paths.invitation('ffeeddccbbaa998877665544')]) {
+          await writesTo(uid, path);
+        }
+      }
+    });
+
+    it('roles.test "a viewer cannot write through any endpoint, and may edit only their own profile" (through the functions); privacy.test: a viewer reads nothing unredacted', async () => {
+      for (const path of documents()) await writesTo(VIEWER, path);
+      await writesTo(VIEWER, paths.profile(VIEWER));
+      for (const path of [paths.change(G, 1), paths.snapshot(G, 's1'), paths.snapshotChunk(G, 's1', 0), paths.node(G, 'n1001'), paths.profile(SHOWN), paths.profile(OWNER)]) {
+        await assertFails(db(VIEWER).doc(path).get());
+      }
+      for (const q of queries(db(VIEWER))) await assertFails(q.get());
+      await assertSucceeds(db(VIEWER).doc(paths.graph(G)).get());
+    });
+
+    it('roles.test "an editor … does not manage the tree", "the owner sees the members": the members document is for the functions, the owner included', async () => {
+      for (const uid of [OWNER, MEMBER, VIEWER]) {
+        await assertFails(db(uid).doc(paths.members(G)).get());
+        await assertFails(db(uid).doc(paths.members(G)).update({ [`roles.${uid}`]: 'owner' }));
+      }
+      await assertFails(db(MEMBER).doc(paths.graph(G)).update({ ownerUid: MEMBER }));
+    });
+
+    it('session "refuses someone else’s profile (403)"; profiles-patch "refuses another member’s profile"; editorRights "a claimed card stays its owner’s"; removed-member: nobody writes a profile', async () => {
+      await assertFails(db(MEMBER).doc(paths.profile(CLAIMED)).get());
+      await assertFails(db(OUTSIDER).doc(paths.profile(OWNER)).get());
+      for (const uid of [OWNER, MEMBER, CLAIMANT]) {
+        await assertFails(db(uid).doc(paths.profile(CLAIMED)).update({ 'profile.bio': `by ${uid}` }));
+        await assertFails(db(uid).doc(paths.profile(uid)).update({ 'profile.bio': 'mine' }));
+        await assertFails(db(uid).doc(paths.profile(CREATED)).delete());
+      }
+    });
+
+    it('roles.test "a removed member’s … next call refused"; streams "the membership ended": reads stop with the membership, and an open change-log listener is cut', async () => {
+      const GONE = 'goneUid7';
+      const membership = async (present: boolean) =>
+        env.withSecurityRulesDisabled(async (ctx) => {
+          const f = ctx.firestore();
+          const roles = { [OWNER]: 'owner', [MEMBER]: 'editor', [CLAIMANT]: 'editor', [VIEWER]: 'viewer', ...(present ? { [GONE]: 'editor' } : {}) } as MembersDoc['roles'];
+          // As the functions' removeMember does: the role and the users document change together.
+          await f.doc(paths.members(G)).set({ roles } satisfies MembersDoc);
+          await f.doc(paths.user(GONE)).set({ graphIds: present ? [G] : [], fullGraphIds: present ? [G] : [], joinedGraphId: present ? G : null } satisfies UserDoc);
+        });
+      await membership(true);
+      // Each read made only when it is awaited: a refusal nobody awaits yet would go unhandled.
+      const reads: (() => Promise<unknown>)[] = [
+        () => db(GONE).doc(paths.graph(G)).get(),
+        () => db(GONE).collection(paths.changes(G)).where('revision', '>', 0).orderBy('revision').get(),
+        () => db(GONE).doc(paths.profile(SHOWN)).get(),
+      ];
+      for (const read of reads) await assertSucceeds(read());
+
+      const listener = db(GONE).collection(paths.changes(G)).where('revision', '>', 0).orderBy('revision');
+      let heard = 0;
+      const cut = new Promise<Error>((resolve) => {
+        const stop = listener.onSnapshot(
+          () => {
+            heard += 1;
+          },
+          (error) => {
+            stop();
+            resolve(error);
+          },
+        );
+      });
+      await waitFor(() => heard > 0, () => 'the listener never heard the change log', 20_000);
+
+      await membership(false);
+      for (const read of reads) await assertFails(read());
+      await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc(paths.change(G, 2)).set({ revision: 2, clientId: 't', actorUid: OWNER, changes: '{}', at: '' }));
+      expect((await cut) as { code?: string }).toMatchObject({ code: 'permission-denied' });
+      await env.withSecurityRulesDisabled((ctx) => ctx.firestore().doc(paths.change(G, 2)).delete());
+    });
+
+    it('invitation mail (functions/src/invitationMail.ts): no client reads, lists or writes the mail collection, the inviter included', async () => {
+      for (const uid of [OWNER, MEMBER, VIEWER, OUTSIDER, null]) {
+        await assertFails(db(uid).doc(MAIL).get());
+        await assertFails(db(uid).collection('mail').get());
+        await assertFails(db(uid).collection('mail').doc().set({ to: 'anyone@example.com', message: { subject: 's', text: 't', html: 'h' } }));
+        await assertFails(db(uid).doc(MAIL).update({ to: 'other@example.com' }));
+      }
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnDataExport } from '../../src/backend/api.ts';
 import { parseGedcom } from '../../src/gedcom/parse.ts';
-import { TREE_CHOICE_MISSING, TRANSFER_NOT_MEMBER } from '../../server/account.ts';
+import { TREE_CHOICE_MISSING, TRANSFER_NOT_MEMBER } from '../../src/domain/ownAccount.ts';
 import { EMAIL_LINK_INVALID } from '../../src/domain/invitations.ts';
 import { loadGraph, openStream } from './graphHelpers.ts';
 import { PASSWORD, createMember, expectError, mailsTo, takeMail, useTestServer } from './helpers.ts';

@@ -3,13 +3,25 @@ import type { BeginImportResponse, CommitImportResponse, PutImportChunkResponse 
 import { FIREBASE_IMPORT_LIMITS } from '../../../src/backend/firebase/callables.ts';
 import { paths, type ImportChunkDoc, type ImportDoc, type MembersDoc } from '../../../src/backend/firebase/paths.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
-import { chunkTooLarge, IMPORT_RUNNING, importTooLarge, mergeChangeSetChunks, peopleIn, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
+import { chunkTooLarge, importTooLarge, mergeChangeSetChunks, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors.ts';
 import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../../src/domain/importLease.ts';
+import {
+  chunkMissing,
+  chunksDoNotJoin,
+  chunkOutOfRange,
+  chunkSentTwice,
+  IMPORT_ID,
+  IMPORT_LIFETIME_MS,
+  IMPORT_NOT_COMMITTED,
+  importNotOpen,
+  MAX_OPEN_IMPORTS,
+  parseImportChunk,
+  TOO_MANY_IMPORTS,
+} from '../../../src/domain/importUpload.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../../src/domain/roles.ts';
 import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
-import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
@@ -21,12 +33,6 @@ import { roleIn } from '../store/firestoreGraphStore.ts';
  * refusal of the whole upload that keeps only the reason. What one import may hold is
  * FIREBASE_IMPORT_LIMITS: the commit is one Firestore transaction, at most 10 MiB of documents.
  */
-
-export const IMPORT_ID = /^[0-9a-f]{24}$/;
-const IMPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const MAX_OPEN_IMPORTS = 3;
-export const TOO_MANY_IMPORTS = `You have ${MAX_OPEN_IMPORTS} imports under way. Let one finish, or cancel it, before starting another.`;
-export const IMPORT_NOT_FOUND = 'This import does not exist: it was never begun, or it is more than a day old. Start it again.';
 
 interface ImportKey {
   uid: string;
@@ -57,18 +63,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
 
   /** Why an import that is not open cannot take this request. */
   function notOpen(doc: ImportDoc | null): never {
-    switch (doc?.state) {
-      case undefined:
-        throw new AppError('not-found', IMPORT_NOT_FOUND);
-      case 'refused':
-        throw new AppError('failed-precondition', `This import was refused: ${doc.refusal}`);
-      case 'committing':
-        throw new AppError('failed-precondition', IMPORT_RUNNING);
-      case 'committed':
-        throw new AppError('failed-precondition', `This import is committed already (revision ${doc.revision}).`);
-      case 'open':
-        throw new AppError('failed-precondition', 'This import is still open.');
-    }
+    throw importNotOpen(doc?.state, { refusal: doc?.refusal, revision: doc?.revision });
   }
 
   async function dropChunks(k: ImportKey): Promise<void> {
@@ -121,17 +116,17 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     const { docs } = await db.collection(paths.importChunks(k.graphId, k.importId)).orderBy('index').get();
     const present = new Set(docs.map((d) => (d.data() as ImportChunkDoc).index));
     for (let i = 0; i < doc.chunkCount; i++) {
-      if (!present.has(i)) return refuse(k, 'failed-precondition', `The upload is incomplete: chunk ${i + 1} of ${doc.chunkCount} is missing. Nothing was imported.`);
+      if (!present.has(i)) return refuse(k, 'failed-precondition', chunkMissing(i, doc.chunkCount));
     }
     const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
-    if (!merged.ok) return refuse(k, 'invalid-argument', `${merged.message} Nothing was imported.`);
+    if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let revision: number;
     try {
       ({ revision } = await saveChangeSet(deps.store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
     } catch (e) {
       if (isAppError(e)) return refuse(k, e.code, e.message);
-      await refuse(k, 'unavailable', 'The import could not be committed. Nothing was imported; please try again.').catch(() => undefined);
+      await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
       throw e;
     }
     await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
@@ -192,28 +187,21 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       if (typeof body.body !== 'string') throw new AppError('invalid-argument', 'The chunk must be JSON text.');
       const chunk = body.body;
       const bytes = Buffer.byteLength(chunk);
-      const name = `Chunk ${index + 1}`;
       if (bytes > limits.chunkBytes) return refuse(k, 'invalid-argument', chunkTooLarge(index, limits));
-      let value: unknown;
-      try {
-        value = JSON.parse(chunk);
-      } catch {
-        return refuse(k, 'invalid-argument', `${name} is not valid JSON. Nothing was imported.`);
-      }
-      const shape = changeSetShapeProblem(value);
-      if (shape) return refuse(k, 'invalid-argument', `${name} is not valid: ${shape}. Nothing was imported.`);
-      const people = peopleIn(value as ChangeSet);
+      const parsed = parseImportChunk(index, chunk);
+      if (!parsed.ok) return refuse(k, 'invalid-argument', parsed.message);
+      const { people } = parsed;
 
       await expire(k);
       type Outcome = { closed: ImportDoc | null } | { refusal: string } | { received: number };
       const outcome = await db.runTransaction(async (t): Promise<Outcome> => {
         const doc = (await t.get(importRef(k))).data() as ImportDoc | undefined;
         if (!doc || doc.uid !== uid || doc.state !== 'open') return { closed: doc && doc.uid === uid ? doc : null };
-        if (index >= doc.chunkCount) return { refusal: `${name} is out of range: this import has ${doc.chunkCount} chunks. Nothing was imported.` };
+        if (index >= doc.chunkCount) return { refusal: chunkOutOfRange(index, doc.chunkCount) };
         const chunkRef = db.doc(paths.importChunk(k.graphId, k.importId, index));
         const stored = (await t.get(chunkRef)).data() as ImportChunkDoc | undefined;
-        // Sent before: a retry whose answer was lost is harmless, other contents break the upload.
-        if (stored) return stored.body === chunk ? { received: index } : { refusal: `${name} was sent twice with different contents. Nothing was imported.` };
+        // Sent before: the same contents are a retry (chunkSentTwice).
+        if (stored) return stored.body === chunk ? { received: index } : { refusal: chunkSentTwice(index) };
         if (doc.people + people > limits.people || doc.bytes + bytes > limits.bytes) return { refusal: tooLarge };
         t.set(chunkRef, { index, body: chunk, people, bytes } satisfies ImportChunkDoc);
         t.update(importRef(k), { people: doc.people + people, bytes: doc.bytes + bytes, touchedAt: deps.clock().toISOString() });

@@ -1,3 +1,4 @@
+import type { DocumentReference } from 'firebase-admin/firestore';
 import type {
   AcceptInvitationResponse,
   CreateInvitationResponse,
@@ -39,6 +40,7 @@ import {
   renewedInvitation,
   usableInvitation,
 } from '../invitations.ts';
+import { invitationMailDoc, MAIL_COLLECTION, type MailDoc } from '../invitationMail.ts';
 import { asObject, GRAPH_ID, text } from '../request.ts';
 import { runStoreTransaction } from '../store/firestoreGraphStore.ts';
 import { requireRole } from './graphs.ts';
@@ -76,9 +78,21 @@ async function pendingOf(deps: Deps, doc: InvitationDoc): Promise<PendingInvitat
   return pendingView(doc, { profileId, inviterName }, deps.clock());
 }
 
-/** The link answer of create, renew and resend: Firebase mails nothing itself (the §7 mail-compose link does). */
+/**
+ * The link answer of create, renew and resend. `mailed` stays false: the function only writes the
+ * mail for the "Trigger Email" extension (invitationMail.ts) and cannot know it is installed, so
+ * the §7 mail-compose link and "Copy link" are offered as ever.
+ */
 async function linkOf(deps: Deps, doc: InvitationDoc, token: string, requestOrigin: string | undefined): Promise<CreateInvitationResponse> {
-  return { token, inviteUrl: inviteUrl(inviteOrigin(requestOrigin, deps.origins), token), invitation: await pendingOf(deps, doc), mailed: false };
+  return { token, inviteUrl: linkFor(deps, token, requestOrigin), invitation: await pendingOf(deps, doc), mailed: false };
+}
+
+const linkFor = (deps: Deps, token: string, requestOrigin: string | undefined) => inviteUrl(inviteOrigin(requestOrigin, deps.origins), token);
+
+/** The invitation's e-mail, to be written with it (the server mails the same on create and resend). */
+async function mailOf(deps: Deps, doc: InvitationDoc, token: string, requestOrigin: string | undefined): Promise<{ ref: DocumentReference; doc: MailDoc }> {
+  const info = await invitationInfo(deps, doc);
+  return { ref: deps.db.collection(MAIL_COLLECTION).doc(), doc: invitationMailDoc(doc.email, info, linkFor(deps, token, requestOrigin)) };
 }
 
 /** §7 invitation function: an owner or editor invites someone by e-mail to claim one of the tree's people, as editor or viewer. */
@@ -94,8 +108,10 @@ export async function createInvitation(deps: Deps, caller: Caller, data: unknown
   const profile = node.profileId ? ((await db.doc(paths.profile(node.profileId)).get()).data() as ProfileDoc | undefined) : undefined;
   if (profile?.profile.ownerUid || node.profileId === graphId) throw new AppError('failed-precondition', ALREADY_CLAIMED);
   const { doc, token } = newInvitation(fields, deps.fill, deps.clock());
+  const mail = await mailOf(deps, doc, token, requestOrigin);
   // create(): an id already taken (96 random bits: never in practice) fails instead of overwriting.
-  await db.doc(paths.invitation(doc.id)).create(doc);
+  // One batch: the mail exists only if the invitation does.
+  await db.batch().create(db.doc(paths.invitation(doc.id)), doc).create(mail.ref, mail.doc).commit();
   return linkOf(deps, doc, token, requestOrigin);
 }
 
@@ -234,15 +250,19 @@ async function pendingById(deps: Deps, uid: string, data: unknown): Promise<Invi
   return doc;
 }
 
-/** "Copy link" and "Resend": a new token (the earlier link stops working), 14 more days. */
+/** "Copy link" and "Resend" (`mail: true`, which also writes the e-mail again): a new token (the earlier link stops working), 14 more days. */
 export async function renewInvitation(deps: Deps, uid: string, data: unknown, requestOrigin: string | undefined): Promise<RenewInvitationResponse> {
   const doc = await pendingById(deps, uid, data);
+  const mailIt = asObject(data).mail;
+  if (mailIt !== undefined && typeof mailIt !== 'boolean') throw new AppError('invalid-argument', 'mail must be true or false.');
   const renewed = renewedInvitation(doc, deps.fill, deps.clock());
+  const mail = mailIt ? await mailOf(deps, renewed.doc, renewed.token, requestOrigin) : null;
   const ref = deps.db.doc(paths.invitation(doc.id));
   await deps.db.runTransaction(async (t) => {
     const now = (await t.get(ref)).data() as InvitationDoc | undefined;
     if (now?.status !== 'pending') throw new AppError('not-found', NO_SUCH_INVITATION);
     t.set(ref, { ...now, tokenHash: renewed.doc.tokenHash, createdAt: renewed.doc.createdAt, expiresAt: renewed.doc.expiresAt });
+    if (mail) t.create(mail.ref, mail.doc);
   });
   return linkOf(deps, renewed.doc, renewed.token, requestOrigin);
 }

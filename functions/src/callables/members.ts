@@ -3,7 +3,7 @@ import type { ListMembersResponse, SetMemberRoleResponse } from '../../../src/ba
 import { paths, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeMember } from '../../../src/backend/ports.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { canManageTree, compareMembers, isMemberRole, ROLE_MESSAGES, type TreeRole } from '../../../src/domain/roles.ts';
+import { canManageTree, compareMembers, isMemberRole, MEMBER_ID_INVALID, MEMBER_UID, ROLE_CHOICE_INVALID, ROLE_MESSAGES, type TreeRole } from '../../../src/domain/roles.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, text } from '../request.ts';
 import { roleIn, withGraph, withoutGraph } from '../store/firestoreGraphStore.ts';
@@ -16,12 +16,11 @@ import { requireRole } from './graphs.ts';
  * transaction. An open view hears of it through the members document it listens to.
  */
 
-const UID = /^[A-Za-z0-9_-]{1,128}$/;
 
 function targetOf(data: unknown, callerUid: string): { graphId: string; uid: string } {
   const body = asObject(data);
   const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
-  if (typeof body.uid !== 'string' || !UID.test(body.uid)) throw new AppError('invalid-argument', 'The member id is not valid.');
+  if (typeof body.uid !== 'string' || !MEMBER_UID.test(body.uid)) throw new AppError('invalid-argument', MEMBER_ID_INVALID);
   if (body.uid === callerUid) throw new AppError('failed-precondition', ROLE_MESSAGES.ownRole);
   return { graphId, uid: body.uid };
 }
@@ -51,7 +50,7 @@ export async function listMembers(deps: Deps, callerUid: string, data: unknown):
 export async function setMemberRole(deps: Deps, callerUid: string, data: unknown): Promise<SetMemberRoleResponse> {
   const { graphId, uid } = targetOf(data, callerUid);
   const role = asObject(data).role;
-  if (!isMemberRole(role)) throw new AppError('invalid-argument', 'role must be editor or viewer.');
+  if (!isMemberRole(role)) throw new AppError('invalid-argument', ROLE_CHOICE_INVALID);
   await requireRole(deps, graphId, callerUid, canManageTree, ROLE_MESSAGES.ownerOnly);
   const { db } = deps;
   const joinedAt = await db.runTransaction(async (t) => {

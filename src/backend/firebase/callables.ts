@@ -140,6 +140,8 @@ export interface ListInvitationsResponse {
 export interface RenewInvitationRequest {
   graphId: string;
   id: string;
+  /** "Resend": the function also writes the invitation's e-mail for the "Trigger Email" extension. */
+  mail?: boolean;
 }
 export type RenewInvitationResponse = InvitationLink & { token: string };
 export interface RevokeInvitationRequest {

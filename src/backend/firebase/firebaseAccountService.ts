@@ -7,6 +7,7 @@ import {
   verifyBeforeUpdateEmail,
   type User,
 } from 'firebase/auth';
+import { SAME_EMAIL, WRONG_PASSWORD } from '../../domain/ownAccount.ts';
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { EMAIL_LINK_INVALID } from '../../domain/invitations.ts';
 import type { AuthUser } from '../../domain/types.ts';
@@ -17,9 +18,6 @@ import { SIGNED_OUT } from './firebaseAuthService.ts';
 import { fromFirebase } from './errors.ts';
 import type { FirebaseServices } from './services.ts';
 
-/** The self-hosted server's wording of the same refusals (server/routes/account.ts). */
-export const SAME_EMAIL = 'This is already the address you sign in with.';
-export const WRONG_PASSWORD = 'The password is not right.';
 /** Firebase ends every session when the address changes: the member signs in again with the new one. */
 export const SIGN_IN_WITH_NEW_EMAIL = 'Your e-mail address was changed. Sign in with the new address.';
 

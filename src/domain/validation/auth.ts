@@ -20,7 +20,22 @@ export const AUTH_MESSAGES = {
   authError: 'Authentication error.',
   resetFailed: 'Failed to send reset email.',
   invalidEmail: 'Invalid email',
+  firstNameTooLong: 'First name is too long.',
+  lastNameTooLong: 'Last name is too long.',
 } as const;
+
+/**
+ * A new member's names become their profile's: no longer than a profile takes (PROFILE_LIMITS in
+ * ./profile.ts, which imports this module, so the number is written here; a unit test holds them equal).
+ */
+export const SIGN_UP_NAME_MAX_CHARS = 100;
+
+/** The message for a sign-up name longer than a profile takes, or null (the server and the functions ask this). */
+export function signUpNameTooLong({ firstName, lastName }: { firstName: string; lastName: string }): string | null {
+  if (firstName.length > SIGN_UP_NAME_MAX_CHARS) return AUTH_MESSAGES.firstNameTooLong;
+  if (lastName.length > SIGN_UP_NAME_MAX_CHARS) return AUTH_MESSAGES.lastNameTooLong;
+  return null;
+}
 
 /**
  * Account failures in our own words, the same whichever backend answers: the self-hosted server

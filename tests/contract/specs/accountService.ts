@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import type { OwnDataExport } from '../../../src/backend/api.ts';
+import { WRONG_PASSWORD } from '../../../src/domain/ownAccount.ts';
 import { DEFAULT_VIEWER_VISIBILITY } from '../../../src/domain/privacy.ts';
 import type { Site } from '../site.ts';
 import { ownTree } from './trees.ts';
 
-const WRONG_PASSWORD = 'The password is not right.';
 
 /**
  * AccountService (issue 11, one's own data): what viewers see of one's cards, the password, the

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   isValidEmail,
   profileGenderFromSignUp,
+  SIGN_UP_NAME_MAX_CHARS,
   validateNewPassword,
   validateResetRequest,
   validateSignIn,
   validateSignUp,
   type SignUpFormInput,
 } from '../../../src/domain/validation/auth.ts';
+import { PROFILE_LIMITS } from '../../../src/domain/validation/profile.ts';
 
 const complete: SignUpFormInput = {
   firstName: 'Ada',
@@ -83,4 +85,9 @@ describe('e-mail, gender and reset rules', () => {
     ['short', 'short', 'Password must be at least 8 characters.'],
     ['long enough', 'long enough', null],
   ])('new password %j / %j → %s', (p, c, expected) => expect(validateNewPassword(p, c)).toBe(expected));
+
+  it("takes the names a profile takes: sign-up's limit is the profile's", () => {
+    expect(SIGN_UP_NAME_MAX_CHARS).toBe(PROFILE_LIMITS.firstName);
+    expect(SIGN_UP_NAME_MAX_CHARS).toBe(PROFILE_LIMITS.lastName);
+  });
 });

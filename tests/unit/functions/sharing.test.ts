@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GraphDoc, MembersDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { accessIn } from '../../../src/backend/firebase/firebaseGraphRepository.ts';
 import { AppError } from '../../../src/domain/errors.ts';
-import { checkSettings, planDeletion, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN } from '../../../functions/src/ownData.ts';
+import { checkSettings, planDeletion } from '../../../functions/src/ownData.ts';
+import { TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN } from '../../../src/domain/ownAccount.ts';
 import { roleIn, withGraph, withoutGraph } from '../../../functions/src/store/firestoreGraphStore.ts';
 import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } from '../../../functions/src/trees.ts';
 

@@ -11,7 +11,7 @@ import { describeZodError, parseBody } from '../../../server/http/errors.ts';
 import { isForeignRequest } from '../../../server/http/origin.ts';
 import { redactUrl } from '../../../server/http/redact.ts';
 import { humanLogStream } from '../../../server/log.ts';
-import { resetPasswordMail } from '../../../server/mail/templates.ts';
+import { resetPasswordMail } from '../../../src/mail/templates.ts';
 
 describe('redactUrl', () => {
   it.each([

@@ -1,5 +1,18 @@
-import { PRODUCT_NAME, TAGLINE } from '../../src/app/config.ts';
-import type { MailMessage } from './mailer.ts';
+import { PRODUCT_NAME, TAGLINE } from '../app/config.ts';
+
+/**
+ * The site's e-mails, written once: the self-hosted server sends them (server/mail/mailer.ts) and
+ * the Cloud Functions put the invitation's in the `mail` collection for Firebase's "Trigger Email"
+ * extension (functions/src/invitationMail.ts). Pure text: no Node, no DOM.
+ */
+
+/** One e-mail: the plain text and the HTML say the same. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,0 +1,72 @@
+import { expect, it } from 'vitest';
+import { emptyChangeSet } from '../../../src/domain/changeSet.ts';
+import { importTooLarge } from '../../../src/domain/changeSetChunks.ts';
+import { SAME_EMAIL, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN, WRONG_PASSWORD } from '../../../src/domain/ownAccount.ts';
+import { AUTH_MESSAGES, SIGN_UP_NAME_MAX_CHARS } from '../../../src/domain/validation/auth.ts';
+import { newcomer, type Site } from '../site.ts';
+import { ownTree, save, withChild } from './trees.ts';
+
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+/**
+ * The rules both backends apply and src/domain states once (issue 21, item 5): each backend,
+ * asked the same thing, refuses it with the same code and the same words. Run against the
+ * self-hosted server and Firebase by tests/contract/rulesWrittenOnce.test.ts; a backend that
+ * wrote one of these rules again, differently, fails here.
+ */
+export function rulesWrittenOnceContract(site: Site) {
+  it('account deletion (src/domain/ownAccount.ts): a choice for every tree owned, none for others, a hand-over only to another member', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const stranger = await site.member();
+    const strangerTree = await ownTree(stranger);
+    const deletion = (trees: Parameters<typeof ada.browser.account.deleteAccount>[0]['trees']) => ada.browser.account.deleteAccount({ password: ada.password, card: 'remove', trees });
+    await expect(deletion([])).rejects.toMatchObject({ code: 'invalid-argument', message: TREE_CHOICE_MISSING });
+    await expect(
+      deletion([
+        { graphId: tree.graphId, action: 'delete' },
+        { graphId: strangerTree.graphId, action: 'delete' },
+      ]),
+    ).rejects.toMatchObject({ code: 'invalid-argument', message: TREE_CHOICE_UNKNOWN });
+    await expect(deletion([{ graphId: tree.graphId, action: 'transfer', toUid: stranger.uid }])).rejects.toMatchObject({ code: 'invalid-argument', message: TRANSFER_NOT_MEMBER });
+    await expect(deletion([{ graphId: tree.graphId, action: 'transfer', toUid: ada.uid }])).rejects.toMatchObject({ code: 'invalid-argument', message: TRANSFER_NOT_MEMBER });
+    await expect(ada.browser.account.deleteAccount({ password: ada.password, card: 'keep' as 'remove', trees: [{ graphId: tree.graphId, action: 'delete' }] })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    // Refused whole: the account and its tree are still there.
+    expect((await ada.browser.graphs.load()).graphId).toBe(tree.graphId);
+  });
+
+  it('the current password, where a change asks for it, is refused in the same words; so is the address one already signs in with', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    await expect(ada.browser.account.deleteAccount({ password: 'not my password', card: 'remove', trees: [{ graphId: tree.graphId, action: 'delete' }] })).rejects.toMatchObject({
+      code: 'auth/invalid-credential',
+      message: WRONG_PASSWORD,
+    });
+    await expect(ada.browser.account.changePassword('not my password', 'a brand new password')).rejects.toMatchObject({ code: 'auth/invalid-credential', message: WRONG_PASSWORD });
+    await expect(ada.browser.account.changeEmail(ada.email.toUpperCase(), ada.password)).rejects.toMatchObject({ code: 'invalid-argument', message: SAME_EMAIL });
+  });
+
+  it(`a relative signing up from an invitation: names of at most ${SIGN_UP_NAME_MAX_CHARS} characters, each refusal in the same words`, async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const { graph, nodeId } = withChild(tree, 'Kim');
+    await save(tree, graph);
+    const person = newcomer('kin');
+    const link = await ada.browser.invitations.create({ inviterUid: ada.uid, graphUid: tree.graphId, nodeId, email: person.email, role: 'editor' });
+    const token = tokenOf(link.inviteUrl);
+    const long = 'A'.repeat(SIGN_UP_NAME_MAX_CHARS + 1);
+    await expect(site.join(site.browser(), token, { ...person, firstName: long })).rejects.toMatchObject({ code: 'invalid-argument', message: AUTH_MESSAGES.firstNameTooLong });
+    await expect(site.join(site.browser(), token, { ...person, lastName: long })).rejects.toMatchObject({ code: 'invalid-argument', message: AUTH_MESSAGES.lastNameTooLong });
+    const joined = await site.join(site.browser(), token, { ...person, firstName: 'A'.repeat(SIGN_UP_NAME_MAX_CHARS) });
+    expect(joined.displayName).toBe(`A${'a'.repeat(SIGN_UP_NAME_MAX_CHARS - 1)} Lovelace`);
+  });
+
+  it("an import over the backend's limits is refused with the same code and the one message (src/domain/changeSetChunks.ts)", async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const tooMany = { ...emptyChangeSet(0), nodes: { upsert: Array(site.importLimits.people + 1).fill(null), remove: [] } };
+    await expect(ada.browser.imports.importChangeSet(tree.graphId, tooMany, 'tab-import')).rejects.toMatchObject({ code: 'invalid-argument', message: importTooLarge(site.importLimits) });
+  });
+}
