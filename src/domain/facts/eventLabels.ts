@@ -1,3 +1,4 @@
+import { dateSortKey, dateValue, formatDate } from '../dates/index.ts';
 import { birthLabel, deathLabel } from '../labels.ts';
 import type { Profile } from '../types.ts';
 import { fullPlaceName } from './placeOps.ts';
@@ -47,16 +48,19 @@ export function eventAtPlace(e: Pick<FactEvent, 'type' | 'customType'>, placeNam
   return `${PLACE_PHRASES[e.type] ?? `${eventTypeLabel(e)} in`} ${placeName}`;
 }
 
-/** An event's date as shown: as written, for now (the dates module will say it in words). */
+/** An event's date as shown: in words, the app's one way (src/domain/dates). */
 export function eventDateLabel(date: string): string {
-  return date.trim();
+  return formatDate(date);
 }
 
 /**
- * The year events are ordered by: the first 3–4 digit number of the date as written ('ABT 1850',
- * '10 FEB 1840', '1901-01-22'); null without one. The one ordering rule, for the dates module to take over.
+ * Where an event falls in time, in years (the dates module's sort key: ranges by their start,
+ * 'before X' just before X); a text it cannot read by its first 3–4 digit number ('1901-01-22'
+ * from an old file); null without either.
  */
 export function eventSortYear(date: string): number | null {
+  const key = dateSortKey(dateValue(date));
+  if (Number.isFinite(key)) return key;
   const m = /(?:^|[^\d/])(\d{3,4})(?!\d)/.exec(date);
   return m ? Number(m[1]) : null;
 }

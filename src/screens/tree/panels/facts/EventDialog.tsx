@@ -4,8 +4,8 @@ import { EVENT_TYPE_LABELS } from '../../../../domain/facts/eventLabels.ts';
 import type { EventFields } from '../../../../domain/facts/eventOps.ts';
 import { fullPlaceName } from '../../../../domain/facts/placeOps.ts';
 import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, type EventType, type FactEvent, type Place } from '../../../../domain/facts/types.ts';
+import { DateInput } from '../../../../components/DateInput.tsx';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
-import { EventDateField } from './EventDateField.tsx';
 import { PlaceField } from './PlaceField.tsx';
 
 export const EVENT_DIALOG_TEXTS = {
@@ -27,6 +27,8 @@ export const EVENT_DIALOG_TEXTS = {
   cancel: 'Cancel',
 } as const;
 
+const EVENT_DATE_LABEL = 'Date';
+
 /** The 'Custom…' choice is the GEDCOM custom event; every other choice is its type in words. */
 const typeOptions = (types: readonly EventType[]) => types.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }));
 
@@ -47,7 +49,8 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
   // A new event of a person starts as a residence (birth and death have their dates elsewhere).
   const [type, setType] = useState<EventType>(event?.type ?? (owner.kind === 'person' ? 'RESI' : 'MARR'));
   const [customType, setCustomType] = useState(stored?.customType ?? '');
-  const [date, setDate] = useState(stored?.date ?? '');
+  const [date, setDate] = useState({ text: stored?.date ?? '', valid: true });
+  const [submitted, setSubmitted] = useState(false);
   const initialPlace = stored?.placeId ? fullPlaceName(places, stored.placeId) : '';
   const [place, setPlace] = useState({ text: initialPlace, id: stored?.placeId || null });
   const [description, setDescription] = useState(stored?.description ?? '');
@@ -58,11 +61,14 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
   const title = stored ? EVENT_DIALOG_TEXTS.editTitle : owner.kind === 'couple' && type === 'MARR' ? EVENT_DIALOG_TEXTS.addMarriageTitle : EVENT_DIALOG_TEXTS.addTitle;
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    setSubmitted(true);
     if (type === 'EVEN' && !customType.trim()) return setCustomError(EVENT_DIALOG_TEXTS.customTypeRequired);
+    // A date the app cannot read is not saved: the field says why (the dates module's message).
+    if (dated && !date.valid) return;
     onSave({
       type,
       customType,
-      date: dated ? date : '',
+      date: dated ? date.text : '',
       // A place chosen (or kept) by id; typed text is found in the tree or added.
       ...(place.id && place.text.trim() ? { placeId: place.id } : { place: place.text }),
       description,
@@ -95,7 +101,7 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
             owner.kind === 'person' && <TextField label={EVENT_DIALOG_TEXTS.age} placeholder={EVENT_DIALOG_TEXTS.agePlaceholder} maxLength={20} value={age} onChange={(e) => setAge(e.target.value)} />
           )}
         </div>
-        {dated ? <EventDateField value={date} onChange={setDate} /> : <p className="field-hint">{EVENT_DIALOG_TEXTS.birthDeathDate}</p>}
+        {dated ? <DateInput label={EVENT_DATE_LABEL} value={date.text} showErrors={submitted} onChange={(text, valid) => setDate({ text, valid })} /> : <p className="field-hint">{EVENT_DIALOG_TEXTS.birthDeathDate}</p>}
         <PlaceField places={places} value={place.text} onChange={(text, id) => setPlace({ text, id: id ?? (text === initialPlace ? stored?.placeId || null : null) })} />
         <TextField
           label={EVENT_DIALOG_TEXTS.description}
