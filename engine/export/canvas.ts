@@ -10,6 +10,12 @@ function trace(ctx: Ctx, s: Shape) {
   else if (s.kind === 'circle') {
     ctx.moveTo(s.cx + s.r, s.cy);
     ctx.arc(s.cx, s.cy, s.r, 0, Math.PI * 2);
+  } else if (s.kind === 'sector') {
+    ctx.moveTo(s.cx + s.r1 * Math.cos(s.a0), s.cy + s.r1 * Math.sin(s.a0));
+    ctx.arc(s.cx, s.cy, s.r1, s.a0, s.a1);
+    if (s.r0 > 0) ctx.arc(s.cx, s.cy, s.r0, s.a1, s.a0, true);
+    else ctx.lineTo(s.cx, s.cy);
+    ctx.closePath();
   } else
     for (const c of s.cmds) {
       if (c.op === 'M') ctx.moveTo(c.x, c.y);
@@ -46,7 +52,13 @@ export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: numb
       ctx.font = `${op.weight} ${op.size}px '${EXPORT_FAMILY}', Inter, sans-serif`;
       ctx.fillStyle = op.color;
       ctx.textAlign = op.align;
-      ctx.fillText(op.text, op.x, op.y);
+      if (op.angle) {
+        ctx.save();
+        ctx.translate(op.x, op.y);
+        ctx.rotate(op.angle);
+        ctx.fillText(op.text, 0, 0);
+        ctx.restore();
+      } else ctx.fillText(op.text, op.x, op.y);
     } else {
       const img = images.get(op.url);
       if (!img) continue;

@@ -6,6 +6,7 @@
 import type { FontSet } from './fonts.ts';
 import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
 import { writePng } from './png.ts';
+import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvg } from './svg.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
@@ -21,7 +22,9 @@ export interface ExportImage {
 }
 
 export interface ChartExportRequest {
+  /** The tree's cards and lines; or, with `fan`, a fan chart (then `model` is not read). */
   model: ChartModel;
+  fan?: FanModel;
   theme: ChartThemeName;
   format: ChartFormat;
   layout: PdfLayout;
@@ -43,10 +46,13 @@ export async function exportChart(
   fonts: FontSet,
   o: { onProgress?: (f: number) => void; signal?: AbortSignal; bitmaps?: ReadonlyMap<string, CanvasImageSource> } = {},
 ): Promise<ChartExportResult> {
-  const scene = buildScene(req.model, { theme: chartThemes[req.theme], measure: (t, s, w) => fonts.measure(t, s, w) });
+  const measure = (t: string, s: number, w: number) => fonts.measure(t, s, w);
+  const theme = chartThemes[req.theme];
+  const scene = req.fan ? buildFanScene(req.fan, { theme, measure }) : buildScene(req.model, { theme, measure });
   o.onProgress?.(0.1);
   const progress = (f: number) => o.onProgress?.(0.1 + 0.9 * f);
-  const people = req.model.cards.length;
+  const people = req.fan ? req.fan.people.length : req.model.cards.length;
+  const title = req.fan ? req.fan.title : req.model.title;
   if (req.format === 'svg') {
     const svg = writeSvg(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
     o.onProgress?.(1);
@@ -54,7 +60,7 @@ export async function exportChart(
   }
   if (req.format === 'pdf') {
     const images = new Map<string, PdfImage>(req.images.map((i) => [i.url, { bytes: i.png, type: 'png' }]));
-    const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title: req.model.title, onProgress: progress, signal: o.signal });
+    const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title, onProgress: progress, signal: o.signal });
     return { parts: [bytes], mime: MIME.pdf, people };
   }
   const parts = await writePng(scene, { scale: req.pngScale ?? 150 / 72, images: o.bitmaps, onProgress: progress, signal: o.signal });

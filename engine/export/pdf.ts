@@ -7,7 +7,7 @@ import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type 
 import fontkit from '@pdf-lib/fontkit';
 import { over, parseColour, type Rgba } from './colour.ts';
 import type { FontFace, FontSet } from './fonts.ts';
-import type { Op, Scene, Shape } from './ops.ts';
+import { sectorPath, type Op, type Scene, type Shape } from './ops.ts';
 import { singleSheet, tileChart, type Paper, type Tiling } from './tiling.ts';
 
 export type PdfLayout = { kind: 'sheet' } | { kind: 'tiled'; paper: Paper; margin?: number; overlap?: number };
@@ -38,6 +38,8 @@ const K = 0.5522847498;
 
 /** A number as a content stream writes it: hundredths of a point, never in exponent form. */
 const n = (v: number) => String(Math.round(v * 100) / 100);
+/** A turn's sine or cosine, to four places. */
+const n4 = (v: number) => String(Math.round(v * 10000) / 10000);
 
 /**
  * Path operators for a shape, as content-stream text. Pages are written as text directly: pdf-lib's
@@ -67,7 +69,7 @@ function shapeOps(s: Shape, out: string[]) {
     out.push('h');
   } else {
     let cx = 0, cy = 0;
-    for (const p of s.cmds) {
+    for (const p of s.kind === 'sector' ? sectorPath(s) : s.cmds) {
       if (p.op === 'M') out.push(`${n(p.x)} ${n(p.y)} m`);
       else if (p.op === 'L') out.push(`${n(p.x)} ${n(p.y)} l`);
       // A quadratic curve as the cubic it equals.
@@ -97,12 +99,16 @@ class PageWriter {
         else out.push(`${rgbText(solid(css))} RG ${n(op.lineWidth)} w [${op.dash.map(n).join(' ')}] 0 d S`);
       } else if (op.kind === 'text') {
         const runs = this.doc.fonts.runs(op.text, op.weight);
-        let x = op.align === 'center' ? op.x - op.width / 2 : op.align === 'right' ? op.x - op.width : op.x;
+        // The text's line turned by `angle` in the page's y-down space: glyphs' x along (cos, sin), their up along (sin, -cos).
+        const cos = Math.cos(op.angle ?? 0), sin = Math.sin(op.angle ?? 0);
+        const shift = op.align === 'center' ? -op.width / 2 : op.align === 'right' ? -op.width : 0;
+        let along = shift;
         out.push(`${rgbText(solid(op.color))} rg BT`);
         for (const r of runs) {
           const font = await this.doc.font(r.face);
-          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf 1 0 0 -1 ${n(x)} ${n(op.y)} Tm ${font.encodeText(r.text).toString()} Tj`);
-          x += this.doc.fonts.measure(r.text, op.size, op.weight);
+          const matrix = op.angle ? `${n4(cos)} ${n4(sin)} ${n4(sin)} ${n4(-cos)}` : '1 0 0 -1';
+          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf ${matrix} ${n(op.x + along * cos)} ${n(op.y + along * sin)} Tm ${font.encodeText(r.text).toString()} Tj`);
+          along += this.doc.fonts.measure(r.text, op.size, op.weight);
         }
         out.push('ET');
       } else {

@@ -5,6 +5,7 @@
 import { parseColour } from './colour.ts';
 import { EXPORT_FAMILY, type FontSet } from './fonts.ts';
 import type { Op, Scene, Shape } from './ops.ts';
+import { sectorPath } from './ops.ts';
 import { pathData } from './pathData.ts';
 
 /** Text and attribute values: the five XML specials, and characters XML 1.0 cannot hold dropped. */
@@ -29,7 +30,7 @@ const transparent = (css: string | null) => !css || parseColour(css).a === 0;
 function shapeElement(s: Shape, style: string): string {
   if (s.kind === 'rect') return `<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.w)}" height="${num(s.h)}"${s.r ? ` rx="${num(s.r)}"` : ''} ${style}/>`;
   if (s.kind === 'circle') return `<circle cx="${num(s.cx)}" cy="${num(s.cy)}" r="${num(s.r)}" ${style}/>`;
-  return `<path d="${pathData(s.cmds)}" ${style}/>`;
+  return `<path d="${pathData(s.kind === 'sector' ? sectorPath(s) : s.cmds)}" ${style}/>`;
 }
 
 export interface SvgOptions {
@@ -62,7 +63,8 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
     if (op.kind === 'text') {
       if (o.fonts) for (const r of o.fonts.runs(op.text, op.weight)) used.add(r.face.index);
       const anchor = op.align === 'center' ? ' text-anchor="middle"' : op.align === 'right' ? ' text-anchor="end"' : '';
-      return `<text x="${num(op.x)}" y="${num(op.y)}" font-size="${num(op.size)}"${op.weight !== 400 ? ` font-weight="${op.weight}"` : ''} ${paint('fill', op.color)}${anchor}>${escapeXml(op.text)}</text>`;
+      const turn = op.angle ? ` transform="rotate(${num((op.angle * 180) / Math.PI)} ${num(op.x)} ${num(op.y)})"` : '';
+      return `<text x="${num(op.x)}" y="${num(op.y)}"${turn} font-size="${num(op.size)}"${op.weight !== 400 ? ` font-weight="${op.weight}"` : ''} ${paint('fill', op.color)}${anchor}>${escapeXml(op.text)}</text>`;
     }
     const href = o.images?.get(op.url);
     if (!href) return '';
