@@ -29,7 +29,14 @@ function trace(ctx: Ctx, s: Shape) {
  * Draws the ops that cross the world rectangle (x, y, w, h) into `ctx`, whose (0, 0) is that
  * rectangle's corner at `scale` pixels per unit. Fonts are the export's own, loaded as FontFaces.
  */
-export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: number; w: number; h: number; scale: number }, images: ReadonlyMap<string, CanvasImageSource>) {
+export function drawOps(
+  ctx: Ctx,
+  ops: readonly Op[],
+  view: { x: number; y: number; w: number; h: number; scale: number },
+  images: ReadonlyMap<string, CanvasImageSource>,
+  /** The font family text is drawn in: the export's files, or the app's own on screen. */
+  family = `'${EXPORT_FAMILY}', Inter, sans-serif`,
+) {
   ctx.setTransform(view.scale, 0, 0, view.scale, -view.x * view.scale, -view.y * view.scale);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
@@ -49,7 +56,7 @@ export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: numb
         ctx.setLineDash([]);
       }
     } else if (op.kind === 'text') {
-      ctx.font = `${op.weight} ${op.size}px '${EXPORT_FAMILY}', Inter, sans-serif`;
+      ctx.font = `${op.weight} ${op.size}px ${family}`;
       ctx.fillStyle = op.color;
       ctx.textAlign = op.align;
       if (op.angle) {

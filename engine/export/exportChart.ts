@@ -9,9 +9,11 @@ import { writePng } from './png.ts';
 import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvg } from './svg.ts';
+import { writeSvgPages, type PrintPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
 
-export type ChartFormat = 'pdf' | 'svg' | 'png';
+/** 'pages': the chart as printed pages (one SVG each), for Print. */
+export type ChartFormat = 'pdf' | 'svg' | 'png' | 'pages';
 
 export interface ExportImage {
   url: string;
@@ -37,9 +39,11 @@ export interface ChartExportResult {
   parts: Uint8Array[];
   mime: string;
   people: number;
+  /** With 'pages': the paper and page labels; each part is one page's SVG. */
+  pages?: PrintPages;
 }
 
-export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png' };
+export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png', pages: 'image/svg+xml' };
 
 export async function exportChart(
   req: ChartExportRequest,
@@ -57,6 +61,12 @@ export async function exportChart(
     const svg = writeSvg(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
     o.onProgress?.(1);
     return { parts: [new TextEncoder().encode(svg)], mime: MIME.svg, people };
+  }
+  if (req.format === 'pages') {
+    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])));
+    o.onProgress?.(1);
+    const encoder = new TextEncoder();
+    return { parts: svgs.map((s) => encoder.encode(s)), mime: MIME.pages, people, pages };
   }
   if (req.format === 'pdf') {
     const images = new Map<string, PdfImage>(req.images.map((i) => [i.url, { bytes: i.png, type: 'png' }]));

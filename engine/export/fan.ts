@@ -188,3 +188,12 @@ export function fatherAndMother(parents: readonly string[], genderOf: (id: strin
   }
   return [father, mother];
 }
+
+/** Who Ahnentafel number n is to the person in the middle, in words: "Father's mother". '' for 1. */
+export function fanRelation(n: number): string {
+  const g = generationOf(n);
+  const words: string[] = [];
+  for (let bit = g - 1; bit >= 0; bit--) words.push((n >> bit) & 1 ? 'mother' : 'father');
+  const text = words.join('’s ');
+  return text ? text[0]!.toUpperCase() + text.slice(1) : '';
+}

@@ -5,7 +5,7 @@
 import { parseColour } from './colour.ts';
 import { EXPORT_FAMILY, type FontSet } from './fonts.ts';
 import type { Op, Scene, Shape } from './ops.ts';
-import { sectorPath } from './ops.ts';
+import { overlaps, sectorPath } from './ops.ts';
 import { pathData } from './pathData.ts';
 
 /** Text and attribute values: the five XML specials, and characters XML 1.0 cannot hold dropped. */
@@ -37,6 +37,8 @@ export interface SvgOptions {
   fonts?: FontSet;
   /** Photos as data URLs by their address; a photo not here is left out (the ring stays). */
   images?: ReadonlyMap<string, string>;
+  /** Only this part of the scene (a printed page): what crosses it, in a viewBox of it. */
+  region?: { x: number; y: number; w: number; h: number };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -50,7 +52,8 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
   const used = new Set<number>();
   let clip = 0;
   const body: string[] = [];
-  for (const op of scene.ops) body.push(opElement(op));
+  const r = o.region ?? { x: 0, y: 0, w: scene.width, h: scene.height };
+  for (const op of scene.ops) if (!o.region || overlaps(op.box, r.x, r.y, r.w, r.h)) body.push(opElement(op));
 
   function opElement(op: Op): string {
     if (op.kind === 'shape') {
@@ -73,7 +76,7 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
   }
 
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${num(scene.width)}" height="${num(scene.height)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" font-family="'${EXPORT_FAMILY}', Inter, sans-serif">`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${num(r.w)}" height="${num(r.h)}" viewBox="${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)}" font-family="'${EXPORT_FAMILY}', Inter, sans-serif">`);
   if (o.fonts && used.size) {
     const faces = [...used].sort((a, b) => a - b).map((i) => {
       const f = o.fonts!.faces[i]!.file;
@@ -82,7 +85,7 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
     out.push(`<style>${faces.join('')}</style>`);
   }
   out.push(`<title>${escapeXml(scene.names.length + ' people')}</title>`);
-  out.push(`<rect width="100%" height="100%" ${paint('fill', scene.background)}/>`);
+  out.push(`<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}" ${paint('fill', scene.background)}/>`);
   for (const b of body) if (b) out.push(b);
   out.push('</svg>');
   return out.join('\n');

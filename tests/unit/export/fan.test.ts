@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ahnentafel, fanColourIndex, fanHit, fanLabel, fanRings, fanSlot, fanSlots, fatherAndMother, generationOf } from '../../../engine/export/fan.ts';
+import { ahnentafel, fanColourIndex, fanRelation, fanHit, fanLabel, fanRings, fanSlot, fanSlots, fatherAndMother, generationOf } from '../../../engine/export/fan.ts';
 import { buildFanScene, type FanModel } from '../../../engine/export/fanScene.ts';
 import { boxOfShapes, sectorPath } from '../../../engine/export/ops.ts';
 import { writeSvg } from '../../../engine/export/svg.ts';
@@ -138,6 +138,10 @@ describe('fan geometry (issue 22)', () => {
     [[], [null, null]],
     [['a', 'b', 'x'], ['a', 'b']],
   ])('parents %j are father and mother %j', (parents, out) => expect(fatherAndMother(parents, (id) => genders[id]!)).toEqual(out));
+
+  it.each([
+    [1, ''], [2, 'Father'], [3, 'Mother'], [5, 'Father’s mother'], [6, 'Mother’s father'], [13, 'Mother’s father’s mother'],
+  ])('Ahnentafel %d is “%s”', (n, words) => expect(fanRelation(n)).toBe(words));
 
   it('a sector path runs along its arcs, quarter turns at most, and closes', () => {
     const cmds = sectorPath({ kind: 'sector', cx: 0, cy: 0, r0: 50, r1: 100, a0: 0, a1: PI });

@@ -18,6 +18,8 @@ import { invitationFor, invitationsState } from '../invitations/pendingInvitatio
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
+import { openFanChart } from '../chart/chartUi.ts';
+import { FAN_TEXTS } from '../chart/texts.ts';
 import '../dialogs/dialogs.css';
 import './panels.css';
 
@@ -109,20 +111,22 @@ function PanelBody({ nodeId }: { nodeId: string }) {
           <span>{PRIVACY_TEXTS[privateReason]}</span>
         </p>
       )}
-      {(showEdit || rights.build) && (
-        <div className="person-panel-actions">
-          {showEdit && (
-            <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
-              {DETAILS_PANEL_TEXTS.edit}
-            </button>
-          )}
-          {rights.build && (
-            <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
-              {DETAILS_PANEL_TEXTS.addRelative}
-            </button>
-          )}
-        </div>
-      )}
+      {/* Everyone may look at a fan chart; editing and adding need their rights. */}
+      <div className="person-panel-actions">
+        {showEdit && (
+          <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
+            {DETAILS_PANEL_TEXTS.edit}
+          </button>
+        )}
+        {rights.build && (
+          <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
+            {DETAILS_PANEL_TEXTS.addRelative}
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary" onClick={() => openFanChart(nodeId)}>
+          {FAN_TEXTS.panelButton}
+        </button>
+      </div>
       {invitation && (
         <InvitationSection invitation={invitation} now={tree.now()} ctx={{ service: tree.invitations, personName: person.name }} />
       )}
