@@ -65,7 +65,8 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
   const theme = dark ? darkTheme : lightTheme;
   const measure = useMemo(() => screenMeasure(theme.fontFamily), [theme.fontFamily]);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  const boxRef = useRef<HTMLDivElement | null>(null);
+  // A state, not a ref: the dialog's portal mounts its content after this component's first effects.
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [box, setBox] = useState({ w: 0, h: 0 });
   const profile = root ? graph.profiles[root] : undefined;
   const name = cardName(profile);
@@ -74,13 +75,12 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
   const scene = useMemo(() => (model ? buildFanScene(model, { theme, measure, margin: 16, focus }) : null), [model, theme, measure, focus]);
 
   useLayoutEffect(() => {
-    const el = boxRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setBox({ w: el.clientWidth, h: el.clientHeight }));
-    ro.observe(el);
-    setBox({ w: el.clientWidth, h: el.clientHeight });
+    if (!stage) return;
+    const ro = new ResizeObserver(() => setBox({ w: stage.clientWidth, h: stage.clientHeight }));
+    ro.observe(stage);
+    setBox({ w: stage.clientWidth, h: stage.clientHeight });
     return () => ro.disconnect();
-  }, []);
+  }, [stage]);
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
@@ -175,7 +175,7 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
           </button>
         )}
       </div>
-      <div className="fan-stage" ref={boxRef}>
+      <div className="fan-stage" ref={setStage}>
         <canvas
           ref={canvasRef}
           className="fan-canvas"
