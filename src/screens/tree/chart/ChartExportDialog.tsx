@@ -81,10 +81,14 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
       const out = await run(req, (f) => setProgress(0.2 + f * 0.8), controller.signal);
       const size = out.parts.reduce((n, p) => n + p.byteLength, 0);
       if (!size) throw new Error(T.empty);
-      onClose();
-      if (print) return await printPages(out);
+      if (print) {
+        // The dialog goes first: what the print dialog shows is the pages alone.
+        onClose();
+        return await printPages(out);
+      }
       download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
       notify.success(T.exported(file));
+      onClose();
     } catch (e) {
       setProgress(null);
       if (e instanceof ChartExportCancelled) return notify.info(T.cancelled);
