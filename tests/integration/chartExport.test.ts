@@ -43,10 +43,10 @@ function engineFor(graph: Graph, role: TreeRole, privacy: Record<string, unknown
   return new TestEngine({ nodes: built.nodes, edges: built.edges, nodeTypes: { card: cardNodeType, default: defaultNodeType } }).engine;
 }
 
-function request(graph: Graph, role: TreeRole, o: { leaveOutLiving?: boolean; format?: ChartExportRequest['format']; layout?: ChartExportRequest['layout']; privacy?: Record<string, unknown> } = {}): ChartExportRequest {
+function request(graph: Graph, role: TreeRole, o: { leaveOutLiving?: boolean; format?: ChartExportRequest['format']; layout?: ChartExportRequest['layout']; privacy?: Record<string, unknown>; legend?: boolean } = {}): ChartExportRequest {
   const engine = engineFor(graph, role, o.privacy);
   const ids = chartNodeIds('all', graph, {});
-  const model = chartModel(engine, ids, { title: 'Our family', subtitle: '27 November 2026', leaveOutLiving: !!o.leaveOutLiving, graph, currentYear: YEAR, role, uid: 'u1' });
+  const model = chartModel(engine, ids, { title: 'Our family', subtitle: '27 November 2026', leaveOutLiving: !!o.leaveOutLiving, graph, currentYear: YEAR, role, uid: 'u1', legend: o.legend });
   return { model, theme: 'print', format: o.format ?? 'pdf', layout: o.layout ?? { kind: 'sheet' }, images: [] };
 }
 
@@ -106,6 +106,20 @@ describe('chart export to PDF, read back with poppler (issue 22)', () => {
     expect(page.getWidth() * unit).toBeGreaterThan(20_000);
     expect(run('pdfinfo', file)).toMatch(/Pages:\s+1\n/);
     expect(words(file)).toContain('Charles Babbage');
+  });
+});
+
+describe('legend (issue 22)', () => {
+  it('says under the chart what its lines mean, and what "Private" means when a card says it', async () => {
+    const owner = words(await pdfFile(request(tree(), 'owner', { legend: true }), 'legend.pdf'));
+    expect(owner).toContain('Parent and child');
+    expect(owner).toContain('Partners (each couple its own colour)');
+    expect(owner).not.toContain('Private:');
+    const seen = redactGraph(tree(), { audienceUid: 'viewer-1', currentYear: YEAR, visibilityOf: () => 'private' });
+    const viewer = words(await pdfFile(request(seen.graph, 'viewer', { privacy: seen.privacy, legend: true }), 'legend-viewer.pdf'));
+    expect(viewer).toContain('Private: a living person whose details are not shared');
+    // Without the choice, no legend.
+    expect(words(await pdfFile(request(tree(), 'owner'), 'no-legend.pdf'))).not.toContain('Parent and child');
   });
 });
 

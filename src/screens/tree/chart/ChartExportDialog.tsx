@@ -50,6 +50,7 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
   const [theme, setTheme] = useState<ChartThemeName>('print');
   const [pages, setPages] = useState<Pages>('A4');
   const [heading, setHeading] = useState(true);
+  const [legend, setLegend] = useState(false);
   const [leaveOutLiving, setLeaveOutLiving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -69,6 +70,7 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         title: heading ? (scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? T[scope](name) : T.defaultTitle) : undefined,
         subtitle: heading ? date : undefined,
         leaveOutLiving: mayChooseLiving && leaveOutLiving,
+        legend,
         graph,
         currentYear: new Date().getFullYear(),
         role: session.role,
@@ -186,6 +188,10 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         <label className="chart-export-check">
           <input type="checkbox" checked={heading} onChange={(e) => setHeading(e.currentTarget.checked)} />
           {T.heading}
+        </label>
+        <label className="chart-export-check">
+          <input type="checkbox" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} />
+          {T.legend}
         </label>
         {mayChooseLiving && (
           <label className="chart-export-check">

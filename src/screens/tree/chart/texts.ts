@@ -30,6 +30,7 @@ export const CHART_TEXTS = {
   pagesHint: 'For the PDF and for Print',
   printButton: 'Print…',
   heading: 'Title and date at the top',
+  legend: 'Legend: what the lines mean',
   leaveOutLiving: 'Leave out living people',
   leaveOutLivingHint: 'Living people show as “Private”, without dates or photos',
   export: 'Export',
@@ -62,4 +63,19 @@ export const FAN_TEXTS = {
   back: (name: string) => `Back to ${name}`,
   exportAs: (f: string) => `Save ${f}`,
   print: 'Print',
+} as const;
+
+/** The legend under an exported chart (issue 22). */
+export const LEGEND_TEXTS = {
+  parent: 'Parent and child',
+  pedigree: {
+    adopted: 'Adopted child',
+    foster: 'Foster child',
+    step: 'Stepchild',
+    unknown: 'Child, relationship not known',
+    sealing: 'Child by sealing',
+    other: 'Child, other relationship',
+  },
+  partners: 'Partners (each couple its own colour)',
+  private: 'Private: a living person whose details are not shared',
 } as const;
