@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { card, fitView, openTree } from './treePage.ts';
@@ -70,8 +70,21 @@ test.describe('Fan chart and Print', () => {
     expect(file.suggestedFilename()).toBe('fan-chart-of-byron-king.svg');
     const path = test.info().outputPath('fan.svg');
     await file.saveAs(path);
-    const svg = execFileSync('cat', [path], { encoding: 'utf8' });
+    const svg = await readFile(path, 'utf8');
     for (const name of ['Byron King', 'William King', 'Ada King', 'Thomas Hale', 'Margaret Hale']) expect(svg).toMatch(new RegExp(`<text [^>]*>${name}</text>`));
+
+    // An owner may leave the living out (nobody here has a death date): the fan and its file say "Private".
+    await fan.getByLabel('Leave out living people').check();
+    await expect(page.getByRole('dialog', { name: 'Fan chart of Private' })).toBeVisible();
+    const again = page.waitForEvent('download');
+    await page.getByTestId('fan-chart').getByRole('button', { name: 'Save SVG' }).click();
+    const second = await again;
+    expect(second.suggestedFilename()).toBe('fan-chart-of-private.svg');
+    const privatePath = test.info().outputPath('fan-private.svg');
+    await second.saveAs(privatePath);
+    const hidden = await readFile(privatePath, 'utf8');
+    expect(hidden).toMatch(/<text [^>]*>Private<\/text>/);
+    for (const word of ['Byron', 'William', 'Ada', 'Thomas', 'Margaret', 'King', 'Hale']) expect(hidden).not.toContain(word);
   });
 
   test('Print lays out the chosen A4 pages and opens the print dialog; Chromium prints them at A4 with the names as text', async ({ page }) => {

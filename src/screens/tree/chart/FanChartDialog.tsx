@@ -8,6 +8,8 @@ import { Modal } from '../../../components/Modal.tsx';
 import { notify } from '../../../components/notify.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { cardName } from '../../../domain/labels.ts';
+import { redactGraph } from '../../../domain/privacy.ts';
+import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
 import { chartFileName } from './ChartExportDialog.tsx';
 import { download } from './download.ts';
@@ -59,6 +61,8 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
   const [generations, setGenerations] = useState(5);
   const [colourBy, setColourBy] = useState<FanColourBy>('branch');
   const [focus, setFocus] = useState<number | null>(null);
+  const mayChooseLiving = treeRights(session.role).build;
+  const [leaveOutLiving, setLeaveOutLiving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const dark = usePrefersDark();
@@ -68,10 +72,15 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
   // A state, not a ref: the dialog's portal mounts its content after this component's first effects.
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [box, setBox] = useState({ w: 0, h: 0 });
-  const profile = root ? graph.profiles[root] : undefined;
-  const name = cardName(profile);
 
-  const model = useMemo(() => (root ? fanModel(graph.profiles, root, { span, generations, colourBy }) : null), [graph.profiles, root, span, generations, colourBy]);
+  // With "Leave out living people" the fan (and so what it saves) shows the tree as anyone may see it.
+  const profiles = useMemo(
+    () => (mayChooseLiving && leaveOutLiving ? redactGraph(graph, { audienceUid: '', currentYear: new Date().getFullYear(), visibilityOf: () => 'private' }).graph.profiles : graph.profiles),
+    [graph, mayChooseLiving, leaveOutLiving],
+  );
+  // The name as the fan shows it: "Private" for a living person left out (the file's title and name too).
+  const name = cardName(root ? profiles[root] : undefined);
+  const model = useMemo(() => (root ? fanModel(profiles, root, { span, generations, colourBy }) : null), [profiles, root, span, generations, colourBy]);
   const scene = useMemo(() => (model ? buildFanScene(model, { theme, measure, margin: 16, focus }) : null), [model, theme, measure, focus]);
 
   useLayoutEffect(() => {
@@ -169,9 +178,15 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
             <option value="generation">{T.byGeneration}</option>
           </select>
         </label>
+        {mayChooseLiving && (
+          <label className="chart-export-check fan-living">
+            <input type="checkbox" checked={leaveOutLiving} onChange={(e) => setLeaveOutLiving(e.currentTarget.checked)} />
+            {CHART_TEXTS.leaveOutLiving}
+          </label>
+        )}
         {start && root !== start && (
           <button type="button" className="btn btn-secondary fan-back" onClick={() => setRoot(start)}>
-            {T.back(cardName(graph.profiles[start]))}
+            {T.back(cardName(profiles[start]))}
           </button>
         )}
       </div>
