@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/screenshots-fan.ts [OUT_DIR]`: the fan chart (issue 22) of a member with five
- * generations of ancestors (some unknown), at desktop (light and dark) and tablet sizes, half and
+ * generations of ancestors (some unknown), at desktop (light and dark), tablet and phone sizes, half and
  * full circle. From a throwaway server, like scripts/screenshots.ts.
  */
 import type { Page } from 'playwright';
@@ -44,9 +44,10 @@ try {
     { size: SCREEN_SIZES[0], scheme: 'light', span: 'half' },
     { size: SCREEN_SIZES[0], scheme: 'dark', span: 'full' },
     { size: SCREEN_SIZES[1], scheme: 'light', span: 'full' },
+    { size: SCREEN_SIZES[2], scheme: 'dark', span: 'full' },
   ] as const;
   for (const { size, scheme, span } of shots) {
-    const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch });
+    const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
     const page = await context.newPage();
     await signIn(page);
     if (!seeded) {

@@ -57,7 +57,8 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
   const graph = session.graph;
   const start = graphIndex(graph).nodes.get(nodeId)?.data.profileId ?? null;
   const [root, setRoot] = useState(start);
-  const [span, setSpan] = useState<FanSpan>('half');
+  // A half fan is wide and low: on a portrait screen the full circle fills it better.
+  const [span, setSpan] = useState<FanSpan>(() => (window.innerHeight > window.innerWidth ? 'full' : 'half'));
   const [generations, setGenerations] = useState(5);
   const [colourBy, setColourBy] = useState<FanColourBy>('branch');
   const [focus, setFocus] = useState<number | null>(null);
