@@ -24,6 +24,8 @@ try {
   for (const span of ['half', 'full'] as const) {
     const runs: Record<string, number>[] = [];
     for (let i = 0; i < 7; i++) runs.push(await page.evaluate((s) => (window as unknown as { fanFrame(s: string): Promise<Record<string, number>> }).fanFrame(s), span));
+    const idle: number[] = [];
+    for (let i = 0; i < 7; i++) idle.push(await page.evaluate(() => (window as unknown as { idleFrame(): Promise<number> }).idleFrame()));
     const median = (k: string) => [...runs].map((r) => r[k]!).sort((a, b) => a - b)[3]!;
     const round = (v: number) => Math.round(v * 10) / 10;
     const row = {
@@ -32,10 +34,11 @@ try {
       modelMs: round(median('modelMs')), sceneMs: round(median('sceneMs')), drawMs: round(median('drawMs')),
       // The work the view does before the browser can show the frame: walk, scene and drawing.
       workMedianMs: round([...runs].map((r) => r.modelMs! + r.sceneMs! + r.drawMs!).sort((a, b) => a - b)[3]!),
+      idleFrameMedianMs: round(idle.sort((a, b) => a - b)[3]!),
       loadAverage: loadavg()[0],
     };
     results.push({ ...row, runs: runs.map((r) => round(r.firstFrameMs!)), workRuns: runs.map((r) => round(r.modelMs! + r.sceneMs! + r.drawMs!)) });
-    console.log(`${span.padEnd(4)} fan, 10 generations, ${row.people} people, ${row.ops} ops: work ${row.workMedianMs} ms median (walk ${row.modelMs}, scene ${row.sceneMs}, draw ${row.drawMs}); next frame ${row.firstFrameMedianMs} ms median, ${row.firstFrameColdMs} ms cold (load average ${row.loadAverage.toFixed(1)})`);
+    console.log(`${span.padEnd(4)} fan, 10 generations, ${row.people} people, ${row.ops} ops: work ${row.workMedianMs} ms median (walk ${row.modelMs}, scene ${row.sceneMs}, draw ${row.drawMs}); next frame ${row.firstFrameMedianMs} ms median, ${row.firstFrameColdMs} ms cold; a frame with no work ${row.idleFrameMedianMs} ms (load average ${row.loadAverage.toFixed(1)})`);
   }
 } finally {
   await browser.close();

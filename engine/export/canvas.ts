@@ -32,7 +32,8 @@ function trace(ctx: Ctx, s: Shape) {
 export function drawOps(
   ctx: Ctx,
   ops: readonly Op[],
-  view: { x: number; y: number; w: number; h: number; scale: number },
+  /** `minText`: text drawn smaller than this many pixels is left out (a screen's level of detail; files draw all). */
+  view: { x: number; y: number; w: number; h: number; scale: number; minText?: number },
   images: ReadonlyMap<string, CanvasImageSource>,
   /** The font family text is drawn in: the export's files, or the app's own on screen. */
   family = `'${EXPORT_FAMILY}', Inter, sans-serif`,
@@ -56,6 +57,7 @@ export function drawOps(
         ctx.setLineDash([]);
       }
     } else if (op.kind === 'text') {
+      if (view.minText && op.size * view.scale < view.minText) continue;
       ctx.font = `${op.weight} ${op.size}px ${family}`;
       ctx.fillStyle = op.color;
       ctx.textAlign = op.align;

@@ -19,6 +19,9 @@ import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './
 import { CHART_TEXTS, FAN_TEXTS as T } from './texts.ts';
 import './chart.css';
 
+/** The smallest name drawn on screen, CSS pixels. */
+export const MIN_TEXT_PX = 4;
+
 function usePrefersDark(): boolean {
   const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
   const [dark, setDark] = useState(() => !!query?.matches);
@@ -103,7 +106,10 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
     ctx.fillStyle = scene.background;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     const { scale, ox, oy } = fitOf(scene, box.w, box.h);
-    drawOps(ctx, scene.ops, { x: -ox / scale, y: -oy / scale, w: box.w / scale, h: box.h / scale, scale: scale * dpr }, new Map(), theme.fontFamily);
+    // Names under 4 CSS px cannot be read (the outer rings of 8–10 generations on a small screen):
+    // they are left out of the picture, and turned text is what costs a frame most. The list of
+    // people still names everyone, and the files draw them all.
+    drawOps(ctx, scene.ops, { x: -ox / scale, y: -oy / scale, w: box.w / scale, h: box.h / scale, scale: scale * dpr, minText: MIN_TEXT_PX * dpr }, new Map(), theme.fontFamily);
     canvas.dataset.root = root ?? '';
     // End-to-end tests find a slot's middle on screen here (a canvas has no elements to click).
     (window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan = {
