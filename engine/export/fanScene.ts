@@ -59,7 +59,7 @@ function tint(hue: string, theme: Theme, generation: number): string {
   return hex(over({ ...parseColour(hue), a }, { ...bg, a: 1 }));
 }
 
-export function fanFill(n: number, by: FanColourBy, theme: Theme): string {
+function fanFill(n: number, by: FanColourBy, theme: Theme): string {
   const i = fanColourIndex(n, by);
   if (i === null) return theme.surface;
   const hues = by === 'branch' ? BRANCH_HUES : GENERATION_HUES;

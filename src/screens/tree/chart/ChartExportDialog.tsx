@@ -23,10 +23,12 @@ type Pages = 'sheet' | Paper;
 const PAPERS: Paper[] = ['A4', 'Letter', 'A3', 'A2', 'A1', 'A0', 'Roll610', 'Roll914'];
 const paperLabel = (p: Paper) => (p === 'Roll610' ? T.roll(610, 24) : p === 'Roll914' ? T.roll(914, 36) : T.tiled(p));
 
-/** A file name from the scope and person: lower case, hyphens. */
+/** A person's name as part of a file name: lower case, accents dropped, hyphens. */
+export const nameSlug = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'person';
+
+/** A file name from the scope and person. */
 export function chartFileName(scope: ChartScope, name: string, format: ChartFormat): string {
-  const slug = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const base = scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? `${scope}-of-${slug || 'person'}` : scope === 'all' ? 'family-tree' : `family-tree-${scope}`;
+  const base = scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? `${scope}-of-${nameSlug(name)}` : scope === 'all' ? 'family-tree' : `family-tree-${scope}`;
   return `${base}.${format}`;
 }
 

@@ -11,7 +11,7 @@ import { cardName } from '../../../domain/labels.ts';
 import { redactGraph } from '../../../domain/privacy.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
-import { chartFileName } from './ChartExportDialog.tsx';
+import { nameSlug } from './ChartExportDialog.tsx';
 import { download } from './download.ts';
 import { fanModel } from './fanModel.ts';
 import { printPages } from './printChart.ts';
@@ -110,7 +110,6 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
     // they are left out of the picture, and turned text is what costs a frame most. The list of
     // people still names everyone, and the files draw them all.
     drawOps(ctx, scene.ops, { x: -ox / scale, y: -oy / scale, w: box.w / scale, h: box.h / scale, scale: scale * dpr, minText: MIN_TEXT_PX * dpr }, new Map(), theme.fontFamily);
-    canvas.dataset.root = root ?? '';
     // End-to-end tests find a slot's middle on screen here (a canvas has no elements to click).
     (window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan = {
       pointOf(n: number) {
@@ -121,7 +120,8 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
         return { x: rect.left + ox + (scene.centre.x + r * Math.cos(m)) * scale, y: rect.top + oy + (scene.centre.y + r * Math.sin(m)) * scale };
       },
     };
-  }, [scene, box, theme.fontFamily, root, span]);
+    return () => void delete (window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan;
+  }, [scene, box, theme.fontFamily, span]);
 
   function personAt(e: React.MouseEvent<HTMLCanvasElement>) {
     if (!scene || !model) return null;
@@ -144,7 +144,7 @@ export function FanChartDialog({ nodeId, onClose, run = runChartWorker }: { node
       const out = await run(req, setProgress, controller.signal);
       if (format === 'print') await printPages(out);
       else {
-        const file = chartFileName('ancestors', name, format).replace('ancestors-of', 'fan-chart-of');
+        const file = `fan-chart-of-${nameSlug(name)}.${format}`;
         download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
         notify.success(CHART_TEXTS.exported(file));
       }

@@ -8,7 +8,7 @@ import type { ChartExportResult } from '../../../../engine/export/exportChart.ts
 
 const ROOT_CLASS = 'chart-print';
 
-export function clearPrint() {
+function clearPrint() {
   for (const el of document.querySelectorAll(`.${ROOT_CLASS}, style[data-chart-print]`)) el.remove();
 }
 
@@ -57,15 +57,17 @@ export async function printPages(out: ChartExportResult): Promise<void> {
   });
   document.head.append(style);
   document.body.append(root);
-  // A page goes to the printer only once its picture is ready.
-  await Promise.all(images.map((img) => img.decode()));
-  window.addEventListener(
-    'afterprint',
-    () => {
-      clearPrint();
-      for (const url of urls) URL.revokeObjectURL(url);
-    },
-    { once: true },
-  );
+  const done = () => {
+    clearPrint();
+    for (const url of urls) URL.revokeObjectURL(url);
+  };
+  try {
+    // A page goes to the printer only once its picture is ready.
+    await Promise.all(images.map((img) => img.decode()));
+  } catch (e) {
+    done();
+    throw e;
+  }
+  window.addEventListener('afterprint', done, { once: true });
   window.print();
 }
