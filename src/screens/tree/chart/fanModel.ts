@@ -5,13 +5,14 @@
  */
 import { ahnentafel, fatherAndMother, type FanColourBy, type FanSpan } from '../../../../engine/export/fan.ts';
 import type { FanModel, FanPerson } from '../../../../engine/export/fanScene.ts';
-import { cardName, deathYearLabel, yearLabel } from '../../../domain/labels.ts';
+import { cardName, DECEASED_LABEL, deathYearLabel, yearLabel } from '../../../domain/labels.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 
-/** "1901–1980", "b. 1901" without a death, "d. 1980" without a birth, or ''. */
+/** "1901–1980", "b. 1901" without a death, "d. 1980" without a birth, "Deceased" (without a date), or ''. */
 export function fanYears(p: Pick<Profile, 'birthYear' | 'death' | 'deathDateText' | 'birthDateText'>): string {
   const born = yearLabel(p.birthYear.trim()) || (p.birthDateText ?? '').trim();
   const died = deathYearLabel(p);
+  if (died === DECEASED_LABEL) return born ? `b. ${born}, deceased` : DECEASED_LABEL;
   if (born && died) return `${born}–${died}`;
   if (born) return `b. ${born}`;
   return died ? `d. ${died}` : '';
