@@ -36,7 +36,8 @@ describe('the details panel by role (§6)', () => {
     await mountTree({ role: 'viewer' });
     treeUi.detailsNodeId = 'n1002';
     await expect.element(panel().getByRole('heading', { name: 'William King' })).toBeVisible();
-    expect(panel().getByRole('button').elements().map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details']);
+    // Looking is every member's: the fan chart (issue 22) is the one button besides Close.
+    expect(panel().getByRole('button').elements().map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Fan chart']);
   });
 
   it('a viewer edits their own profile only: Edit on their own card', async () => {
