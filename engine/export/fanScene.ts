@@ -83,12 +83,14 @@ export function buildFanScene(model: FanModel, o: FanSceneOptions): FanScene {
   const { theme, measure } = o;
   const margin = o.margin ?? 40;
   const rings = fanRings(model.generations, model.span);
-  const R = rings[rings.length - 1]!.r1;
+  const byN = new Map(model.people.map((p) => [p.n, p]));
+  // The chart is as big as its outermost drawn ring (known people, and the empty slots of their parents).
+  const drawnRings = Math.min(rings.length, Math.max(...model.people.map((p) => generationOf(p.n))) + 2);
+  const R = rings[drawnRings - 1]!.r1;
   const header = model.title ? TITLE_SIZE + (model.subtitle ? SUBTITLE_SIZE + 10 : 0) + 24 : 0;
   const cx = margin + R, cy = margin + header + R;
   const width = 2 * R + 2 * margin;
   const height = header + 2 * margin + (model.span === 'half' ? R + 8 : 2 * R);
-  const byN = new Map(model.people.map((p) => [p.n, p]));
   const ops: Op[] = [];
 
   const sector = (s: FanSlot): Shape =>

@@ -72,6 +72,17 @@ test.describe('Fan chart and Print', () => {
     await file.saveAs(path);
     const svg = await readFile(path, 'utf8');
     for (const name of ['Byron King', 'William King', 'Ada King', 'Thomas Hale', 'Margaret Hale']) expect(svg).toMatch(new RegExp(`<text [^>]*>${name}</text>`));
+    // The PNG comes out of the worker whole: the fan of 5 generations at 150 dpi is over 1,000 px wide.
+    const pngDownload = page.waitForEvent('download');
+    await fan.getByRole('button', { name: 'Save PNG' }).click();
+    const pngFile = await pngDownload;
+    expect(pngFile.suggestedFilename()).toBe('fan-chart-of-byron-king.png');
+    const pngPath = test.info().outputPath('fan.png');
+    await pngFile.saveAs(pngPath);
+    const png = await readFile(pngPath);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThan(1000);
+    expect(png.subarray(-8, -4).toString('latin1')).toBe('IEND');
 
     // An owner may leave the living out (nobody here has a death date): the fan and its file say "Private".
     await fan.getByLabel('Leave out living people').check();

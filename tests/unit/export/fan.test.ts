@@ -188,6 +188,19 @@ describe('fan chart drawing (issue 22)', () => {
     expect(scene.names).not.toContain('Margaret Hale');
   });
 
+  it('is as big as its outermost drawn ring: the empty slots above the last known people, no more', async () => {
+    const fonts = await nodeFontSet();
+    const measure = (t: string, s: number, w: number) => fonts.measure(t, s, w);
+    const m = model('half');
+    m.generations = 8;
+    m.people = m.people.filter((p) => p.n < 4); // parents only: their parents' slots are the last ring drawn
+    const scene = buildFanScene(m, { theme: chartThemes.print, measure });
+    const rings = fanRings(8, 'half');
+    expect(scene.width).toBe(2 * rings[2]!.r1 + 80);
+    m.people = model('half').people; // great-grandparents: their parents' slots in ring 4
+    expect(buildFanScene(m, { theme: chartThemes.print, measure }).width).toBe(2 * rings[4]!.r1 + 80);
+  });
+
   it('a long name is cut with an ellipsis to its slot', async () => {
     const fonts = await nodeFontSet();
     const m = model('half');
