@@ -304,7 +304,7 @@ async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, count: numb
 export const pageLabel = (tile: Tile, count: number) => `Page ${tile.page} of ${count} · row ${tile.row + 1}, column ${tile.col + 1}`;
 
 /** The page map's word for a place left blank. */
-export const BLANK_PAGE = 'empty';
+const BLANK_PAGE = 'empty';
 
 /**
  * Page 1 of a tiled chart: the whole chart's outline with each page's place and number; a blank

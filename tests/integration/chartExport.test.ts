@@ -170,6 +170,22 @@ describe('pages worth printing (issue 22)', () => {
     expect(strips[0]![1]).toBeGreaterThan(1296);
     expect(words(file)).toContain('Charles Babbage');
   });
+
+  it('a roll strip longer than 200 in keeps its size through UserUnit', async () => {
+    const req = request(tree(), 'owner', { layout: { kind: 'tiled', paper: 'Roll610' } });
+    req.model.cards = req.model.cards.map((c, i) => ({ ...c, x: 0, y: i * 4000 }));
+    req.model.lines = [];
+    const file = await pdfFile(req, 'long-roll.pdf');
+    const doc = await PDFDocument.load(readFileSync(file));
+    expect(doc.getPageCount()).toBe(1);
+    const page = doc.getPage(0);
+    const unit = Number(page.node.get(PDFName.of('UserUnit'))?.toString());
+    expect(unit).toBeGreaterThan(1);
+    expect(page.getHeight()).toBeLessThanOrEqual(14_400);
+    expect(page.getWidth() * unit).toBeCloseTo(1729.13, 0);
+    expect(page.getHeight() * unit).toBeGreaterThan(16_000);
+    expect(words(file)).toContain('Charles Babbage');
+  });
 });
 
 describe('fan chart export (issue 22)', () => {
