@@ -62,7 +62,7 @@ export const FAN_TEXTS = {
   centre: 'in the middle',
   back: (name: string) => `Back to ${name}`,
   exportAs: (f: string) => `Save ${f}`,
-  print: 'Print',
+  print: 'Print…',
 } as const;
 
 /** The legend under an exported chart (issue 22). */
