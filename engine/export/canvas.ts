@@ -10,6 +10,12 @@ function trace(ctx: Ctx, s: Shape) {
   else if (s.kind === 'circle') {
     ctx.moveTo(s.cx + s.r, s.cy);
     ctx.arc(s.cx, s.cy, s.r, 0, Math.PI * 2);
+  } else if (s.kind === 'sector') {
+    ctx.moveTo(s.cx + s.r1 * Math.cos(s.a0), s.cy + s.r1 * Math.sin(s.a0));
+    ctx.arc(s.cx, s.cy, s.r1, s.a0, s.a1);
+    if (s.r0 > 0) ctx.arc(s.cx, s.cy, s.r0, s.a1, s.a0, true);
+    else ctx.lineTo(s.cx, s.cy);
+    ctx.closePath();
   } else
     for (const c of s.cmds) {
       if (c.op === 'M') ctx.moveTo(c.x, c.y);
@@ -23,7 +29,15 @@ function trace(ctx: Ctx, s: Shape) {
  * Draws the ops that cross the world rectangle (x, y, w, h) into `ctx`, whose (0, 0) is that
  * rectangle's corner at `scale` pixels per unit. Fonts are the export's own, loaded as FontFaces.
  */
-export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: number; w: number; h: number; scale: number }, images: ReadonlyMap<string, CanvasImageSource>) {
+export function drawOps(
+  ctx: Ctx,
+  ops: readonly Op[],
+  /** `minText`: text drawn smaller than this many pixels is left out (a screen's level of detail; files draw all). */
+  view: { x: number; y: number; w: number; h: number; scale: number; minText?: number },
+  images: ReadonlyMap<string, CanvasImageSource>,
+  /** The font family text is drawn in: the export's files, or the app's own on screen. */
+  family = `'${EXPORT_FAMILY}', Inter, sans-serif`,
+) {
   ctx.setTransform(view.scale, 0, 0, view.scale, -view.x * view.scale, -view.y * view.scale);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
@@ -43,10 +57,17 @@ export function drawOps(ctx: Ctx, ops: readonly Op[], view: { x: number; y: numb
         ctx.setLineDash([]);
       }
     } else if (op.kind === 'text') {
-      ctx.font = `${op.weight} ${op.size}px '${EXPORT_FAMILY}', Inter, sans-serif`;
+      if (view.minText && op.size * view.scale < view.minText) continue;
+      ctx.font = `${op.weight} ${op.size}px ${family}`;
       ctx.fillStyle = op.color;
       ctx.textAlign = op.align;
-      ctx.fillText(op.text, op.x, op.y);
+      if (op.angle) {
+        ctx.save();
+        ctx.translate(op.x, op.y);
+        ctx.rotate(op.angle);
+        ctx.fillText(op.text, 0, 0);
+        ctx.restore();
+      } else ctx.fillText(op.text, op.x, op.y);
     } else {
       const img = images.get(op.url);
       if (!img) continue;

@@ -6,11 +6,14 @@
 import type { FontSet } from './fonts.ts';
 import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
 import { writePng } from './png.ts';
+import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvg } from './svg.ts';
+import { writeSvgPages, type PrintPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
 
-export type ChartFormat = 'pdf' | 'svg' | 'png';
+/** 'pages': the chart as printed pages (one SVG each), for Print. */
+export type ChartFormat = 'pdf' | 'svg' | 'png' | 'pages';
 
 export interface ExportImage {
   url: string;
@@ -21,7 +24,9 @@ export interface ExportImage {
 }
 
 export interface ChartExportRequest {
+  /** The tree's cards and lines; or, with `fan`, a fan chart (then `model` is not read). */
   model: ChartModel;
+  fan?: FanModel;
   theme: ChartThemeName;
   format: ChartFormat;
   layout: PdfLayout;
@@ -34,27 +39,38 @@ export interface ChartExportResult {
   parts: Uint8Array[];
   mime: string;
   people: number;
+  /** With 'pages': the paper and page labels; each part is one page's SVG. */
+  pages?: PrintPages;
 }
 
-export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png' };
+export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png', pages: 'image/svg+xml' };
 
 export async function exportChart(
   req: ChartExportRequest,
   fonts: FontSet,
   o: { onProgress?: (f: number) => void; signal?: AbortSignal; bitmaps?: ReadonlyMap<string, CanvasImageSource> } = {},
 ): Promise<ChartExportResult> {
-  const scene = buildScene(req.model, { theme: chartThemes[req.theme], measure: (t, s, w) => fonts.measure(t, s, w) });
+  const measure = (t: string, s: number, w: number) => fonts.measure(t, s, w);
+  const theme = chartThemes[req.theme];
+  const scene = req.fan ? buildFanScene(req.fan, { theme, measure }) : buildScene(req.model, { theme, measure });
   o.onProgress?.(0.1);
   const progress = (f: number) => o.onProgress?.(0.1 + 0.9 * f);
-  const people = req.model.cards.length;
+  const people = req.fan ? req.fan.people.length : req.model.cards.length;
+  const title = req.fan ? req.fan.title : req.model.title;
   if (req.format === 'svg') {
     const svg = writeSvg(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
     o.onProgress?.(1);
     return { parts: [new TextEncoder().encode(svg)], mime: MIME.svg, people };
   }
+  if (req.format === 'pages') {
+    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])));
+    o.onProgress?.(1);
+    const encoder = new TextEncoder();
+    return { parts: svgs.map((s) => encoder.encode(s)), mime: MIME.pages, people, pages };
+  }
   if (req.format === 'pdf') {
     const images = new Map<string, PdfImage>(req.images.map((i) => [i.url, { bytes: i.png, type: 'png' }]));
-    const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title: req.model.title, onProgress: progress, signal: o.signal });
+    const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title, onProgress: progress, signal: o.signal });
     return { parts: [bytes], mime: MIME.pdf, people };
   }
   const parts = await writePng(scene, { scale: req.pngScale ?? 150 / 72, images: o.bitmaps, onProgress: progress, signal: o.signal });

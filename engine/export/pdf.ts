@@ -7,8 +7,8 @@ import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type 
 import fontkit from '@pdf-lib/fontkit';
 import { over, parseColour, type Rgba } from './colour.ts';
 import type { FontFace, FontSet } from './fonts.ts';
-import type { Op, Scene, Shape } from './ops.ts';
-import { singleSheet, tileChart, type Paper, type Tiling } from './tiling.ts';
+import { sectorPath, type Op, type Scene, type Shape } from './ops.ts';
+import { omitBlank, PAGE_MARGIN, PAGE_OVERLAP, PAPER_SIZES, PDF_MAX_UNITS, singleSheet, tileChart, type Paper, type Tile, type Tiling } from './tiling.ts';
 
 export type PdfLayout = { kind: 'sheet' } | { kind: 'tiled'; paper: Paper; margin?: number; overlap?: number };
 
@@ -38,6 +38,8 @@ const K = 0.5522847498;
 
 /** A number as a content stream writes it: hundredths of a point, never in exponent form. */
 const n = (v: number) => String(Math.round(v * 100) / 100);
+/** A turn's sine or cosine, to four places. */
+const n4 = (v: number) => String(Math.round(v * 10000) / 10000);
 
 /**
  * Path operators for a shape, as content-stream text. Pages are written as text directly: pdf-lib's
@@ -67,7 +69,7 @@ function shapeOps(s: Shape, out: string[]) {
     out.push('h');
   } else {
     let cx = 0, cy = 0;
-    for (const p of s.cmds) {
+    for (const p of s.kind === 'sector' ? sectorPath(s) : s.cmds) {
       if (p.op === 'M') out.push(`${n(p.x)} ${n(p.y)} m`);
       else if (p.op === 'L') out.push(`${n(p.x)} ${n(p.y)} l`);
       // A quadratic curve as the cubic it equals.
@@ -97,12 +99,16 @@ class PageWriter {
         else out.push(`${rgbText(solid(css))} RG ${n(op.lineWidth)} w [${op.dash.map(n).join(' ')}] 0 d S`);
       } else if (op.kind === 'text') {
         const runs = this.doc.fonts.runs(op.text, op.weight);
-        let x = op.align === 'center' ? op.x - op.width / 2 : op.align === 'right' ? op.x - op.width : op.x;
+        // The text's line turned by `angle` in the page's y-down space: glyphs' x along (cos, sin), their up along (sin, -cos).
+        const cos = Math.cos(op.angle ?? 0), sin = Math.sin(op.angle ?? 0);
+        const shift = op.align === 'center' ? -op.width / 2 : op.align === 'right' ? -op.width : 0;
+        let along = shift;
         out.push(`${rgbText(solid(op.color))} rg BT`);
         for (const r of runs) {
           const font = await this.doc.font(r.face);
-          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf 1 0 0 -1 ${n(x)} ${n(op.y)} Tm ${font.encodeText(r.text).toString()} Tj`);
-          x += this.doc.fonts.measure(r.text, op.size, op.weight);
+          const matrix = op.angle ? `${n4(cos)} ${n4(sin)} ${n4(sin)} ${n4(-cos)}` : '1 0 0 -1';
+          out.push(`${this.fontKey(r.face.index, font).toString()} ${n(op.size)} Tf ${matrix} ${n(op.x + along * cos)} ${n(op.y + along * sin)} Tm ${font.encodeText(r.text).toString()} Tj`);
+          along += this.doc.fonts.measure(r.text, op.size, op.weight);
         }
         out.push('ET');
       } else {
@@ -243,22 +249,32 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
     ops.push('Q');
     addContent(doc, page, ops);
   } else {
-    const margin = o.layout.margin ?? 28;
-    const overlap = o.layout.overlap ?? 20;
+    const margin = o.layout.margin ?? PAGE_MARGIN;
+    const overlap = o.layout.overlap ?? PAGE_OVERLAP;
     const t = tileChart(scene.width * s, scene.height * s, { paper: o.layout.paper, margin, overlap });
     const buckets = bucket(scene.ops, t, s);
-    if (t.tiles.length > 1) await pageMap(doc, w, t, scene, s, o.title);
-    for (const tile of t.tiles) {
+    // A page with no card, line or text on it is left out (the page map shows it empty).
+    const { pages } = omitBlank(t, (tile) => buckets[tile.page - 1]!.length > 0);
+    if (t.tiles.length > 1) await pageMap(doc, w, t, pages, scene, s, o.title);
+    // A roll page longer than 14,400 units is written smaller with a UserUnit that scales it back.
+    const uu = Math.max(1, Math.ceil((Math.max(t.pageWidth, t.pageHeight) / PDF_MAX_UNITS) * 100) / 100);
+    for (const tile of pages) {
       check();
-      const page = doc.addPage([t.pageWidth, t.pageHeight]);
+      const page = doc.addPage([t.pageWidth / uu, t.pageHeight / uu]);
+      if (uu > 1) {
+        page.node.set(PDFName.of('UserUnit'), PDFNumber.of(uu));
+        addContent(doc, page, ['q', `${1 / uu} 0 0 ${1 / uu} 0 0 cm`]);
+      }
       const ph = t.pageHeight;
       const box = `${n(margin)} ${n(margin)} ${n(tile.width)} ${n(tile.height)} re`;
       const ops: string[] = ['q', `${box} W n`, `${rgbText(bg)} rg ${box} f`, `${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j`];
-      await new PageWriter(page, w).draw(buckets[tile.page - 1]!, ops);
+      const index = tile.row * t.cols + tile.col;
+      await new PageWriter(page, w).draw(buckets[index]!, ops);
       ops.push('Q');
       addContent(doc, page, ops);
-      if (t.tiles.length > 1) await pageFurniture(page, w, t, tile, margin);
-      o.onProgress?.((tile.page / t.tiles.length) * 0.9);
+      if (t.tiles.length > 1) await pageFurniture(page, w, t, pages.length, tile, margin);
+      if (uu > 1) addContent(doc, page, ['Q']);
+      o.onProgress?.((tile.page / pages.length) * 0.9);
       if (tile.page % 4 === 0) await tick();
     }
   }
@@ -269,7 +285,7 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
 }
 
 /** Crop marks at the content's corners and "page 3 of 12 · row 1, column 3" under it. */
-async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, tile: Tiling['tiles'][number], margin: number) {
+async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, count: number, tile: Tile, margin: number) {
   const x0 = margin, y0 = margin, x1 = margin + tile.width, y1 = margin + tile.height;
   const len = margin * 0.7, grey = rgb(0.3, 0.3, 0.3);
   for (const [x, y, dx, dy] of [[x0, y0, -1, -1], [x1, y0, 1, -1], [x0, y1, -1, 1], [x1, y1, 1, 1]] as const) {
@@ -279,30 +295,44 @@ async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, tile: Tilin
   const face = w.fonts.face(0x61, 400);
   if (!face) return;
   const font = await w.font(face);
-  const label = `Page ${tile.page} of ${t.tiles.length} · row ${tile.row + 1}, column ${tile.col + 1}`;
+  const label = pageLabel(tile, count);
   const size = 8;
   page.drawText(label, { x: (t.pageWidth - w.fonts.measure(label, size, 400)) / 2, y: margin / 2 - size / 3, size, font, color: grey });
 }
 
-/** Page 1 of a tiled chart: the whole chart's outline with each page's place and number. */
-async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, scene: Scene, s: number, title?: string) {
-  const page = doc.addPage([t.pageWidth, t.pageHeight]);
+/** The words under a tiled page (and in a printed page's margin). */
+export const pageLabel = (tile: Tile, count: number) => `Page ${tile.page} of ${count} · row ${tile.row + 1}, column ${tile.col + 1}`;
+
+/** The page map's word for a place left blank. */
+const BLANK_PAGE = 'empty';
+
+/**
+ * Page 1 of a tiled chart: the whole chart's outline with each page's place and number; a blank
+ * page, left out, is a grey place marked "empty".
+ */
+async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, pages: readonly Tile[], scene: Scene, s: number, title?: string) {
+  // A roll's page is as long as the chart: its map goes on an A4 sheet instead.
+  const [pw, ph] = t.pageHeight > PAPER_SIZES.A4[1] * 2 ? PAPER_SIZES.A4 : [t.pageWidth, t.pageHeight];
+  const page = doc.addPage([pw, ph]);
   const face = w.fonts.face(0x61, 600) ?? w.fonts.face(0x61, 400);
   const font = face ? await w.font(face) : undefined;
   const m = 40;
-  const head = `${title ?? 'Family tree'}: page map (${t.tiles.length} pages, ${t.cols} × ${t.rows})`;
-  if (font) page.drawText(head, { x: m, y: t.pageHeight - m - 14, size: 14, font, color: rgb(0, 0, 0) });
+  const blank = t.tiles.length - pages.length;
+  const head = `${title ?? 'Family tree'}: page map (${pages.length} pages, ${t.cols} × ${t.rows}${blank ? `, ${blank} empty left out` : ''})`;
+  if (font) page.drawText(head, { x: m, y: ph - m - 14, size: 14, font, color: rgb(0, 0, 0) });
   const last = t.tiles[t.tiles.length - 1]!;
   const fullW = last.x + last.width, fullH = last.y + last.height;
-  const k = Math.min((t.pageWidth - 2 * m) / fullW, (t.pageHeight - 2 * m - 40) / fullH);
-  const top = t.pageHeight - m - 40;
+  const k = Math.min((pw - 2 * m) / fullW, (ph - 2 * m - 40) / fullH);
+  const top = ph - m - 40;
   page.drawRectangle({ x: m, y: top - scene.height * s * k, width: scene.width * s * k, height: scene.height * s * k, color: rgb(0.93, 0.93, 0.93) });
+  const printed = new Map(pages.map((p) => [p.row * t.cols + p.col, p.page]));
   for (const tile of t.tiles) {
     const x = m + tile.x * k, y = top - (tile.y + tile.height) * k;
-    page.drawRectangle({ x, y, width: tile.width * k, height: tile.height * k, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.6 });
+    const number = printed.get(tile.row * t.cols + tile.col);
+    page.drawRectangle({ x, y, width: tile.width * k, height: tile.height * k, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.6, ...(number ? {} : { color: rgb(0.85, 0.85, 0.85), borderDashArray: [2, 2] }) });
     if (font) {
-      const size = Math.max(5, Math.min(18, tile.width * k * 0.3));
-      const label = String(tile.page);
+      const size = Math.max(5, Math.min(number ? 18 : 9, tile.width * k * (number ? 0.3 : 0.15)));
+      const label = number ? String(number) : BLANK_PAGE;
       page.drawText(label, { x: x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
     }
   }

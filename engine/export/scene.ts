@@ -27,12 +27,21 @@ export interface ChartLine {
   dash?: number[];
 }
 
+/** A legend's row: a line's look and what it means, or (no line) a note. */
+export interface LegendEntry {
+  label: string;
+  /** No colour: the theme's line colour, as a line without one is drawn. */
+  line?: { color?: string; dash: number[]; width: number };
+}
+
 /** What is exported: cards and lines in world units, as the tree places them. */
 export interface ChartModel {
   cards: ChartCard[];
   lines: ChartLine[];
   title?: string;
   subtitle?: string;
+  /** Drawn under the chart, left. */
+  legend?: LegendEntry[];
 }
 
 export interface SceneOptions {
@@ -46,6 +55,9 @@ export interface SceneOptions {
 
 const TITLE_SIZE = 28;
 const SUBTITLE_SIZE = 13;
+const LEGEND_SIZE = 11;
+const LEGEND_ROW = 20;
+const LEGEND_SAMPLE = 40;
 
 export function buildScene(model: ChartModel, o: SceneOptions): Scene {
   if (!model.cards.length) throw new Error('There is nobody to draw in this chart.');
@@ -104,7 +116,35 @@ export function buildScene(model: ChartModel, o: SceneOptions): Scene {
   }
 
   const ops: Op[] = ctx.ops;
-  const width = x1 - x0 + 2 * margin;
+  let width = x1 - x0 + 2 * margin;
+  let height = y1 - y0 + 2 * margin + header;
+  if (model.legend?.length) {
+    // Under the chart: a line sample (or nothing, for a note) and its meaning, one row each.
+    const legend = new RecordingContext(o.measure);
+    const top = height - margin + 24;
+    legend.font = `400 ${LEGEND_SIZE}px x`;
+    let widest = 0;
+    model.legend.forEach((entry, i) => {
+      const y = top + i * LEGEND_ROW + LEGEND_ROW / 2;
+      if (entry.line) {
+        legend.beginPath();
+        legend.moveTo(margin, y);
+        legend.lineTo(margin + LEGEND_SAMPLE, y);
+        legend.strokeStyle = entry.line.color ?? theme.edge;
+        legend.lineWidth = entry.line.width;
+        legend.setLineDash(entry.line.dash);
+        legend.stroke();
+      }
+      const x = entry.line ? margin + LEGEND_SAMPLE + 10 : margin;
+      legend.fillStyle = theme.text;
+      legend.textBaseline = 'middle';
+      legend.fillText(entry.label, x, y);
+      widest = Math.max(widest, x + o.measure(entry.label, LEGEND_SIZE, 400));
+    });
+    ops.push(...legend.ops);
+    height = top + model.legend.length * LEGEND_ROW + margin;
+    width = Math.max(width, widest + margin);
+  }
   if (model.title) {
     const title = new RecordingContext(o.measure);
     title.font = `600 ${TITLE_SIZE}px x`;
@@ -117,5 +157,5 @@ export function buildScene(model: ChartModel, o: SceneOptions): Scene {
     }
     ops.unshift(...title.ops);
   }
-  return { width, height: y1 - y0 + 2 * margin + header, background: theme.background, ops, names };
+  return { width, height, background: theme.background, ops, names };
 }

@@ -5,6 +5,7 @@
 import { parseColour } from './colour.ts';
 import { EXPORT_FAMILY, type FontSet } from './fonts.ts';
 import type { Op, Scene, Shape } from './ops.ts';
+import { overlaps, sectorPath } from './ops.ts';
 import { pathData } from './pathData.ts';
 
 /** Text and attribute values: the five XML specials, and characters XML 1.0 cannot hold dropped. */
@@ -29,13 +30,15 @@ const transparent = (css: string | null) => !css || parseColour(css).a === 0;
 function shapeElement(s: Shape, style: string): string {
   if (s.kind === 'rect') return `<rect x="${num(s.x)}" y="${num(s.y)}" width="${num(s.w)}" height="${num(s.h)}"${s.r ? ` rx="${num(s.r)}"` : ''} ${style}/>`;
   if (s.kind === 'circle') return `<circle cx="${num(s.cx)}" cy="${num(s.cy)}" r="${num(s.r)}" ${style}/>`;
-  return `<path d="${pathData(s.cmds)}" ${style}/>`;
+  return `<path d="${pathData(s.kind === 'sector' ? sectorPath(s) : s.cmds)}" ${style}/>`;
 }
 
 export interface SvgOptions {
   fonts?: FontSet;
   /** Photos as data URLs by their address; a photo not here is left out (the ring stays). */
   images?: ReadonlyMap<string, string>;
+  /** Only this part of the scene (a printed page): what crosses it, in a viewBox of it. */
+  region?: { x: number; y: number; w: number; h: number };
 }
 
 function base64(bytes: Uint8Array): string {
@@ -49,7 +52,8 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
   const used = new Set<number>();
   let clip = 0;
   const body: string[] = [];
-  for (const op of scene.ops) body.push(opElement(op));
+  const r = o.region ?? { x: 0, y: 0, w: scene.width, h: scene.height };
+  for (const op of scene.ops) if (!o.region || overlaps(op.box, r.x, r.y, r.w, r.h)) body.push(opElement(op));
 
   function opElement(op: Op): string {
     if (op.kind === 'shape') {
@@ -62,7 +66,8 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
     if (op.kind === 'text') {
       if (o.fonts) for (const r of o.fonts.runs(op.text, op.weight)) used.add(r.face.index);
       const anchor = op.align === 'center' ? ' text-anchor="middle"' : op.align === 'right' ? ' text-anchor="end"' : '';
-      return `<text x="${num(op.x)}" y="${num(op.y)}" font-size="${num(op.size)}"${op.weight !== 400 ? ` font-weight="${op.weight}"` : ''} ${paint('fill', op.color)}${anchor}>${escapeXml(op.text)}</text>`;
+      const turn = op.angle ? ` transform="rotate(${num((op.angle * 180) / Math.PI)} ${num(op.x)} ${num(op.y)})"` : '';
+      return `<text x="${num(op.x)}" y="${num(op.y)}"${turn} font-size="${num(op.size)}"${op.weight !== 400 ? ` font-weight="${op.weight}"` : ''} ${paint('fill', op.color)}${anchor}>${escapeXml(op.text)}</text>`;
     }
     const href = o.images?.get(op.url);
     if (!href) return '';
@@ -71,7 +76,7 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
   }
 
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${num(scene.width)}" height="${num(scene.height)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" font-family="'${EXPORT_FAMILY}', Inter, sans-serif">`);
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${num(r.w)}" height="${num(r.h)}" viewBox="${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)}" font-family="'${EXPORT_FAMILY}', Inter, sans-serif">`);
   if (o.fonts && used.size) {
     const faces = [...used].sort((a, b) => a - b).map((i) => {
       const f = o.fonts!.faces[i]!.file;
@@ -80,7 +85,7 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
     out.push(`<style>${faces.join('')}</style>`);
   }
   out.push(`<title>${escapeXml(scene.names.length + ' people')}</title>`);
-  out.push(`<rect width="100%" height="100%" ${paint('fill', scene.background)}/>`);
+  out.push(`<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}" ${paint('fill', scene.background)}/>`);
   for (const b of body) if (b) out.push(b);
   out.push('</svg>');
   return out.join('\n');

@@ -3,10 +3,16 @@
  * overlapping its neighbours so they can be trimmed and taped, numbered in reading order, plus
  * where each page sits (the page map). Pure; sizes in PDF points (1/72 in).
  */
-export type Paper = 'A4' | 'Letter' | 'A3' | 'A2' | 'A1' | 'A0';
+export type Sheet = 'A4' | 'Letter' | 'A3' | 'A2' | 'A1' | 'A0';
+/** A roll of a plotter's paper, 610 mm (24 in) or 914 mm (36 in) wide: pages as long as the chart. */
+export type Roll = 'Roll610' | 'Roll914';
+export type Paper = Sheet | Roll;
+
+export const ROLL_WIDTHS: Record<Roll, number> = { Roll610: (610 / 25.4) * 72, Roll914: (914 / 25.4) * 72 };
+export const isRoll = (p: Paper): p is Roll => p in ROLL_WIDTHS;
 
 /** Portrait sizes in points. */
-export const PAPER_SIZES: Record<Paper, [number, number]> = {
+export const PAPER_SIZES: Record<Sheet, [number, number]> = {
   A4: [595.28, 841.89],
   Letter: [612, 792],
   A3: [841.89, 1190.55],
@@ -14,6 +20,10 @@ export const PAPER_SIZES: Record<Paper, [number, number]> = {
   A1: [1683.78, 2383.94],
   A0: [2383.94, 3370.39],
 };
+
+/** A tiled page's unprinted border and the overlap of neighbours, unless told: 10 mm and 7 mm. */
+export const PAGE_MARGIN = 28;
+export const PAGE_OVERLAP = 20;
 
 export interface TileOptions {
   paper: Paper;
@@ -58,9 +68,17 @@ function cut(width: number, height: number, pw: number, ph: number, o: TileOptio
   return { pageWidth: pw, pageHeight: ph, landscape, cols, rows, tiles };
 }
 
-/** The orientation that needs fewer pages (portrait on a tie). */
+/**
+ * The orientation that needs fewer pages (portrait on a tie). On a roll, pages are the roll's
+ * width and the chart's height: one strip, or side by side strips for a chart wider than the roll.
+ */
 export function tileChart(width: number, height: number, o: TileOptions): Tiling {
   if (!(width > 0 && height > 0)) throw new Error('A chart to tile has a size.');
+  if (isRoll(o.paper)) {
+    const w = ROLL_WIDTHS[o.paper];
+    if (o.overlap < 0 || 2 * o.margin + o.overlap >= w) throw new Error('The margin and overlap leave no room on the page.');
+    return cut(width, height, w, height + 2 * o.margin, o, false);
+  }
   const [w, h] = PAPER_SIZES[o.paper];
   if (o.overlap < 0 || 2 * o.margin + o.overlap >= Math.min(w, h)) throw new Error('The margin and overlap leave no room on the page.');
   const portrait = cut(width, height, w, h, o, false);
@@ -75,4 +93,17 @@ export const PDF_MAX_UNITS = 14_400;
 export function singleSheet(width: number, height: number): { width: number; height: number; userUnit: number } {
   const userUnit = Math.max(1, Math.ceil((Math.max(width, height) / PDF_MAX_UNITS) * 100) / 100);
   return { width: width / userUnit, height: height / userUnit, userUnit };
+}
+
+/**
+ * The pages worth printing: tiles on which something is drawn, numbered again in reading order
+ * (row and column kept, for the page map), and the blank ones left out.
+ */
+export function omitBlank(t: Tiling, drawn: (tile: Tile) => boolean): { pages: Tile[]; blank: Tile[] } {
+  const pages: Tile[] = [], blank: Tile[] = [];
+  for (const tile of t.tiles) {
+    if (drawn(tile)) pages.push({ ...tile, page: pages.length + 1 });
+    else blank.push(tile);
+  }
+  return { pages, blank };
 }

@@ -40,7 +40,18 @@ describe('SVG writer (issue 22)', () => {
     expect(svg).toContain('href="data:image/png;base64,AAAA"');
     expect(svg).not.toContain('<path d=""');
     // Print theme: white page, dark card border.
-    expect(svg).toContain('<rect width="100%" height="100%" fill="#ffffff"/>');
+    expect(svg).toContain(`<rect x="0" y="0" width="${num(scene.width)}" height="${num(scene.height)}" fill="#ffffff"/>`);
+  });
+
+  it('writes one region of the scene (a printed page): what crosses it, in a viewBox of it', async () => {
+    const fonts = await nodeFontSet();
+    const card = (id: string, x: number) => ({ id, x, y: 0, width: 132, height: 96, data: { title: id } });
+    const scene = buildScene({ cards: [card('Left Person', 0), card('Right Person', 1000)], lines: [] }, { theme: chartThemes.print, measure: (t, s, w) => fonts.measure(t, s, w) });
+    const svg = writeSvg(scene, { region: { x: 900, y: 0, w: 400, h: 300 } });
+    expect(svg).toContain('viewBox="900 0 400 300"');
+    expect(svg).toContain('>Right Person</text>');
+    expect(svg).not.toContain('Left Person');
+    expect(svg).toContain('<rect x="900" y="0" width="400" height="300" fill="#ffffff"/>');
   });
 
   it('refuses a chart without cards (never an empty file)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAPER_SIZES, singleSheet, tileChart, type Paper } from '../../../engine/export/tiling.ts';
+import { omitBlank, PAPER_SIZES, ROLL_WIDTHS, singleSheet, tileChart, type Paper } from '../../../engine/export/tiling.ts';
 
 describe('page tiling (issue 22)', () => {
   const o = (paper: Paper, margin = 28, overlap = 20) => ({ paper, margin, overlap });
@@ -39,6 +39,35 @@ describe('page tiling (issue 22)', () => {
     expect(last.y + last.height).toBeGreaterThanOrEqual(1500);
     // One page fewer in either direction would not cover it.
     expect((t.cols - 1) * (t.tiles[0]!.width - 20) + 20).toBeLessThan(2000);
+  });
+
+  it.each([
+    // [chart width, height, roll, strips]
+    [1000, 5000, 'Roll610', 1],
+    [1673.13, 300, 'Roll610', 1], // exactly the roll's printable width
+    [1700, 300, 'Roll610', 2],
+    [4000, 2000, 'Roll914', 2],
+    [8000, 900, 'Roll610', 5],
+  ] as const)('%d × %d on a %s roll: %d strips as long as the chart', (w, h, paper, strips) => {
+    const t = tileChart(w, h, o(paper));
+    expect(t.pageWidth).toBeCloseTo(ROLL_WIDTHS[paper]);
+    expect(t.pageHeight).toBe(h + 56);
+    expect([t.cols, t.rows, t.landscape]).toEqual([strips, 1, false]);
+    for (const tile of t.tiles) expect(tile.height).toBe(h);
+  });
+
+  it('roll widths are 610 mm and 914 mm in points', () => {
+    expect(ROLL_WIDTHS.Roll610).toBeCloseTo(1729.13, 2);
+    expect(ROLL_WIDTHS.Roll914).toBeCloseTo(2590.87, 2);
+  });
+
+  it('leaves blank pages out and numbers the rest again in reading order, keeping their places', () => {
+    const t = tileChart(3000, 3000, o('A4')); // 6 × 4
+    const { pages, blank } = omitBlank(t, (tile) => tile.row === tile.col);
+    expect(pages.map((p) => [p.page, p.row, p.col])).toEqual([[1, 0, 0], [2, 1, 1], [3, 2, 2], [4, 3, 3]]);
+    expect(blank).toHaveLength(20);
+    expect(blank.every((b) => b.row !== b.col)).toBe(true);
+    expect(omitBlank(t, () => true).pages).toEqual(t.tiles);
   });
 
   it('refuses a margin and overlap that leave no room, and a chart without a size', () => {

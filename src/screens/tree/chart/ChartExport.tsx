@@ -4,10 +4,11 @@ import type { CanvasHandle } from '../../../../engine/index.ts';
 import { SCREEN_COMMANDS, screenCommandForKey } from '../actions/commands.ts';
 import { ChartExportDialog } from './ChartExportDialog.tsx';
 import { chartUi } from './chartUi.ts';
+import { FanChartDialog } from './FanChartDialog.tsx';
 
-/** The Export chart dialog when open, and its shortcut (Ctrl/Cmd+Shift+E) on the tree screen. */
+/** The Export chart dialog and the fan chart when open, and the export's shortcut (Ctrl/Cmd+Shift+E) on the tree screen. */
 export function ChartExport({ canvas }: { canvas: CanvasHandle | null }) {
-  const { open } = useSnapshot(chartUi);
+  const { open, fan } = useSnapshot(chartUi);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || screenCommandForKey(e) !== 'exportChart') return;
@@ -17,5 +18,10 @@ export function ChartExport({ canvas }: { canvas: CanvasHandle | null }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  return open ? <ChartExportDialog canvas={canvas} onClose={() => (chartUi.open = false)} /> : null;
+  return (
+    <>
+      {open && <ChartExportDialog canvas={canvas} onClose={() => (chartUi.open = false)} />}
+      {fan && <FanChartDialog key={fan} nodeId={fan} onClose={() => (chartUi.fan = null)} />}
+    </>
+  );
 }

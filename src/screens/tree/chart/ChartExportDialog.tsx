@@ -11,6 +11,8 @@ import { treeRights } from '../actions/rights.ts';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
 import { useTree } from '../treeContext.ts';
 import { chartModel } from './chartModel.ts';
+import { download } from './download.ts';
+import { printPages } from './printChart.ts';
 import { loadImages } from './images.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';
 import { chartNodeIds, type ChartScope } from './scope.ts';
@@ -18,12 +20,15 @@ import { CHART_TEXTS as T } from './texts.ts';
 import './chart.css';
 
 type Pages = 'sheet' | Paper;
-const PAPERS: Paper[] = ['A4', 'Letter', 'A3', 'A2', 'A1', 'A0'];
+const PAPERS: Paper[] = ['A4', 'Letter', 'A3', 'A2', 'A1', 'A0', 'Roll610', 'Roll914'];
+const paperLabel = (p: Paper) => (p === 'Roll610' ? T.roll(610, 24) : p === 'Roll914' ? T.roll(914, 36) : T.tiled(p));
 
-/** A file name from the scope and person: lower case, hyphens. */
+/** A person's name as part of a file name: lower case, accents dropped, hyphens. */
+export const nameSlug = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'person';
+
+/** A file name from the scope and person. */
 export function chartFileName(scope: ChartScope, name: string, format: ChartFormat): string {
-  const slug = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  const base = scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? `${scope}-of-${slug || 'person'}` : scope === 'all' ? 'family-tree' : `family-tree-${scope}`;
+  const base = scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? `${scope}-of-${nameSlug(name)}` : scope === 'all' ? 'family-tree' : `family-tree-${scope}`;
   return `${base}.${format}`;
 }
 
@@ -47,24 +52,27 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
   const [theme, setTheme] = useState<ChartThemeName>('print');
   const [pages, setPages] = useState<Pages>('A4');
   const [heading, setHeading] = useState(true);
+  const [legend, setLegend] = useState(false);
   const [leaveOutLiving, setLeaveOutLiving] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
   const shown = graph.nodes.filter((n) => !n.hidden).length;
 
-  async function exportNow() {
+  /** Writes the file and saves it, or (Print) writes the pages and opens the print dialog. */
+  async function exportNow(print = false) {
     if (!engine) return;
     const ids = chartNodeIds(scope, graph, { person, generations, selection, view: engine.nodesIn() });
     if (!ids.size) return notify.error(T.failed, { description: T.empty });
     const controller = (abort.current = new AbortController());
     setProgress(0);
-    const file = chartFileName(scope, name, format);
+    const file = chartFileName(scope, name, print ? 'pdf' : format);
     try {
       const date = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
       const model = chartModel(engine, ids, {
         title: heading ? (scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? T[scope](name) : T.defaultTitle) : undefined,
         subtitle: heading ? date : undefined,
         leaveOutLiving: mayChooseLiving && leaveOutLiving,
+        legend,
         graph,
         currentYear: new Date().getFullYear(),
         role: session.role,
@@ -73,10 +81,15 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
       if (!model.cards.length) throw new Error(T.empty);
       const images = await loadImages(model.cards.map((c) => c.data.image).filter((u): u is string => !!u), (f) => setProgress(f * 0.2), controller.signal);
       if (controller.signal.aborted) throw new ChartExportCancelled();
-      const req: ChartExportRequest = { model, theme, format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images };
+      const req: ChartExportRequest = { model, theme, format: print ? 'pages' : format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images };
       const out = await run(req, (f) => setProgress(0.2 + f * 0.8), controller.signal);
       const size = out.parts.reduce((n, p) => n + p.byteLength, 0);
       if (!size) throw new Error(T.empty);
+      if (print) {
+        // The dialog goes first: what the print dialog shows is the pages alone.
+        onClose();
+        return await printPages(out);
+      }
       download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
       notify.success(T.exported(file));
       onClose();
@@ -109,6 +122,9 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
               {T.cancel}
             </button>
           )}
+          <button type="button" className="btn btn-secondary" disabled={busy || !engine} onClick={() => void exportNow(true)}>
+            {T.printButton}
+          </button>
           <button type="button" className="btn btn-primary" disabled={busy || !engine} onClick={() => void exportNow()}>
             {busy ? T.exporting : T.export}
           </button>
@@ -157,22 +173,27 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
             { value: 'print', label: T.print },
           ]}
         />
-        {format === 'pdf' && (
-          <label className="chart-export-row">
-            <span className="field-label">{T.paper}</span>
-            <select className="field-select" value={pages} onChange={(e) => setPages(e.currentTarget.value as Pages)}>
-              <option value="sheet">{T.sheet}</option>
-              {PAPERS.map((p) => (
-                <option key={p} value={p}>
-                  {T.tiled(p)}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <label className="chart-export-row">
+          <span className="field-label">{T.paper}</span>
+          <select className="field-select" value={pages} onChange={(e) => setPages(e.currentTarget.value as Pages)} aria-describedby="chart-pages-hint">
+            <option value="sheet">{T.sheet}</option>
+            {PAPERS.map((p) => (
+              <option key={p} value={p}>
+                {paperLabel(p)}
+              </option>
+            ))}
+          </select>
+          <small id="chart-pages-hint" className="chart-export-hint">
+            {T.pagesHint}
+          </small>
+        </label>
         <label className="chart-export-check">
           <input type="checkbox" checked={heading} onChange={(e) => setHeading(e.currentTarget.checked)} />
           {T.heading}
+        </label>
+        <label className="chart-export-check">
+          <input type="checkbox" checked={legend} onChange={(e) => setLegend(e.currentTarget.checked)} />
+          {T.legend}
         </label>
         {mayChooseLiving && (
           <label className="chart-export-check">
@@ -191,15 +212,4 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
       </div>
     </DialogShell>
   );
-}
-
-function download(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -26,7 +26,11 @@ export const CHART_TEXTS = {
   paper: 'Pages',
   sheet: 'One sheet the size of the chart',
   tiled: (paper: string) => `${paper} pages to tape together`,
+  roll: (mm: number, inches: number) => `Roll ${mm} mm (${inches} in) wide, as long as the chart`,
+  pagesHint: 'For the PDF and for Print',
+  printButton: 'Print…',
   heading: 'Title and date at the top',
+  legend: 'Legend: what the lines mean',
   leaveOutLiving: 'Leave out living people',
   leaveOutLivingHint: 'Living people show as “Private”, without dates or photos',
   export: 'Export',
@@ -38,4 +42,40 @@ export const CHART_TEXTS = {
   empty: 'There is nobody to export: choose another part of the tree.',
   cancelled: 'Export stopped',
   defaultTitle: 'Family tree',
+} as const;
+
+/** The fan chart's words (issue 22). */
+export const FAN_TEXTS = {
+  command: 'Fan chart…',
+  panelButton: 'Fan chart',
+  title: (name: string) => `Fan chart of ${name}`,
+  description: 'Ancestors in rings, one generation each. Click a person to put them in the middle.',
+  shape: 'Shape',
+  half: 'Half circle',
+  full: 'Full circle',
+  generations: 'Generations',
+  colours: 'Colours',
+  byBranch: 'By branch',
+  byGeneration: 'By generation',
+  people: 'People in the fan chart',
+  person: (name: string, years: string, relation: string) => [name, years, relation].filter(Boolean).join(', '),
+  centre: 'in the middle',
+  back: (name: string) => `Back to ${name}`,
+  exportAs: (f: string) => `Save ${f}`,
+  print: 'Print…',
+} as const;
+
+/** The legend under an exported chart (issue 22). */
+export const LEGEND_TEXTS = {
+  parent: 'Parent and child',
+  pedigree: {
+    adopted: 'Adopted child',
+    foster: 'Foster child',
+    step: 'Stepchild',
+    unknown: 'Child, relationship not known',
+    sealing: 'Child by sealing',
+    other: 'Child, other relationship',
+  },
+  partners: 'Partners (each couple its own colour)',
+  private: 'Private: a living person whose details are not shared',
 } as const;

@@ -6,8 +6,8 @@ import { backend } from '../../../backend/index.ts';
 import { notify } from '../../../components/notify.ts';
 import { treeRights } from '../actions/rights.ts';
 import { ChartExport } from '../chart/ChartExport.tsx';
-import { openChartExport } from '../chart/chartUi.ts';
-import { CHART_TEXTS } from '../chart/texts.ts';
+import { openChartExport, openFanChart } from '../chart/chartUi.ts';
+import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
 import { useTree } from '../treeContext.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
@@ -91,6 +91,9 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={openChartExport}>
               {CHART_TEXTS.command}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openFanChart(selectedPerson(canvas) ?? homePerson(canvas))}>
+              {FAN_TEXTS.command}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -119,6 +122,12 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );
+}
+
+/** The fan chart's person without a selection: the engine's home card (the member's own), else the first card. */
+function homePerson(canvas: CanvasHandle | null): string {
+  const engine = canvas?.engine;
+  return engine?.options.homeNodeId ?? [...(engine?.store.nodes.keys() ?? [])][0] ?? '';
 }
 
 /** The person the ancestors and descendants exports start from: the selected card, if one is. */

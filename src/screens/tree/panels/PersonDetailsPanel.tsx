@@ -19,6 +19,8 @@ import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { PersonFacts } from './facts/PersonFacts.tsx';
 import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
+import { openFanChart } from '../chart/chartUi.ts';
+import { FAN_TEXTS } from '../chart/texts.ts';
 import '../dialogs/dialogs.css';
 import './panels.css';
 
@@ -114,25 +116,27 @@ function PanelBody({ nodeId }: { nodeId: string }) {
           <span>{PRIVACY_TEXTS[privateReason]}</span>
         </p>
       )}
-      {(showEdit || rights.build) && (
-        <div className="person-panel-actions">
-          {showEdit && (
-            <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
-              {DETAILS_PANEL_TEXTS.edit}
-            </button>
-          )}
-          {rights.build && (
-            <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
-              {DETAILS_PANEL_TEXTS.addRelative}
-            </button>
-          )}
-          {rights.build && p && p.parents.length > 0 && (
-            <button type="button" className="btn btn-secondary" onClick={() => runCommand('parentLinks', [nodeId])}>
-              {DETAILS_PANEL_TEXTS.parentLinks}
-            </button>
-          )}
-        </div>
-      )}
+      {/* Everyone may look at a fan chart; editing and adding need their rights. */}
+      <div className="person-panel-actions">
+        {showEdit && (
+          <button type="button" className="btn btn-secondary" onClick={() => runCommand('edit', [nodeId])}>
+            {DETAILS_PANEL_TEXTS.edit}
+          </button>
+        )}
+        {rights.build && (
+          <button type="button" className="btn btn-secondary" onClick={() => runCommand('addRelative', [nodeId])}>
+            {DETAILS_PANEL_TEXTS.addRelative}
+          </button>
+        )}
+        {rights.build && p && p.parents.length > 0 && (
+          <button type="button" className="btn btn-secondary" onClick={() => runCommand('parentLinks', [nodeId])}>
+            {DETAILS_PANEL_TEXTS.parentLinks}
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary" onClick={() => openFanChart(nodeId)}>
+          {FAN_TEXTS.panelButton}
+        </button>
+      </div>
       {invitation && (
         <InvitationSection invitation={invitation} now={tree.now()} ctx={{ service: tree.invitations, personName: person.name }} />
       )}
