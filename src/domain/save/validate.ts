@@ -10,7 +10,9 @@ import { jsonTextProblem } from '../validation/text.ts';
 import type { GraphEdge, GraphNode, Profile } from '../types.ts';
 import { checkProfileRecord } from '../validation/profile.ts';
 import { isObj, onlyKeys } from '../validation/entityShapes.ts';
-import { ENTITY_KINDS, KIND_KEYS } from '../entityKinds.ts';
+import { ENTITY_KINDS, groupOf, groupSize, KIND_KEYS, WHOLE_KEYS } from '../entityKinds.ts';
+import { FACT_LIMITS } from '../facts/limits.ts';
+import { factsProblem, placeCycleProblem } from './validateFacts.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
 import { addedParentLinks, firstLoop } from '../ancestry.ts';
 import { personName } from '../labels.ts';
@@ -79,7 +81,7 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
   const problems: ChangeSetRefusal[] = [];
   if (!canEditTree(ctx.role)) {
     // A viewer's only write: plain fields of their own profile (their uid, or the card they claimed).
-    const structural = cs.nodes.upsert.length + cs.nodes.remove.length + cs.edges.upsert.length + cs.edges.remove.length + cs.profiles.remove.length;
+    const structural = WHOLE_KEYS.reduce((n, k) => n + groupSize(groupOf(cs, k)), 0) + cs.profiles.remove.length;
     const ownOnly = cs.profiles.upsert.every((p) => {
       const old = before.profile(p.id);
       return !p.create && !p.add && !p.remove && !!old && (old.id === uid || old.ownerUid === uid);
@@ -119,7 +121,8 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
       problems.push(denied(`The field ${readOnly} is read-only`));
       continue;
     }
-    const edits = (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
+    // A person's events and names are theirs as their other fields are.
+    const edits = !!(p.events || p.names) || (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
     if (edits && !canEditProfile(old, uid, ctx.role)) problems.push(denied(RIGHTS_MESSAGES.edit));
     else if (isClaimedByAnother(old, uid)) {
       // Relatives of a claimed person change only with people added or removed in the same set:
@@ -216,6 +219,8 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext, checked: RecordChecks): { v
   if (hood.missing) return { verdict: null, whole: false };
   if (rights) return { verdict: rights, whole: true };
   const after = hood.after(cs);
+  const facts = factsProblem(cs, before, after, hood.factsBefore(), hood.factsAfter(cs), { uid: ctx.actingUid, role: ctx.role });
+  if (facts && !hood.missing) return { verdict: facts, whole: true };
 
   let record: ChangeSetRefusal | null = null;
   for (const p of cs.profiles.upsert) {
@@ -233,7 +238,7 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext, checked: RecordChecks): { v
   const known = new Set(problems.length ? checkAround(before, scope).map((p) => p.message) : []);
   const fresh = problems.find((p) => !known.has(p.message));
   const broken = fresh ? invalid(fresh.rule === 'max-parents' ? RELATIONSHIP_MESSAGES.tooManyParents : fresh.message) : null;
-  return { verdict: record ?? broken, whole: true };
+  return { verdict: facts ?? record ?? broken, whole: true };
 }
 
 /** Reads beyond this many rounds mean a check keeps asking for new things: a bug, not a refusal. */
@@ -267,6 +272,9 @@ export async function validateWellFormed(cs: ChangeSet, ctx: ChangeSetContext): 
   const checked: RecordChecks = new WeakMap();
   const verdict = await settle(ctx.neighbourhood, () => judge(cs, ctx, checked), MAX_ROUNDS);
   if (verdict) return verdict;
+  // A moved place walks up its hierarchy, one round of reads per stored level.
+  const places = await settle(ctx.neighbourhood, () => ({ verdict: placeCycleProblem(cs, ctx.neighbourhood.factsAfter(cs)), whole: true }), FACT_LIMITS.placeDepth + 2);
+  if (places) return places;
   // Last, once everything else holds: one round per generation of ancestors above the new links.
   return settle(ctx.neighbourhood, () => ({ verdict: ancestryProblem(cs, ctx.neighbourhood), whole: true }), MAX_GENERATIONS);
 }
