@@ -1,4 +1,6 @@
-import type { ProfilePatch } from './changeSet.ts';
+import type { ItemPatch, ProfilePatch } from './changeSet.ts';
+import { ENTITY_KINDS } from './entityKinds.ts';
+import type { Couple } from './facts/types.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
 import type { Graph, Profile } from './types.ts';
@@ -145,7 +147,23 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   const keep = visibility === 'name' ? NAME_FIELDS : [];
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (out as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') out.firstName = PRIVATE_NAME;
+  // Events (dates, places) are details; other names go with the name.
+  delete out.events;
+  if (visibility === 'private') delete out.names;
   return out;
+}
+
+/** Whether a visibility shows a person's events, and their other names. */
+export const showsEvents = (visibility: Visibility) => visibility === 'everything';
+export const showsNames = (visibility: Visibility) => visibility !== 'private';
+
+/**
+ * A per-item patch a viewer may not see the items of: nothing upserted, and every item it names,
+ * and every item `held` (what the viewer's copy may hold), removed, so their copy is emptied too.
+ */
+export function hiddenItems(patch: ItemPatch<{ id: string }> | undefined, held: readonly { id: string }[] = []): ItemPatch<never> {
+  const ids = new Set([...(patch?.upsert ?? []).map((x) => x.id), ...(patch?.remove ?? []), ...held.map((x) => x.id)]);
+  return { upsert: [], remove: [...ids] };
 }
 
 /**
@@ -182,7 +200,15 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   const keep = visibility === 'name' ? NAME_FIELDS : [];
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (set as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') set.firstName = PRIVATE_NAME;
-  return { ...patch, set };
+  const out: ProfilePatch = { ...patch, set };
+  if (patch.events) out.events = hiddenItems(patch.events);
+  if (patch.names && !showsNames(visibility)) out.names = hiddenItems(patch.names);
+  return out;
+}
+
+/** A couple as an audience sees it, given whom they see whole (the registry's rule for couples). */
+export function redactCouple(c: Couple, seesWhole: (profileId: string) => boolean): Couple {
+  return ENTITY_KINDS.couples.redact(c, seesWhole);
 }
 
 /** The parents and children of a profile among the profiles at hand. */
@@ -201,12 +227,17 @@ export interface RedactedGraph {
 export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
   const profiles: Record<string, Profile> = {};
   const privacy: Record<string, PrivacyReason> = {};
+  const whole = new Set<string>();
   for (const [id, p] of Object.entries(graph.profiles)) {
     const seen = personPrivacy(p, relativesIn(graph.profiles, p), ctx);
     profiles[id] = redactProfile(p, seen.visibility);
     if (seen.reason) privacy[id] = seen.reason;
+    if (seen.visibility === 'everything') whole.add(id);
   }
-  return { graph: { ...graph, profiles }, privacy };
+  const out: Graph = { ...graph, profiles };
+  // Places pass as they are (they tell of no one); couples lose their events unless both partners show whole.
+  if (graph.couples) out.couples = Object.fromEntries(Object.entries(graph.couples).map(([id, c]) => [id, redactCouple(c, (pid) => whole.has(pid))]));
+  return { graph: out, privacy };
 }
 
 /**
