@@ -1,7 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
 import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
-import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ProfilePart, type WholeKey, type WholeKind } from './entityKinds.ts';
+import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type WholeKey, type WholeKind } from './entityKinds.ts';
 
 /**
  * Saves send change sets, not graphs (DESIGN.md "Data").
@@ -97,6 +97,13 @@ function diffRecord<T extends { id: string }>(saved: Readonly<Record<string, T>>
   const savedIds = Object.keys(saved);
   if (matched !== savedIds.length) for (const id of savedIds) if (!Object.hasOwn(current, id)) remove.push(id);
   return { upsert, remove };
+}
+
+/** The group turning one record of a kind held by id (places, couples) into another. */
+export function diffRecords<K extends 'places' | 'couples'>(key: K, saved: Readonly<Record<string, ItemOf[K]>>, current: Readonly<Record<string, ItemOf[K]>>): Group<ItemOf[K]> {
+  if (saved === current) return { upsert: [], remove: [] };
+  const kind = wholeKind(key);
+  return diffRecord(saved, current, kind.equal, kind.normalise);
 }
 
 /** The per-item patch of one part of a profile (events, names), or null when the lists agree. */
