@@ -72,9 +72,6 @@ class MemoryBackups implements BackupStore {
   }
 }
 
-/** Lets the session's asynchronous backup writes finish. */
-const settled = () => vi.advanceTimersByTimeAsync(0);
-
 const own: Profile = { ...emptyProfile('u1'), firstName: 'Ada', lastName: 'Lovelace', ownerUid: 'u1', createdBy: 'u1' };
 
 function person(id: string, x = 0, profileId = `pr:${id}`): GraphNode {
@@ -91,8 +88,6 @@ function edit(s: TreeSession, change: (c: ChangeSet) => void) {
   change(cs);
   s.apply(applyAsOperation(s.graph, cs));
 }
-
-const nodeOf = (s: TreeSession, id: string) => graphIndex(s.graph).nodes.get(id)!;
 
 function seeded(count: number): MemoryGraphs {
   const repo = new MemoryGraphs();
