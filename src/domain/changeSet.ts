@@ -110,7 +110,8 @@ export function diffRecords<K extends 'places' | 'couples'>(key: K, saved: Reado
 function diffPart<T extends { id: string }>(part: ProfilePart<T>, before: readonly T[] | undefined, after: readonly T[] | undefined): ItemPatch<T> | null {
   const a = before ?? [];
   const b = after ?? [];
-  if (a === b) return null;
+  // Most people have none: no maps for them (an import diffs 100,000 new profiles).
+  if (a === b || (!a.length && !b.length)) return null;
   const old = new Map(a.map((x) => [x.id, x]));
   const now = new Set(b.map((x) => x.id));
   const upsert = b.filter((x) => !old.has(x.id) || !part.equal(old.get(x.id)!, x)).map(part.normalise);
