@@ -1,5 +1,5 @@
-import type { ChangeSet, ItemPatch, ProfilePatch } from './changeSet.ts';
-import { COUPLE_EVENT_TYPE_SET, FACT_LIMITS, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
+import type { ChangeSet, ProfilePatch } from './changeSet.ts';
+import { COUPLE_EVENT_TYPE_SET, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
 import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
 import { isNodeId, isProfileId } from './ids.ts';
 import {
@@ -143,18 +143,9 @@ export interface ProfilePart<T extends { id: string }> {
   key: 'events' | 'names';
   normalise(item: T): T;
   equal(a: T, b: T): boolean;
-  max: number;
 }
 
 export const PROFILE_PARTS = [
-  { key: 'events', normalise: normaliseEvent, equal: eventsEqual, max: FACT_LIMITS.events } satisfies ProfilePart<FactEvent>,
-  { key: 'names', normalise: normaliseName, equal: namesEqual, max: FACT_LIMITS.names } satisfies ProfilePart<PersonName>,
+  { key: 'events', normalise: normaliseEvent, equal: eventsEqual } satisfies ProfilePart<FactEvent>,
+  { key: 'names', normalise: normaliseName, equal: namesEqual } satisfies ProfilePart<PersonName>,
 ] as const;
-
-export type PartKey = (typeof PROFILE_PARTS)[number]['key'];
-export const PART_KEYS: readonly PartKey[] = PROFILE_PARTS.map((p) => p.key);
-
-/** A patch's item patch of a part, typed loosely for code that walks every part. */
-export function partPatch(patch: ProfilePatch, key: PartKey): ItemPatch<{ id: string }> | undefined {
-  return patch[key] as ItemPatch<{ id: string }> | undefined;
-}
