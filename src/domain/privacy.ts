@@ -1,6 +1,6 @@
 import type { ItemPatch, ProfilePatch } from './changeSet.ts';
 import { ENTITY_KINDS } from './entityKinds.ts';
-import type { Couple } from './facts/types.ts';
+import type { Couple, EventType, FactEvent } from './facts/types.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
 import type { Graph, Profile } from './types.ts';
@@ -9,11 +9,11 @@ import type { Graph, Profile } from './types.ts';
  * Privacy of the living (docs/PRODUCT.md §6), one pure rule for the server's answers to viewers,
  * every export and every shared chart.
  *
- * A person counts as living unless a death is recorded (a date, a date kept as written, or
- * "deceased" without a date) or they were born more than 110 years ago; without a birth date of
- * their own, unless a parent of theirs was born more than 155 years ago or they had a child more
- * than 95 years ago: webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
- * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
+ * A person counts as living unless a death is recorded (a date, a date kept as written,
+ * "deceased" without a date, or a death, burial or cremation event) or they were born more than
+ * 110 years ago; without a birth date of their own, unless a parent of theirs was born more than
+ * 155 years ago or they had a child more than 95 years ago: webtrees' `isDead` rules for the
+ * dates the profile holds (the dates of other events, kept as written, do not count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
  * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
  * at their own profile, or a profile they claimed, always sees it whole.
  */
@@ -76,7 +76,10 @@ export function lifeDates(p: Dated): LifeDates {
 /** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
 export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear', 'birthDateText'];
 
-export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
+export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'> & { events?: readonly Pick<FactEvent, 'type'>[] };
+
+/** Events that say a person has died, dated or not (webtrees' `isDead` counts them too). */
+export const DEATH_EVENT_TYPES: readonly EventType[] = ['DEAT', 'BURI', 'CREM'];
 
 /** The people whose dates bear on whether someone is living. */
 export interface Relatives {
@@ -94,13 +97,15 @@ function bornBefore(people: readonly Dated[], years: number, currentYear: number
 }
 
 /**
- * §6: living unless a death is recorded (any death value, "deceased" included) or born over 110
+ * §6: living unless a death is recorded (any death value, "deceased" included, or a death,
+ * burial or cremation event) or born over 110
  * years ago; a person without a birth year of their own is also not living when a parent was born
  * over 155 years ago or a child over 95 years ago (webtrees: a known birth settles it).
  */
 export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
   const { birth, death } = lifeDates(person);
   if (death.trim()) return false;
+  if (person.events?.some((e) => DEATH_EVENT_TYPES.includes(e.type))) return false;
   const born = latestYear(birth);
   if (born !== null) return currentYear - born <= LIVING_BIRTH_YEARS;
   if (bornBefore(relatives.parents, LIVING_PARENT_YEARS, currentYear)) return false;

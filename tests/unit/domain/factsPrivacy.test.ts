@@ -56,6 +56,21 @@ describe('redactGraph with the facts model', () => {
   });
 });
 
+describe('a death, burial or cremation event ends the presumption of living', () => {
+  it.each([
+    ['DEAT', true],
+    ['BURI', true],
+    ['CREM', true],
+    ['RESI', false],
+  ] as const)('%s: shown whole %s', (type, whole) => {
+    const g = family();
+    g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: [event('ev-d', { type })] };
+    const { graph, privacy } = redactGraph(g, ctx('name'));
+    expect(!!graph.profiles['pr:n1']!.events).toBe(whole);
+    expect(privacy['pr:n1']).toBe(whole ? undefined : 'living');
+  });
+});
+
 describe('redactPatch and redactProfile with the facts model', () => {
   const patch = { id: 'pr:n1', set: { bio: 'x' }, events: { upsert: [event('ev1', { description: 'secret' })], remove: ['ev0'] }, names: { upsert: [personName('nm1')], remove: [] } };
   it.each<[Visibility, boolean]>([
