@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diffGraphs, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { coupleId, type Couple, type FactEvent, type Place } from '../../src/domain/facts/types.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
-import { addNew, loadGraph, openStream, postChanges, saveOk, type Tree } from './graphHelpers.ts';
+import { addNew, inviteAndJoin, loadGraph, openStream, postChanges, saveOk, type Tree } from './graphHelpers.ts';
 import { expectError, useTestServer } from './helpers.ts';
 import { hopperFamily, type HopperMembers } from './sharingHelpers.ts';
 
@@ -123,5 +123,18 @@ describe('events, names, places and couples on the server', () => {
     } finally {
       stream.close();
     }
+  });
+
+  it('follow a card claimed by a new member: the couple is re-keyed with its events', async () => {
+    const { h, tree } = await saveFacts();
+    const tom = addNew(tree.saved, h.grace.uid, 'spouse', h.mary.nodeId, { firstName: 'Tom', lastName: 'Sawyer', birthYear: '1988' });
+    await saveOk(tree, tom.graph);
+    const wedding = event('ev-mt', { type: 'MARR', date: '2015', placeId: 'town' });
+    const oldId = coupleId(h.mary.profileId, tom.profileId);
+    await saveOk(tree, { ...tree.saved, couples: { ...tree.saved.couples, [oldId]: couple(h.mary.profileId, tom.profileId, [wedding]) } });
+    const mary = await inviteAndJoin(site.server, tree, h.mary.nodeId, `mary${Math.random().toString(36).slice(2, 8)}@example.com`, { firstName: 'mary', lastName: 'hopper' }, 'editor');
+    const couples = (await loadGraph(h.grace.client)).graph.couples!;
+    expect(couples).not.toHaveProperty(oldId);
+    expect(couples[coupleId(mary.uid, tom.profileId)]).toEqual(couple(mary.uid, tom.profileId, [wedding]));
   });
 });
