@@ -331,6 +331,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'places and couples',
+    // The facts model (issue 20): a tree's places and its couples with their events, sent whole
+    // like cards (src/domain/entityKinds.ts). A person's events and names ride in the profile's
+    // jsonb. seq keeps the order they were first saved in, as for cards and lines.
+    sql: `
+      CREATE TABLE graph_places (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+      CREATE TABLE graph_couples (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -341,6 +364,8 @@ export const DATA_TABLES = [
   'graph_snapshots',
   'graph_changes',
   'graph_profiles',
+  'graph_couples',
+  'graph_places',
   'graph_edges',
   'graph_nodes',
   'graph_members',

@@ -1,8 +1,13 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
-import type { ProfilePatch } from '../../src/domain/changeSet.ts';
+import type { ChangeSet, ProfilePatch } from '../../src/domain/changeSet.ts';
+import { groupOf } from '../../src/domain/entityKinds.ts';
 import {
   BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
+  hiddenItems,
+  redactCouple,
+  showsEvents,
+  showsNames,
   isVisibility,
   NO_RELATIVES,
   patchPrivacy,
@@ -87,14 +92,20 @@ export interface EventFacts {
  */
 export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
   const touched = event.changes.profiles.upsert.map((p) => p.id);
-  if (!touched.length) return null;
-  const first = await profilesWithRelatives(q, touched);
+  // A couple's events go to a viewer only when both partners show whole: read them as they are now.
+  const partners = groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : []));
+  if (!touched.length && !partners.length) return null;
+  const first = await profilesWithRelatives(q, [...touched, ...partners]);
   // A birth (or a new person) can end the "living" presumption of their parents and children.
   const parents = event.changes.profiles.upsert
     .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
     .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
     .filter((id) => !first.has(id));
   const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(q, parents))]) : first;
+  if (!touched.length) {
+    const visibilities = await viewerVisibilities(q, ownersIn([...people.values()].map((x) => x.profile)));
+    return { people, visibilities, affected: [] };
+  }
   const named = event.changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
   const visibilities = await viewerVisibilities(q, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
   return { people, visibilities, affected: [...new Set([...touched, ...parents])].filter((id) => people.has(id)) };
@@ -125,27 +136,52 @@ export function redactEventForViewer(event: GraphChangeEvent, facts: EventFacts 
   const goneCtx: PrivacyContext = { ...ctx, visibilityOf: (uid) => facts.visibilities.get(uid) ?? 'private' };
   const privacy: Record<string, PrivacyReason | null> = {};
   const whole = new Map<string, Partial<ProfileScalars>>();
+  /** The events and names each affected person's patch carries to the viewer, from their state now. */
+  const parts = new Map<string, Pick<ProfilePatch, 'events' | 'names'>>();
   const removed = new Set(event.changes.profiles.remove);
+  const patchOf = new Map(event.changes.profiles.upsert.map((p) => [p.id, p]));
   for (const id of facts.affected) {
     if (removed.has(id)) continue;
     const { profile, ...relatives } = facts.people.get(id)!;
     const seen = personPrivacy(profile, relatives, ctx);
     privacy[id] = seen.reason;
     whole.set(id, scalarsOf(redactProfile(profile, seen.visibility)));
+    parts.set(id, partsFor(profile, patchOf.get(id), seen.visibility));
   }
+  const seesWhole = (pid: string) => {
+    const found = facts.people.get(pid);
+    return !!found && personPrivacy(found.profile, found, ctx).visibility === 'everything';
+  };
   const upsert: ProfilePatch[] = event.changes.profiles.upsert.map((p) => {
     const set = whole.get(p.id);
-    if (set) return { ...p, set };
+    if (set) return { ...p, set, ...parts.get(p.id) };
     // Lists only: nothing personal to hide (lists pass to viewers as in the load).
-    if (!p.set) return p;
+    if (!p.set && !p.events && !p.names) return p;
     const seen = patchPrivacy(p, goneCtx);
     privacy[p.id] = seen.reason;
     return redactPatch(p, seen.visibility);
   });
   for (const [id, set] of whole) {
-    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set });
+    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set, ...parts.get(id) });
   }
-  return { ...event, changes: { ...event.changes, profiles: { ...event.changes.profiles, upsert } }, privacy };
+  const changes: ChangeSet = { ...event.changes, profiles: { ...event.changes.profiles, upsert } };
+  const couples = event.changes.couples;
+  if (couples) changes.couples = { ...couples, upsert: couples.upsert.map((c) => redactCouple(c, seesWhole)) };
+  return { ...event, changes, privacy };
+}
+
+/**
+ * A person's events and names as a viewer receives them with a patch: the whole list as stored
+ * now when the visibility shows it (so someone becoming visible is right without a reload), else
+ * every item they might hold removed.
+ */
+function partsFor(profile: Profile, patch: ProfilePatch | undefined, visibility: Visibility): Pick<ProfilePatch, 'events' | 'names'> {
+  const out: Pick<ProfilePatch, 'events' | 'names'> = {};
+  const events = profile.events ?? [];
+  const names = profile.names ?? [];
+  if (events.length || patch?.events) out.events = showsEvents(visibility) ? { upsert: events, remove: patch?.events?.remove ?? [] } : hiddenItems(patch?.events, events);
+  if (names.length || patch?.names) out.names = showsNames(visibility) ? { upsert: names, remove: patch?.names?.remove ?? [] } : hiddenItems(patch?.names, names);
+  return out;
 }
 
 /** Whether a viewer may see this person's photo (the avatar route). */

@@ -1,6 +1,7 @@
 import type { GraphLookup } from '../../src/domain/save/neighbourhood.ts';
 import type { ClaimBase, GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../src/domain/types.ts';
+import type { Couple, Place } from '../../src/domain/facts/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   addMember,
@@ -56,6 +57,8 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
         ids,
       ),
     primaryNodes: () => items<GraphNode>(`SELECT data FROM graph_nodes WHERE graph_id = $1 AND (data->'data'->>'isPrimary') = 'true'`),
+    places: (ids) => items<Place>('SELECT data FROM graph_places WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
+    couples: (ids) => items<Couple>('SELECT data FROM graph_couples WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
   };
 }
 

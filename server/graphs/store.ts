@@ -1,5 +1,6 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import { groupOf, KIND_KEYS } from '../../src/domain/entityKinds.ts';
 import { CHANGE_LOG_LENGTH, type FreshIds } from '../../src/domain/save/graphStore.ts';
 import type { PrivacyReason } from '../../src/domain/privacy.ts';
 import type { TreeRole } from '../../src/domain/roles.ts';
@@ -77,11 +78,19 @@ export interface GraphParts {
   edges: string;
   /** Comma-separated `"id":{…}` members. */
   profiles: string;
+  /** Comma-separated `"id":{…}` members ('' when the tree has none). */
+  places: string;
+  couples: string;
 }
 
+/** The record kinds of the facts model and their tables (src/domain/entityKinds.ts, migration 11). */
+export const RECORD_TABLES = { places: 'graph_places', couples: 'graph_couples' } as const;
+
 export async function readGraphParts(q: Queryable, graphId: string): Promise<GraphParts | null> {
-  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string }>(
+  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string; places: string; couples: string }>(
     `SELECT ${GRAPH_COLUMNS},
+        (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_places x WHERE x.graph_id = g.id) AS places,
+        (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_couples x WHERE x.graph_id = g.id) AS couples,
         (SELECT coalesce(string_agg(n.data::text, ',' ORDER BY n.seq), '') FROM graph_nodes n WHERE n.graph_id = g.id) AS nodes,
         (SELECT coalesce(string_agg(e.data::text, ',' ORDER BY e.seq), '') FROM graph_edges e WHERE e.graph_id = g.id) AS edges,
         (SELECT coalesce(string_agg(to_json(p.id)::text || ':' || p.data::text, ','), '')
@@ -90,7 +99,7 @@ export async function readGraphParts(q: Queryable, graphId: string): Promise<Gra
     [graphId],
   );
   const r = rows[0];
-  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles } : null;
+  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles, places: r.places, couples: r.couples } : null;
 }
 
 /** What a load tells the member about the tree besides its contents (LoadedGraph). */
@@ -110,10 +119,15 @@ export function loadedGraphJson(parts: GraphParts, meta: TreeMeta): string {
   const { row } = parts;
   return (
     `{"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},${treeMetaJson(meta)},` +
-    `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${parts.profiles}},` +
+    `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${parts.profiles}},${recordsJson(parts)}` +
     `"updatedAt":${JSON.stringify(row.updatedAt)},"version":1,"revision":${row.revision}},` +
     `"migrations":${JSON.stringify(row.migrations)}}`
   );
+}
+
+/** `"places":{…},"couples":{…},` for the kinds the tree has (absent ones stay absent, as in older graphs). */
+function recordsJson(parts: GraphParts): string {
+  return (Object.keys(RECORD_TABLES) as (keyof typeof RECORD_TABLES)[]).map((k) => (parts[k] ? `"${k}":{${parts[k]}},` : '')).join('');
 }
 
 /** The parsed graph of a read (for the compact snapshot, which encodes whole entities). */
@@ -122,6 +136,8 @@ export function partsToGraph(parts: GraphParts): Graph {
     nodes: JSON.parse(`[${parts.nodes}]`),
     edges: JSON.parse(`[${parts.edges}]`),
     profiles: JSON.parse(`{${parts.profiles}}`),
+    ...(parts.places ? { places: JSON.parse(`{${parts.places}}`) } : {}),
+    ...(parts.couples ? { couples: JSON.parse(`{${parts.couples}}`) } : {}),
     updatedAt: parts.row.updatedAt,
     version: 1,
     revision: parts.row.revision,
@@ -236,6 +252,18 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
     const conflict = fresh && batch.every((id) => fresh.profiles.has(id)) ? '' : 'ON CONFLICT DO NOTHING';
     await q.query(`INSERT INTO graph_profiles (graph_id, profile_id) SELECT $1, unnest($2::text[]) ${conflict}`, [graphId, batch]);
   }
+  for (const [key, table] of Object.entries(RECORD_TABLES) as [keyof typeof RECORD_TABLES, string][]) {
+    const group = groupOf(cs, key);
+    if (group.remove.length) await q.query(`DELETE FROM ${table} WHERE graph_id = $1 AND id = ANY($2::text[])`, [graphId, group.remove]);
+    for (const batch of inBatches(group.upsert as readonly { id: string }[])) {
+      await q.query(
+        `INSERT INTO ${table} (graph_id, id, data)
+         SELECT $1, x->>'id', x FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(x, i) ORDER BY i
+         ON CONFLICT (graph_id, id) DO UPDATE SET data = excluded.data`,
+        [graphId, JSON.stringify(batch)],
+      );
+    }
+  }
   // Removing profiles relies on the cascades, which are triggers too.
   if (options.alone) await q.query('SET LOCAL session_replication_role = origin');
   if (cs.profiles.remove.length) {
@@ -261,7 +289,7 @@ export const MAX_LOGGED_CHANGE_CHARS = 2 * 1024 * 1024;
  */
 function loggedBody(changes: ChangeSet): string | null {
   let chars = 0;
-  const lists: readonly (readonly unknown[])[] = [changes.nodes.upsert, changes.nodes.remove, changes.edges.upsert, changes.edges.remove, changes.profiles.upsert, changes.profiles.remove];
+  const lists: readonly (readonly unknown[])[] = KIND_KEYS.flatMap((k) => [groupOf(changes, k).upsert, groupOf(changes, k).remove]);
   for (const list of lists) {
     for (const item of list) {
       chars += JSON.stringify(item).length + 1;

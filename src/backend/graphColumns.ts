@@ -1,5 +1,6 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
+import type { Couple, Place } from '../domain/facts/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -34,9 +35,16 @@ export interface GraphColumns {
   nodes: Table;
   edges: Table;
   profiles: Table;
+  /** Profiles' events and names by row, for the rows that have some (the rest fit the columns). */
+  profileFacts?: [number, ProfileFacts][];
+  /** The tree's places and couples as they are (few beside the people); absent when none. */
+  places?: Record<string, Place>;
+  couples?: Record<string, Couple>;
   updatedAt: string;
   revision: number;
 }
+
+type ProfileFacts = Pick<Profile, 'events' | 'names'>;
 
 type Obj = Record<string, unknown>;
 
@@ -168,8 +176,17 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
   const ids = Object.keys(graph.profiles);
   const rowOf = new Map<string, number>();
   ids.forEach((id, i) => rowOf.set(id, i));
+  const profileFacts: [number, ProfileFacts][] = [];
+  const rows = ids.map((id, i) => {
+    const p = graph.profiles[id]!;
+    if (p.events === undefined && p.names === undefined) return p;
+    // Events and names travel beside the columns, so the rest of the profile still fits them.
+    const { events, names, ...rest } = p;
+    profileFacts.push([i, { ...(events ? { events } : {}), ...(names ? { names } : {}) }]);
+    return rest;
+  });
   const profiles = encodeTable(
-    ids.map((id) => graph.profiles[id]),
+    rows,
     PROFILE_FIELDS,
     (item, i): item is Obj => fits(item, PROFILE_FIELDS, PROFILE_KEYS) && item.id === ids[i],
     rowOf,
@@ -180,6 +197,9 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     nodes: encodeTable(graph.nodes, NODE_FIELDS, (item): item is Obj => fits(item, NODE_FIELDS, NODE_KEYS)),
     edges: encodeTable(graph.edges, EDGE_FIELDS, (item): item is Obj => fits(item, EDGE_FIELDS, EDGE_KEYS)),
     profiles,
+    ...(profileFacts.length ? { profileFacts } : {}),
+    ...(graph.places ? { places: graph.places } : {}),
+    ...(graph.couples ? { couples: graph.couples } : {}),
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
@@ -305,5 +325,9 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
           ownerUid: r.ownerUid(i),
         };
   }
-  return { nodes, edges, profiles, updatedAt: wire.updatedAt, version: 1, revision: wire.revision };
+  for (const [i, facts] of wire.profileFacts ?? []) Object.assign(profiles[pid(i)]!, facts);
+  const out: Graph & { revision: number } = { nodes, edges, profiles, updatedAt: wire.updatedAt, version: 1, revision: wire.revision };
+  if (wire.places) out.places = wire.places;
+  if (wire.couples) out.couples = wire.couples;
+  return out;
 }

@@ -1,4 +1,5 @@
 import { applyProfilePatch, type ChangeSet } from './changeSet.ts';
+import { groupOf, recordOf } from './entityKinds.ts';
 import type { Graph } from './types.ts';
 
 /**
@@ -13,9 +14,12 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
   const edges = new OrderedList(graph.edges);
   let profiles = graph.profiles;
   let copied = false;
+  const records = { places: new RecordCopy(recordOf(graph, 'places')), couples: new RecordCopy(recordOf(graph, 'couples')) };
   for (const cs of changeSets) {
     nodes.apply(cs.nodes);
     edges.apply(cs.edges);
+    records.places.apply(groupOf(cs, 'places'));
+    records.couples.apply(groupOf(cs, 'couples'));
     if (!cs.profiles.upsert.length && !cs.profiles.remove.length) continue;
     if (!copied) {
       profiles = { ...profiles };
@@ -27,7 +31,25 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
     }
     for (const id of cs.profiles.remove) delete profiles[id];
   }
-  return { ...graph, nodes: nodes.result(), edges: edges.result(), profiles };
+  const out: Graph = { ...graph, nodes: nodes.result(), edges: edges.result(), profiles };
+  if (records.places.changed) out.places = records.places.items;
+  if (records.couples.changed) out.couples = records.couples.items;
+  return out;
+}
+
+/** A record by id (places, couples), copied once at its first change. */
+class RecordCopy<T extends { id: string }> {
+  changed = false;
+  constructor(public items: Readonly<Record<string, T>>) {}
+
+  apply(change: { upsert: readonly T[]; remove: readonly string[] }): void {
+    if (!change.upsert.length && !change.remove.length) return;
+    if (!this.changed) this.items = { ...this.items };
+    this.changed = true;
+    const items = this.items as Record<string, T>;
+    for (const item of change.upsert) items[item.id] = item;
+    for (const id of change.remove) delete items[id];
+  }
 }
 
 /**

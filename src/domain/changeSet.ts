@@ -1,6 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
+import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
-import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from './snapshot.ts';
+import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type WholeKey, type WholeKind } from './entityKinds.ts';
 
 /**
  * Saves send change sets, not graphs (DESIGN.md "Data").
@@ -10,34 +11,49 @@ import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from './snapshot
  * two members editing different fields of one person both keep their edits, and the same field
  * edited twice ends with the value of the change set the server applied last. Relationship lists
  * are patched as sets (`add`, `remove`), so two members adding different children to one person
- * both keep them. A new profile is a patch with `create: true` carrying every field.
+ * both keep them. A person's events and names are patched per item by id (`events`, `names`).
+ * A new profile is a patch with `create: true` carrying every field. Places and couples are sent
+ * whole like cards; their groups are optional (absent = empty), so change sets of older clients
+ * and logged before them stay valid. Which kinds there are is said once, in `entityKinds.ts`.
  */
+export interface ItemPatch<T> {
+  upsert: T[];
+  remove: string[];
+}
+
 export interface ProfilePatch {
   id: string;
   create?: true;
   set?: Partial<ProfileScalars>;
   add?: Partial<Record<RelationField, string[]>>;
   remove?: Partial<Record<RelationField, string[]>>;
+  events?: ItemPatch<FactEvent>;
+  names?: ItemPatch<PersonName>;
 }
 
 export interface ChangeSet {
   /** The graph revision the sender last saw (`Graph.revision`, 0 before the first save). */
   baseRevision: number;
-  nodes: { upsert: GraphNode[]; remove: string[] };
-  edges: { upsert: GraphEdge[]; remove: string[] };
-  profiles: { upsert: ProfilePatch[]; remove: string[] };
+  nodes: Group<GraphNode>;
+  edges: Group<GraphEdge>;
+  profiles: Group<ProfilePatch>;
+  places?: Group<Place>;
+  couples?: Group<Couple>;
 }
 
+/** The required groups only: an optional kind joins a change set when it has something to say. */
 export function emptyChangeSet(baseRevision = 0): ChangeSet {
   return { baseRevision, nodes: { upsert: [], remove: [] }, edges: { upsert: [], remove: [] }, profiles: { upsert: [], remove: [] } };
 }
 
 export function isEmptyChangeSet(c: ChangeSet): boolean {
-  return !(c.nodes.upsert.length || c.nodes.remove.length || c.edges.upsert.length || c.edges.remove.length || c.profiles.upsert.length || c.profiles.remove.length);
+  return KIND_KEYS.every((k) => groupSize(groupOf(c, k)) === 0);
 }
 
 export function changeCount(c: ChangeSet): number {
-  return c.nodes.upsert.length + c.nodes.remove.length + c.edges.upsert.length + c.edges.remove.length + c.profiles.upsert.length + c.profiles.remove.length;
+  let n = 0;
+  for (const k of KIND_KEYS) n += groupSize(groupOf(c, k));
+  return n;
 }
 
 /** Id → item maps of arrays we have already indexed; a saved graph is diffed many times. */
@@ -69,6 +85,40 @@ function diffList<T extends { id: string }>(saved: readonly T[], current: readon
   return { upsert, remove };
 }
 
+function diffRecord<T extends { id: string }>(saved: Readonly<Record<string, T>>, current: Readonly<Record<string, T>>, equal: (a: T, b: T) => boolean, normalise: (x: T) => T) {
+  const upsert: T[] = [];
+  let matched = 0;
+  for (const id in current) {
+    const old = Object.hasOwn(saved, id) ? saved[id] : undefined;
+    if (old) matched++;
+    if (!old || !equal(old, current[id]!)) upsert.push(normalise(current[id]!));
+  }
+  const remove: string[] = [];
+  const savedIds = Object.keys(saved);
+  if (matched !== savedIds.length) for (const id of savedIds) if (!Object.hasOwn(current, id)) remove.push(id);
+  return { upsert, remove };
+}
+
+/** The group turning one record of a kind held by id (places, couples) into another. */
+export function diffRecords<K extends 'places' | 'couples'>(key: K, saved: Readonly<Record<string, ItemOf[K]>>, current: Readonly<Record<string, ItemOf[K]>>): Group<ItemOf[K]> {
+  if (saved === current) return { upsert: [], remove: [] };
+  const kind = wholeKind(key);
+  return diffRecord(saved, current, kind.equal, kind.normalise);
+}
+
+/** The per-item patch of one part of a profile (events, names), or null when the lists agree. */
+function diffPart<T extends { id: string }>(part: ProfilePart<T>, before: readonly T[] | undefined, after: readonly T[] | undefined): ItemPatch<T> | null {
+  const a = before ?? [];
+  const b = after ?? [];
+  // Most people have none: no maps for them (an import diffs 100,000 new profiles).
+  if (a === b || (!a.length && !b.length)) return null;
+  const old = new Map(a.map((x) => [x.id, x]));
+  const now = new Set(b.map((x) => x.id));
+  const upsert = b.filter((x) => !old.has(x.id) || !part.equal(old.get(x.id)!, x)).map(part.normalise);
+  const remove = a.filter((x) => !now.has(x.id)).map((x) => x.id);
+  return upsert.length || remove.length ? { upsert, remove } : null;
+}
+
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 }
@@ -81,7 +131,12 @@ export function diffProfile(before: Profile | undefined, after: Profile): Profil
     for (const f of SCALAR_FIELDS) set[f] = (after[f] ?? '') as never;
     const add: ProfilePatch['add'] = {};
     for (const f of RELATION_FIELDS) if (after[f]?.length) add[f] = [...after[f]];
-    return { id: after.id, create: true, set, ...(Object.keys(add).length ? { add } : {}) };
+    const created: ProfilePatch = { id: after.id, create: true, set, ...(Object.keys(add).length ? { add } : {}) };
+    for (const part of PROFILE_PARTS) {
+      const items = diffPart(part as ProfilePart<{ id: string }>, undefined, after[part.key]);
+      if (items) (created as unknown as Record<string, unknown>)[part.key] = items;
+    }
+    return created;
   }
   const patch: ProfilePatch = { id: after.id };
   for (const f of SCALAR_FIELDS) if ((before[f] ?? '') !== (after[f] ?? '')) (patch.set ??= {})[f] = (after[f] ?? '') as never;
@@ -94,7 +149,11 @@ export function diffProfile(before: Profile | undefined, after: Profile): Profil
     if (added.length) (patch.add ??= {})[f] = added;
     if (removed.length) (patch.remove ??= {})[f] = removed;
   }
-  return patch.set || patch.add || patch.remove ? patch : null;
+  for (const part of PROFILE_PARTS) {
+    const items = diffPart(part as ProfilePart<{ id: string }>, before[part.key], after[part.key]);
+    if (items) (patch as unknown as Record<string, unknown>)[part.key] = items;
+  }
+  return patch.set || patch.add || patch.remove || patch.events || patch.names ? patch : null;
 }
 
 /**
@@ -104,8 +163,7 @@ export function diffProfile(before: Profile | undefined, after: Profile): Profil
  */
 export function diffGraphs(saved: Graph, current: Graph): ChangeSet {
   const cs = emptyChangeSet(saved.revision ?? 0);
-  if (saved.nodes !== current.nodes) cs.nodes = diffList(saved.nodes, current.nodes, nodesEqual, normaliseNode);
-  if (saved.edges !== current.edges) cs.edges = diffList(saved.edges, current.edges, edgesEqual, normaliseEdge);
+  for (const key of WHOLE_KEYS) diffWhole(cs, key, saved, current);
   if (saved.profiles !== current.profiles) {
     let matched = 0;
     for (const id in current.profiles) {
@@ -118,6 +176,16 @@ export function diffGraphs(saved: Graph, current: Graph): ChangeSet {
     if (matched !== savedIds.length) for (const id of savedIds) if (!Object.hasOwn(current.profiles, id)) cs.profiles.remove.push(id);
   }
   return cs;
+}
+
+function diffWhole<K extends WholeKey>(cs: ChangeSet, key: K, saved: Graph, current: Graph): void {
+  if (saved[key] === current[key]) return;
+  const kind = wholeKind(key) as WholeKind<{ id: string }>;
+  const group =
+    kind.storage === 'list'
+      ? diffList(saved[key] as { id: string }[], current[key] as { id: string }[], kind.equal, kind.normalise)
+      : diffRecord(recordOf(saved, key as 'places'), recordOf(current, key as 'places'), kind.equal as never, kind.normalise as never);
+  if (!kind.optional || group.upsert.length || group.remove.length) (cs as unknown as Record<K, Group<unknown>>)[key] = group;
 }
 
 /** §4 "unsaved": the current graph differs from the last saved one in anything persistent. */
@@ -156,10 +224,14 @@ export function applyProfilePatch(existing: Profile | undefined, patch: ProfileP
     // slots, and 100,000 imported profiles kept some 30 MB of them for the garbage collector to copy.
     next[f] = kept.concat(fresh);
   }
+  for (const part of PROFILE_PARTS) {
+    const items = patch[part.key] as ItemPatch<{ id: string }> | undefined;
+    if (items) (next as unknown as Record<string, unknown>)[part.key] = applyList(((next[part.key] ?? []) as { id: string }[]), items);
+  }
   return next;
 }
 
-function applyList<T extends { id: string }>(items: T[], change: { upsert: T[]; remove: string[] }): T[] {
+function applyList<T extends { id: string }>(items: T[], change: { upsert: readonly T[]; remove: readonly string[] }): T[] {
   if (!change.upsert.length && !change.remove.length) return items;
   const removed = new Set(change.remove);
   const pending = new Map(change.upsert.map((x) => [x.id, x]));
@@ -185,7 +257,22 @@ export function applyChangeSet(graph: Graph, changes: ChangeSet): Graph {
     }
     for (const id of changes.profiles.remove) delete profiles[id];
   }
-  return { ...graph, nodes: applyList(graph.nodes, changes.nodes), edges: applyList(graph.edges, changes.edges), profiles };
+  const next: Graph = { ...graph, profiles };
+  for (const key of WHOLE_KEYS) {
+    const group = groupOf(changes, key) as Group<{ id: string }>;
+    if (wholeKind(key).storage === 'list') (next as unknown as Record<string, unknown>)[key] = applyList(graph[key] as { id: string }[], group);
+    // A record kind joins the graph when a change set first brings it: older graphs stay as they are.
+    else if (groupSize(group)) (next as unknown as Record<string, unknown>)[key] = applyToRecord(recordOf(graph, key as 'places'), group);
+  }
+  return next;
+}
+
+/** A record by id with a group applied: a copy, untouched items the same objects. */
+export function applyToRecord<T extends { id: string }>(items: Readonly<Record<string, T>>, change: { upsert: readonly T[]; remove: readonly string[] }): Record<string, T> {
+  const out = { ...items };
+  for (const item of change.upsert) out[item.id] = item;
+  for (const id of change.remove) delete out[id];
+  return out;
 }
 
 /**
@@ -223,47 +310,73 @@ function stamp(set: Partial<ProfileScalars>, create: boolean | undefined, by: { 
 }
 
 /**
- * `older` without what `newer` wrote: cards and lines `newer` upserted or removed, and the profile
- * fields it set. The server applied `newer` after `older`, so where both touched the same thing
- * `newer` is what stands (a tab's own save can be answered before an earlier save of another tab
- * reaches it on the live stream). List additions and removals are kept: they commute as sets.
+ * `older` without what `newer` wrote: items of the kinds sent whole (cards, lines, places,
+ * couples) `newer` upserted or removed, the profile fields it set and the events and names it
+ * upserted or removed. The server applied `newer` after `older`, so where both touched the same
+ * thing `newer` is what stands (a tab's own save can be answered before an earlier save of another
+ * tab reaches it on the live stream). List additions and removals are kept: they commute as sets.
  */
 export function withoutOverwritten(older: ChangeSet, newer: readonly ChangeSet[]): ChangeSet {
   if (!newer.length) return older;
-  const nodes = new Set<string>();
-  const edges = new Set<string>();
+  const whole = new Map<WholeKey, Set<string>>(WHOLE_KEYS.map((k) => [k, new Set<string>()]));
   const fields = new Map<string, Set<string>>();
+  /** Items of a profile's parts `newer` wrote, as 'events:ev…' keys per profile id. */
+  const items = new Map<string, Set<string>>();
   const removedProfiles = new Set<string>();
+  const touch = (index: Map<string, Set<string>>, id: string, key: string) => {
+    let set = index.get(id);
+    if (!set) index.set(id, (set = new Set()));
+    set.add(key);
+  };
   for (const cs of newer) {
-    for (const n of cs.nodes.upsert) nodes.add(n.id);
-    for (const id of cs.nodes.remove) nodes.add(id);
-    for (const e of cs.edges.upsert) edges.add(e.id);
-    for (const id of cs.edges.remove) edges.add(id);
+    for (const key of WHOLE_KEYS) {
+      const group = groupOf(cs, key) as Group<{ id: string }>;
+      const ids = whole.get(key)!;
+      for (const x of group.upsert) ids.add(x.id);
+      for (const id of group.remove) ids.add(id);
+    }
     for (const id of cs.profiles.remove) removedProfiles.add(id);
     for (const p of cs.profiles.upsert) {
-      let set = fields.get(p.id);
-      if (!set) fields.set(p.id, (set = new Set()));
-      for (const f of Object.keys(p.set ?? {})) set.add(f);
+      for (const f of Object.keys(p.set ?? {})) touch(fields, p.id, f);
+      for (const part of PROFILE_PARTS) {
+        const change = p[part.key] as ItemPatch<{ id: string }> | undefined;
+        for (const id of [...(change?.upsert.map((x) => x.id) ?? []), ...(change?.remove ?? [])]) touch(items, p.id, `${part.key}:${id}`);
+      }
     }
   }
   const upsert: ProfilePatch[] = [];
   for (const p of older.profiles.upsert) {
     if (removedProfiles.has(p.id)) continue;
     const shadow = fields.get(p.id);
-    if (!shadow || !p.set) {
+    const shadowItems = items.get(p.id);
+    if (!shadow && !shadowItems) {
       upsert.push(p);
       continue;
     }
-    const set = Object.fromEntries(Object.entries(p.set).filter(([f]) => !shadow.has(f))) as Partial<ProfileScalars>;
-    const next: ProfilePatch = { ...p, set };
-    if (!Object.keys(set).length) delete next.set;
-    if (next.create || next.set || next.add || next.remove) upsert.push(next);
+    const next: ProfilePatch = { ...p };
+    if (p.set && shadow) {
+      const set = Object.fromEntries(Object.entries(p.set).filter(([f]) => !shadow.has(f))) as Partial<ProfileScalars>;
+      if (Object.keys(set).length) next.set = set;
+      else delete next.set;
+    }
+    for (const part of PROFILE_PARTS) {
+      const change = p[part.key] as ItemPatch<{ id: string }> | undefined;
+      if (!change || !shadowItems) continue;
+      const kept = { upsert: change.upsert.filter((x) => !shadowItems.has(`${part.key}:${x.id}`)), remove: change.remove.filter((id) => !shadowItems.has(`${part.key}:${id}`)) };
+      if (kept.upsert.length || kept.remove.length) (next as unknown as Record<string, unknown>)[part.key] = kept;
+      else delete next[part.key];
+    }
+    if (next.create || next.set || next.add || next.remove || next.events || next.names) upsert.push(next);
   }
-  return {
-    baseRevision: older.baseRevision,
-    nodes: { upsert: older.nodes.upsert.filter((n) => !nodes.has(n.id)), remove: older.nodes.remove.filter((id) => !nodes.has(id)) },
-    edges: { upsert: older.edges.upsert.filter((e) => !edges.has(e.id)), remove: older.edges.remove.filter((id) => !edges.has(id)) },
-    // A removal stands even after a later patch: a patch of a profile that no longer exists is dropped.
-    profiles: { upsert, remove: older.profiles.remove },
-  };
+  const out: ChangeSet = { ...older, baseRevision: older.baseRevision };
+  for (const key of WHOLE_KEYS) {
+    const group = groupOf(older, key) as Group<{ id: string }>;
+    const ids = whole.get(key)!;
+    if (!wholeKind(key).optional || groupSize(group)) {
+      (out as unknown as Record<string, Group<unknown>>)[key] = { upsert: group.upsert.filter((x) => !ids.has(x.id)), remove: group.remove.filter((id) => !ids.has(id)) };
+    }
+  }
+  // A removal stands even after a later patch: a patch of a profile that no longer exists is dropped.
+  out.profiles = { upsert, remove: older.profiles.remove };
+  return out;
 }

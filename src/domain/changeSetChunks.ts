@@ -1,4 +1,5 @@
 import { emptyChangeSet, type ChangeSet } from './changeSet.ts';
+import { ENTITY_KINDS, groupOf, KIND_KEYS, type Group, type KindKey } from './entityKinds.ts';
 
 /**
  * A change set too large for one request (a GEDCOM import of 100,000 people is about 90 MB of
@@ -49,9 +50,8 @@ export function chunkTooLarge(index: number, limits: ImportLimits): string {
 /** A second commit of an import whose first commit is still running gets this; it may ask again. */
 export const IMPORT_RUNNING = 'This import is being committed already.';
 
-const GROUPS = ['nodes', 'edges', 'profiles'] as const;
-type Group = (typeof GROUPS)[number];
-const WHAT: Record<Group, string> = { nodes: 'card', edges: 'line', profiles: 'profile' };
+/** Every kind, from the registry: an optional one joins a body only when the body holds some of it. */
+const GROUPS = KIND_KEYS;
 
 /** People an import brings in: its cards. */
 export function peopleIn(changes: ChangeSet): number {
@@ -60,6 +60,11 @@ export function peopleIn(changes: ChangeSet): number {
 
 /** The change set's lists in the order a body holds them. */
 const LISTS = GROUPS.flatMap((g) => (['upsert', 'remove'] as const).map((list) => [g, list] as const));
+
+/** A group of `joined`, made when an optional kind first appears. */
+function groupIn(cs: ChangeSet, key: KindKey): Group<unknown> {
+  return ((cs as unknown as Record<KindKey, Group<unknown> | undefined>)[key] ??= { upsert: [], remove: [] });
+}
 /** What a body is filled to, by the items' estimated sizes: a little under `maxChars`, so a body rarely comes out too long. */
 const FILL = 0.9;
 /** Items serialised to estimate a list's item size before any of its bodies is made. */
@@ -75,7 +80,7 @@ const SAMPLE = 32;
  * larger than `maxChars` travels alone.
  */
 export function chunkChangeSet(changes: ChangeSet, maxChars: number = IMPORT_LIMITS.targetChunkBytes): string[] {
-  const lists = LISTS.map(([g, list]) => changes[g][list] as readonly unknown[]);
+  const lists = LISTS.map(([g, list]) => groupOf(changes, g)[list] as readonly unknown[]);
   const empty = JSON.stringify(emptyChangeSet(changes.baseRevision)).length;
   /** Estimated characters per item of each list (0: none made yet). */
   const perItem = lists.map(() => 0);
@@ -138,7 +143,13 @@ function bodyText(baseRevision: number, lists: readonly (readonly unknown[])[], 
     const from = l === first ? firstIndex : 0;
     return counts[l] ? lists[l]!.slice(from, from + counts[l]!) : [];
   };
-  return JSON.stringify({ baseRevision, nodes: { upsert: part(0), remove: part(1) }, edges: { upsert: part(2), remove: part(3) }, profiles: { upsert: part(4), remove: part(5) } });
+  const body: Record<string, unknown> = { baseRevision };
+  GROUPS.forEach((key, g) => {
+    const upsert = part(2 * g);
+    const remove = part(2 * g + 1);
+    if (!ENTITY_KINDS[key].optional || upsert.length || remove.length) body[key] = { upsert, remove };
+  });
+  return JSON.stringify(body);
 }
 
 /**
@@ -174,8 +185,11 @@ export async function joinChunkBodies(bodies: readonly string[], pause?: () => P
     const part = JSON.parse(body) as ChangeSet;
     joined.baseRevision = part.baseRevision;
     for (const g of GROUPS) {
-      pushAll(joined[g].upsert as unknown[], part[g].upsert);
-      pushAll(joined[g].remove, part[g].remove);
+      const from = groupOf(part, g);
+      if (!from.upsert.length && !from.remove.length) continue;
+      const into = groupIn(joined, g);
+      pushAll(into.upsert, from.upsert);
+      pushAll(into.remove, from.remove);
     }
   }
   return joined;
@@ -193,14 +207,16 @@ export function mergeChangeSetChunks(chunks: readonly ChangeSet[]): MergeResult 
   for (const g of GROUPS) {
     const seen = new Map<string, number>();
     for (let i = 0; i < chunks.length; i++) {
-      const part = chunks[i]![g];
+      const part = groupOf(chunks[i]!, g) as Group<{ id: string }>;
+      if (!part.upsert.length && !part.remove.length) continue;
       for (const id of [...part.upsert.map((x) => x.id), ...part.remove]) {
         const first = seen.get(id);
-        if (first !== undefined && first !== i) return { ok: false, message: `The import names ${WHAT[g]} ${id} twice (chunks ${first + 1} and ${i + 1}).` };
+        if (first !== undefined && first !== i) return { ok: false, message: `The import names ${ENTITY_KINDS[g].what} ${id} twice (chunks ${first + 1} and ${i + 1}).` };
         seen.set(id, i);
       }
-      pushAll(merged[g].upsert as unknown[], part.upsert);
-      pushAll(merged[g].remove, part.remove);
+      const into = groupIn(merged, g);
+      pushAll(into.upsert, part.upsert);
+      pushAll(into.remove, part.remove);
     }
   }
   return { ok: true, changes: merged };

@@ -2,6 +2,7 @@ import { PEDIGREES, type Gender, type Graph, type GraphEdge, type GraphNode, typ
 import { edgeId } from './ids.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 import { PARENT_EDGE_HANDLES, PARENT_EDGE_TYPE } from './relationships.ts';
+import { normaliseEvent, normaliseName } from './snapshot.ts';
 
 /**
  * The one-time migrations of §4, as pure functions on a graph of the old shape. Old graphs kept
@@ -42,6 +43,8 @@ export interface LegacyGraph {
   updatedAt?: string;
   version?: number;
   revision?: number;
+  places?: Graph['places'];
+  couples?: Graph['couples'];
 }
 
 export const MIGRATION_IDS = ['spouses-v1', 'parents-children-v1'] as const;
@@ -152,9 +155,21 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     for (const f of SCALAR_FIELDS) if (typeof p[f] === 'string') (out as unknown as Record<string, string>)[f] = p[f];
     for (const f of RELATION_FIELDS) if (Array.isArray(p[f])) out[f] = [...p[f]];
     if (!GENDERS.has(out.gender)) out.gender = '' as Gender;
+    // The facts model: kept when there (absent on profiles stored before it).
+    if (Array.isArray(p.events)) out.events = p.events.map(normaliseEvent);
+    if (Array.isArray(p.names)) out.names = p.names.map(normaliseName);
     profiles[id] = out;
   }
-  return { nodes, edges, profiles, updatedAt: g.updatedAt ?? '', version: 1, ...(g.revision !== undefined ? { revision: g.revision } : {}) };
+  return {
+    nodes,
+    edges,
+    profiles,
+    ...(g.places ? { places: g.places } : {}),
+    ...(g.couples ? { couples: g.couples } : {}),
+    updatedAt: g.updatedAt ?? '',
+    version: 1,
+    ...(g.revision !== undefined ? { revision: g.revision } : {}),
+  };
 }
 
 /** Runs the migrations not yet in `done`, in order, and returns the graph in the current shape. */

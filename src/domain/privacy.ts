@@ -1,4 +1,6 @@
-import type { ProfilePatch } from './changeSet.ts';
+import type { ItemPatch, ProfilePatch } from './changeSet.ts';
+import { ENTITY_KINDS } from './entityKinds.ts';
+import type { Couple, EventType, FactEvent } from './facts/types.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import { dateValue, NO_BOUNDS, yearBounds, type YearBounds } from './dates/index.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
@@ -8,11 +10,13 @@ import type { Graph, Profile } from './types.ts';
  * Privacy of the living (docs/PRODUCT.md §6), one pure rule for the server's answers to viewers,
  * every export and every shared chart.
  *
- * A person counts as living unless a death is recorded (a date, a date kept as written, or
- * "deceased" without a date) or they were born more than 110 years ago; without a birth date of
- * their own, unless a parent of theirs was born more than 155 years ago or they had a child more
- * than 95 years ago (dates read by the GEDCOM grammar: 'ABT 1850' and 'BET 1840 AND 1845' count): webtrees' `isDead` rules for the dates the profile holds (no marriage or other event dates are kept, so those do not
- * count yet). A living person nobody has claimed shows as "Private": no name, dates, bio or photo.
+ * A person counts as living unless a death is recorded (a date, a date kept as written,
+ * "deceased" without a date, or a death, burial or cremation event) or they were born more than
+ * 110 years ago; without a birth date of their own, unless a parent of theirs was born more than
+ * 155 years ago or they had a child more than 95 years ago (dates read by the GEDCOM grammar:
+ * 'ABT 1850' and 'BET 1840 AND 1845' count): webtrees' `isDead` rules for the dates the profile
+ * holds (the dates of other events do not count yet). A living person nobody has claimed shows
+ * as "Private": no name, dates, bio or photo.
  * A member who claimed a card chooses what viewers see of it (`ViewerVisibility`). Whoever looks
  * at their own profile, or a profile they claimed, always sees it whole.
  */
@@ -86,7 +90,10 @@ export function lifeDates(p: Dated): LifeDates {
 /** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
 export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear', 'birthDateText'];
 
-export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'>;
+export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'> & { events?: readonly Pick<FactEvent, 'type'>[] };
+
+/** Events that say a person has died, dated or not (webtrees' `isDead` counts them too). */
+export const DEATH_EVENT_TYPES: readonly EventType[] = ['DEAT', 'BURI', 'CREM'];
 
 /** The people whose dates bear on whether someone is living. */
 export interface Relatives {
@@ -104,13 +111,15 @@ function bornBefore(people: readonly Dated[], years: number, currentYear: number
 }
 
 /**
- * §6: living unless a death is recorded (any death value, "deceased" included) or born over 110
+ * §6: living unless a death is recorded (any death value, "deceased" included, or a death,
+ * burial or cremation event) or born over 110
  * years ago; a person without a birth year of their own is also not living when a parent was born
  * over 155 years ago or a child over 95 years ago (webtrees: a known birth settles it).
  */
 export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
   const { birth, death } = lifeDates(person);
   if (death.trim()) return false;
+  if (person.events?.some((e) => DEATH_EVENT_TYPES.includes(e.type))) return false;
   // Any year known settles it; a birth open at its end ('AFT 1900') may be recent.
   const born = dateYears(birth);
   if (born.earliest !== null || born.latest !== null) return born.latest === null || currentYear - born.latest <= LIVING_BIRTH_YEARS;
@@ -158,7 +167,23 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   const keep = visibility === 'name' ? NAME_FIELDS : [];
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (out as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') out.firstName = PRIVATE_NAME;
+  // Events (dates, places) are details; other names go with the name.
+  delete out.events;
+  if (visibility === 'private') delete out.names;
   return out;
+}
+
+/** Whether a visibility shows a person's events, and their other names. */
+export const showsEvents = (visibility: Visibility) => visibility === 'everything';
+export const showsNames = (visibility: Visibility) => visibility !== 'private';
+
+/**
+ * A per-item patch a viewer may not see the items of: nothing upserted, and every item it names,
+ * and every item `held` (what the viewer's copy may hold), removed, so their copy is emptied too.
+ */
+export function hiddenItems(patch: ItemPatch<{ id: string }> | undefined, held: readonly { id: string }[] = []): ItemPatch<never> {
+  const ids = new Set([...(patch?.upsert ?? []).map((x) => x.id), ...(patch?.remove ?? []), ...held.map((x) => x.id)]);
+  return { upsert: [], remove: [...ids] };
 }
 
 /**
@@ -195,7 +220,15 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   const keep = visibility === 'name' ? NAME_FIELDS : [];
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (set as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') set.firstName = PRIVATE_NAME;
-  return { ...patch, set };
+  const out: ProfilePatch = { ...patch, set };
+  if (patch.events) out.events = hiddenItems(patch.events);
+  if (patch.names && !showsNames(visibility)) out.names = hiddenItems(patch.names);
+  return out;
+}
+
+/** A couple as an audience sees it, given whom they see whole (the registry's rule for couples). */
+export function redactCouple(c: Couple, seesWhole: (profileId: string) => boolean): Couple {
+  return ENTITY_KINDS.couples.redact(c, seesWhole);
 }
 
 /** The parents and children of a profile among the profiles at hand. */
@@ -214,12 +247,17 @@ export interface RedactedGraph {
 export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
   const profiles: Record<string, Profile> = {};
   const privacy: Record<string, PrivacyReason> = {};
+  const whole = new Set<string>();
   for (const [id, p] of Object.entries(graph.profiles)) {
     const seen = personPrivacy(p, relativesIn(graph.profiles, p), ctx);
     profiles[id] = redactProfile(p, seen.visibility);
     if (seen.reason) privacy[id] = seen.reason;
+    if (seen.visibility === 'everything') whole.add(id);
   }
-  return { graph: { ...graph, profiles }, privacy };
+  const out: Graph = { ...graph, profiles };
+  // Places pass as they are (they tell of no one); couples lose their events unless both partners show whole.
+  if (graph.couples) out.couples = Object.fromEntries(Object.entries(graph.couples).map(([id, c]) => [id, redactCouple(c, (pid) => whole.has(pid))]));
+  return { graph: out, privacy };
 }
 
 /**

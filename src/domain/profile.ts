@@ -17,6 +17,9 @@ export const PROFILE_FIELD_TOO_LONG = 'A profile field is too long.';
 export const RELATION_FIELDS = ['spouses', 'parents', 'children'] as const;
 export type RelationField = (typeof RELATION_FIELDS)[number];
 
+/** Lists of facts patched per item by id (`entityKinds.ts` PROFILE_PARTS); absent on older profiles. */
+export const FACT_FIELDS = ['events', 'names'] as const;
+
 /** Every field that is a plain string (everything but the id and the relationship lists). */
 export const SCALAR_FIELDS = [
   'firstName',

@@ -1,4 +1,5 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
+import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 
 /**
@@ -36,7 +37,63 @@ export function normaliseProfile(p: Profile): Profile {
   const out = { id: p.id } as Record<string, unknown>;
   for (const f of SCALAR_FIELDS) out[f] = p[f] ?? '';
   for (const f of RELATION_FIELDS) out[f] = [...(p[f] ?? [])];
+  // Absent unless there are some: profiles stored before the facts model keep their shape.
+  if (p.events?.length) out.events = p.events.map(normaliseEvent);
+  if (p.names?.length) out.names = p.names.map(normaliseName);
   return out as unknown as Profile;
+}
+
+export function normaliseEvent(e: FactEvent): FactEvent {
+  return { id: e.id, type: e.type, customType: e.customType ?? '', date: e.date ?? '', placeId: e.placeId ?? '', description: e.description ?? '', age: e.age ?? '' };
+}
+
+export function normaliseName(n: PersonName): PersonName {
+  return {
+    id: n.id,
+    kind: n.kind,
+    prefix: n.prefix ?? '',
+    given: n.given ?? '',
+    surnamePrefix: n.surnamePrefix ?? '',
+    surname: n.surname ?? '',
+    suffix: n.suffix ?? '',
+    nickname: n.nickname ?? '',
+  };
+}
+
+export function normalisePlace(p: Place): Place {
+  return { id: p.id, name: p.name, parentId: p.parentId ?? '', kind: p.kind ?? '', latitude: p.latitude ?? null, longitude: p.longitude ?? null, altNames: [...(p.altNames ?? [])] };
+}
+
+export function normaliseCouple(c: Couple): Couple {
+  return { id: c.id, partners: [c.partners[0], c.partners[1]], events: (c.events ?? []).map(normaliseEvent) };
+}
+
+function sameStrings(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x === y || (x.length === y.length && x.every((v, i) => v === y[i]));
+}
+
+/** Flat records compared on the fields their normal form has (absent reads as its normal value). */
+function sameFields<T extends object>(a: T, b: T, normalise: (x: T) => T): boolean {
+  if (a === b) return true;
+  const x = normalise(a) as Record<string, unknown>;
+  const y = normalise(b) as Record<string, unknown>;
+  return Object.keys(x).every((k) => (Array.isArray(x[k]) ? sameStrings(x[k] as string[], y[k] as string[]) : x[k] === y[k]));
+}
+
+export const eventsEqual = (a: FactEvent, b: FactEvent) => sameFields(a, b, normaliseEvent);
+export const namesEqual = (a: PersonName, b: PersonName) => sameFields(a, b, normaliseName);
+export const placesEqual = (a: Place, b: Place) => sameFields(a, b, normalisePlace);
+
+export function sameEventLists(a: readonly FactEvent[] | undefined, b: readonly FactEvent[] | undefined): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  return x === y || (x.length === y.length && x.every((e, i) => eventsEqual(e, y[i]!)));
+}
+
+export function couplesEqual(a: Couple, b: Couple): boolean {
+  return a === b || (a.id === b.id && sameStrings(a.partners, b.partners) && sameEventLists(a.events, b.events));
 }
 
 export function nodesEqual(a: GraphNode, b: GraphNode): boolean {
@@ -73,7 +130,18 @@ export interface GraphSnapshot {
   nodes: GraphNode[];
   edges: GraphEdge[];
   profiles: Record<string, Profile>;
+  /** Absent when the tree has none (as for graphs stored before places and couples). */
+  places?: Record<string, Place>;
+  couples?: Record<string, Couple>;
   version: 1;
+}
+
+function sortedRecord<T>(items: Readonly<Record<string, T>> | undefined, normalise: (x: T) => T): Record<string, T> | undefined {
+  const ids = Object.keys(items ?? {}).sort();
+  if (!ids.length) return undefined;
+  const out: Record<string, T> = {};
+  for (const id of ids) out[id] = normalise(items![id]!);
+  return out;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -86,10 +154,14 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 export function snapshotGraph(graph: Graph): GraphSnapshot {
   const profiles: Record<string, Profile> = {};
   for (const id of Object.keys(graph.profiles).sort()) profiles[id] = normaliseProfile(graph.profiles[id]!);
+  const places = sortedRecord(graph.places, normalisePlace);
+  const couples = sortedRecord(graph.couples, normaliseCouple);
   return {
     nodes: graph.nodes.map(normaliseNode).sort(byId),
     edges: graph.edges.map(normaliseEdge).sort(byId),
     profiles,
+    ...(places ? { places } : {}),
+    ...(couples ? { couples } : {}),
     version: 1,
   };
 }

@@ -11,6 +11,7 @@ import { graphLookup, type GraphLookup } from '../../src/domain/save/neighbourho
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
 import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
+import { coupleId, type Couple, type FactEvent, type Place } from '../../src/domain/facts/types.ts';
 
 /**
  * The store port's contract (src/domain/save/graphStore.ts), one behaviour for every
@@ -180,6 +181,38 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
         const lookup = tx.lookup(uid);
         for (const [what, ask] of lookups) expect(byId(await ask(lookup)), what).toEqual(byId(await ask(memory)));
       });
+    });
+
+    it("stores places, couples and a person's events, answers their lookups, and removes them", async () => {
+      const s = make();
+      const { uid, ids } = await memberWithFamily(s);
+      const place = (id: string, parentId = ''): Place => ({ id, name: `Place ${id}`, parentId, kind: '', latitude: parentId ? 48.85 : null, longitude: parentId ? 2.35 : null, altNames: [] });
+      const marriage: FactEvent = { id: 'ev-m', type: 'MARR', customType: '', date: '1990', placeId: 'pl-town', description: '', age: '' };
+      const couple: Couple = { id: coupleId(uid, ids.b), partners: uid < ids.b ? [uid, ids.b] : [ids.b, uid], events: [marriage] };
+      const job: FactEvent = { id: 'ev-j', type: 'OCCU', customType: '', date: '', placeId: 'pl-region', description: 'Carpenter', age: '' };
+      const cs: ChangeSet = {
+        ...emptyChangeSet(1),
+        profiles: { upsert: [{ id: ids.b, events: { upsert: [job], remove: [] } }], remove: [] },
+        places: { upsert: [place('pl-region'), place('pl-town', 'pl-region')], remove: [] },
+        couples: { upsert: [couple], remove: [] },
+      };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: cs, clientId: 'facts' }, options);
+      const stored = (await s.readGraph(uid))!;
+      expect(stored.graph.places).toEqual({ 'pl-region': place('pl-region'), 'pl-town': place('pl-town', 'pl-region') });
+      expect(stored.graph.couples).toEqual({ [couple.id]: couple });
+      expect(stored.graph.profiles[ids.b]!.events).toEqual([job]);
+      expect((await s.readLog(uid, stored.revision - 1))[0]!.changes.places!.upsert).toHaveLength(2);
+      await s.store.transaction(async (tx) => {
+        const lookup = tx.lookup(uid);
+        expect(byId(await lookup.places(['pl-town', 'pl-none']))).toEqual([place('pl-town', 'pl-region')]);
+        expect(await lookup.couples([couple.id, 'cp-x'])).toEqual([couple]);
+      });
+
+      const gone: ChangeSet = { ...emptyChangeSet(stored.revision), places: { upsert: [], remove: ['pl-town'] }, couples: { upsert: [], remove: [couple.id] } };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: gone, clientId: 'facts' }, options);
+      const after = (await s.readGraph(uid))!;
+      expect(Object.keys(after.graph.places ?? {})).toEqual(['pl-region']);
+      expect(after.graph.couples ?? {}).toEqual({});
     });
 
     it('refuses a member of another graph whole: nothing is written', async () => {

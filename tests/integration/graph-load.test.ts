@@ -3,6 +3,7 @@ import { decodeGraphColumns, GRAPH_COLUMNS_TYPE } from '../../src/backend/graphC
 import { loadGraph } from '../../src/backend/http/graphLoad.ts';
 import type { LoadedGraph } from '../../src/backend/ports.ts';
 import { emptyChangeSet } from '../../src/domain/changeSet.ts';
+import { coupleId, type FactEvent, type Place } from '../../src/domain/facts/types.ts';
 import { familyChangeSet } from '../../bench/scene/familyChangeSet.ts';
 import type { Database } from '../../server/db/database.ts';
 import { sqlChangeLog } from '../../server/graphs/changeLog.ts';
@@ -111,6 +112,30 @@ describe('GET /api/graph, compressed and compact', () => {
     expect(loaded.graph.nodes.at(-1)!.id).toBe(spouse.nodeId);
     expect(loaded.graph.profiles[child.profileId]!.bio).toBe('Poet');
     // The snapshot stayed where it was: the open used the log.
+    expect(await snapshotRevision(tree.graphId)).toBe(snapshotted);
+  });
+
+  it('opens places, couples, events and names from the snapshot and the log, exactly as a full read', async () => {
+    const owner = await createMember(site.server);
+    const tree = await openTree(owner);
+    const spouse = addNew(tree.saved, owner.uid, 'spouse', primaryNodeId(tree.saved), { firstName: 'William' });
+    await saveOk(tree, spouse.graph);
+    const ev = (id: string, type: FactEvent['type'], placeId = ''): FactEvent => ({ id, type, customType: '', date: '', placeId, description: id, age: '' });
+    const town: Place = { id: 'pl-town', name: 'Town', parentId: '', kind: 'town', latitude: 1, longitude: 2, altNames: ['Burgh'] };
+    const id = coupleId(owner.uid, spouse.profileId);
+    const partners: [string, string] = owner.uid < spouse.profileId ? [owner.uid, spouse.profileId] : [spouse.profileId, owner.uid];
+    let g = tree.saved;
+    const withFacts = (events: FactEvent[]) => ({ ...g.profiles, [spouse.profileId]: { ...g.profiles[spouse.profileId]!, events, names: [{ id: 'nm1', kind: 'aka' as const, prefix: '', given: 'Will', surnamePrefix: '', surname: '', suffix: '', nickname: '' }] } });
+    await saveOk(tree, (g = { ...g, places: { [town.id]: town }, couples: { [id]: { id, partners, events: [ev('ev-m', 'MARR', town.id)] } }, profiles: withFacts([ev('ev-1', 'OCCU')]) }));
+    await expectSameAsPlain(owner);
+    const snapshotted = await snapshotAt(tree.graphId, tree.saved.revision!);
+    // After the snapshot: an event added, a place added, the couple's events changed.
+    const hall: Place = { ...town, id: 'pl-hall', name: 'Hall', parentId: town.id, altNames: [] };
+    await saveOk(tree, (g = { ...g, places: { ...g.places, [hall.id]: hall }, couples: { [id]: { id, partners, events: [ev('ev-m', 'MARR', hall.id), ev('ev-d', 'DIV')] } }, profiles: withFacts([ev('ev-1', 'OCCU'), ev('ev-2', 'RESI', hall.id)]) }));
+    const loaded = await expectSameAsPlain(owner);
+    expect(loaded.graph.places).toEqual({ [town.id]: town, [hall.id]: hall });
+    expect(loaded.graph.couples![id]!.events.map((e) => e.id)).toEqual(['ev-m', 'ev-d']);
+    expect(loaded.graph.profiles[spouse.profileId]!.events!.map((e) => e.id)).toEqual(['ev-1', 'ev-2']);
     expect(await snapshotRevision(tree.graphId)).toBe(snapshotted);
   });
 

@@ -1,8 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChangeDoc, ClaimBaseDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, PlaceDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
+import { groupOf } from '../../../src/domain/entityKinds.ts';
+import type { Couple, Place } from '../../../src/domain/facts/types.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type ClaimBase, type GraphHead, type GraphStore, type GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
@@ -134,6 +136,8 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
         const found = await tx.query(nodesCol, [db.collection(nodesCol).where('isPrimary', '==', true)], (d) => (d as NodeDoc).isPrimary);
         return [...found.values()].map((d) => (d as NodeDoc).node);
       },
+      places: (ids) => byIds(unique(ids).map((id) => paths.place(graphId, id)), (d) => (d as PlaceDoc).place),
+      couples: (ids) => byIds(unique(ids).map((id) => paths.couple(graphId, id)), (d) => (d as CoupleDoc).couple),
     };
   }
 
@@ -213,6 +217,12 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       await writeEntities<GraphNode>(changes.nodes.upsert, (id) => paths.node(graphId, id), nodeDoc, firstSeq);
       for (const id of changes.edges.remove) tx.delete(paths.edge(graphId, id));
       await writeEntities<GraphEdge>(changes.edges.upsert, (id) => paths.edge(graphId, id), edgeDoc, firstSeq);
+      const places = groupOf(changes, 'places');
+      for (const id of places.remove) tx.delete(paths.place(graphId, id));
+      await writeEntities<Place>(places.upsert, (id) => paths.place(graphId, id), (place, seq) => ({ place, seq }) satisfies PlaceDoc, firstSeq);
+      const couples = groupOf(changes, 'couples');
+      for (const id of couples.remove) tx.delete(paths.couple(graphId, id));
+      await writeEntities<Couple>(couples.upsert, (id) => paths.couple(graphId, id), (couple, seq) => ({ couple, seq }) satisfies CoupleDoc, firstSeq);
       await writeProfileDocs(written, graphId);
       if (!changes.profiles.remove.length) return;
       // Only profiles this graph showed leave it; one no graph shows any more goes, unless it is

@@ -1,6 +1,7 @@
 import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
+import type { Couple, Place } from '../../domain/facts/types.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -129,6 +130,21 @@ export interface EdgeDoc {
  * `claimBases/{docId(profileId)}`: the card's personal fields as the tree's editors left them
  * when a member claimed it (`ClaimBase`, issue 19); no rule lets a client read it.
  */
+/**
+ * `graphs/{graphId}/places/{placeId}` and `…/couples/{coupleId}`: the facts model's record kinds
+ * (src/domain/entityKinds.ts), one document each as cards are, for the functions only; clients
+ * read them through the snapshot and the change log.
+ */
+export interface PlaceDoc {
+  place: Place;
+  seq: number;
+}
+
+export interface CoupleDoc {
+  couple: Couple;
+  seq: number;
+}
+
 export interface ClaimBaseDoc {
   base: Partial<Record<string, string>>;
 }
@@ -252,6 +268,10 @@ export const paths = {
   node: (graphId: string, nodeId: string) => `graphs/${graphId}/nodes/${docId(nodeId)}`,
   edges: (graphId: string) => `graphs/${graphId}/edges`,
   edge: (graphId: string, edgeId: string) => `graphs/${graphId}/edges/${docId(edgeId)}`,
+  places: (graphId: string) => `graphs/${graphId}/places`,
+  place: (graphId: string, placeId: string) => `graphs/${graphId}/places/${docId(placeId)}`,
+  couples: (graphId: string) => `graphs/${graphId}/couples`,
+  couple: (graphId: string, coupleId: string) => `graphs/${graphId}/couples/${docId(coupleId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
   snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,

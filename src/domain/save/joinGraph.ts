@@ -1,5 +1,6 @@
 import { applyProfilePatch, diffProfile, emptyChangeSet, type ProfilePatch } from '../changeSet.ts';
 import { RELATION_FIELDS } from '../profile.ts';
+import { rekeyedCouples } from './rekeyCouples.ts';
 import type { MemberRole } from '../roles.ts';
 import type { GraphNode, Profile } from '../types.ts';
 import { AppError } from '../errors.ts';
@@ -42,6 +43,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
   const [old] = oldId ? await lookup.profiles([oldId]) : [];
   const claimable = !!old && !old.ownerUid && old.id !== head.ownerUid && old.id !== input.uid;
   const listing = claimable ? await lookup.profilesListing([oldId]) : [];
+  const couples = claimable ? await rekeyedCouples(lookup, old!, input.uid) : null;
 
   const stamp = { updatedBy: input.uid, updatedAt: input.now };
   const own: Profile = claimable
@@ -78,6 +80,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
       written.push(applyProfilePatch(p, patch)!);
     }
     changes.profiles.remove.push(oldId);
+    if (couples?.remove.length) changes.couples = couples;
   }
 
   await tx.writeChanges(head.id, changes, written);

@@ -2,6 +2,9 @@ import { applyProfilePatch, type ChangeSet } from '../changeSet.ts';
 import { graphView, type GraphView } from '../checkGraph.ts';
 import { RELATION_FIELDS } from '../profile.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../types.ts';
+import type { Couple, Place } from '../facts/types.ts';
+import { applyToRecord } from '../changeSet.ts';
+import { groupOf } from '../entityKinds.ts';
 
 /**
  * Reads of one stored graph, batched: each call reads everything it is given in one go (one
@@ -19,6 +22,15 @@ export interface GraphLookup {
   /** The profiles listing one of these ids in a relationship list. */
   profilesListing(profileIds: readonly string[]): Promise<Profile[]>;
   primaryNodes(): Promise<GraphNode[]>;
+  /** The graph's places and couples by id (`Graph.places`, `Graph.couples`). */
+  places(ids: readonly string[]): Promise<Place[]>;
+  couples(ids: readonly string[]): Promise<Couple[]>;
+}
+
+/** The graph's places and couples as the facts checks read them (before or after a change). */
+export interface FactsView {
+  place(id: string): Place | undefined;
+  couple(id: string): Couple | undefined;
 }
 
 /** A lookup over a graph held in memory (tests, and any caller that has the whole graph). */
@@ -34,6 +46,8 @@ export function graphLookup(graph: Graph): GraphLookup {
     profiles: async (ids) => some(ids, view.profile),
     profilesListing: async (ids) => many(ids, view.profilesListing),
     primaryNodes: async () => [...view.primaryNodes()],
+    places: async (ids) => some(ids, (id) => (graph.places && Object.hasOwn(graph.places, id) ? graph.places[id] : undefined)),
+    couples: async (ids) => some(ids, (id) => (graph.couples && Object.hasOwn(graph.couples, id) ? graph.couples[id] : undefined)),
   };
 }
 
@@ -72,6 +86,8 @@ export class Neighbourhood {
   private readonly nodes = new Map<string, GraphNode | null>();
   private readonly edges = new Map<string, GraphEdge | null>();
   private readonly profiles = new Map<string, Profile | null>();
+  private readonly places = new Map<string, Place | null>();
+  private readonly couples = new Map<string, Couple | null>();
   private readonly edgesByNode: Index<GraphEdge> = new Map();
   private readonly nodesByProfile: Index<GraphNode> = new Map();
   private readonly listingIndex: Index<Profile> = new Map();
@@ -87,18 +103,18 @@ export class Neighbourhood {
   constructor(private readonly lookup: GraphLookup) {}
 
   private static nothingWanted() {
-    return { nodes: new Set<string>(), edges: new Set<string>(), profiles: new Set<string>(), edgesOf: new Set<string>(), showing: new Set<string>(), listing: new Set<string>(), primaries: false };
+    return { nodes: new Set<string>(), edges: new Set<string>(), profiles: new Set<string>(), edgesOf: new Set<string>(), showing: new Set<string>(), listing: new Set<string>(), places: new Set<string>(), couples: new Set<string>(), primaries: false };
   }
 
   /** Was this card, line or profile read from the store and found absent? */
-  absent(kind: 'nodes' | 'edges' | 'profiles', id: string): boolean {
+  absent(kind: 'nodes' | 'edges' | 'profiles' | 'places' | 'couples', id: string): boolean {
     return this[kind].get(id) === null;
   }
 
   /** Did a check ask for something not read yet? */
   get missing(): boolean {
     const w = this.wanted;
-    return w.primaries || w.nodes.size + w.edges.size + w.profiles.size + w.edgesOf.size + w.showing.size + w.listing.size > 0;
+    return w.primaries || w.nodes.size + w.edges.size + w.profiles.size + w.edgesOf.size + w.showing.size + w.listing.size + w.places.size + w.couples.size > 0;
   }
 
   /**
@@ -119,6 +135,12 @@ export class Neighbourhood {
     const showing = await ask(w.showing, (ids) => this.lookup.nodesShowing(ids));
     const listing = await ask(w.listing, (ids) => this.lookup.profilesListing(ids));
     const primaries = w.primaries ? await this.lookup.primaryNodes() : null;
+    const places = await ask(w.places, (ids) => this.lookup.places(ids));
+    const couples = await ask(w.couples, (ids) => this.lookup.couples(ids));
+    for (const id of w.places) this.places.set(id, null);
+    for (const id of w.couples) this.couples.set(id, null);
+    for (const p of places) this.places.set(p.id, p);
+    for (const c of couples) this.couples.set(c.id, c);
     for (const id of w.nodes) this.nodes.set(id, null);
     for (const id of w.edges) this.edges.set(id, null);
     for (const id of w.profiles) this.profiles.set(id, null);
@@ -129,7 +151,7 @@ export class Neighbourhood {
     for (const id of w.showing) this.showingRead.add(id);
     for (const id of w.listing) this.listingRead.add(id);
     if (primaries) this.primaries = primaries;
-    return nodes.length + edges.length + profiles.length + edgesOf.length + showing.length + listing.length + (primaries?.length ?? 0) > 0;
+    return nodes.length + edges.length + profiles.length + edgesOf.length + showing.length + listing.length + places.length + couples.length + (primaries?.length ?? 0) > 0;
   }
 
   private keepNode(n: GraphNode): void {
@@ -172,6 +194,29 @@ export class Neighbourhood {
         if (!this.primaries) this.wanted.primaries = true;
         return this.primaries ?? [];
       },
+    };
+  }
+
+  /** The stored places and couples, as far as they have been read. */
+  factsBefore(): FactsView {
+    const known = <T,>(map: Map<string, T | null>, id: string, want: Set<string>): T | undefined => {
+      const item = map.get(id);
+      if (item === undefined) want.add(id);
+      return item ?? undefined;
+    };
+    return { place: (id) => known(this.places, id, this.wanted.places), couple: (id) => known(this.couples, id, this.wanted.couples) };
+  }
+
+  /** The places and couples with `changes` applied, as far as they have been read. */
+  factsAfter(changes: ChangeSet): FactsView {
+    const before = this.factsBefore();
+    const places = groupOf(changes, 'places');
+    const couples = groupOf(changes, 'couples');
+    const upserted = { places: applyToRecord({}, { upsert: places.upsert, remove: [] }), couples: applyToRecord({}, { upsert: couples.upsert, remove: [] }) };
+    const removed = { places: new Set(places.remove), couples: new Set(couples.remove) };
+    return {
+      place: (id) => (removed.places.has(id) ? undefined : Object.hasOwn(upserted.places, id) ? upserted.places[id] : before.place(id)),
+      couple: (id) => (removed.couples.has(id) ? undefined : Object.hasOwn(upserted.couples, id) ? upserted.couples[id] : before.couple(id)),
     };
   }
 

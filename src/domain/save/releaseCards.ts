@@ -1,5 +1,8 @@
 import { applyProfilePatch, diffProfile, emptyChangeSet, type ChangeSet, type ProfilePatch } from '../changeSet.ts';
 import { PERSONAL_FIELDS, RELATION_FIELDS, type ProfileScalars, type ScalarField } from '../profile.ts';
+import type { Group } from '../entityKinds.ts';
+import type { Couple } from '../facts/types.ts';
+import { rekeyedCouples } from './rekeyCouples.ts';
 import type { GraphNode, Profile } from '../types.ts';
 import type { ClaimBase, GraphStoreTransaction, Publication } from './graphStore.ts';
 
@@ -68,17 +71,19 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
 
   // Every read before any write (as a Firestore transaction needs): a relative shown in two
   // graphs is read unpatched for each, so each graph gets its own patch of them.
-  const plans: { graphId: string; shown: ReadonlySet<string>; nodes: GraphNode[]; listing: Profile[] }[] = [];
+  const plans: { graphId: string; shown: ReadonlySet<string>; nodes: GraphNode[]; listing: Profile[]; couples: Group<Couple> | null }[] = [];
   for (const [graphId, shown] of [...showing].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (!heads.has(graphId)) continue;
     const lookup = tx.lookup(graphId);
     const mine = shown.has(input.uid);
     const nodes = mine ? await lookup.nodesShowing([input.uid]) : [];
     const listing = mine ? (await lookup.profilesListing([input.uid])).filter((p) => p.id !== input.uid).sort((a, b) => (a.id < b.id ? -1 : 1)) : [];
-    plans.push({ graphId, shown, nodes, listing });
+    const own = stored.get(input.uid);
+    const couples = mine && own ? await rekeyedCouples(lookup, own, input.newOwnId) : null;
+    plans.push({ graphId, shown, nodes, listing, couples });
   }
 
-  for (const { graphId, shown, nodes, listing } of plans) {
+  for (const { graphId, shown, nodes, listing, couples } of plans) {
     const head = heads.get(graphId)!;
     const changes: ChangeSet = emptyChangeSet(head.revision);
     const patches = new Map<string, ProfilePatch>();
@@ -101,6 +106,7 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
         if (patch.remove) patches.set(p.id, patch);
       }
       changes.profiles.remove.push(input.uid);
+      if (couples?.remove.length) changes.couples = couples;
     }
     const before = new Map(listing.map((p) => [p.id, p]));
     const written: Profile[] = [...patches.values()].map((patch) => applyProfilePatch(stored.get(patch.id) ?? before.get(patch.id), patch)!);

@@ -2,13 +2,17 @@ import type { ChangeSet, ProfilePatch } from '../changeSet.ts';
 import { checkAround, type CheckScope, type GraphView } from '../checkGraph.ts';
 import { EDIT_PERSON_MESSAGES } from '../editPerson.ts';
 import type { ErrorCode } from '../errors.ts';
-import { isNodeId, isProfileId, PROFILE_ID_PREFIX } from '../ids.ts';
+import { PROFILE_ID_PREFIX } from '../ids.ts';
 import { canEditProfile, canRemoveProfile, isClaimedByAnother, RIGHTS_MESSAGES } from '../permissions.ts';
-import { PERSONAL_FIELDS, READ_ONLY_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../profile.ts';
+import { PERSONAL_FIELDS, READ_ONLY_FIELDS, RELATION_FIELDS, type ScalarField } from '../profile.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { jsonTextProblem } from '../validation/text.ts';
-import { PEDIGREES, type GraphEdge, type GraphNode, type Profile } from '../types.ts';
-import { checkProfileRecord, PROFILE_LIMITS } from '../validation/profile.ts';
+import type { GraphEdge, GraphNode, Profile } from '../types.ts';
+import { checkProfileRecord } from '../validation/profile.ts';
+import { isObj, onlyKeys } from '../validation/entityShapes.ts';
+import { ENTITY_KINDS, groupOf, groupSize, KIND_KEYS, WHOLE_KEYS } from '../entityKinds.ts';
+import { FACT_LIMITS } from '../facts/limits.ts';
+import { factsProblem, placeCycleProblem } from './validateFacts.ts';
 import type { Neighbourhood } from './neighbourhood.ts';
 import { addedParentLinks, firstLoop } from '../ancestry.ts';
 import { personName } from '../labels.ts';
@@ -34,69 +38,8 @@ export interface ChangeSetRefusal {
   message: string;
 }
 
-const EDGE_TYPES = new Set(['default', 'straight', 'step', 'smoothstep', 'simplebezier']);
-const PARENT_ROLES = new Set(['mother', 'father', '']);
-const MAX_COORDINATE = 1e7;
-const MAX_ID = 300;
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStr = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
-const onlyKeys = (o: Obj, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
-
-function nodeShapeProblem(v: unknown): string | null {
-  if (!isObj(v) || !onlyKeys(v, ['id', 'type', 'position', 'modifiedAt', 'hidden', 'data'])) return 'Node has an unexpected shape';
-  if (!isNodeId(v.id)) return 'Node id must be of the form n{number}';
-  if (v.type !== 'person') return `Node ${v.id} must be of type person`;
-  const p = v.position;
-  if (!isObj(p) || !onlyKeys(p, ['x', 'y']) || ![p.x, p.y].every((c) => typeof c === 'number' && Number.isFinite(c) && Math.abs(c) <= MAX_COORDINATE))
-    return `Node ${v.id} has an invalid position`;
-  if (!isStr(v.modifiedAt, PROFILE_LIMITS.timestamp)) return `Node ${v.id} has an invalid modifiedAt`;
-  if (typeof v.hidden !== 'boolean') return `Node ${v.id} has an invalid hidden flag`;
-  const d = v.data;
-  if (!isObj(d) || !onlyKeys(d, ['profileId', 'parentRole', 'isPrimary'])) return `Node ${v.id} has invalid data`;
-  if (!(d.profileId === '' || isProfileId(d.profileId))) return `Node ${v.id} has an invalid profile id`;
-  if (!PARENT_ROLES.has(d.parentRole as string)) return `Node ${v.id} has an invalid parent role`;
-  if (typeof d.isPrimary !== 'boolean') return `Node ${v.id} has an invalid primary flag`;
-  return null;
-}
-
-function edgeShapeProblem(v: unknown): string | null {
-  if (!isObj(v) || !onlyKeys(v, ['id', 'source', 'target', 'sourceHandle', 'targetHandle', 'type', 'hidden', 'data'])) return 'Edge has an unexpected shape';
-  if (!isStr(v.id, MAX_ID) || !v.id) return 'Edge id is invalid';
-  if (!isNodeId(v.source) || !isNodeId(v.target)) return `Edge ${v.id} must join two node ids`;
-  if (!isStr(v.sourceHandle, 40) || !isStr(v.targetHandle, 40)) return `Edge ${v.id} has invalid handles`;
-  if (!EDGE_TYPES.has(v.type as string)) return `Edge ${v.id} has an unknown type`;
-  if (typeof v.hidden !== 'boolean') return `Edge ${v.id} has an invalid hidden flag`;
-  if (!isObj(v.data) || !onlyKeys(v.data, ['kind', 'pedigree']) || (v.data.kind !== 'parent' && v.data.kind !== 'spouse')) return `Edge ${v.id} has an invalid kind`;
-  if (v.data.kind === 'parent' && (v.sourceHandle !== 'bottom' || v.targetHandle !== 'top')) return `Edge ${v.id} must run from bottom to top`;
-  if (v.data.pedigree !== undefined && (v.data.kind !== 'parent' || !(PEDIGREES as readonly unknown[]).includes(v.data.pedigree)))
-    return `Edge ${v.id} has an invalid pedigree (a parent line's: ${PEDIGREES.join(', ')})`;
-  return null;
-}
-
-function patchShapeProblem(v: unknown): string | null {
-  if (!isObj(v) || !onlyKeys(v, ['id', 'create', 'set', 'add', 'remove'])) return 'Profile change has an unexpected shape';
-  if (!isProfileId(v.id)) return 'Profile id is invalid';
-  if (v.create !== undefined && v.create !== true) return `Profile ${v.id}: create must be true when present`;
-  if (v.set !== undefined) {
-    if (!isObj(v.set)) return `Profile ${v.id}: set must be an object`;
-    for (const [k, val] of Object.entries(v.set)) {
-      if (!(SCALAR_FIELDS as readonly string[]).includes(k)) return `Profile ${v.id}: field ${k} is unknown`;
-      if (typeof val !== 'string') return `Profile ${v.id}: field ${k} must be a string`;
-    }
-  }
-  for (const key of ['add', 'remove'] as const) {
-    const lists = v[key];
-    if (lists === undefined) continue;
-    if (!isObj(lists)) return `Profile ${v.id}: ${key} must be an object`;
-    for (const [k, list] of Object.entries(lists)) {
-      if (!(RELATION_FIELDS as readonly string[]).includes(k)) return `Profile ${v.id}: list ${k} is unknown`;
-      if (!Array.isArray(list) || list.length > PROFILE_LIMITS.relations || !list.every(isProfileId)) return `Profile ${v.id}: list ${k} is invalid`;
-    }
-  }
-  return null;
-}
+const invalid = (message: string): ChangeSetRefusal => ({ code: 'invalid-argument', message });
+const denied = (message: string): ChangeSetRefusal => ({ code: 'permission-denied', message });
 
 function groupProblem(v: unknown, name: string, item: (x: unknown) => string | null, removeId: (x: unknown) => boolean): string | null {
   if (!isObj(v) || !onlyKeys(v, ['upsert', 'remove']) || !Array.isArray(v.upsert) || !Array.isArray(v.remove)) return `Change set ${name} must have upsert and remove lists`;
@@ -118,17 +61,16 @@ function groupProblem(v: unknown, name: string, item: (x: unknown) => string | n
 export function changeSetShapeProblem(v: unknown): string | null {
   const text = jsonTextProblem(v);
   if (text) return text;
-  if (!isObj(v) || !onlyKeys(v, ['baseRevision', 'nodes', 'edges', 'profiles'])) return 'Change set has an unexpected shape';
+  if (!isObj(v) || !onlyKeys(v, ['baseRevision', ...KIND_KEYS])) return 'Change set has an unexpected shape';
   if (!Number.isSafeInteger(v.baseRevision) || (v.baseRevision as number) < 0) return 'Change set baseRevision must be a whole number';
-  return (
-    groupProblem(v.nodes, 'nodes', nodeShapeProblem, isNodeId) ??
-    groupProblem(v.edges, 'edges', edgeShapeProblem, (x) => isStr(x, MAX_ID) && x !== '') ??
-    groupProblem(v.profiles, 'profiles', patchShapeProblem, isProfileId)
-  );
+  for (const key of KIND_KEYS) {
+    const kind = ENTITY_KINDS[key];
+    if (v[key] === undefined && kind.optional) continue;
+    const problem = groupProblem(v[key], key, kind.shapeProblem, kind.isId);
+    if (problem) return problem;
+  }
+  return null;
 }
-
-const invalid = (message: string): ChangeSetRefusal => ({ code: 'invalid-argument', message });
-const denied = (message: string): ChangeSetRefusal => ({ code: 'permission-denied', message });
 
 /**
  * §6 rights of the acting member against the stored state. Every rule is looked at (no early
@@ -139,7 +81,7 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
   const problems: ChangeSetRefusal[] = [];
   if (!canEditTree(ctx.role)) {
     // A viewer's only write: plain fields of their own profile (their uid, or the card they claimed).
-    const structural = cs.nodes.upsert.length + cs.nodes.remove.length + cs.edges.upsert.length + cs.edges.remove.length + cs.profiles.remove.length;
+    const structural = WHOLE_KEYS.reduce((n, k) => n + groupSize(groupOf(cs, k)), 0) + cs.profiles.remove.length;
     const ownOnly = cs.profiles.upsert.every((p) => {
       const old = before.profile(p.id);
       return !p.create && !p.add && !p.remove && !!old && (old.id === uid || old.ownerUid === uid);
@@ -179,7 +121,8 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
       problems.push(denied(`The field ${readOnly} is read-only`));
       continue;
     }
-    const edits = (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
+    // A person's events and names are theirs as their other fields are.
+    const edits = !!(p.events || p.names) || (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
     if (edits && !canEditProfile(old, uid, ctx.role)) problems.push(denied(RIGHTS_MESSAGES.edit));
     else if (isClaimedByAnother(old, uid)) {
       // Relatives of a claimed person change only with people added or removed in the same set:
@@ -276,6 +219,8 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext, checked: RecordChecks): { v
   if (hood.missing) return { verdict: null, whole: false };
   if (rights) return { verdict: rights, whole: true };
   const after = hood.after(cs);
+  const facts = factsProblem(cs, before, after, hood.factsBefore(), hood.factsAfter(cs), { uid: ctx.actingUid, role: ctx.role });
+  if (facts && !hood.missing) return { verdict: facts, whole: true };
 
   let record: ChangeSetRefusal | null = null;
   for (const p of cs.profiles.upsert) {
@@ -293,7 +238,7 @@ function judge(cs: ChangeSet, ctx: ChangeSetContext, checked: RecordChecks): { v
   const known = new Set(problems.length ? checkAround(before, scope).map((p) => p.message) : []);
   const fresh = problems.find((p) => !known.has(p.message));
   const broken = fresh ? invalid(fresh.rule === 'max-parents' ? RELATIONSHIP_MESSAGES.tooManyParents : fresh.message) : null;
-  return { verdict: record ?? broken, whole: true };
+  return { verdict: facts ?? record ?? broken, whole: true };
 }
 
 /** Reads beyond this many rounds mean a check keeps asking for new things: a bug, not a refusal. */
@@ -327,6 +272,9 @@ export async function validateWellFormed(cs: ChangeSet, ctx: ChangeSetContext): 
   const checked: RecordChecks = new WeakMap();
   const verdict = await settle(ctx.neighbourhood, () => judge(cs, ctx, checked), MAX_ROUNDS);
   if (verdict) return verdict;
+  // A moved place walks up its hierarchy, one round of reads per stored level.
+  const places = await settle(ctx.neighbourhood, () => ({ verdict: placeCycleProblem(cs, ctx.neighbourhood.factsAfter(cs)), whole: true }), FACT_LIMITS.placeDepth + 2);
+  if (places) return places;
   // Last, once everything else holds: one round per generation of ancestors above the new links.
   return settle(ctx.neighbourhood, () => ({ verdict: ancestryProblem(cs, ctx.neighbourhood), whole: true }), MAX_GENERATIONS);
 }

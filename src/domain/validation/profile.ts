@@ -3,7 +3,7 @@ import { DECEASED } from '../labels.ts';
 import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
 import { isProfileId } from '../ids.ts';
-import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
+import { FACT_FIELDS, OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 
 /**
@@ -228,8 +228,10 @@ export function checkProfileRecord(value: unknown, opts: { currentYear: number }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Profile must be an object';
   const p = value as Record<string, unknown>;
   if (!isProfileId(p.id)) return 'Profile id is invalid';
-  const known = new Set<string>(['id', ...SCALAR_FIELDS, ...RELATION_FIELDS]);
+  const known = new Set<string>(['id', ...SCALAR_FIELDS, ...RELATION_FIELDS, ...FACT_FIELDS]);
   for (const key of Object.keys(p)) if (!known.has(key)) return `Profile field ${key} is unknown`;
+  // Their items are checked as they are patched (entityShapes.ts, save/validateFacts.ts).
+  for (const f of FACT_FIELDS) if (p[f] !== undefined && !Array.isArray(p[f])) return `Profile field ${f} must be a list`;
   for (const f of SCALAR_FIELDS) {
     const v = p[f];
     if (v === undefined && OPTIONAL.has(f)) continue;

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { diffGraphs } from '../../../src/domain/changeSet.ts';
 import { RELATIONSHIP_MESSAGES } from '../../../src/domain/relationships.ts';
 import type { Site } from '../site.ts';
+import { coupleId, type Couple, type FactEvent, type PersonName, type Place } from '../../../src/domain/facts/types.ts';
+import { addNew } from '../../integration/graphHelpers.ts';
 import { expectInOrder, listen, moveCard, ownTree, primaryId, save, withChild } from './trees.ts';
 
 /** GraphRepository (src/backend/ports.ts): load, save change sets, and the live subscription. */
@@ -82,5 +84,34 @@ export function graphRepositoryContract(site: Site) {
     const second = { ...tree.saved, nodes: [...tree.saved.nodes, { ...tree.saved.nodes[0]!, id: 'n1002', data: { profileId: '', parentRole: '' as const, isPrimary: true } }] };
     await expect(save(tree, second)).rejects.toMatchObject({ code: 'invalid-argument', message: "Only the graph owner's own profile can be the primary person" });
     expect((await ada.browser.graphs.load()).graph.revision).toBe(tree.saved.revision);
+  });
+
+  it("saves a person's events and names, the tree's places and couples; a new load and the live subscription carry them", async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const spouse = addNew(tree.saved, ada.uid, 'spouse', primaryId(tree.saved), { firstName: 'William' });
+    await save(tree, spouse.graph);
+    const other = site.browser();
+    await other.auth.signIn(ada.email, ada.password);
+    const live = listen(other, tree.graphId, tree.saved.revision);
+    const marriage: FactEvent = { id: 'ev-marr', type: 'MARR', customType: '', date: '8 JUL 1835', placeId: 'pl-church', description: '', age: '' };
+    const places: Record<string, Place> = {
+      'pl-county': { id: 'pl-county', name: 'Middlesex', parentId: '', kind: 'county', latitude: null, longitude: null, altNames: [] },
+      'pl-church': { id: 'pl-church', name: "St George's", parentId: 'pl-county', kind: 'church', latitude: 51.51, longitude: -0.14, altNames: ['St George Hanover Square'] },
+    };
+    const couple: Couple = { id: coupleId(ada.uid, spouse.profileId), partners: ada.uid < spouse.profileId ? [ada.uid, spouse.profileId] : [spouse.profileId, ada.uid], events: [marriage] };
+    const me = tree.saved.profiles[ada.uid]!;
+    const events: FactEvent[] = [{ id: 'ev-occu', type: 'OCCU', customType: '', date: '1843', placeId: 'pl-county', description: 'Mathematician', age: '27y' }];
+    const names: PersonName[] = [{ id: 'nm-1', kind: 'birth', prefix: 'Hon.', given: 'Augusta Ada', surnamePrefix: '', surname: 'Byron', suffix: '', nickname: '' }];
+    const revision = await save(tree, { ...tree.saved, places, couples: { [couple.id]: couple }, profiles: { ...tree.saved.profiles, [ada.uid]: { ...me, events, names } } });
+
+    const again = (await other.graphs.load(tree.graphId)).graph;
+    expect(again.revision).toBe(revision);
+    expect(again.places).toEqual(places);
+    expect(again.couples).toEqual({ [couple.id]: couple });
+    expect(again.profiles[ada.uid]).toMatchObject({ events, names });
+    const [event] = await live.received(1);
+    expect(event!.changes.places?.upsert).toHaveLength(2);
+    expect(event!.changes.couples?.upsert).toEqual([couple]);
   });
 }

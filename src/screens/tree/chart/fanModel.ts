@@ -5,12 +5,14 @@
  */
 import { ahnentafel, fatherAndMother, type FanColourBy, type FanSpan } from '../../../../engine/export/fan.ts';
 import type { FanModel, FanPerson } from '../../../../engine/export/fanScene.ts';
-import { cardName, DECEASED_LABEL, deathYearLabel, yearLabel } from '../../../domain/labels.ts';
+import { formatDate } from '../../../domain/dates/index.ts';
+import { cardName, DECEASED_LABEL, deathYearLabel } from '../../../domain/labels.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 
 /** "1901–1980", "b. 1901" without a death, "d. 1980" without a birth, "Deceased" (without a date), or ''. */
 export function fanYears(p: Pick<Profile, 'birthYear' | 'death' | 'deathDateText' | 'birthDateText'>): string {
-  const born = yearLabel(p.birthYear.trim()) || (p.birthDateText ?? '').trim();
+  // The year without leading zeros ('0946' → 946), or a date kept as text in words ('about 1850').
+  const born = /^\d+$/.test(p.birthYear.trim()) ? String(Number(p.birthYear)) : formatDate(p.birthDateText ?? '');
   const died = deathYearLabel(p);
   if (died === DECEASED_LABEL) return born ? `b. ${born}, deceased` : DECEASED_LABEL;
   if (born && died) return `${born}–${died}`;

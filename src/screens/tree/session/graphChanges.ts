@@ -1,4 +1,5 @@
-import { applyProfilePatch, type ChangeSet } from '../../../domain/changeSet.ts';
+import { applyProfilePatch, applyToRecord, type ChangeSet } from '../../../domain/changeSet.ts';
+import { groupOf, groupSize, recordOf, type ItemOf, type Group } from '../../../domain/entityKinds.ts';
 import { appendToGraph, GraphDraft, graphIndex, type OpResult } from '../../../domain/graphDraft.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
@@ -8,6 +9,20 @@ import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types
  * and the answer says what it touched.
  */
 export function applyAsOperation(graph: Graph, changes: ChangeSet): OpResult {
+  return withRecords(cardsAndPeople(graph, changes), changes);
+}
+
+/** The places and couples a change set names, applied to an operation's graph (they are small, and sent whole). */
+function withRecords(result: OpResult, changes: ChangeSet): OpResult {
+  let graph = result.graph;
+  for (const key of RECORD_KEYS) {
+    const group = groupOf(changes, key) as Group<ItemOf[typeof key]>;
+    if (groupSize(group)) graph = { ...graph, [key]: applyToRecord(recordOf(graph, key) as Record<string, ItemOf[typeof key]>, group) };
+  }
+  return graph === result.graph ? result : { ...result, graph };
+}
+
+function cardsAndPeople(graph: Graph, changes: ChangeSet): OpResult {
   const added = additions(changes);
   const appended = added && appendToGraph(graph, added);
   if (appended) return appended;
@@ -44,7 +59,13 @@ export interface GraphLookup {
   node(id: string): GraphNode | undefined;
   edge(id: string): GraphEdge | undefined;
   profile(id: string): Profile | undefined;
+  /** The graph's places or couples by id. */
+  records<K extends RecordKey>(key: K): Readonly<Record<string, ItemOf[K]>>;
 }
+
+/** The kinds the graph holds as records by id, sent whole (entityKinds.ts). */
+export const RECORD_KEYS = ['places', 'couples'] as const;
+export type RecordKey = (typeof RECORD_KEYS)[number];
 
 export function lookup(graph: Graph): GraphLookup {
   const index = graphIndex(graph);
@@ -52,5 +73,6 @@ export function lookup(graph: Graph): GraphLookup {
     node: (id) => index.nodes.get(id),
     edge: (id) => index.edges.get(id),
     profile: (id) => (Object.hasOwn(graph.profiles, id) ? graph.profiles[id] : undefined),
+    records: (key) => recordOf(graph, key),
   };
 }

@@ -1,4 +1,4 @@
-import { diffGraphs, diffProfile, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { diffGraphs, diffProfile, diffRecords, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
 import { applyChangeSets } from '../../../domain/applyChangeSets.ts';
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
@@ -7,7 +7,8 @@ import { AUTOSAVE_DEBOUNCE_MS, retryDelays, SAVE_RESUME_MS } from '../../../doma
 import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
-import { applyAsOperation, lookup, type GraphLookup } from './graphChanges.ts';
+import { applyAsOperation, lookup, RECORD_KEYS, type GraphLookup } from './graphChanges.ts';
+import { groupSize } from '../../../domain/entityKinds.ts';
 import { isAppError, type AppError } from '../../../domain/errors.ts';
 import type { PrivacyReason } from '../../../domain/privacy.ts';
 import type { TreeRole } from '../../../domain/roles.ts';
@@ -190,6 +191,7 @@ export class TreeSession {
       this.graph = claimGraph({ ...toCurrentShape(stored), revision: this.revision }, true);
       // Built now, so the first edit does not pay for reading the whole tree.
       graphIndex(this.graph);
+      this.pending.start(lookup(this.graph));
       if (MIGRATION_IDS.some((id) => !loaded.migrations.includes(id))) {
         const { graph: migrated, applied } = runMigrations(stored, loaded.migrations);
         this.record(applyAsOperation(this.graph, diffGraphs(this.graph, migrated)));
@@ -305,9 +307,10 @@ export class TreeSession {
 
   /** A local edit becomes the graph on screen and is remembered as pending. */
   private record(result: OpResult, failure = APPLY_FAILED) {
+    const before = this.graph;
     this.take(result.graph);
     this.pending.record(result, lookup(this.graph));
-    this.edits.push({ failure, changes: editChanges(result, lookup(this.graph)) });
+    this.edits.push({ failure, changes: editChanges(result, lookup(before), lookup(this.graph)) });
     const index = graphIndex(this.graph);
     const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
     this.announce(result.changed, added);
@@ -448,6 +451,8 @@ export class TreeSession {
    */
   private takeBack(edit: CommittedEdit, later: CommittedEdit[], error: Error) {
     const replay = [...later, ...this.edits];
+    // Places and couples the refused edits wrote go back too; the later edits' are written again below.
+    for (const e of [edit, ...replay]) this.take(this.pending.revertRecords(this.graph, lookup(this.graph), e.changes));
     this.revert([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched));
     for (const next of replay) {
       const result = applyAsOperation(this.graph, next.changes);
@@ -499,6 +504,7 @@ export class TreeSession {
     this.autosaveTimer = null;
     this.edits = [];
     this.migrationsToRecord = [];
+    this.take(this.pending.revertRecords(this.graph, lookup(this.graph)));
     this.revert({ nodes: [...this.pending.nodes.keys()], edges: [...this.pending.edges.keys()], profiles: [...this.pending.profiles.keys()] });
     this.lastSaveError = null;
     this.emit();
@@ -697,7 +703,9 @@ export class TreeSession {
       if (p) profiles[id] = p;
       else delete profiles[id];
     }
-    return { ...g, nodes, edges, profiles, revision: this.revision };
+    const now = lookup(g);
+    const records = { places: this.pending.confirmed('places', now), couples: this.pending.confirmed('couples', now) };
+    return { ...g, nodes, edges, profiles, ...records, revision: this.revision };
   }
 
   // ---- backup -------------------------------------------------------------------------------
@@ -757,8 +765,12 @@ function isRefusal(error: unknown): boolean {
 }
 
 /** An operation's own change set: from the states before it to those it left. */
-function editChanges(result: OpResult, now: GraphLookup): ChangeSet {
+function editChanges(result: OpResult, was: GraphLookup, now: GraphLookup): ChangeSet {
   const cs = emptyChangeSet(0);
+  for (const key of RECORD_KEYS) {
+    const group = diffRecords(key, was.records(key), now.records(key));
+    if (groupSize(group)) (cs as unknown as Record<string, unknown>)[key] = group;
+  }
   for (const { id, before } of result.undo.nodes) {
     const after = now.node(id);
     if (after) cs.nodes.upsert.push(normaliseNode(after));

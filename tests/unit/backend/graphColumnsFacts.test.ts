@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { decodeGraphColumns, encodeGraphColumns } from '../../../src/backend/graphColumns.ts';
+import { coupleId } from '../../../src/domain/facts/types.ts';
+import { base, couple, event, personName, place } from '../domain/factsFixtures.ts';
+
+/** The compact form of a graph (opening big trees) carries the facts model exactly. */
+describe('graph columns with events, names, places and couples', () => {
+  it('give back the graph as encoded; profiles with events still fit the columns', () => {
+    const g = base();
+    g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: [event('ev1', { placeId: 'town' })], names: [personName('nm1')] };
+    g.profiles['pr:n2'] = { ...g.profiles['pr:n2']!, events: [] };
+    g.places = { town: place('town', { latitude: 1.5, longitude: null }) };
+    g.couples = { [coupleId('pr:n1', 'pr:n2')]: couple('pr:n1', 'pr:n2', [event('ev2', { type: 'MARR' })]) };
+    const wire = encodeGraphColumns(g);
+    expect(wire.profiles.raw).toEqual([]);
+    expect(decodeGraphColumns(JSON.parse(JSON.stringify(wire)))).toEqual({ ...g, revision: 3 });
+  });
+
+  it('leave a graph without them as it was', () => {
+    const g = base();
+    const wire = encodeGraphColumns(g);
+    expect(wire).not.toHaveProperty('places');
+    expect(wire).not.toHaveProperty('profileFacts');
+    expect(decodeGraphColumns(wire)).toEqual({ ...g, revision: 3 });
+  });
+});
