@@ -284,10 +284,10 @@ function markerTag(tag: string): string {
   return marked;
 }
 
-/** A DATE as the model holds it: spaces as single spaces, in the GEDCOM 7 grammar (which only a calendar escape changes). */
+/** A DATE as the model holds it: spaces as single spaces, in the GEDCOM 7 grammar (which only a calendar escape or a 5.5.1 'B.C.' changes). */
 function modelDate(value: string): string {
   const spaced = value.indexOf('  ') < 0 && value.indexOf('\t') < 0 ? value : value.replace(/\s+/g, ' ');
-  return spaced.indexOf('@') < 0 ? spaced : dateForVersion(spaced, '7.0');
+  return spaced.indexOf('@') < 0 && !/B\.C\./i.test(spaced) ? spaced : dateForVersion(spaced, '7.0');
 }
 
 /**

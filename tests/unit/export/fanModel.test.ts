@@ -10,7 +10,7 @@ describe('fan chart people from the tree (issue 22)', () => {
     [{ birthYear: '', death: '1980' }, 'd. 1980'],
     [{ birthYear: '', death: 'Y' }, 'Deceased'],
     [{ birthYear: '1901', death: 'Y' }, 'b. 1901, deceased'],
-    [{ birthYear: '', birthDateText: 'ABT 1850', death: '', deathDateText: '' }, 'b. ABT 1850'],
+    [{ birthYear: '', birthDateText: 'ABT 1850', death: '', deathDateText: '' }, 'b. about 1850'],
     [{ birthYear: '', death: '' }, ''],
   ])('%j reads %s', (fields, years) => {
     expect(fanYears(fields)).toBe(years);
