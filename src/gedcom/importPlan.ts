@@ -26,6 +26,8 @@ export interface ImportRequest {
   /** Where the group's top-left corner goes (`groupOrigin`). */
   origin: { x: number; y: number };
   newProfileId(): string;
+  /** The random source of event, name and place ids (`newFactId`). */
+  random(): number;
 }
 
 export interface ImportPlan {
@@ -72,10 +74,8 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
     newProfileId: request.newProfileId,
     nextNodeId: () => `n${next++}`,
     xrefPrefix: request.xrefPrefix,
+    random: request.random,
     siteOrigin: request.siteOrigin,
-    // A change set cannot carry events, other names, places and couples yet (changeSet.ts): until
-    // it does, they stay in the kept lines as before, where an export still finds them.
-    facts: false,
   });
   if (!mapped.nodes.length) throw new NothingToImport();
   onProgress?.('parse', 1);
@@ -83,6 +83,10 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
   for (const e of mapped.edges) e.id = flat(e.id);
   changes.edges.upsert = mapped.edges;
   for (const p of mapped.profiles) changes.profiles.upsert.push(createPatch(p));
+  // The places the events name and the couples with events travel in the same change set, so the
+  // save path finds every event's place and every couple's spouses in it.
+  if (mapped.places.length) changes.places = { upsert: mapped.places, remove: [] };
+  if (mapped.couples.length) changes.couples = { upsert: mapped.couples, remove: [] };
   onMapped?.(changes);
   const laid = layoutFamilies({ people: mapped.nodes.map((n) => n.id), families: mapped.families }, { onProgress: (f) => onProgress?.('layout', f) });
   for (const n of mapped.nodes) {
@@ -112,7 +116,14 @@ function createPatch(p: Profile): ProfilePatch {
   }
   const add: ProfilePatch['add'] = {};
   for (const f of RELATION_FIELDS) if (p[f].length) add[f] = p[f];
-  return { id: p.id, create: true, set, ...(Object.keys(add).length ? { add } : {}) };
+  return {
+    id: p.id,
+    create: true,
+    set,
+    ...(Object.keys(add).length ? { add } : {}),
+    ...(p.events?.length ? { events: { upsert: p.events, remove: [] } } : {}),
+    ...(p.names?.length ? { names: { upsert: p.names, remove: [] } } : {}),
+  };
 }
 
 /**

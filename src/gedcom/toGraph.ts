@@ -44,8 +44,6 @@ export interface ToGraphOptions {
   siteOrigin?: string;
   /** Ids of events, names and places (`newFactId`); Math.random when absent. */
   random?: () => number;
-  /** False: events, other names and couples' events stay kept GEDCOM lines only (importPlan.ts says why). Default true. */
-  facts?: boolean;
 }
 
 /** A family as the layout needs it: card ids of its partners and of its children on the tree. */
@@ -293,7 +291,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const reader: FactReader = { places, newId: (kind) => newFactId(kind, random), v7: doc.version.startsWith('7') };
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;
-    keptPerson(p, i, edit, options.facts === false ? null : reader);
+    keptPerson(p, i, edit, reader);
     holder[p.at] = i;
   }
   const couples = new Map<string, Couple>();
@@ -301,7 +299,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     const h = fam.partners[0] ?? fam.children[0];
     if (h === undefined) continue;
     keptFamily(fam, edit);
-    if (options.facts !== false) coupleEvents(fam, people, couples, reader, edit);
+    coupleEvents(fam, people, couples, reader, edit);
     holder[fam.at] = h;
     people[h]!.kept = grown(people[h]!.kept, fam.at);
   }
@@ -554,7 +552,7 @@ function profileIds(people: Person[], list: number[]): string[] {
  * profile holds exactly it (what an export would write from the profile is the same text); the
  * structure stays, so an export writes the value back there.
  */
-function keptPerson(p: Person, index: number, edit: Edit, reader: FactReader | null): void {
+function keptPerson(p: Person, index: number, edit: Edit, reader: FactReader): void {
   const r = p.record;
   const at = p.at;
   const profile = p.profile;
@@ -581,7 +579,7 @@ function keptPerson(p: Person, index: number, edit: Edit, reader: FactReader | n
   let death = eventDate(r, 'DEAT');
   if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
   else death = undefined;
-  if (reader) personFacts(p, reader, (n, e) => edit(at, n, e), birth, death);
+  personFacts(p, reader, (n, e) => edit(at, n, e), birth, death);
   let notes = 0;
   let note: GedcomNode | undefined;
   for (const c of r.children) {

@@ -35,6 +35,7 @@ function plan(member: Member, graph: Graph, file: string | Uint8Array) {
     firstNodeNumber: firstImportNodeNumber(nodeNumber(new GraphDraft(graph).nextNodeId())!),
     origin: groupOrigin(graph, 132),
     newProfileId: () => newProfileId(randomFill),
+    random: Math.random,
   });
 }
 

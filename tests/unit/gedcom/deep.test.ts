@@ -63,7 +63,7 @@ describe(`a GEDCOM nested ${DEPTH.toLocaleString('en')} levels deep`, () => {
     // The app's import (the worker's plan: parse, map, lay out, the change set).
     let k = 0;
     const newProfileId = () => `pr:${String(k++).padStart(32, '0')}`;
-    const plan = planImport(utf8(text), { uid: 'u-me', now: NOW, currentYear: 2026, siteOrigin: SITE, xrefPrefix: 'A', firstNodeNumber: 101, origin: { x: 0, y: 0 }, newProfileId });
+    const plan = planImport(utf8(text), { uid: 'u-me', now: NOW, currentYear: 2026, siteOrigin: SITE, xrefPrefix: 'A', firstNodeNumber: 101, origin: { x: 0, y: 0 }, newProfileId, random: Math.random });
     expect(plan.changes.nodes.upsert).toHaveLength(2);
     expect(JSON.parse(JSON.stringify(plan.changes)).profiles.upsert).toHaveLength(2);
 

@@ -11,6 +11,7 @@ import { createGedcomImport } from '../../../src/screens/tree/gedcom/gedcomImpor
 import type { ImportDeps, ImportSession } from '../../../src/screens/tree/gedcom/importFlow.ts';
 import { ImportFileError, type PlanRunner } from '../../../src/screens/tree/gedcom/runImport.ts';
 import type { Notifier } from '../../../src/screens/tree/actions/context.ts';
+import { seeded } from '../gedcom/graphHelpers.ts';
 
 const NOW = '2026-03-01T12:00:00.000Z';
 const harry = new Uint8Array(readFileSync(new URL('../../fixtures/gedcom/Harry_Potter.ged', import.meta.url)));
@@ -18,7 +19,7 @@ const harry = new Uint8Array(readFileSync(new URL('../../fixtures/gedcom/Harry_P
 /** The plan as the worker makes it, in place. */
 const inPlace: PlanRunner = async ({ request }, onProgress) => {
   let k = 0;
-  const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}` }, onProgress);
+  const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}`, random: seeded(1) }, onProgress);
   return { plan, timings: { read: 1, parse: 2, layout: 3 } };
 };
 
@@ -29,7 +30,7 @@ const inPlace: PlanRunner = async ({ request }, onProgress) => {
 const asWorker: PlanRunner = async ({ request }, onProgress, _signal, onBodies) => {
   let k = 0;
   let early: string[] = [];
-  const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}` }, onProgress, (linesAndProfiles) => {
+  const plan = planImport(harry, { ...request, newProfileId: () => `pr:${(k++).toString(16).padStart(32, '0')}`, random: seeded(1) }, onProgress, (linesAndProfiles) => {
     early = chunkChangeSet(linesAndProfiles, 2000);
     onBodies?.(early);
   });

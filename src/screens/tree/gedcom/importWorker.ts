@@ -40,7 +40,7 @@ addEventListener('message', async (event: MessageEvent<ImportWorkerRequest>) => 
     const bytes = await readFile(file);
     const t1 = performance.now();
     let parsed = 0;
-    const full: ImportRequest = { ...request, newProfileId: profileIdSource((b) => crypto.getRandomValues(b)) };
+    const full: ImportRequest = { ...request, newProfileId: profileIdSource((b) => crypto.getRandomValues(b)), random: Math.random };
     // The lines and profiles go to the page before the layout, which needs only the cards: the
     // page reads them back while the worker lays the people out.
     const { changes, ...plan } = planImport(

@@ -5,7 +5,7 @@ import type { ImportPlan, ImportRequest } from '../../../gedcom/importPlan.ts';
 /** What the import worker is asked: the file and everything about the tree the plan needs. */
 export interface ImportWorkerRequest {
   file: Blob;
-  request: Omit<ImportRequest, 'newProfileId'>;
+  request: Omit<ImportRequest, 'newProfileId' | 'random'>;
 }
 
 export type WorkerPhase = 'read' | 'parse' | 'layout';
