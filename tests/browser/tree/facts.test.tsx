@@ -47,7 +47,7 @@ describe('Person details: events, names, relatives', () => {
     const events = panel().getByTestId('panel-events');
     await expect.element(events).toBeVisible();
     const items = events.getByRole('listitem').elements().map((li) => li.querySelector('.facts-text')!.textContent);
-    expect(items).toEqual(['Born 1990-03-05Kensington Palace, London, England', 'Occupation 2015Mathematician']);
+    expect(items).toEqual(['Born 5 March 1990Kensington Palace, London, England', 'Occupation 2015Mathematician']);
     await expect.element(panel().getByTestId('panel-names')).toHaveTextContent('“Enchantress of Numbers”Nickname');
     const spouses = panel().getByRole('group', { name: 'Spouses' });
     await expect.element(spouses.getByRole('button', { name: 'William King', exact: true })).toBeVisible();
