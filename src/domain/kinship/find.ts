@@ -48,90 +48,146 @@ export interface KinshipOptions {
 
 export const DEFAULT_MAX_VISITED = 500_000;
 
-interface Side {
-  depth: Map<string, number>;
-  /** The child through which each ancestor was first reached (toward the start). */
-  via: Map<string, string>;
-  frontier: string[];
-  level: number;
+/**
+ * The profiles' parent links as integer arrays, built once per profiles object (an edit makes a
+ * new one) and shared by every search of it: a search then reads and marks typed arrays instead
+ * of string-keyed maps, which is what keeps a 16,000-ancestor search under a millisecond.
+ */
+interface KinIndex {
+  ids: string[];
+  at: Map<string, number>;
+  parentStart: Int32Array;
+  parentList: Int32Array;
+  sides: [SideArrays, SideArrays];
+  run: number;
 }
 
-function startSide(id: string): Side {
-  return { depth: new Map([[id, 0]]), via: new Map(), frontier: [id], level: 0 };
+interface SideArrays {
+  /** `mark[i] === run` when person i is reached in this run. */
+  mark: Uint32Array;
+  depth: Int32Array;
+  /** The child through which each ancestor was first reached (toward the start). */
+  via: Int32Array;
+}
+
+const indexes = new WeakMap<KinProfiles, KinIndex>();
+
+function sideArrays(n: number): SideArrays {
+  return { mark: new Uint32Array(n), depth: new Int32Array(n), via: new Int32Array(n) };
+}
+
+export function kinIndex(profiles: KinProfiles): KinIndex {
+  const known = indexes.get(profiles);
+  if (known) return known;
+  const ids = Object.keys(profiles);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  const parentStart = new Int32Array(ids.length + 1);
+  const list: number[] = [];
+  ids.forEach((id, i) => {
+    parentStart[i] = list.length;
+    for (const p of profiles[id]!.parents) {
+      const j = at.get(p);
+      if (j !== undefined) list.push(j);
+    }
+  });
+  parentStart[ids.length] = list.length;
+  const index: KinIndex = { ids, at, parentStart, parentList: Int32Array.from(list), sides: [sideArrays(ids.length), sideArrays(ids.length)], run: 0 };
+  indexes.set(profiles, index);
+  return index;
+}
+
+interface Side extends SideArrays {
+  frontier: number[];
+  level: number;
 }
 
 /** The closest blood lines between `a` and `b` ([] when none), and whether the search finished. */
 export function bloodLines(profiles: KinProfiles, a: string, b: string, o: KinshipOptions = {}): { lines: BloodLine[]; searchedAll: boolean } {
   const max = o.maxVisited ?? DEFAULT_MAX_VISITED;
-  if (!profiles[a] || !profiles[b]) return { lines: [], searchedAll: true };
-  const A = startSide(a);
-  const B = startSide(b);
-  let best = Infinity;
-  const found = new Set<string>();
-  if (a === b) return { lines: [], searchedAll: true };
-  let visited = 2;
-  const consider = (id: string) => {
-    const t = A.depth.get(id)! + B.depth.get(id)!;
-    if (t < best) {
-      best = t;
-      found.clear();
-    }
-    if (t === best) found.add(id);
+  if (!profiles[a] || !profiles[b] || a === b) return { lines: [], searchedAll: true };
+  const ix = kinIndex(profiles);
+  const run = ++ix.run;
+  const start = (arrays: SideArrays, id: number): Side => {
+    arrays.mark[id] = run;
+    arrays.depth[id] = 0;
+    arrays.via[id] = -1;
+    return { ...arrays, frontier: [id], level: 0 };
   };
+  const A = start(ix.sides[0], ix.at.get(a)!);
+  const B = start(ix.sides[1], ix.at.get(b)!);
+  let best = Infinity;
+  let found: number[] = [];
+  let visited = 2;
+  let searchedAll = true;
   for (;;) {
-    // An undiscovered common ancestor is deeper than one side's level: once the best is no more
-    // than both levels, none as near can remain (ties count: both of a couple, double cousins).
-    if (best <= Math.min(A.level, B.level)) break;
+    // An undiscovered common ancestor is deeper than one side's level, so none nearer can remain.
+    // Ties with the same up and down (both of a couple, double cousins' two couples) are found by
+    // the same level; a tie split otherwise (3 + 1 against 2 + 2) may be left out.
+    if (best <= Math.min(A.level, B.level) + 1) break;
     const canA = A.frontier.length > 0;
     const canB = B.frontier.length > 0;
     if (!canA && !canB) break;
     const side = canA && (!canB || A.frontier.length <= B.frontier.length) ? A : B;
     const other = side === A ? B : A;
-    const next: string[] = [];
+    const next: number[] = [];
     const d = side.level + 1;
-    for (const id of side.frontier) {
-      for (const p of profiles[id]?.parents ?? []) {
-        if (side.depth.has(p) || !profiles[p]) continue;
-        side.depth.set(p, d);
-        side.via.set(p, id);
+    for (const i of side.frontier) {
+      for (let k = ix.parentStart[i]!; k < ix.parentStart[i + 1]!; k++) {
+        const p = ix.parentList[k]!;
+        if (side.mark[p] === run) continue;
+        side.mark[p] = run;
+        side.depth[p] = d;
+        side.via[p] = i;
         next.push(p);
-        if (other.depth.has(p)) consider(p);
+        if (other.mark[p] === run) {
+          const t = d + other.depth[p]!;
+          if (t < best) {
+            best = t;
+            found = [];
+          }
+          if (t === best) found.push(p);
+        }
       }
     }
     side.frontier = next;
-    side.level = d;
+    side.level = next.length ? d : Infinity;
     visited += next.length;
-    if (!next.length) side.level = Infinity;
-    if (visited > max) return { lines: linesFrom(profiles, A, B, found), searchedAll: false };
+    if (visited > max) {
+      searchedAll = false;
+      break;
+    }
   }
-  return { lines: linesFrom(profiles, A, B, found), searchedAll: true };
+  return { lines: linesFrom(profiles, ix, A, B, found), searchedAll };
 }
 
-function pathUp(side: Side, from: string): string[] {
-  const out = [from];
-  for (let id = side.via.get(from); id !== undefined; id = side.via.get(id)) out.push(id);
+function pathUp(ix: KinIndex, side: Side, from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i !== -1; i = side.via[i]!) out.push(ix.ids[i]!);
   return out.reverse();
 }
 
-function linesFrom(profiles: KinProfiles, A: Side, B: Side, found: Set<string>): BloodLine[] {
+function linesFrom(profiles: KinProfiles, ix: KinIndex, A: Side, B: Side, found: number[]): BloodLine[] {
   const lines: BloodLine[] = [];
-  const taken = new Set<string>();
-  for (const c of [...found].sort()) {
-    if (taken.has(c)) continue;
-    taken.add(c);
-    const up = A.depth.get(c)!;
-    const down = B.depth.get(c)!;
-    const path = [...pathUp(A, c), ...pathUp(B, c).reverse().slice(1)];
+  const taken = new Set<number>();
+  const byId = found.map((i) => ix.ids[i]!).sort();
+  for (const c of byId) {
+    const ci = ix.at.get(c)!;
+    if (taken.has(ci)) continue;
+    taken.add(ci);
+    const up = A.depth[ci]!;
+    const down = B.depth[ci]!;
+    const path = [...pathUp(ix, A, ci), ...pathUp(ix, B, ci).reverse().slice(1)];
     const ancestors = [c];
     let half = false;
     if (up > 0 && down > 0) {
-      const childA = A.via.get(c)!;
-      const childB = B.via.get(c)!;
-      const partner = [...found].find(
-        (o) => !taken.has(o) && A.depth.get(o) === up && B.depth.get(o) === down && profiles[childA]!.parents.includes(o) && profiles[childB]!.parents.includes(o),
-      );
+      const childA = ix.ids[A.via[ci]!]!;
+      const childB = ix.ids[B.via[ci]!]!;
+      const partner = byId.find((o) => {
+        const oi = ix.at.get(o)!;
+        return !taken.has(oi) && A.depth[oi] === up && B.depth[oi] === down && profiles[childA]!.parents.includes(o) && profiles[childB]!.parents.includes(o);
+      });
       if (partner) {
-        taken.add(partner);
+        taken.add(ix.at.get(partner)!);
         ancestors.push(partner);
       } else {
         const otherA = profiles[childA]!.parents.filter((p) => p !== c && profiles[p]);
