@@ -89,6 +89,9 @@ interface Features {
   id: string;
   gender: string;
   given: string[];
+  givenKey: string;
+  initials: string;
+  givenCode: string;
   surname: string;
   surnameCode: string;
   birth: YearBounds;
@@ -118,10 +121,14 @@ function featuresOf(p: Profile, profiles: Readonly<Record<string, Profile>>, pla
   const birthText = birthGedcom(p);
   const deathText = deathGedcom(p);
   const birthEvent = p.events?.find((e) => e.type === 'BIRT' && e.placeId);
+  const given = folded(p.firstName);
   return {
     id: p.id,
     gender: p.gender,
-    given: folded(p.firstName),
+    given,
+    givenKey: given.join(' '),
+    initials: given.map((w) => w[0]).join(''),
+    givenCode: soundex(given[0] ?? ''),
     surname,
     surnameCode: soundex(folded(p.lastName)[0] ?? ''),
     birth: bounds(birthText),
@@ -135,17 +142,16 @@ function featuresOf(p: Profile, profiles: Readonly<Record<string, Profile>>, pla
   };
 }
 
-type Part = { score: number; reason?: DuplicateReason } | 'veto';
+type Scored = { score: number; reason?: DuplicateReason };
+type Part = Scored | 'veto';
 
-function givenScore(a: string[], b: string[]): Part {
-  if (!a.length || !b.length) return { score: 0 };
-  if (a.join(' ') === b.join(' ')) return { score: 1, reason: 'same-given-names' };
-  if (a.some((w) => b.includes(w))) return { score: 0.5, reason: 'given-name-in-common' };
-  // "J. Smith" and "John Smith"; "Jon" and "John".
-  const initials = (ws: string[]) => ws.map((w) => w[0]).join('');
-  if (a.some((w) => w.length === 1) || b.some((w) => w.length === 1)) return initials(a) === initials(b) ? { score: 0.25, reason: 'given-initials' } : 'veto';
-  if (soundex(a[0]!) === soundex(b[0]!)) return { score: 0.25, reason: 'given-initials' };
-  return 'veto';
+function givenScore(a: Features, b: Features): Part {
+  if (!a.given.length || !b.given.length) return { score: 0 };
+  if (a.givenKey === b.givenKey) return { score: 1, reason: 'same-given-names' };
+  if (a.given.some((w) => b.given.includes(w))) return { score: 0.5, reason: 'given-name-in-common' };
+  // "J. G. Smith" and "Johann Georg Smith"; "Jon" and "John".
+  if (a.given.some((w) => w.length === 1) || b.given.some((w) => w.length === 1)) return a.initials === b.initials ? { score: 0.25, reason: 'given-initials' } : 'veto';
+  return a.givenCode === b.givenCode ? { score: 0.25, reason: 'given-initials' } : 'veto';
 }
 
 function dateScore(a: YearBounds, at: string, b: YearBounds, bt: string, same: DuplicateReason, close: DuplicateReason): Part {
@@ -160,30 +166,29 @@ function dateScore(a: YearBounds, at: string, b: YearBounds, bt: string, same: D
   return 'veto';
 }
 
-function placeScore(a: string[], b: string[]): Part {
+function placeScore(a: string[], b: string[]): Scored {
   if (!a.length || !b.length) return { score: 0 };
   if (a.join(' ') === b.join(' ')) return { score: 1, reason: 'same-birth-place' };
   return a.some((w) => b.includes(w)) ? { score: 0.5, reason: 'birth-place-alike' } : { score: 0 };
 }
 
-/** The score of one pair and why, or null when something vetoes it. */
+/** The score of one pair and why, or null when something vetoes it (the cheapest vetoes first). */
 function scorePair(a: Features, b: Features): { score: number; reasons: DuplicateReason[] } | null {
   if (a.gender && b.gender && a.gender !== b.gender) return null;
+  const given = givenScore(a, b);
+  if (given === 'veto') return null;
+  const birth = dateScore(a.birth, a.birthText, b.birth, b.birthText, 'same-birth', 'birth-close');
+  if (birth === 'veto') return null;
+  const death = dateScore(a.death, a.deathText, b.death, b.deathText, 'same-death', 'death-close');
+  if (death === 'veto') return null;
   if (a.relatives.has(b.id) || b.relatives.has(a.id)) return null;
-  const parts: Part[] = [
-    givenScore(a.given, b.given),
-    a.surname && a.surname === b.surname ? { score: 0.25, reason: 'same-surname' } : { score: 0 },
-    dateScore(a.birth, a.birthText, b.birth, b.birthText, 'same-birth', 'birth-close'),
-    dateScore(a.death, a.deathText, b.death, b.deathText, 'same-death', 'death-close'),
-    placeScore(a.birthPlace, b.birthPlace),
-  ];
+  const parts = [given, a.surname && a.surname === b.surname ? { score: 0.25, reason: 'same-surname' as const } : { score: 0 }, birth, death, placeScore(a.birthPlace, b.birthPlace)];
   const parentsAlike = a.parents.filter((n) => b.parents.includes(n)).length;
   if (parentsAlike) parts.push({ score: Math.min(1, parentsAlike * 0.5), reason: 'parents-alike' });
   if (a.spouses.some((s) => b.spouses.includes(s))) parts.push({ score: 1, reason: 'same-spouse' });
   let score = 0;
   const reasons: DuplicateReason[] = [];
   for (const p of parts) {
-    if (p === 'veto') return null;
     score += p.score;
     if (p.reason) reasons.push(p.reason);
   }
@@ -191,6 +196,8 @@ function scorePair(a: Features, b: Features): { score: number; reasons: Duplicat
 }
 
 function isLineal(profiles: Readonly<Record<string, Profile>>, a: string, b: string): boolean {
+  // A descendant has parents: two people without any cannot be each other's ancestor.
+  if (!profiles[a]!.parents.length && !profiles[b]!.parents.length) return false;
   const { lines } = bloodLines(profiles, a, b);
   return lines.some((l) => l.up === 0 || l.down === 0);
 }
@@ -208,12 +215,13 @@ function decadeOf(f: Features): number | null {
  */
 export function findDuplicates(profiles: Readonly<Record<string, Profile>>, places: Readonly<Record<string, Place>> = {}, o: DuplicateOptions = {}): DuplicatePair[] {
   const threshold = o.threshold ?? DUPLICATE_THRESHOLD;
-  const blocks = new Map<string, { dated: Map<number, Features[]>; undated: Features[] }>();
+  const blocks = new Map<string, { dated: Map<number, Features[]>; undated: Features[]; byId: Map<string, Features> }>();
   for (const p of Object.values(profiles)) {
     const f = featuresOf(p, profiles, places);
     if (!f.surnameCode || !f.given.length) continue;
     let block = blocks.get(f.surnameCode);
-    if (!block) blocks.set(f.surnameCode, (block = { dated: new Map(), undated: [] }));
+    if (!block) blocks.set(f.surnameCode, (block = { dated: new Map(), undated: [], byId: new Map() }));
+    if (o.among?.has(f.id)) block.byId.set(f.id, f);
     const decade = decadeOf(f);
     if (decade === null) block.undated.push(f);
     else {
@@ -224,22 +232,35 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
   }
   const out: DuplicatePair[] = [];
   const consider = (a: Features, b: Features) => {
-    if (o.among && !o.among.has(a.id) && !o.among.has(b.id)) return;
     if (o.dismissed?.has(duplicatePairKey(a.id, b.id))) return;
     const s = scorePair(a, b);
     // One being the other's ancestor vetoes too; asked only of the few pairs that score.
     if (s && s.score >= threshold && !isLineal(profiles, a.id, b.id)) out.push(a.id < b.id ? { a: a.id, b: b.id, ...s } : { a: b.id, b: a.id, ...s });
   };
-  for (const { dated, undated } of blocks.values()) {
-    for (const [decade, row] of dated) {
-      const next = dated.get(decade + 1) ?? [];
-      for (let i = 0; i < row.length; i++) {
-        for (let j = i + 1; j < row.length; j++) consider(row[i]!, row[j]!);
-        for (const other of next) consider(row[i]!, other);
-        for (const other of undated) consider(row[i]!, other);
+  if (o.among) {
+    // An import against the tree: only the imported people's own candidates are compared.
+    const among = o.among;
+    for (const { dated, undated, byId } of blocks.values()) {
+      for (const id of among) {
+        const f = byId.get(id);
+        if (!f) continue;
+        const decade = decadeOf(f);
+        const candidates = decade === null ? [...[...dated.values()].flat(), ...undated] : [...(dated.get(decade - 1) ?? []), ...(dated.get(decade) ?? []), ...(dated.get(decade + 1) ?? []), ...undated];
+        for (const other of candidates) if (other !== f && (!among.has(other.id) || f.id < other.id)) consider(f, other);
       }
     }
-    for (let i = 0; i < undated.length; i++) for (let j = i + 1; j < undated.length; j++) consider(undated[i]!, undated[j]!);
+  } else {
+    for (const { dated, undated } of blocks.values()) {
+      for (const [decade, row] of dated) {
+        const next = dated.get(decade + 1) ?? [];
+        for (let i = 0; i < row.length; i++) {
+          for (let j = i + 1; j < row.length; j++) consider(row[i]!, row[j]!);
+          for (const other of next) consider(row[i]!, other);
+          for (const other of undated) consider(row[i]!, other);
+        }
+      }
+      for (let i = 0; i < undated.length; i++) for (let j = i + 1; j < undated.length; j++) consider(undated[i]!, undated[j]!);
+    }
   }
   return out.sort((x, y) => y.score - x.score || x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
 }
