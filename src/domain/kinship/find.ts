@@ -32,7 +32,12 @@ export interface BloodLine {
 
 export type Kinship =
   | { kind: 'same' }
-  | { kind: 'blood'; lines: BloodLine[] }
+  /**
+   * `also`: the closest lines that do not go through the first lines' common ancestors, when there
+   * are any: a second relationship through pedigree collapse (a mother who is also a half-sister,
+   * a grandmother who is also a great-aunt when cousins married).
+   */
+  | { kind: 'blood'; lines: BloodLine[]; also: BloodLine[] }
   /** `a` and `b` are married. */
   | { kind: 'spouse' }
   /** `b` is a blood relative (`lines`) of `a`'s spouse `via`: "your spouse's sister". */
@@ -44,6 +49,8 @@ export type Kinship =
 export interface KinshipOptions {
   /** Stop after visiting this many ancestors in one blood search (then `searchedAll` is false). */
   maxVisited?: number;
+  /** People a blood search may not pass through nor meet at (the start people excepted). */
+  exclude?: readonly string[];
 }
 
 export const DEFAULT_MAX_VISITED = 500_000;
@@ -59,6 +66,8 @@ interface KinIndex {
   parentStart: Int32Array;
   parentList: Int32Array;
   sides: [SideArrays, SideArrays];
+  /** `excluded[i] === run` when person i is excluded in this run. */
+  excluded: Uint32Array;
   run: number;
 }
 
@@ -91,7 +100,7 @@ export function kinIndex(profiles: KinProfiles): KinIndex {
     }
   });
   parentStart[ids.length] = list.length;
-  const index: KinIndex = { ids, at, parentStart, parentList: Int32Array.from(list), sides: [sideArrays(ids.length), sideArrays(ids.length)], run: 0 };
+  const index: KinIndex = { ids, at, parentStart, parentList: Int32Array.from(list), sides: [sideArrays(ids.length), sideArrays(ids.length)], excluded: new Uint32Array(ids.length), run: 0 };
   indexes.set(profiles, index);
   return index;
 }
@@ -113,6 +122,10 @@ export function bloodLines(profiles: KinProfiles, a: string, b: string, o: Kinsh
     arrays.via[id] = -1;
     return { ...arrays, frontier: [id], level: 0 };
   };
+  for (const id of o.exclude ?? []) {
+    const i = ix.at.get(id);
+    if (i !== undefined) ix.excluded[i] = run;
+  }
   const A = start(ix.sides[0], ix.at.get(a)!);
   const B = start(ix.sides[1], ix.at.get(b)!);
   let best = Infinity;
@@ -134,7 +147,7 @@ export function bloodLines(profiles: KinProfiles, a: string, b: string, o: Kinsh
     for (const i of side.frontier) {
       for (let k = ix.parentStart[i]!; k < ix.parentStart[i + 1]!; k++) {
         const p = ix.parentList[k]!;
-        if (side.mark[p] === run) continue;
+        if (side.mark[p] === run || ix.excluded[p] === run) continue;
         side.mark[p] = run;
         side.depth[p] = d;
         side.via[p] = i;
@@ -211,7 +224,10 @@ export function findKinship(profiles: KinProfiles, a: string, b: string, o: Kins
   const pb = profiles[b];
   if (!pa || !pb) return { kind: 'none', searchedAll: true };
   const blood = bloodLines(profiles, a, b, o);
-  if (blood.lines.length) return { kind: 'blood', lines: blood.lines };
+  if (blood.lines.length) {
+    const exclude = blood.lines.flatMap((l) => l.ancestors);
+    return { kind: 'blood', lines: blood.lines, also: bloodLines(profiles, a, b, { ...o, exclude }).lines };
+  }
   if (pa.spouses.includes(b)) return { kind: 'spouse' };
   let searchedAll = blood.searchedAll;
   let best: Kinship | undefined;

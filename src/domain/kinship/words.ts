@@ -123,12 +123,12 @@ export function kinshipWord(k: Kinship, gender: Gender | undefined): string {
   }
 }
 
-/** Every distinct word of a finding, the closest first (a person who is both: "mother", "half-sister"). */
+/** Every distinct word of a finding, the closest first, then its `also` lines (a person who is both: "mother", "half-sister"). */
 export function kinshipWords(k: Kinship, gender: Gender | undefined): string[] {
   if (k.kind !== 'blood') return [kinshipWord(k, gender)].filter(Boolean);
   const first = k.lines[0]!;
   const others = k.lines.filter((l) => l.up !== first.up || l.down !== first.down);
-  const words = [kinshipWord(k, gender), ...others.map((l) => bloodRelationship(l, gender))];
+  const words = [kinshipWord(k, gender), ...others.map((l) => bloodRelationship(l, gender)), ...k.also.map((l) => bloodRelationship(l, gender))];
   return [...new Set(words)];
 }
 

@@ -149,9 +149,9 @@ describe('findKinship names what b is to a', () => {
 
   it('keeps the couple as the common ancestors, and one parent alone for a half relation', () => {
     const k = findKinship(F, 'me', 'cousin');
-    expect(k).toEqual({ kind: 'blood', lines: [{ up: 2, down: 2, ancestors: ['gf', 'gm'], half: false, path: ['me', 'dad', 'gf', 'aunt', 'cousin'] }] });
+    expect(k).toEqual({ kind: 'blood', lines: [{ up: 2, down: 2, ancestors: ['gf', 'gm'], half: false, path: ['me', 'dad', 'gf', 'aunt', 'cousin'] }], also: [] });
     const h = findKinship(F, 'me', 'halfbro');
-    expect(h).toEqual({ kind: 'blood', lines: [{ up: 1, down: 1, ancestors: ['dad'], half: true, path: ['me', 'dad', 'halfbro'] }] });
+    expect(h).toEqual({ kind: 'blood', lines: [{ up: 1, down: 1, ancestors: ['dad'], half: true, path: ['me', 'dad', 'halfbro'] }], also: [] });
     // Only one parent known on each side: not called half.
     expect(findKinship(F, 'k1', 'k2')).toMatchObject({ lines: [{ ancestors: ['solo'], half: false }] });
   });
@@ -184,9 +184,21 @@ describe('findKinship names what b is to a', () => {
     expect(stepWord(F.me!, F.stranger!)).toBe('');
   });
 
-  it('finds both words of a person who is mother and half-sister only when asked for every line', () => {
-    expect(kinshipWords(findKinship(F, 'x', 'm2'), 'F')).toEqual(['mother']);
+  it('names a mother who is also a half-sister (webtrees #1388), the closest first', () => {
+    const k = findKinship(F, 'x', 'm2');
+    expect(k).toMatchObject({ kind: 'blood', lines: [{ up: 1, down: 0, ancestors: ['m2'], path: ['x', 'm2'] }], also: [{ up: 1, down: 1, ancestors: ['f'], half: true, path: ['x', 'f', 'm2'] }] });
+    expect(kinshipWords(k, 'F')).toEqual(['mother', 'half-sister']);
     expect(kinshipWords(findKinship(F, 'me', 'cousin'), 'M')).toEqual(['first cousin']);
+    expect(kinshipWords(findKinship(F, 'me', 'gf'), 'M')).toEqual(['grandfather']);
+  });
+
+  it('finds both lines through pedigree collapse: cousins who married', () => {
+    // g1 + g2 have sib1 and sib2; their children p and q married and had k.
+    const C = family(['g1:M', 'g2:F', 'sib1:F', 'sib2:M', 'p:M', 'q:F', 'k:F'], [...kids(['g1', 'g2'], ['sib1', 'sib2']), ['sib1', 'p'], ['sib2', 'q'], ...kids(['p', 'q'], ['k'])], [['p', 'q']]);
+    expect(kinshipWords(findKinship(C, 'k', 'sib1'), 'F')).toEqual(['grandmother', 'great-aunt']);
+    expect(kinshipWords(findKinship(C, 'k', 'g1'), 'M')).toEqual(['great-grandfather']);
+    expect(kinshipWords(findKinship(C, 'p', 'q'), 'F')).toEqual(['first cousin']);
+    expect(kinshipWord(findKinship(C, 'p', 'q'), 'F')).toBe('first cousin');
   });
 });
 

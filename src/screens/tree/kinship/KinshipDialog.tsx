@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../../engine/index.ts';
 import { Modal } from '../../../components/Modal.tsx';
 import { graphIndex } from '../../../domain/graphDraft.ts';
-import { findKinship, kinshipSentence, kinshipWord, stepWord, type Kinship } from '../../../domain/kinship/index.ts';
+import { bloodRelationship, findKinship, kinshipSentence, kinshipWord, stepWord, type Kinship } from '../../../domain/kinship/index.ts';
 import { cardName } from '../../../domain/labels.ts';
 import { PRIVATE_NAME } from '../../../domain/privacy.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
@@ -47,7 +47,11 @@ export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | nu
   const kinship = useMemo<Kinship | null>(() => (a && b && profiles[a] && profiles[b] ? findKinship(profiles, a, b) : null), [profiles, a, b]);
   const lines = kinship && 'lines' in kinship ? kinship.lines : [];
   const spousePath = kinship?.kind === 'spouse' && a && b ? [a, b] : null;
-  const paths = spousePath ? [spousePath] : lines.map((l) => l.path);
+  const also = kinship?.kind === 'blood' ? kinship.also : [];
+  const paths = spousePath ? [spousePath] : [...lines, ...also].map((l) => l.path);
+  const bGender = b && !privacy[b] ? profiles[b]?.gender : '';
+  const pathTitle = (i: number) =>
+    i === 0 ? T.path : i < lines.length ? `${T.also} ${lines[i]!.ancestors.map(name).join(' and ')}` : `${T.alsoAs} ${bloodRelationship(also[i - lines.length]!, bGender)}`;
 
   const showOnTree = () => {
     const engine = canvas?.engine;
@@ -96,7 +100,7 @@ export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | nu
       {kinship && a && b && (
         <section className="kinship-answer" aria-live="polite">
           <p className="kinship-sentence" data-testid="kinship-sentence">
-            {kinshipSentence(kinship, { aName: name(a), bName: name(b), aIsYou: a === tree.uid, bGender: privacy[b] ? '' : profiles[b]!.gender })}
+            {kinshipSentence(kinship, { aName: name(a), bName: name(b), aIsYou: a === tree.uid, bGender })}
           </p>
           {lines.length > 0 && lines[0]!.up > 0 && lines[0]!.down > 0 && kinship.kind === 'blood' && (
             <p className="kinship-ancestors" data-testid="kinship-ancestors">
@@ -105,7 +109,7 @@ export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | nu
           )}
           {paths.map((path, i) => (
             <div key={path.join()} className="kinship-path">
-              <h3 className="kinship-path-title">{i === 0 ? T.path : `${T.also} ${lines[i]!.ancestors.map(name).join(' and ')}`}</h3>
+              <h3 className="kinship-path-title">{pathTitle(i)}</h3>
               <ol data-testid="kinship-path">
                 {path.map((pid, k) => {
                   const prev = k > 0 ? path[k - 1]! : null;
@@ -122,7 +126,7 @@ export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | nu
           ))}
           {/* The word alone, for tests and screen readers that skip the sentence. */}
           <span hidden data-testid="kinship-word">
-            {kinshipWord(kinship, privacy[b] ? '' : profiles[b]!.gender)}
+            {kinshipWord(kinship, bGender)}
           </span>
         </section>
       )}

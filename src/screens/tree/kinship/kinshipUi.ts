@@ -15,6 +15,7 @@ export const KINSHIP_UI_TEXTS = {
   commonAncestors: 'Common ancestors',
   path: 'How the line goes',
   also: 'Also related through',
+  alsoAs: 'Also:',
   showOnTree: 'Show on tree',
   close: 'Close',
   notOnTree: 'Not all of these people have a card on the tree.',
