@@ -49,6 +49,8 @@ export type Kinship =
 export interface KinshipOptions {
   /** Stop after visiting this many ancestors in one blood search (then `searchedAll` is false). */
   maxVisited?: number;
+  /** Look for a second relationship through pedigree collapse (`also`); true unless false. */
+  also?: boolean;
   /** People a blood search may not pass through nor meet at (the start people excepted). */
   exclude?: readonly string[];
 }
@@ -226,7 +228,7 @@ export function findKinship(profiles: KinProfiles, a: string, b: string, o: Kins
   const blood = bloodLines(profiles, a, b, o);
   if (blood.lines.length) {
     const exclude = blood.lines.flatMap((l) => l.ancestors);
-    return { kind: 'blood', lines: blood.lines, also: bloodLines(profiles, a, b, { ...o, exclude }).lines };
+    return { kind: 'blood', lines: blood.lines, also: o.also === false ? [] : bloodLines(profiles, a, b, { ...o, exclude }).lines };
   }
   if (pa.spouses.includes(b)) return { kind: 'spouse' };
   let searchedAll = blood.searchedAll;
