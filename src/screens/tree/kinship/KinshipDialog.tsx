@@ -21,6 +21,9 @@ export function KinshipControl({ canvas }: { canvas: CanvasHandle | null }) {
   return <KinshipDialog key={nodeId ?? ''} nodeId={nodeId} canvas={canvas} onClose={() => (kinshipUi.open = false)} />;
 }
 
+/** Anyone on the tree may be asked about (one function, so the search is not redone on every render). */
+const anyone = () => true;
+
 function profileOfNode(graph: Graph, nodeId: string | null | undefined): string | null {
   return (nodeId && graphIndex(graph).nodes.get(nodeId)?.data.profileId) || null;
 }
@@ -73,7 +76,7 @@ export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | nu
           <ProfileSearch
             label={which === 'a' ? T.searchFirst : T.searchSecond}
             autoFocus
-            accept={() => true}
+            accept={anyone}
             onChoose={(p: Profile) => {
               (which === 'a' ? setA : setB)(p.id);
               setPicking(null);
