@@ -9,6 +9,7 @@ import { ChartExport } from '../chart/ChartExport.tsx';
 import { openChartExport, openFanChart } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
 import { useTree } from '../treeContext.ts';
+import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
 import { createGedcomImport, type GedcomImport } from './gedcomImport.ts';
@@ -94,6 +95,9 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => openFanChart(selectedPerson(canvas) ?? homePerson(canvas))}>
               {FAN_TEXTS.command}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openKinship(selectedPerson(canvas))}>
+              {KINSHIP_UI_TEXTS.command}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -119,6 +123,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
         )}
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
+      <KinshipControl canvas={canvas} />
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );

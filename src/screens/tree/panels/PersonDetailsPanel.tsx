@@ -21,6 +21,7 @@ import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
 import { openFanChart } from '../chart/chartUi.ts';
 import { FAN_TEXTS } from '../chart/texts.ts';
+import { KINSHIP_UI_TEXTS, openKinship } from '../kinship/kinshipUi.ts';
 import '../dialogs/dialogs.css';
 import './panels.css';
 
@@ -135,6 +136,9 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         )}
         <button type="button" className="btn btn-secondary" onClick={() => openFanChart(nodeId)}>
           {FAN_TEXTS.panelButton}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => openKinship(nodeId)}>
+          {KINSHIP_UI_TEXTS.panelButton}
         </button>
       </div>
       {invitation && (

@@ -1,0 +1,58 @@
+import { expect, test } from '../fixtures.ts';
+import { card, fitView, openTree } from './treePage.ts';
+import { seedFamily, TEN_PEOPLE } from './seedFamily.ts';
+
+/**
+ * "How are we related?" (issue 24) in Chromium against the real server, on a small family: Ada
+ * King (the member), her husband William, her parents Thomas and Margaret Hale, her brother George
+ * with his wife Lily and their son Oliver, and Ada's three children.
+ */
+test.describe('How are we related?', () => {
+  test.beforeEach(async ({ page, createMember, signIn }) => {
+    const member = await createMember({ firstName: 'Ada', lastName: 'King' });
+    await signIn(page, member);
+    await openTree(page);
+    await seedFamily(page, TEN_PEOPLE({ first: 'Ada', last: 'King' }));
+    await openTree(page);
+    await fitView(page);
+  });
+
+  test('from the details panel: the nephew, the line person by person, and Show on tree selects it', async ({ page }) => {
+    const box = (await card(page, 'Oliver Hale').boundingBox())!;
+    await page.mouse.click(box.x + 20, box.y + 20);
+    await page.getByRole('complementary', { name: 'Person details' }).getByRole('button', { name: 'How are we related?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How are we related?' });
+    await expect(dialog.getByTestId('kinship-sentence')).toHaveText('Oliver Hale is your nephew');
+    const steps = dialog.getByTestId('kinship-path').getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(0)).toHaveText('Ada King (you)');
+    await expect(steps.nth(1)).toContainText(/^(Thomas Hale|Margaret Hale)Ada King's (father|mother)$/);
+    await expect(steps.nth(2)).toContainText(/^George Hale(Thomas|Margaret) Hale's son$/);
+    await expect(steps.nth(3)).toHaveText("Oliver HaleGeorge Hale's son");
+    await expect(dialog.getByTestId('kinship-ancestors')).toHaveText(/^Common ancestors: (Thomas Hale and Margaret Hale|Margaret Hale and Thomas Hale)$/);
+
+    await dialog.getByRole('button', { name: 'Show on tree' }).click();
+    await expect(dialog).toHaveCount(0);
+    for (const name of ['Ada King', 'George Hale', 'Oliver Hale']) await expect(card(page, name)).toHaveAttribute('aria-selected', 'true');
+    await expect(card(page, 'Byron King')).not.toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('from the menu on the selected card: an in-law, then another first person chosen by search', async ({ page }) => {
+    await card(page, 'Lily Hale').click();
+    await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
+    await page.getByRole('menuitem', { name: 'How are we related?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How are we related?' });
+    await expect(dialog.getByTestId('kinship-sentence')).toHaveText('Lily Hale is your sister-in-law');
+    await expect(dialog.getByTestId('kinship-path').getByRole('listitem')).toHaveCount(4);
+
+    await dialog.getByRole('button', { name: 'Change first person' }).click();
+    await dialog.getByRole('combobox', { name: 'Search for the first person' }).fill('Byron');
+    await dialog.getByRole('option', { name: /Byron King/ }).click();
+    await expect(dialog.getByTestId('kinship-sentence')).toHaveText("Lily Hale is Byron King's aunt by marriage");
+
+    await dialog.getByRole('button', { name: 'Change second person' }).click();
+    await dialog.getByRole('combobox', { name: 'Search for the second person' }).fill('Anne');
+    await dialog.getByRole('option', { name: /Anne King/ }).click();
+    await expect(dialog.getByTestId('kinship-sentence')).toHaveText("Anne King is Byron King's sister");
+  });
+});
