@@ -30,7 +30,7 @@ test.describe('dates as genealogists write them', () => {
     }).toEqual(['', 'ABT 1850']);
 
     // Edit Person starts from the words; a range typed reads back as it is typed.
-    await panel(page).getByRole('button', { name: 'Edit' }).click();
+    await panel(page).getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Person' });
     await expect(edit.getByLabel('Birth date')).toHaveValue('about 1850');
     await edit.getByLabel('Birth date').fill('bet 1840 and 1845');
