@@ -1,4 +1,4 @@
-import { GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
+import { chainResults, GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
 import type { Graph } from '../types.ts';
 import type { Couple, Place } from './types.ts';
 
@@ -126,4 +126,26 @@ export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'fact
     undone.graph.couples = couples;
   }
   return { ...undone, facts };
+}
+
+/**
+ * Operations run one after another on each other's graphs (deleting a selection), as one: the
+ * graph draft's chain (`chainResults`), and each place and couple as it was before the first step
+ * that changed it.
+ */
+export function chainFacts(base: Graph, results: readonly FactsResult[]): FactsResult {
+  const first = <T>(lists: (readonly { id: string; before: T | null }[])[]) => {
+    const seen = new Map<string, { id: string; before: T | null }>();
+    for (const list of lists) for (const e of list) if (!seen.has(e.id)) seen.set(e.id, e);
+    return [...seen.values()];
+  };
+  return {
+    ...chainResults(base, results),
+    facts: { places: first(results.map((r) => r.facts.places)), couples: first(results.map((r) => r.facts.couples)) },
+  };
+}
+
+/** Undoes any operation's answer: with its places and couples when it is a facts operation. */
+export function undoAny(graph: Graph, result: OpResult | FactsResult): OpResult {
+  return 'facts' in result ? undoFacts(graph, result) : undoOperation(graph, result.undo);
 }
