@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { coupleTimeline, eventLine, personTimeline, type TimelineRow } from '../../../../domain/facts/eventLabels.ts';
 import { areSpouses, coupleOf, type EventFields } from '../../../../domain/facts/eventOps.ts';
@@ -10,7 +11,7 @@ import type { Graph, Profile } from '../../../../domain/types.ts';
 import { deleteEventAction, deleteNameAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { useTree } from '../../treeContext.ts';
-import { revealPerson } from '../../treeUi.ts';
+import { revealPerson, treeUi } from '../../treeUi.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './facts.css';
@@ -229,10 +230,11 @@ function Relatives({
     [FACTS_TEXTS.children, profilesOf(graph, profile.children)],
     [FACTS_TEXTS.siblings, siblingsOf(graph, profile)],
   ];
+  const section = useCoupleFocus(profile);
   if (groups.every(([, list]) => !list.length)) return null;
   const places = placesOf(graph);
   return (
-    <section className="facts-section" aria-labelledby={`${profile.id}-relatives`}>
+    <section ref={section} className="facts-section" aria-labelledby={`${profile.id}-relatives`}>
       <div className="facts-head">
         <h3 id={`${profile.id}-relatives`}>{FACTS_TEXTS.relatives}</h3>
       </div>
@@ -244,7 +246,7 @@ function Relatives({
               {list.map((r) => {
                 const couple = label === FACTS_TEXTS.spouses && areSpouses(graph, profile.id, r.id) ? coupleOf(graph, profile.id, r.id) : null;
                 return (
-                  <li key={r.id} className="facts-relative">
+                  <li key={r.id} className="facts-relative" data-couple-partner={couple ? r.id : undefined} tabIndex={couple ? -1 : undefined}>
                     <div className="facts-item">
                       <RelativeLink graph={graph} profile={r} />
                       {couple && canEdit && (
@@ -271,6 +273,23 @@ function Relatives({
       )}
     </section>
   );
+}
+
+/**
+ * A couple's line clicked on the canvas (`showCouple`): the panel scrolls to the couple with that
+ * partner and focuses it, so its events are what the member sees (and hears) first.
+ */
+function useCoupleFocus(profile: Profile) {
+  const { coupleFocus } = useSnapshot(treeUi);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!coupleFocus || !profile.spouses.includes(coupleFocus.partnerProfileId)) return;
+    const item = section.current?.querySelector<HTMLElement>(`[data-couple-partner="${CSS.escape(coupleFocus.partnerProfileId)}"]`);
+    if (!item) return;
+    item.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    item.focus({ preventScroll: true });
+  }, [coupleFocus, profile]);
+  return section;
 }
 
 /** A relative's name: a button that flies the canvas to their card and selects it, when it is shown. */
