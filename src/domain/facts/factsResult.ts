@@ -85,7 +85,8 @@ export class FactsDraft {
    * a profile, node or edge was written, and the session takes an answer that touched one.
    */
   finish(): FactsResult {
-    const result = this.draft.finish();
+    let result = this.draft.finish();
+    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size)) result = touchOne(this.base) ?? result;
     if (result.graph !== this.base) {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
@@ -99,6 +100,20 @@ export class FactsDraft {
       },
     };
   }
+}
+
+/**
+ * A new graph for an operation that changed only places (an unused place renamed or removed): one
+ * profile re-set as it is, so the graph draft makes the graph and hands its lookups on; the
+ * session sends nothing for a profile that did not change. Null for a tree without profiles.
+ */
+function touchOne(base: Graph): OpResult | null {
+  for (const id in base.profiles) {
+    const draft = new GraphDraft(base);
+    draft.setProfile(base.profiles[id]!);
+    return draft.finish();
+  }
+  return null;
 }
 
 /** Puts back exactly what a facts operation changed: its profiles, places and couples. */
