@@ -23,7 +23,10 @@ export type TreeDialog =
   | { kind: 'delete'; nodeIds: string[] }
   | { kind: 'invite'; nodeId: string }
   | { kind: 'profileDetails'; nodeId: string }
-  | { kind: 'parentLinks'; nodeId: string };
+  | { kind: 'parentLinks'; nodeId: string }
+  /** The tree's places, and one place to edit (issue 20, item 3). */
+  | { kind: 'places' }
+  | { kind: 'place'; placeId: string };
 
 /** A Tidy up asked for by its button or key (`seq` tells two requests for the same cards apart). */
 export interface TidyRequest {

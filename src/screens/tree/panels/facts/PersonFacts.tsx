@@ -11,7 +11,9 @@ import type { Graph, Profile } from '../../../../domain/types.ts';
 import { deleteEventAction, deleteNameAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { useTree } from '../../treeContext.ts';
-import { revealPerson, treeUi } from '../../treeUi.ts';
+import { openDialog, revealPerson, treeUi } from '../../treeUi.ts';
+import { treeRights } from '../../actions/rights.ts';
+import { useSessionRole } from '../../useSessionVersion.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './facts.css';
@@ -34,6 +36,7 @@ export const FACTS_TEXTS = {
   addMarriage: 'Add marriage',
   addCoupleEvent: (name: string) => `Add marriage with ${name}`,
   age: (age: string) => `Age ${age}`,
+  editPlace: (place: string) => `Edit place ${place}`,
 } as const;
 
 type Dialog =
@@ -60,6 +63,8 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
   };
   const self: EventOwner = { profileId: profile.id };
   const names = profile.names ?? [];
+  // Places are the tree's: owners and editors change them (the save path's rule).
+  const onPlace = treeRights(useSessionRole(tree.session)).build ? (placeId: string) => openDialog({ kind: 'place', placeId }) : undefined;
 
   return (
     <>
@@ -80,6 +85,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
           onDelete={(row) => deleteEventAction(tree, self, row.event!.id)}
           empty={FACTS_TEXTS.noEvents}
           testId="panel-events"
+          onPlace={onPlace}
         />
       </section>
 
@@ -117,7 +123,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
         </section>
       )}
 
-      <Relatives graph={graph} profile={profile} canEdit={canEdit} onCoupleEvent={(partner, event) => {
+      <Relatives graph={graph} profile={profile} canEdit={canEdit} onPlace={onPlace} onCoupleEvent={(partner, event) => {
         const owner: EventOwner = { partners: [profile.id, partner.id] };
         setDialog({ kind: 'event', owner, event, names: [name, cardName(partner)] });
       }} onDeleteCoupleEvent={(partner, eventId) => deleteEventAction(tree, { partners: [profile.id, partner.id] }, eventId)} />
@@ -158,6 +164,7 @@ function EventList({
   onDelete,
   empty,
   testId,
+  onPlace,
 }: {
   rows: TimelineRow[];
   canEdit: boolean;
@@ -165,6 +172,8 @@ function EventList({
   onDelete(row: TimelineRow): void;
   empty?: string;
   testId?: string;
+  /** Opens the place dialog from the place's name; absent for members who may not edit places. */
+  onPlace?(placeId: string): void;
 }) {
   if (!rows.length) return empty ? <p className="facts-empty">{empty}</p> : null;
   return (
@@ -178,7 +187,14 @@ function EventList({
                 <span className="facts-type">{row.label}</span>
                 {row.date && <span className="facts-date"> {row.date}</span>}
               </span>
-              {row.place && <span className="facts-place">{row.place}</span>}
+              {row.place &&
+                (onPlace && row.event?.placeId ? (
+                  <button type="button" className="btn-link facts-place" aria-label={FACTS_TEXTS.editPlace(row.place)} onClick={() => onPlace(row.event!.placeId)}>
+                    {row.place}
+                  </button>
+                ) : (
+                  <span className="facts-place">{row.place}</span>
+                ))}
               {(row.description || row.age) && (
                 <span className="facts-meta">{[row.description, row.age && FACTS_TEXTS.age(row.age)].filter(Boolean).join(' · ')}</span>
               )}
@@ -215,12 +231,14 @@ function Relatives({
   graph,
   profile,
   canEdit,
+  onPlace,
   onCoupleEvent,
   onDeleteCoupleEvent,
 }: {
   graph: Graph;
   profile: Profile;
   canEdit: boolean;
+  onPlace?(placeId: string): void;
   onCoupleEvent(partner: Profile, event: FactEvent | { type: EventType }): void;
   onDeleteCoupleEvent(partner: Profile, eventId: string): void;
 }) {
@@ -262,6 +280,7 @@ function Relatives({
                         canEdit={canEdit}
                         onEdit={(row) => onCoupleEvent(r, row.event!)}
                         onDelete={(row) => onDeleteCoupleEvent(r, row.event!.id)}
+                        onPlace={onPlace}
                       />
                     )}
                   </li>
