@@ -135,6 +135,7 @@ export function PlaceDialog({ placeId }: { placeId: string }) {
   };
   const removeReason = used ? PLACE_MESSAGES.inUse(used) : Object.values(places).some((p) => p.parentId === placeId) ? PLACE_MESSAGES.hasPlaces : '';
   const reasonId = `place-${placeId}-stays`;
+  const coordinatesHint = `place-${placeId}-coordinates`;
   return (
     <DialogShell title={PLACE_DIALOG_TEXTS.title} description={fullPlaceName(places, placeId)} testId="place-dialog">
       <form className="form place-form" onSubmit={submit} noValidate aria-label={PLACE_DIALOG_TEXTS.title}>
@@ -159,9 +160,12 @@ export function PlaceDialog({ placeId }: { placeId: string }) {
           onChange={(e) => setParentId(e.target.value)}
         />
         <div className="form-row">
-          <TextField label={PLACE_DIALOG_TEXTS.latitude} inputMode="decimal" value={latitude} onChange={(e) => setLatitude(e.target.value)} hint={PLACE_DIALOG_TEXTS.coordinatesHint} />
-          <TextField label={PLACE_DIALOG_TEXTS.longitude} inputMode="decimal" value={longitude} onChange={(e) => setLongitude(e.target.value)} />
+          <TextField label={PLACE_DIALOG_TEXTS.latitude} inputMode="decimal" value={latitude} aria-describedby={coordinatesHint} onChange={(e) => setLatitude(e.target.value)} />
+          <TextField label={PLACE_DIALOG_TEXTS.longitude} inputMode="decimal" value={longitude} aria-describedby={coordinatesHint} onChange={(e) => setLongitude(e.target.value)} />
         </div>
+        <p id={coordinatesHint} className="field-hint place-hint">
+          {PLACE_DIALOG_TEXTS.coordinatesHint}
+        </p>
         <TextAreaField label={PLACE_DIALOG_TEXTS.altNames} hint={PLACE_DIALOG_TEXTS.altNamesHint} rows={3} value={altNames} onChange={(e) => setAltNames(e.target.value)} />
         {others.length > 0 && (
           <div className="place-merge">
