@@ -95,7 +95,12 @@ test.describe('couples and places', () => {
     await list.getByRole('button', { name: /^Ealing, England/ }).click();
     const ealing = page.getByRole('dialog', { name: 'Place', exact: true });
     await expect(ealing.getByText('Places inside this place name it: move or merge them first')).toBeVisible();
-    await ealing.getByRole('button', { name: 'Cancel' }).click();
+    // Merged into England: the house moves up, England keeps "Ealing" as another name.
+    await ealing.getByLabel('Merge into').selectOption({ label: 'England' });
+    await ealing.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expect(ealing).toHaveCount(0);
+    await expect(toast(page, 'Places merged')).toBeVisible();
+    await expect(details(page).locator('[data-couple-partner]')).toContainText('Fordhook House, England');
 
     // Saved: the couple's marriage names the place, as renamed, on the server.
     await page.getByRole('button', { name: 'Apply changes' }).click();
@@ -105,9 +110,14 @@ test.describe('couples and places', () => {
         const { graph } = await serverGraph(page);
         const g = graph as typeof graph & { places?: Record<string, { name: string; kind: string; altNames: string[] }>; couples?: Record<string, { events: { type: string; date: string; placeId: string }[] }> };
         const events = Object.values(g.couples ?? {}).flatMap((c) => c.events);
-        return events.map((e) => [e.type, e.date, g.places?.[e.placeId]?.name, g.places?.[e.placeId]?.kind, g.places?.[e.placeId]?.altNames]);
+        const places = Object.values(g.places ?? {}).map((p) => [p.name, p.altNames]);
+        return { events: events.map((e) => [e.type, e.date, g.places?.[e.placeId]?.name, g.places?.[e.placeId]?.kind, g.places?.[e.placeId]?.altNames]), places };
       }, { timeout: 15_000 })
-      .toEqual([['MARR', '8 JUL 1835', 'Fordhook House', 'building', ['Fordhook']]]);
+      .toEqual({
+        events: [['MARR', '8 JUL 1835', 'Fordhook House', 'building', ['Fordhook']]],
+        places: expect.arrayContaining([['England', ['Ealing']], ['Fordhook House', ['Fordhook']]]),
+      });
+    expect(Object.keys(((await serverGraph(page)).graph as { places?: object }).places ?? {})).toHaveLength(2);
   });
 
   test('unlinking the spouses takes their marriage with them; Undo brings it back', async ({ page, createMember, signIn }) => {
