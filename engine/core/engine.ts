@@ -46,6 +46,13 @@ export interface EngineCallbacks {
   onConnect?(connection: Connection): void;
   onReconnect?(oldEdge: EngineEdge, connection: Connection): void;
   onNodeClick?(node: EngineNode): void;
+  /** An edge was clicked or tapped (after its selection toggled). */
+  onEdgeClick?(edge: EngineEdge): void;
+  /**
+   * A short label drawn on the middle of an edge ('' for none), asked at drawing time for the
+   * edges in view at detailed zoom only. `refreshEdgeLabels` redraws after what it reads changed.
+   */
+  edgeLabel?(edge: EngineEdge): string;
   /** A card's button was pressed, on the canvas or in the accessibility mirror. */
   onNodeButton?(node: EngineNode, buttonId: string): void;
   /** Backspace asks here first; resolve false to keep the selection. */
@@ -197,6 +204,11 @@ export class CanvasEngine {
   subscribe(listener: (dirty: number) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The labels `edgeLabel` gives have changed (the app's data behind them did): draw them again. */
+  refreshEdgeLabels() {
+    if (this.options.edgeLabel) this.notify(Dirty.scene);
   }
 
   notify(dirty: number) {

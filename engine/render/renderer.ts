@@ -22,6 +22,7 @@ import type { Theme } from '../core/theme.ts';
 import type { Transform } from '../core/types.ts';
 import { placeBackground, styleBackground } from './background.ts';
 import { drawEdges } from './drawEdges.ts';
+import { drawEdgeLabels } from './edgeLabels.ts';
 import { drawOverlay, drawSelectionDecor } from './drawOverlay.ts';
 import { CardSprites, type SpriteKey } from './cardSprites.ts';
 import { ImageCache } from './imageCache.ts';
@@ -170,7 +171,11 @@ export class Renderer {
 
     const sceneEdges = new Konva.Shape({
       listening: false,
-      sceneFunc: (k) => drawEdges(k._context, store, this.visibleEdgeIds, this.theme, engine.viewport.k, !engine.detailed),
+      sceneFunc: (k) => {
+        drawEdges(k._context, store, this.visibleEdgeIds, this.theme, engine.viewport.k, !engine.detailed);
+        const labelOf = engine.options.edgeLabel;
+        if (labelOf && engine.detailed) drawEdgeLabels(k._context, store, this.visibleEdgeIds, this.theme, labelOf);
+      },
     });
     const sceneCards = new Konva.Group({ listening: false });
     const sceneSimple = new Konva.Shape({ listening: false, sceneFunc: (k) => this.drawSimple(k._context, this.drawnIds) });

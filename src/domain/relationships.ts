@@ -7,6 +7,8 @@ import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
 import { personName } from './labels.ts';
 import { PROFILE_MESSAGES } from './validation/profile.ts';
+import { FactsDraft, type FactsOutcome } from './facts/factsResult.ts';
+import { coupleId } from './facts/types.ts';
 
 /**
  * Relationship operations on a graph (§4). Every operation is pure: it returns a new graph, what
@@ -319,8 +321,9 @@ function shareChildren(draft: GraphDraft, a: GraphNode, b: GraphNode): boolean {
  * more (no edges, no other spouse on the tree) and it is not the primary person; its profile is
  * kept so it can be linked again ('Spouse unlinked and cleaned up' when `removedNodeId` is set).
  */
-export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: Relation }): Outcome<{ removedNodeId: string | null }> {
-  const draft = new GraphDraft(graph);
+export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: Relation }): FactsOutcome<{ removedNodeId: string | null }> {
+  const facts = new FactsDraft(graph);
+  const draft = facts.draft;
   const node = draft.node(input.nodeId);
   const other = draft.node(input.relation.nodeId);
   if (!node || !other) return fail(RELATIONSHIP_MESSAGES.unknownPerson);
@@ -337,13 +340,15 @@ export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: 
       removeFrom(draft, parent.data.profileId, 'children', child.data.profileId);
       removeFrom(draft, child.data.profileId, 'parents', parent.data.profileId);
     }
-    return { ok: true, ...draft.finish(), removedNodeId: null };
+    return { ok: true, ...facts.finish(), removedNodeId: null };
   }
 
   if (!np || !op || !draft.profile(np)?.spouses.includes(op)) return fail(RELATIONSHIP_MESSAGES.notRelated);
   if (shareChildren(draft, node, other)) return fail(RELATIONSHIP_MESSAGES.sharedChildren);
   removeFrom(draft, np, 'spouses', op);
   removeFrom(draft, op, 'spouses', np);
+  // A couple exists only while the two are spouses (facts/types.ts): its events go with the link.
+  facts.removeCouple(coupleId(np, op));
   for (const e of draft.edgesOf(node.id)) if (isSpouseEdge(e) && (e.source === other.id || e.target === other.id)) draft.removeEdge(e.id);
 
   let removedNodeId: string | null = null;
@@ -353,15 +358,17 @@ export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: 
     draft.removeNode(other.id);
     removedNodeId = other.id;
   }
-  return { ok: true, ...draft.finish(), removedNodeId };
+  return { ok: true, ...facts.finish(), removedNodeId };
 }
 
 /**
  * Delete person (§4): removes the node, every edge touching it and its profile, and strips the
- * profile's id from every other profile's lists. The primary person is refused.
+ * profile's id from every other profile's lists; their couples go too (with their events), so an
+ * undo (`undoFacts`) brings them back. The primary person is refused.
  */
-export function deletePerson(graph: Graph, nodeId: string): Outcome {
-  const draft = new GraphDraft(graph);
+export function deletePerson(graph: Graph, nodeId: string): FactsOutcome {
+  const facts = new FactsDraft(graph);
+  const draft = facts.draft;
   const node = draft.node(nodeId);
   if (!node) return fail(RELATIONSHIP_MESSAGES.unknownPerson);
   if (node.data.isPrimary) return fail(RELATIONSHIP_MESSAGES.primaryNotDeletable);
@@ -369,6 +376,7 @@ export function deletePerson(graph: Graph, nodeId: string): Outcome {
   draft.removeNode(nodeId);
   const pid = node.data.profileId;
   if (pid) {
+    for (const s of draft.profile(pid)?.spouses ?? []) facts.removeCouple(coupleId(pid, s));
     draft.removeProfile(pid);
     for (const id of draft.allProfileIds()) {
       const p = draft.profile(id)!;
@@ -382,5 +390,5 @@ export function deletePerson(graph: Graph, nodeId: string): Outcome {
       }
     }
   }
-  return { ok: true, ...draft.finish() };
+  return { ok: true, ...facts.finish() };
 }

@@ -88,7 +88,14 @@ export class PlaceBook {
   private readonly byText = new Map<string, string>();
   private readonly byLevel = new Map<string, Place>();
 
-  constructor(private readonly newId: () => string) {}
+  /**
+   * `known`: the tree's own places by full name ('Kensington Palace, London, England' → its id):
+   * a level the tree already has is reused, so a second import makes no second London.
+   */
+  constructor(
+    private readonly newId: () => string,
+    private readonly known: Readonly<Record<string, string>> = {},
+  ) {}
 
   /** The place a text names ('' when it names none). */
   idOf(text: string): string {
@@ -98,6 +105,11 @@ export class PlaceBook {
     let parentId = '';
     for (let k = parts.length - 1; k >= 0; k--) {
       const key = parts.slice(k).join(', ');
+      const existing = Object.hasOwn(this.known, key) ? this.known[key]! : undefined;
+      if (existing !== undefined) {
+        parentId = existing;
+        continue;
+      }
       let place = this.byLevel.get(key);
       if (!place) {
         place = { id: this.newId(), name: parts[k]!, parentId, kind: '', latitude: null, longitude: null, altNames: [] };

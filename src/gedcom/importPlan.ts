@@ -28,6 +28,11 @@ export interface ImportRequest {
   newProfileId(): string;
   /** The random source of event, name and place ids (`newFactId`). */
   random(): number;
+  /**
+   * The tree's places by full name (`placesByFullName`): events of the file naming one of them
+   * name the tree's place. Names and ids only, so the worker gets a few kilobytes, not the places.
+   */
+  knownPlaces?: Readonly<Record<string, string>>;
 }
 
 export interface ImportPlan {
@@ -76,6 +81,7 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
     xrefPrefix: request.xrefPrefix,
     random: request.random,
     siteOrigin: request.siteOrigin,
+    knownPlaces: request.knownPlaces,
   });
   if (!mapped.nodes.length) throw new NothingToImport();
   onProgress?.('parse', 1);

@@ -44,6 +44,8 @@ export interface ToGraphOptions {
   siteOrigin?: string;
   /** Ids of events, names and places (`newFactId`); Math.random when absent. */
   random?: () => number;
+  /** The tree's places by full name (`placesByFullName`): reused, not made again. */
+  knownPlaces?: Readonly<Record<string, string>>;
 }
 
 /** A family as the layout needs it: card ids of its partners and of its children on the tree. */
@@ -287,7 +289,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   /** Record index → the person it is kept with, -1 for none yet. */
   const holder = new Int32Array(records.length).fill(-1);
   const random = options.random ?? Math.random;
-  const places = new PlaceBook(() => newFactId('pl', random));
+  const places = new PlaceBook(() => newFactId('pl', random), options.knownPlaces);
   const reader: FactReader = { places, newId: (kind) => newFactId(kind, random), v7: doc.version.startsWith('7') };
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;

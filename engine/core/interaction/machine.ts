@@ -153,9 +153,12 @@ export class Interaction {
         }
         break;
       }
-      case 'pointing_edge':
+      case 'pointing_edge': {
         en.toggleEdge(s.edgeId, s.additive);
+        const rec = en.store.edges.get(s.edgeId);
+        if (rec) en.options.onEdgeClick?.(rec.edge);
         break;
+      }
       case 'pointing_canvas':
         if (!s.shift && en.canSelect) en.deselectAll();
         break;

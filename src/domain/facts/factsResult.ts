@@ -1,4 +1,4 @@
-import { GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
+import { chainResults, GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
 import type { Graph } from '../types.ts';
 import type { Couple, Place } from './types.ts';
 
@@ -85,7 +85,8 @@ export class FactsDraft {
    * a profile, node or edge was written, and the session takes an answer that touched one.
    */
   finish(): FactsResult {
-    const result = this.draft.finish();
+    let result = this.draft.finish();
+    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size)) result = touchOne(this.base) ?? result;
     if (result.graph !== this.base) {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
@@ -99,6 +100,20 @@ export class FactsDraft {
       },
     };
   }
+}
+
+/**
+ * A new graph for an operation that changed only places (an unused place renamed or removed): one
+ * profile re-set as it is, so the graph draft makes the graph and hands its lookups on; the
+ * session sends nothing for a profile that did not change. Null for a tree without profiles.
+ */
+function touchOne(base: Graph): OpResult | null {
+  for (const id in base.profiles) {
+    const draft = new GraphDraft(base);
+    draft.setProfile(base.profiles[id]!);
+    return draft.finish();
+  }
+  return null;
 }
 
 /** Puts back exactly what a facts operation changed: its profiles, places and couples. */
@@ -126,4 +141,26 @@ export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'fact
     undone.graph.couples = couples;
   }
   return { ...undone, facts };
+}
+
+/**
+ * Operations run one after another on each other's graphs (deleting a selection), as one: the
+ * graph draft's chain (`chainResults`), and each place and couple as it was before the first step
+ * that changed it.
+ */
+export function chainFacts(base: Graph, results: readonly FactsResult[]): FactsResult {
+  const first = <T>(lists: (readonly { id: string; before: T | null }[])[]) => {
+    const seen = new Map<string, { id: string; before: T | null }>();
+    for (const list of lists) for (const e of list) if (!seen.has(e.id)) seen.set(e.id, e);
+    return [...seen.values()];
+  };
+  return {
+    ...chainResults(base, results),
+    facts: { places: first(results.map((r) => r.facts.places)), couples: first(results.map((r) => r.facts.couples)) },
+  };
+}
+
+/** Undoes any operation's answer: with its places and couples when it is a facts operation. */
+export function undoAny(graph: Graph, result: OpResult | FactsResult): OpResult {
+  return 'facts' in result ? undoFacts(graph, result) : undoOperation(graph, result.undo);
 }

@@ -24,6 +24,16 @@ export function fullPlaceName(places: Readonly<Record<string, Place>>, id: strin
   return parts.join(', ');
 }
 
+/** Every place by its full name ('Kensington Palace, London, England' → id); the first of two with one name. */
+export function placesByFullName(places: Readonly<Record<string, Place>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id in places) {
+    const name = fullPlaceName(places, id);
+    if (name && !Object.hasOwn(out, name)) out[name] = id;
+  }
+  return out;
+}
+
 const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /** The place with this name (case aside) under this parent ('' at the top), if the tree has one. */

@@ -16,6 +16,12 @@ import type { FactsView } from './neighbourhood.ts';
  * itself. Rights: a couple's events change for whoever may edit either partner (§6
  * `canEditProfile`); a person's events and names follow the rule of their other fields
  * (validate.ts); places, cards and lines are for owners and editors.
+ *
+ * A couple whose partners stop being spouses is removed by the operation that unlinks them (or
+ * deletes one of them: relationships.ts), in the same change set. The save path does not refuse a
+ * change that unlinks spouses and leaves their couple: clients from before couples existed send
+ * exactly that, and a refusal would lose their edit. Such a couple is inert: every reader reaches
+ * couples through the partners' spouse lists (search, the panel, the canvas, GEDCOM export).
  */
 
 export interface FactsRefusal {

@@ -23,7 +23,10 @@ export type TreeDialog =
   | { kind: 'delete'; nodeIds: string[] }
   | { kind: 'invite'; nodeId: string }
   | { kind: 'profileDetails'; nodeId: string }
-  | { kind: 'parentLinks'; nodeId: string };
+  | { kind: 'parentLinks'; nodeId: string }
+  /** The tree's places, and one place to edit (issue 20, item 3). */
+  | { kind: 'places' }
+  | { kind: 'place'; placeId: string };
 
 /** A Tidy up asked for by its button or key (`seq` tells two requests for the same cards apart). */
 export interface TidyRequest {
@@ -39,6 +42,8 @@ export interface TreeUi {
   findRequest: number;
   /** A card to fly to and select, with the details open (a search result was chosen). */
   reveal: { nodeId: string; seq: number } | null;
+  /** A couple to show in the details panel (its line was clicked): the partner of the panel's person. */
+  coupleFocus: { partnerProfileId: string; seq: number } | null;
 }
 
 export const treeUi = proxy<TreeUi>({
@@ -47,6 +52,7 @@ export const treeUi = proxy<TreeUi>({
   tidy: null,
   findRequest: 0,
   reveal: null,
+  coupleFocus: null,
 });
 
 let tidySeq = 0;
@@ -76,4 +82,10 @@ export function openFind() {
 export function revealPerson(nodeId: string) {
   treeUi.detailsNodeId = nodeId;
   treeUi.reveal = { nodeId, seq: (treeUi.reveal?.seq ?? 0) + 1 };
+}
+
+/** Opens a couple's events: the details of the person on one card, scrolled to their couple with the other. */
+export function showCouple(nodeId: string, partnerProfileId: string) {
+  treeUi.detailsNodeId = nodeId;
+  treeUi.coupleFocus = { partnerProfileId, seq: (treeUi.coupleFocus?.seq ?? 0) + 1 };
 }

@@ -92,6 +92,14 @@ describe('selection', () => {
     t.click(80, 144);
     expect(t.selectedEdgeIds()).toEqual([]);
   });
+
+  it('a click on an edge is told to onEdgeClick (a couple line opens the couple); a click on the canvas is not', () => {
+    const clicked: string[] = [];
+    const t = makeEditor({ options: { onEdgeClick: (e) => clicked.push(e.id) } });
+    t.click(67, 144);
+    t.click(600, 600);
+    expect(clicked).toEqual(['e-a-d']);
+  });
 });
 
 describe('dragging and nudging', () => {

@@ -11,6 +11,7 @@ import { firstImportNodeNumber, groupOrigin, importRemoval, nextXrefPrefix, NO_P
 import { graphToGedcom } from '../../../src/gedcom/fromGraph.ts';
 import { readKept } from '../../../src/gedcom/kept.ts';
 import { fixture, fixtureNames, utf8 } from './fixtures.ts';
+import { placesByFullName } from '../../../src/domain/facts/placeOps.ts';
 import { NOW, SITE, seeded } from './graphHelpers.ts';
 
 /** The member's tree before the import: their own card and a child they added. */
@@ -158,5 +159,26 @@ describe('the change set the page reads back from the worker', () => {
     // a burial without a death reads as "deceased"; events, places and other names travel as the
     // facts model, their ids from the request's seeded random).
     expect(createHash('sha256').update(text).digest('hex')).toBe('8b99a23d12bbd9e074cfbb83386aa1bc7c14d4680ace00ac0c63428e1f225f59');
+  });
+});
+
+describe("a second import reuses the tree's places", () => {
+  const file = (name: string) =>
+    utf8(['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8', `0 @I1@ INDI`, `1 NAME ${name} /Hanover/`, '1 BIRT', '2 PLAC Kensington Palace, London, England', '1 DEAT', '2 PLAC Osborne House, Isle of Wight, England', '0 TRLR', ''].join('\n'));
+
+  it('by full name: the levels the tree has are named by their ids, only new levels are made', () => {
+    const graph = tree();
+    const first = planImport(file('Victoria'), request(graph));
+    const made = first.changes.places!.upsert;
+    expect(made.map((p) => p.name).sort()).toEqual(['England', 'Isle of Wight', 'Kensington Palace', 'London', 'Osborne House']);
+    // The tree now has the first file's places except Osborne House (removed by a member, say).
+    const kept = made.filter((p) => p.name !== 'Osborne House');
+    const places = Object.fromEntries(kept.map((p) => [p.id, p]));
+    const second = planImport(file('Vicky'), { ...request(graph), knownPlaces: placesByFullName(places), random: seeded(2) });
+    const fresh = second.changes.places!.upsert;
+    expect(fresh.map((p) => p.name)).toEqual(['Osborne House']);
+    expect(fresh[0]!.parentId).toBe(kept.find((p) => p.name === 'Isle of Wight')!.id);
+    const events = second.changes.profiles.upsert[0]!.events!.upsert;
+    expect(events.find((e) => e.type === 'BIRT')!.placeId).toBe(kept.find((p) => p.name === 'Kensington Palace')!.id);
   });
 });

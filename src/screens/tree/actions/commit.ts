@@ -1,5 +1,5 @@
 import type { OpResult } from '../../../domain/graphDraft.ts';
-import { undo } from '../../../domain/relationships.ts';
+import { undoAny } from '../../../domain/facts/factsResult.ts';
 import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
 import { notifier, type TreeActionContext } from './context.ts';
 import { TREE_TOASTS } from './messages.ts';
@@ -26,7 +26,8 @@ export interface CommitTexts<R extends OpResult> {
  * The one way a tree action edits the tree: runs the domain operation, commits its answer to the
  * session, and toasts the outcome; a refusal, or an answer that changes nothing, commits nothing.
  * With `undo`, the success toast
- * carries an 'Undo' button for 5 s that puts back exactly what the edit changed, once; an undo that
+ * carries an 'Undo' button for 5 s that puts back exactly what the edit changed (its places and
+ * couples too, for a facts operation), once; an undo that
  * fails toasts `failure`.
  */
 export function commitEdit<R extends OpResult>(ctx: TreeActionContext, operation: () => Attempt<R>, texts: CommitTexts<R>): ActionOutcome<{ result: R }> {
@@ -62,7 +63,7 @@ function undoOnce(ctx: TreeActionContext, result: OpResult, done: string, failur
     used = true;
     const toast = notifier(ctx);
     try {
-      ctx.session.apply(undo(ctx.session.graph, result.undo), failure);
+      ctx.session.apply(undoAny(ctx.session.graph, result), failure);
       toast.success(done);
     } catch (e) {
       console.error(e);

@@ -1,4 +1,4 @@
-import { chainResults, type OpResult } from '../../../domain/graphDraft.ts';
+import { chainFacts, type FactsResult } from '../../../domain/facts/factsResult.ts';
 import { deletePerson } from '../../../domain/relationships.ts';
 import type { Graph } from '../../../domain/types.ts';
 import { treeUi } from '../treeUi.ts';
@@ -24,10 +24,10 @@ export function deleteWithUndo(ctx: TreeActionContext, nodeIds: readonly string[
   let ids: string[] = [];
   const done = commitEdit(
     ctx,
-    (): Attempt<OpResult> => {
+    (): Attempt<FactsResult> => {
       ids = deletableNodeIds(ctx.session.graph, nodeIds, ctx.uid);
       if (!ids.length) return { ok: false, message: TREE_TOASTS.deleteFailed };
-      const steps: OpResult[] = [];
+      const steps: FactsResult[] = [];
       const base = ctx.session.graph;
       let graph = base;
       for (const id of ids) {
@@ -36,7 +36,7 @@ export function deleteWithUndo(ctx: TreeActionContext, nodeIds: readonly string[
         steps.push(step);
         graph = step.graph;
       }
-      return { ok: true, ...chainResults(base, steps) };
+      return { ok: true, ...chainFacts(base, steps) };
     },
     {
       success: TREE_TOASTS.personDeleted,

@@ -34,7 +34,7 @@ export type FactsActionContext = TreeActionContext & { random?: () => number };
  * Commits a facts operation as every tree edit is committed (`commitEdit`), with an 'Undo' toast
  * for 5 s that puts back its profiles, places and couples (`undoFacts`), once.
  */
-function commitFacts<T>(ctx: FactsActionContext, operation: () => FactsOutcome<T>, success: string, failure: string): ActionOutcome<{ result: FactsResult & T }> {
+export function commitFacts<T>(ctx: FactsActionContext, operation: () => FactsOutcome<T>, success: string, failure: string): ActionOutcome<{ result: FactsResult & T }> {
   const done = commitEdit<FactsResult & T>(ctx, operation, { failure });
   if (!done.ok) return done;
   let used = false;

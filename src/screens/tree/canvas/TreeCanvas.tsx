@@ -5,9 +5,10 @@ import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '.
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useSessionRole } from '../useSessionVersion.ts';
-import { openDialog, treeUi } from '../treeUi.ts';
+import { openDialog, showCouple, treeUi } from '../treeUi.ts';
 import { useTree } from '../treeContext.ts';
 import { connectionIntent } from './connections.ts';
+import { coupleLineLabel, partnersOfLine } from './coupleLines.ts';
 import { homeNodeId, loadView, saveView } from './homeCard.ts';
 import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
@@ -64,8 +65,13 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
       handle.current?.engine.setNodes(all.nodes);
       handle.current?.engine.setEdges(all.edges);
     }
+    let couples = session.graph.couples;
     return session.onGraphUpdate((update) => {
       const h = handle.current;
+      if (session.graph.couples !== couples) {
+        couples = session.graph.couples;
+        h?.engine.refreshEdgeLabels();
+      }
       // An update touching much of a big tree (Tidy up) is cheaper as the whole arrays again.
       if (update.nodes.length >= WHOLE_TREE_UPDATE) {
         const all = cards.build(session.graph);
@@ -204,6 +210,16 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     treeUi.detailsNodeId = node.id;
   }, []);
 
+  // A couple's line shows their marriage; clicking it opens their events (coupleLines.ts).
+  const edgeLabel = useCallback((edge: EngineEdge) => coupleLineLabel(session.graph, edge), [session]);
+  const onEdgeClick = useCallback(
+    (edge: EngineEdge) => {
+      const partners = partnersOfLine(session.graph, edge);
+      if (partners) showCouple(edge.source, partners[1]);
+    },
+    [session],
+  );
+
   return (
     <div ref={root} className="tree-canvas" onKeyDown={onKeyDown}>
       <EngineCanvas
@@ -225,6 +241,8 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
         onBeforeDelete={onBeforeDelete}
         onNodeButton={onNodeButton}
         onNodeClick={onNodeClick}
+        onEdgeClick={onEdgeClick}
+        edgeLabel={edgeLabel}
         onError={(code, message) => console.warn(`Canvas error ${code}: ${message}`)}
         style={{ position: 'absolute', inset: 0 }}
       />

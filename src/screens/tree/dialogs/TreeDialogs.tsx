@@ -4,6 +4,7 @@ import { AddRelativeDialog } from './AddRelativeDialog.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
 import { CreatePersonDialog, EditPersonDialog } from './PersonDialogs.tsx';
 import { ParentLinksDialog } from './ParentLinksDialog.tsx';
+import { PlaceDialog, PlacesDialog } from './PlaceDialogs.tsx';
 import { ProfileDetailsDialog } from './ProfileDetailsDialog.tsx';
 import { DeleteDialog, LinkSpouseDialog, UnlinkDialog } from './RelationshipDialogs.tsx';
 
@@ -18,6 +19,10 @@ function dialogKey(d: TreeDialog): string {
       return `createPerson:${d.nodeId}:${d.relation}:${d.parentRole ?? ''}:${d.otherParentProfileId ?? ''}:${d.couple ?? ''}`;
     case 'unlink':
       return `unlink:${d.nodeId}:${d.relation?.kind ?? ''}:${d.relation?.nodeId ?? ''}`;
+    case 'places':
+      return 'places';
+    case 'place':
+      return `place:${d.placeId}`;
     default:
       return `${d.kind}:${d.nodeId}`;
   }
@@ -43,6 +48,10 @@ function DialogFor({ dialog }: { dialog: TreeDialog }) {
       return <ProfileDetailsDialog nodeId={dialog.nodeId} />;
     case 'parentLinks':
       return <ParentLinksDialog nodeId={dialog.nodeId} />;
+    case 'places':
+      return <PlacesDialog />;
+    case 'place':
+      return <PlaceDialog placeId={dialog.placeId} />;
   }
 }
 

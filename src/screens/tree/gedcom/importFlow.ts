@@ -1,3 +1,5 @@
+import { placesByFullName } from '../../../domain/facts/placeOps.ts';
+import { placesOf } from '../../../domain/facts/factsResult.ts';
 import type { GraphImporter } from '../../../backend/ports.ts';
 import { emptyChangeSet, stampChangeSet, stampOwnChangeSet, type ChangeSet } from '../../../domain/changeSet.ts';
 import { isChunked, joinChunkBodies } from '../../../domain/changeSetChunks.ts';
@@ -92,6 +94,7 @@ export async function importGedcomFile(deps: ImportDeps, file: Blob, onProgress:
         xrefPrefix: nextXrefPrefix(graph),
         firstNodeNumber: firstImportNodeNumber(next),
         origin: groupOrigin(graph, PERSON_CARD.width),
+        knownPlaces: placesByFullName(placesOf(graph)),
       },
     },
     (stage, fraction) => onProgress({ stage, fraction }),

@@ -61,6 +61,39 @@ describe('search by other names and places', () => {
   });
 });
 
+describe('search finds every name a person has', () => {
+  /** Mary of Teck: born Victoria Mary von Teck (her maiden name), called May; Henry Tudor, also Henry VIII. */
+  function named(): Graph {
+    let g = makeGraph({
+      people: [
+        { node: 'n1', profile: 'pr:mary', fields: { firstName: 'Mary', lastName: 'Windsor', mothersMaidenName: 'Cambridge' } },
+        { node: 'n2', profile: 'pr:henry', fields: { firstName: 'Henry', lastName: 'Tudor' } },
+        { node: 'n3', profile: 'pr:other', fields: { firstName: 'Victoria', lastName: 'Hanover' } },
+      ],
+    });
+    g = ok(addName(g, { profileId: 'pr:mary', fields: { kind: 'birth', ...blank, given: 'Victoria Mary', surnamePrefix: 'von', surname: 'Teck' }, ...ctx() }));
+    g = ok(addName(g, { profileId: 'pr:mary', fields: { kind: 'nickname', ...blank, nickname: 'May' }, ...ctx() }));
+    g = ok(addName(g, { profileId: 'pr:henry', fields: { kind: 'aka', ...blank, prefix: 'King', given: 'Henry', suffix: 'VIII' }, ...ctx() }));
+    return g;
+  }
+  const g = named();
+  const index = indexProfiles(Object.values(g.profiles), g);
+  const find = (q: string) => index.search(q).ids.sort();
+
+  it.each([
+    ['teck', ['pr:mary']], // the maiden (birth) surname
+    ['von teck', ['pr:mary']], // with its prefix
+    ['may', ['pr:mary']], // the nickname
+    ['windsor', ['pr:mary']], // the name on the card
+    ['cambridge', ['pr:mary']], // the mother's maiden name (§3)
+    ['victoria', ['pr:mary', 'pr:other']], // a given name of another name
+    ['mary teck', ['pr:mary']], // words of two of her names together
+    ['viii', ['pr:henry']], // a suffix
+    ['king henry', ['pr:henry']], // a prefix
+    ['tudor', ['pr:henry']],
+  ])('%j finds %j', (q, ids) => expect(find(q)).toEqual(ids));
+});
+
 describe('parseFactQuery', () => {
   it.each([
     ['born in Kensington', { text: 'Kensington', types: ['BIRT'] }],

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { coupleTimeline, eventLine, personTimeline, type TimelineRow } from '../../../../domain/facts/eventLabels.ts';
 import { areSpouses, coupleOf, type EventFields } from '../../../../domain/facts/eventOps.ts';
@@ -10,7 +11,9 @@ import type { Graph, Profile } from '../../../../domain/types.ts';
 import { deleteEventAction, deleteNameAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { useTree } from '../../treeContext.ts';
-import { revealPerson } from '../../treeUi.ts';
+import { openDialog, revealPerson, treeUi } from '../../treeUi.ts';
+import { treeRights } from '../../actions/rights.ts';
+import { useSessionRole } from '../../useSessionVersion.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './facts.css';
@@ -33,6 +36,7 @@ export const FACTS_TEXTS = {
   addMarriage: 'Add marriage',
   addCoupleEvent: (name: string) => `Add marriage with ${name}`,
   age: (age: string) => `Age ${age}`,
+  editPlace: (place: string) => `Edit place ${place}`,
 } as const;
 
 type Dialog =
@@ -59,6 +63,8 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
   };
   const self: EventOwner = { profileId: profile.id };
   const names = profile.names ?? [];
+  // Places are the tree's: owners and editors change them (the save path's rule).
+  const onPlace = treeRights(useSessionRole(tree.session)).build ? (placeId: string) => openDialog({ kind: 'place', placeId }) : undefined;
 
   return (
     <>
@@ -79,6 +85,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
           onDelete={(row) => deleteEventAction(tree, self, row.event!.id)}
           empty={FACTS_TEXTS.noEvents}
           testId="panel-events"
+          onPlace={onPlace}
         />
       </section>
 
@@ -116,7 +123,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
         </section>
       )}
 
-      <Relatives graph={graph} profile={profile} canEdit={canEdit} onCoupleEvent={(partner, event) => {
+      <Relatives graph={graph} profile={profile} canEdit={canEdit} onPlace={onPlace} onCoupleEvent={(partner, event) => {
         const owner: EventOwner = { partners: [profile.id, partner.id] };
         setDialog({ kind: 'event', owner, event, names: [name, cardName(partner)] });
       }} onDeleteCoupleEvent={(partner, eventId) => deleteEventAction(tree, { partners: [profile.id, partner.id] }, eventId)} />
@@ -157,6 +164,7 @@ function EventList({
   onDelete,
   empty,
   testId,
+  onPlace,
 }: {
   rows: TimelineRow[];
   canEdit: boolean;
@@ -164,6 +172,8 @@ function EventList({
   onDelete(row: TimelineRow): void;
   empty?: string;
   testId?: string;
+  /** Opens the place dialog from the place's name; absent for members who may not edit places. */
+  onPlace?(placeId: string): void;
 }) {
   if (!rows.length) return empty ? <p className="facts-empty">{empty}</p> : null;
   return (
@@ -177,7 +187,14 @@ function EventList({
                 <span className="facts-type">{row.label}</span>
                 {row.date && <span className="facts-date"> {row.date}</span>}
               </span>
-              {row.place && <span className="facts-place">{row.place}</span>}
+              {row.place &&
+                (onPlace && row.event?.placeId ? (
+                  <button type="button" className="btn-link facts-place" aria-label={FACTS_TEXTS.editPlace(row.place)} onClick={() => onPlace(row.event!.placeId)}>
+                    {row.place}
+                  </button>
+                ) : (
+                  <span className="facts-place">{row.place}</span>
+                ))}
               {(row.description || row.age) && (
                 <span className="facts-meta">{[row.description, row.age && FACTS_TEXTS.age(row.age)].filter(Boolean).join(' · ')}</span>
               )}
@@ -214,12 +231,14 @@ function Relatives({
   graph,
   profile,
   canEdit,
+  onPlace,
   onCoupleEvent,
   onDeleteCoupleEvent,
 }: {
   graph: Graph;
   profile: Profile;
   canEdit: boolean;
+  onPlace?(placeId: string): void;
   onCoupleEvent(partner: Profile, event: FactEvent | { type: EventType }): void;
   onDeleteCoupleEvent(partner: Profile, eventId: string): void;
 }) {
@@ -229,10 +248,11 @@ function Relatives({
     [FACTS_TEXTS.children, profilesOf(graph, profile.children)],
     [FACTS_TEXTS.siblings, siblingsOf(graph, profile)],
   ];
+  const section = useCoupleFocus(profile);
   if (groups.every(([, list]) => !list.length)) return null;
   const places = placesOf(graph);
   return (
-    <section className="facts-section" aria-labelledby={`${profile.id}-relatives`}>
+    <section ref={section} className="facts-section" aria-labelledby={`${profile.id}-relatives`}>
       <div className="facts-head">
         <h3 id={`${profile.id}-relatives`}>{FACTS_TEXTS.relatives}</h3>
       </div>
@@ -244,7 +264,7 @@ function Relatives({
               {list.map((r) => {
                 const couple = label === FACTS_TEXTS.spouses && areSpouses(graph, profile.id, r.id) ? coupleOf(graph, profile.id, r.id) : null;
                 return (
-                  <li key={r.id} className="facts-relative">
+                  <li key={r.id} className="facts-relative" data-couple-partner={couple ? r.id : undefined} tabIndex={couple ? -1 : undefined}>
                     <div className="facts-item">
                       <RelativeLink graph={graph} profile={r} />
                       {couple && canEdit && (
@@ -260,6 +280,7 @@ function Relatives({
                         canEdit={canEdit}
                         onEdit={(row) => onCoupleEvent(r, row.event!)}
                         onDelete={(row) => onDeleteCoupleEvent(r, row.event!.id)}
+                        onPlace={onPlace}
                       />
                     )}
                   </li>
@@ -271,6 +292,23 @@ function Relatives({
       )}
     </section>
   );
+}
+
+/**
+ * A couple's line clicked on the canvas (`showCouple`): the panel scrolls to the couple with that
+ * partner and focuses it, so its events are what the member sees (and hears) first.
+ */
+function useCoupleFocus(profile: Profile) {
+  const { coupleFocus } = useSnapshot(treeUi);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!coupleFocus || !profile.spouses.includes(coupleFocus.partnerProfileId)) return;
+    const item = section.current?.querySelector<HTMLElement>(`[data-couple-partner="${CSS.escape(coupleFocus.partnerProfileId)}"]`);
+    if (!item) return;
+    item.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    item.focus({ preventScroll: true });
+  }, [coupleFocus, profile]);
+  return section;
 }
 
 /** A relative's name: a button that flies the canvas to their card and selects it, when it is shown. */
