@@ -63,7 +63,7 @@ export async function exportChart(
     return { parts: [new TextEncoder().encode(svg)], mime: MIME.svg, people };
   }
   if (req.format === 'pages') {
-    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])));
+    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])), title);
     o.onProgress?.(1);
     const encoder = new TextEncoder();
     return { parts: svgs.map((s) => encoder.encode(s)), mime: MIME.pages, people, pages };

@@ -303,8 +303,14 @@ async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, count: numb
 /** The words under a tiled page (and in a printed page's margin). */
 export const pageLabel = (tile: Tile, count: number) => `Page ${tile.page} of ${count} · row ${tile.row + 1}, column ${tile.col + 1}`;
 
+/** The page map's heading: "Family tree: page map (3 pages, 5 × 3, 12 empty left out)". */
+export function mapHeading(title: string | undefined, count: number, t: Tiling): string {
+  const blank = t.tiles.length - count;
+  return `${title ?? 'Family tree'}: page map (${count} pages, ${t.cols} × ${t.rows}${blank ? `, ${blank} empty left out` : ''})`;
+}
+
 /** The page map's word for a place left blank. */
-const BLANK_PAGE = 'empty';
+export const BLANK_PAGE = 'empty';
 
 /**
  * Page 1 of a tiled chart: the whole chart's outline with each page's place and number; a blank
@@ -317,8 +323,7 @@ async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, pages: readonl
   const face = w.fonts.face(0x61, 600) ?? w.fonts.face(0x61, 400);
   const font = face ? await w.font(face) : undefined;
   const m = 40;
-  const blank = t.tiles.length - pages.length;
-  const head = `${title ?? 'Family tree'}: page map (${pages.length} pages, ${t.cols} × ${t.rows}${blank ? `, ${blank} empty left out` : ''})`;
+  const head = mapHeading(title, pages.length, t);
   if (font) page.drawText(head, { x: m, y: ph - m - 14, size: 14, font, color: rgb(0, 0, 0) });
   const last = t.tiles[t.tiles.length - 1]!;
   const fullW = last.x + last.width, fullH = last.y + last.height;

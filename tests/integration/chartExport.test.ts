@@ -144,12 +144,17 @@ describe('pages worth printing (issue 22)', () => {
     expect(text).not.toContain('of 15');
   });
 
-  it('Print gets the same pages, as SVGs with their labels and the paper size', async () => {
+  it('Print gets the same pages, as SVGs with their labels and the paper size, after the same page map', async () => {
     const out = await exportChart(apart({ format: 'pages', layout: { kind: 'tiled', paper: 'A4' } }), fonts);
-    expect(out.parts).toHaveLength(3);
-    expect(out.pages).toMatchObject({ width: 595.28, height: 841.89, margin: 28 });
-    expect(out.pages!.labels).toEqual(['Page 1 of 3 · row 1, column 1', 'Page 2 of 3 · row 3, column 4', 'Page 3 of 3 · row 3, column 5']);
-    const last = new TextDecoder().decode(out.parts[2]);
+    expect(out.parts).toHaveLength(4);
+    expect(out.pages).toMatchObject({ width: 595.28, height: 841.89, margin: 28, map: true });
+    expect(out.pages!.labels).toEqual(['', 'Page 1 of 3 · row 1, column 1', 'Page 2 of 3 · row 3, column 4', 'Page 3 of 3 · row 3, column 5']);
+    const map = new TextDecoder().decode(out.parts[0]);
+    expect(map).toContain('page map (3 pages, 5 × 3, 12 empty left out)');
+    // Fifteen places: three numbered, twelve marked empty.
+    expect(map.match(/>empty</g)).toHaveLength(12);
+    for (const n of ['1', '2', '3']) expect(map).toContain(`>${n}</text>`);
+    const last = new TextDecoder().decode(out.parts[3]);
     expect(last).toMatch(/viewBox="2077\.12 1531\.78 539\.28 785\.89"/);
   });
 

@@ -114,6 +114,14 @@ test.describe('Fan chart and Print', () => {
     const pages = page.locator('.chart-print > .chart-print-page');
     const count = await pages.count();
     expect(count).toBeGreaterThanOrEqual(1);
+    if (count > 1) {
+      // Tiled as the PDF is: the page map first, then each page with its four crop marks and its number.
+      await expect(pages.first()).toHaveClass(/chart-print-map/);
+      for (const p of (await pages.all()).slice(1)) {
+        await expect(p.locator('.chart-print-crop')).toHaveCount(4);
+        await expect(p.locator('.chart-print-label')).toHaveText(/^Page \d+ of \d+ · row \d+, column \d+$/);
+      }
+    }
     // Every page's picture is loaded before the dialog opens.
     for (const img of await pages.locator('img').all()) expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 
