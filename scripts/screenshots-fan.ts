@@ -58,7 +58,7 @@ try {
     await openTree(page);
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
     await page.getByRole('menuitem', { name: 'Fan chart…' }).click();
-    const fan = page.getByTestId('fan-chart');
+    const fan = page.getByTestId('chart-view');
     await fan.waitFor();
     await fan.getByLabel('Shape').selectOption(span);
     await page.waitForFunction(() => !!(window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan);
