@@ -3,7 +3,7 @@
  * font subsets, photos as images. Either one sheet the size of the chart (UserUnit past 200 in)
  * or tiled pages of a paper size with overlap, crop marks, page numbers and a page map first.
  */
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPage, PDFPageTree, type PDFFont, type PDFImage, type PDFRef } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { strToU8, zlibSync } from 'fflate';
 import { over, parseColour, type Rgba } from './colour.ts';
@@ -263,9 +263,10 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
     if (t.tiles.length > 1) await pageMap(doc, w, t, pages, scene, s, o.title);
     // A roll page longer than 14,400 units is written smaller with a UserUnit that scales it back.
     const uu = Math.max(1, Math.ceil((Math.max(t.pageWidth, t.pageHeight) / PDF_MAX_UNITS) * 100) / 100);
+    const appender = new PageAppender(doc);
     for (const tile of pages) {
       check();
-      const page = doc.addPage([t.pageWidth / uu, t.pageHeight / uu]);
+      const page = appender.add([t.pageWidth / uu, t.pageHeight / uu]);
       if (uu > 1) page.node.set(PDFName.of('UserUnit'), PDFNumber.of(uu));
       const ph = t.pageHeight;
       const box = `${n(margin)} ${n(margin)} ${n(tile.width)} ${n(tile.height)} re`;
@@ -331,23 +332,54 @@ async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, pages: readonl
   const page = doc.addPage([pw, ph]);
   const face = w.fonts.face(0x61, 600) ?? w.fonts.face(0x61, 400);
   const font = face ? await w.font(face) : undefined;
+  const key = face && font ? new PageWriter(page, w).fontKey(face.index, font).toString() : '';
+  // Written as content-stream text: a 100,000-person poster's map has 15,000 places.
+  const out: string[] = [];
+  const text = (label: string, x: number, y: number, size: number, grey: number) => {
+    if (font) out.push(`${grey} g BT ${key} ${n(size)} Tf ${n(x)} ${n(y)} Td ${font.encodeText(label).toString()} Tj ET`);
+  };
   const m = 40;
-  const head = mapHeading(title, pages.length, t);
-  if (font) page.drawText(head, { x: m, y: ph - m - 14, size: 14, font, color: rgb(0, 0, 0) });
+  text(mapHeading(title, pages.length, t), m, ph - m - 14, 14, 0);
   const last = t.tiles[t.tiles.length - 1]!;
   const fullW = last.x + last.width, fullH = last.y + last.height;
   const k = Math.min((pw - 2 * m) / fullW, (ph - 2 * m - 40) / fullH);
   const top = ph - m - 40;
-  page.drawRectangle({ x: m, y: top - scene.height * s * k, width: scene.width * s * k, height: scene.height * s * k, color: rgb(0.93, 0.93, 0.93) });
+  out.push(`0.93 g ${n(m)} ${n(top - scene.height * s * k)} ${n(scene.width * s * k)} ${n(scene.height * s * k)} re f`, '0.2 G 0.6 w');
   const printed = new Map(pages.map((p) => [p.row * t.cols + p.col, p.page]));
   for (const tile of t.tiles) {
     const x = m + tile.x * k, y = top - (tile.y + tile.height) * k;
+    const box = `${n(x)} ${n(y)} ${n(tile.width * k)} ${n(tile.height * k)} re`;
     const number = printed.get(tile.row * t.cols + tile.col);
-    page.drawRectangle({ x, y, width: tile.width * k, height: tile.height * k, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.6, ...(number ? {} : { color: rgb(0.85, 0.85, 0.85), borderDashArray: [2, 2] }) });
-    if (font) {
-      const size = Math.max(5, Math.min(number ? 18 : 9, tile.width * k * (number ? 0.3 : 0.15)));
-      const label = number ? String(number) : BLANK_PAGE;
-      page.drawText(label, { x: x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
+    out.push(number ? `[] 0 d ${box} S` : `[2 2] 0 d 0.85 g ${box} B`);
+    const size = Math.max(5, Math.min(number ? 18 : 9, tile.width * k * (number ? 0.3 : 0.15)));
+    const label = number ? String(number) : BLANK_PAGE;
+    text(label, x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y + (tile.height * k) / 2 - size / 3, size, 0.1);
+  }
+  addContent(doc, page, out);
+}
+
+/**
+ * Pages added under page-tree nodes of 64 each. pdf-lib's addPage walks every page already in the
+ * document to find the end (its tree is flat): 15,000 pages took it about 110 million steps.
+ */
+class PageAppender {
+  private group: PDFPageTree | null = null;
+  private groupRef: PDFRef | null = null;
+  private count = 0;
+  constructor(private doc: PDFDocument) {}
+  add(size: [number, number]): PDFPage {
+    const page = PDFPage.create(this.doc);
+    page.setSize(size[0], size[1]);
+    if (!this.group || this.count === 64) {
+      const root = this.doc.catalog.get(PDFName.of('Pages')) as PDFRef;
+      this.group = PDFPageTree.withContext(this.doc.context, root);
+      this.groupRef = this.doc.context.register(this.group);
+      this.doc.catalog.Pages().pushTreeNode(this.groupRef);
+      this.count = 0;
     }
+    this.group.pushLeafNode(page.ref);
+    page.node.setParent(this.groupRef!);
+    this.count++;
+    return page;
   }
 }
