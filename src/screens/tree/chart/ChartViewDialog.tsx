@@ -118,7 +118,7 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const [box, setBox] = useState({ w: 0, h: 0 });
 
-  // With "Leave out living people" the fan (and so what it saves) shows the tree as anyone may see it.
+  // With "Leave out living people" the chart (and so what it saves) shows the tree as anyone may see it.
   const { profiles, privacy } = useMemo(() => {
     if (!(mayChooseLiving && leaveOutLiving)) return { profiles: graph.profiles, privacy: session.privacy as Readonly<Record<string, unknown>> };
     const r = redactGraph(graph, { audienceUid: '', currentYear: new Date().getFullYear(), visibilityOf: () => 'private' });
