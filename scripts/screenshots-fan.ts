@@ -1,7 +1,8 @@
 /**
  * `npx tsx scripts/screenshots-fan.ts [OUT_DIR]`: the fan chart (issue 22) of a member with five
  * generations of ancestors (some unknown), at desktop (light and dark), tablet and phone sizes, half and
- * full circle. From a throwaway server, like scripts/screenshots.ts.
+ * full circle; and the same view's pedigree, hourglass and descendants (the member has three children
+ * and four grandchildren). From a throwaway server, like scripts/screenshots.ts.
  */
 import type { Page } from 'playwright';
 import { join } from 'node:path';
@@ -27,6 +28,20 @@ function ancestors(): SeedFamily {
     people.push({ key: `a${n}`, first: (father ? FIRST_M : FIRST_F)[n % 16]!, last, gender: father ? 'M' : 'F', birthYear: String(1985 - 28 * g - (n % 5)), at: [(n - 2 ** g) * 170 - 2 ** g * 80, -170 * g] });
     parents.push([`a${n}`, `a${n >> 1}`]);
   }
+  // Three children and, under the first two, four grandchildren (for the hourglass and descendants).
+  const young: [string, string, string, 'M' | 'F', string][] = [
+    ['c1', 'Daniel', MEMBER.lastName, 'M', 'a1'],
+    ['c2', 'Lucy', MEMBER.lastName, 'F', 'a1'],
+    ['c3', 'Peter', MEMBER.lastName, 'M', 'a1'],
+    ['g1', 'Mia', MEMBER.lastName, 'F', 'c1'],
+    ['g2', 'Noah', MEMBER.lastName, 'M', 'c1'],
+    ['g3', 'Ella', 'Hart', 'F', 'c2'],
+    ['g4', 'Leo', 'Hart', 'M', 'c2'],
+  ];
+  young.forEach(([key, first, last, gender, parent], i) => {
+    people.push({ key, first, last, gender, birthYear: String(key.startsWith('c') ? 2006 + i : 2020 + i), at: [i * 170 - 500, key.startsWith('c') ? 170 : 340] });
+    parents.push([parent, key]);
+  });
   return { primary: 'a1', people, parents, spouses: [] };
 }
 
@@ -41,12 +56,15 @@ async function openTree(page: Page) {
 let seeded = false;
 try {
   const shots = [
-    { size: SCREEN_SIZES[0], scheme: 'light', span: 'half' },
-    { size: SCREEN_SIZES[0], scheme: 'dark', span: 'full' },
-    { size: SCREEN_SIZES[1], scheme: 'light', span: 'full' },
-    { size: SCREEN_SIZES[2], scheme: 'dark', span: 'full' },
+    { size: SCREEN_SIZES[0], scheme: 'light', span: 'half', chart: 'fan' },
+    { size: SCREEN_SIZES[0], scheme: 'dark', span: 'full', chart: 'fan' },
+    { size: SCREEN_SIZES[1], scheme: 'light', span: 'full', chart: 'fan' },
+    { size: SCREEN_SIZES[2], scheme: 'dark', span: 'full', chart: 'fan' },
+    { size: SCREEN_SIZES[0], scheme: 'light', span: 'half', chart: 'pedigree' },
+    { size: SCREEN_SIZES[0], scheme: 'dark', span: 'half', chart: 'hourglass' },
+    { size: SCREEN_SIZES[1], scheme: 'light', span: 'half', chart: 'descendants' },
   ] as const;
-  for (const { size, scheme, span } of shots) {
+  for (const { size, scheme, span, chart } of shots) {
     const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
     const page = await context.newPage();
     await signIn(page);
@@ -58,11 +76,17 @@ try {
     await openTree(page);
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
     await page.getByRole('menuitem', { name: 'Fan chart…' }).click();
-    const fan = page.getByTestId('fan-chart');
+    const fan = page.getByTestId('chart-view');
     await fan.waitFor();
-    await fan.getByLabel('Shape').selectOption(span);
+    if (chart === 'fan') await fan.getByLabel('Shape').selectOption(span);
+    else {
+      await fan.getByRole('combobox', { name: /^Chart/ }).selectOption(chart);
+      await fan.getByRole('combobox', { name: /^Generations/ }).selectOption('4');
+    }
     await page.waitForFunction(() => !!(window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan);
-    await page.screenshot({ path: join(out, `fan-chart-${size.name}-${scheme}.png`) });
+    // Photos and avatars are drawn once loaded.
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(out, chart === 'fan' ? `fan-chart-${size.name}-${scheme}.png` : `chart-${chart}-${size.name}-${scheme}.png`) });
     await context.close();
   }
 } finally {

@@ -8,7 +8,7 @@ import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
 import { writePng } from './png.ts';
 import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
-import { writeSvg } from './svg.ts';
+import { writeSvgParts } from './svg.ts';
 import { writeSvgPages, type PrintPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
 
@@ -58,12 +58,12 @@ export async function exportChart(
   const people = req.fan ? req.fan.people.length : req.model.cards.length;
   const title = req.fan ? req.fan.title : req.model.title;
   if (req.format === 'svg') {
-    const svg = writeSvg(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
+    const parts = writeSvgParts(scene, { fonts, images: new Map(req.images.map((i) => [i.url, i.dataUrl])) });
     o.onProgress?.(1);
-    return { parts: [new TextEncoder().encode(svg)], mime: MIME.svg, people };
+    return { parts, mime: MIME.svg, people };
   }
   if (req.format === 'pages') {
-    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])));
+    const { svgs, pages } = writeSvgPages(scene, req.layout, fonts, new Map(req.images.map((i) => [i.url, i.dataUrl])), title);
     o.onProgress?.(1);
     const encoder = new TextEncoder();
     return { parts: svgs.map((s) => encoder.encode(s)), mime: MIME.pages, people, pages };

@@ -3,8 +3,9 @@
  * font subsets, photos as images. Either one sheet the size of the chart (UserUnit past 200 in)
  * or tiled pages of a paper size with overlap, crop marks, page numbers and a page map first.
  */
-import { PDFDocument, PDFHexString, PDFName, PDFNumber, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPage, PDFPageTree, type PDFFont, type PDFImage, type PDFRef } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
+import { strToU8, zlibSync } from 'fflate';
 import { over, parseColour, type Rgba } from './colour.ts';
 import type { FontFace, FontSet } from './fonts.ts';
 import { sectorPath, type Op, type Scene, type Shape } from './ops.ts';
@@ -126,16 +127,21 @@ class PageWriter {
     }
   }
 
-  private fontKey(index: number, font: PDFFont): PDFName {
+  fontKey(index: number, font: PDFFont): PDFName {
     let key = this.fontKeys.get(index);
     if (!key) this.fontKeys.set(index, (key = this.page.node.newFontDictionary(font.name, font.ref)));
     return key;
   }
 }
 
-/** Content-stream text added to a page as one compressed stream. */
+/**
+ * Content-stream text added to a page as one compressed stream. Compressed by fflate at its fastest
+ * level (the streams are repetitive text: level 6 took 15% more time to make the file 7% smaller), not by
+ * pdf-lib's pako: a 10,000-card tiled PDF spent a quarter of its time in pako's deflate and in
+ * collecting the window each of its 1,700 streams allocated.
+ */
 function addContent(doc: PDFDocument, page: PDFPage, lines: string[]) {
-  const stream = doc.context.flateStream(lines.join('\n'));
+  const stream = doc.context.stream(zlibSync(strToU8(lines.join('\n')), { level: 1 }), { Filter: 'FlateDecode' });
   page.node.addContentStream(doc.context.register(stream));
 }
 
@@ -258,22 +264,21 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
     if (t.tiles.length > 1) await pageMap(doc, w, t, pages, scene, s, o.title);
     // A roll page longer than 14,400 units is written smaller with a UserUnit that scales it back.
     const uu = Math.max(1, Math.ceil((Math.max(t.pageWidth, t.pageHeight) / PDF_MAX_UNITS) * 100) / 100);
+    const appender = new PageAppender(doc);
     for (const tile of pages) {
       check();
-      const page = doc.addPage([t.pageWidth / uu, t.pageHeight / uu]);
-      if (uu > 1) {
-        page.node.set(PDFName.of('UserUnit'), PDFNumber.of(uu));
-        addContent(doc, page, ['q', `${1 / uu} 0 0 ${1 / uu} 0 0 cm`]);
-      }
+      const page = appender.add([t.pageWidth / uu, t.pageHeight / uu]);
+      if (uu > 1) page.node.set(PDFName.of('UserUnit'), PDFNumber.of(uu));
       const ph = t.pageHeight;
       const box = `${n(margin)} ${n(margin)} ${n(tile.width)} ${n(tile.height)} re`;
-      const ops: string[] = ['q', `${box} W n`, `${rgbText(bg)} rg ${box} f`, `${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j`];
+      const ops: string[] = [...(uu > 1 ? ['q', `${1 / uu} 0 0 ${1 / uu} 0 0 cm`] : []), 'q', `${box} W n`, `${rgbText(bg)} rg ${box} f`, `${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j`];
       const index = tile.row * t.cols + tile.col;
-      await new PageWriter(page, w).draw(buckets[index]!, ops);
+      const writer = new PageWriter(page, w);
+      await writer.draw(buckets[index]!, ops);
       ops.push('Q');
+      if (t.tiles.length > 1) await pageFurniture(ops, writer, w, t, pages.length, tile, margin);
+      if (uu > 1) ops.push('Q');
       addContent(doc, page, ops);
-      if (t.tiles.length > 1) await pageFurniture(page, w, t, pages.length, tile, margin);
-      if (uu > 1) addContent(doc, page, ['Q']);
       o.onProgress?.((tile.page / pages.length) * 0.9);
       if (tile.page % 4 === 0) await tick();
     }
@@ -284,27 +289,39 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
   return bytes;
 }
 
-/** Crop marks at the content's corners and "page 3 of 12 · row 1, column 3" under it. */
-async function pageFurniture(page: PDFPage, w: DocWriter, t: Tiling, count: number, tile: Tile, margin: number) {
+/**
+ * Crop marks at the content's corners and "page 3 of 12 · row 1, column 3" under it, as
+ * content-stream text in the page's own stream (pdf-lib's drawLine and drawText made an operator
+ * object per number, and a stream per call, on each of a poster's pages).
+ */
+async function pageFurniture(out: string[], writer: PageWriter, w: DocWriter, t: Tiling, count: number, tile: Tile, margin: number) {
   const x0 = margin, y0 = margin, x1 = margin + tile.width, y1 = margin + tile.height;
-  const len = margin * 0.7, grey = rgb(0.3, 0.3, 0.3);
-  for (const [x, y, dx, dy] of [[x0, y0, -1, -1], [x1, y0, 1, -1], [x0, y1, -1, 1], [x1, y1, 1, 1]] as const) {
-    page.drawLine({ start: { x: x + dx * 2, y }, end: { x: x + dx * len, y }, thickness: 0.5, color: grey });
-    page.drawLine({ start: { x, y: y + dy * 2 }, end: { x, y: y + dy * len }, thickness: 0.5, color: grey });
-  }
+  const len = margin * 0.7;
+  out.push('q 0.3 0.3 0.3 RG 0.5 w [] 0 d 0 J');
+  for (const [x, y, dx, dy] of [[x0, y0, -1, -1], [x1, y0, 1, -1], [x0, y1, -1, 1], [x1, y1, 1, 1]] as const)
+    out.push(`${n(x + dx * 2)} ${n(y)} m ${n(x + dx * len)} ${n(y)} l S`, `${n(x)} ${n(y + dy * 2)} m ${n(x)} ${n(y + dy * len)} l S`);
   const face = w.fonts.face(0x61, 400);
-  if (!face) return;
-  const font = await w.font(face);
-  const label = pageLabel(tile, count);
-  const size = 8;
-  page.drawText(label, { x: (t.pageWidth - w.fonts.measure(label, size, 400)) / 2, y: margin / 2 - size / 3, size, font, color: grey });
+  if (face) {
+    const font = await w.font(face);
+    const label = pageLabel(tile, count);
+    const size = 8;
+    const x = (t.pageWidth - w.fonts.measure(label, size, 400)) / 2, y = margin / 2 - size / 3;
+    out.push(`0.3 0.3 0.3 rg BT ${writer.fontKey(face.index, font).toString()} ${size} Tf ${n(x)} ${n(y)} Td ${font.encodeText(label).toString()} Tj ET`);
+  }
+  out.push('Q');
 }
 
 /** The words under a tiled page (and in a printed page's margin). */
 export const pageLabel = (tile: Tile, count: number) => `Page ${tile.page} of ${count} · row ${tile.row + 1}, column ${tile.col + 1}`;
 
+/** The page map's heading: "Family tree: page map (3 pages, 5 × 3, 12 empty left out)". */
+export function mapHeading(title: string | undefined, count: number, t: Tiling): string {
+  const blank = t.tiles.length - count;
+  return `${title ?? 'Family tree'}: page map (${count} pages, ${t.cols} × ${t.rows}${blank ? `, ${blank} empty left out` : ''})`;
+}
+
 /** The page map's word for a place left blank. */
-const BLANK_PAGE = 'empty';
+export const BLANK_PAGE = 'empty';
 
 /**
  * Page 1 of a tiled chart: the whole chart's outline with each page's place and number; a blank
@@ -316,24 +333,54 @@ async function pageMap(doc: PDFDocument, w: DocWriter, t: Tiling, pages: readonl
   const page = doc.addPage([pw, ph]);
   const face = w.fonts.face(0x61, 600) ?? w.fonts.face(0x61, 400);
   const font = face ? await w.font(face) : undefined;
+  const key = face && font ? new PageWriter(page, w).fontKey(face.index, font).toString() : '';
+  // Written as content-stream text: a 100,000-person poster's map has 15,000 places.
+  const out: string[] = [];
+  const text = (label: string, x: number, y: number, size: number, grey: number) => {
+    if (font) out.push(`${grey} g BT ${key} ${n(size)} Tf ${n(x)} ${n(y)} Td ${font.encodeText(label).toString()} Tj ET`);
+  };
   const m = 40;
-  const blank = t.tiles.length - pages.length;
-  const head = `${title ?? 'Family tree'}: page map (${pages.length} pages, ${t.cols} × ${t.rows}${blank ? `, ${blank} empty left out` : ''})`;
-  if (font) page.drawText(head, { x: m, y: ph - m - 14, size: 14, font, color: rgb(0, 0, 0) });
+  text(mapHeading(title, pages.length, t), m, ph - m - 14, 14, 0);
   const last = t.tiles[t.tiles.length - 1]!;
   const fullW = last.x + last.width, fullH = last.y + last.height;
   const k = Math.min((pw - 2 * m) / fullW, (ph - 2 * m - 40) / fullH);
   const top = ph - m - 40;
-  page.drawRectangle({ x: m, y: top - scene.height * s * k, width: scene.width * s * k, height: scene.height * s * k, color: rgb(0.93, 0.93, 0.93) });
+  out.push(`0.93 g ${n(m)} ${n(top - scene.height * s * k)} ${n(scene.width * s * k)} ${n(scene.height * s * k)} re f`, '0.2 G 0.6 w');
   const printed = new Map(pages.map((p) => [p.row * t.cols + p.col, p.page]));
   for (const tile of t.tiles) {
     const x = m + tile.x * k, y = top - (tile.y + tile.height) * k;
+    const box = `${n(x)} ${n(y)} ${n(tile.width * k)} ${n(tile.height * k)} re`;
     const number = printed.get(tile.row * t.cols + tile.col);
-    page.drawRectangle({ x, y, width: tile.width * k, height: tile.height * k, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 0.6, ...(number ? {} : { color: rgb(0.85, 0.85, 0.85), borderDashArray: [2, 2] }) });
-    if (font) {
-      const size = Math.max(5, Math.min(number ? 18 : 9, tile.width * k * (number ? 0.3 : 0.15)));
-      const label = number ? String(number) : BLANK_PAGE;
-      page.drawText(label, { x: x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y: y + tile.height * k / 2 - size / 3, size, font, color: rgb(0.1, 0.1, 0.1) });
+    out.push(number ? `[] 0 d ${box} S` : `[2 2] 0 d 0.85 g ${box} B`);
+    const size = Math.max(5, Math.min(number ? 18 : 9, tile.width * k * (number ? 0.3 : 0.15)));
+    const label = number ? String(number) : BLANK_PAGE;
+    text(label, x + (tile.width * k - w.fonts.measure(label, size, 600)) / 2, y + (tile.height * k) / 2 - size / 3, size, 0.1);
+  }
+  addContent(doc, page, out);
+}
+
+/**
+ * Pages added under page-tree nodes of 64 each. pdf-lib's addPage walks every page already in the
+ * document to find the end (its tree is flat): 15,000 pages took it about 110 million steps.
+ */
+class PageAppender {
+  private group: PDFPageTree | null = null;
+  private groupRef: PDFRef | null = null;
+  private count = 0;
+  constructor(private doc: PDFDocument) {}
+  add(size: [number, number]): PDFPage {
+    const page = PDFPage.create(this.doc);
+    page.setSize(size[0], size[1]);
+    if (!this.group || this.count === 64) {
+      const root = this.doc.catalog.get(PDFName.of('Pages')) as PDFRef;
+      this.group = PDFPageTree.withContext(this.doc.context, root);
+      this.groupRef = this.doc.context.register(this.group);
+      this.doc.catalog.Pages().pushTreeNode(this.groupRef);
+      this.count = 0;
     }
+    this.group.pushLeafNode(page.ref);
+    page.node.setParent(this.groupRef!);
+    this.count++;
+    return page;
   }
 }

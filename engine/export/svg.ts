@@ -47,14 +47,29 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
-  const out: string[] = [];
+/**
+ * The SVG as UTF-8 parts, the body encoded every few thousand elements as it is written: a
+ * 100,000-person chart is 90 MB of text, and holding its million element strings and the whole
+ * text at once took the browser past 1.5 GB.
+ */
+export function writeSvgParts(scene: Scene, o: SvgOptions = {}): Uint8Array[] {
+  const encoder = new TextEncoder();
   const used = new Set<number>();
   let clip = 0;
-  const body: string[] = [];
+  const body: Uint8Array[] = [];
+  let batch: string[] = [];
   const r = o.region ?? { x: 0, y: 0, w: scene.width, h: scene.height };
-  for (const op of scene.ops) if (!o.region || overlaps(op.box, r.x, r.y, r.w, r.h)) body.push(opElement(op));
-
+  for (const op of scene.ops)
+    if (!o.region || overlaps(op.box, r.x, r.y, r.w, r.h)) {
+      const el = opElement(op);
+      if (!el) continue;
+      batch.push(el);
+      if (batch.length === 20_000) {
+        body.push(encoder.encode(batch.join('\n') + '\n'));
+        batch = [];
+      }
+    }
+  if (batch.length) body.push(encoder.encode(batch.join('\n') + '\n'));
   function opElement(op: Op): string {
     if (op.kind === 'shape') {
       if (transparent(op.fill) && transparent(op.stroke)) return '';
@@ -75,6 +90,7 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
     return `<clipPath id="${id}"><circle cx="${num(op.x + op.w / 2)}" cy="${num(op.y + op.h / 2)}" r="${num(op.w / 2)}"/></clipPath><image href="${escapeXml(href)}" x="${num(op.x)}" y="${num(op.y)}" width="${num(op.w)}" height="${num(op.h)}" preserveAspectRatio="xMidYMid slice" clip-path="url(#${id})"/>`;
   }
 
+  const out: string[] = [];
   out.push(`<?xml version="1.0" encoding="UTF-8"?>`);
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${num(r.w)}" height="${num(r.h)}" viewBox="${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)}" font-family="'${EXPORT_FAMILY}', Inter, sans-serif">`);
   if (o.fonts && used.size) {
@@ -86,7 +102,17 @@ export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
   }
   out.push(`<title>${escapeXml(scene.names.length + ' people')}</title>`);
   out.push(`<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}" ${paint('fill', scene.background)}/>`);
-  for (const b of body) if (b) out.push(b);
-  out.push('</svg>');
-  return out.join('\n');
+  return [encoder.encode(out.join('\n') + '\n'), ...body, encoder.encode('</svg>')];
+}
+
+/** The SVG as one string (a printed page's, a test's). */
+export function writeSvg(scene: Scene, o: SvgOptions = {}): string {
+  const parts = writeSvgParts(scene, o);
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return new TextDecoder().decode(all);
 }

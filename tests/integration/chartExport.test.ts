@@ -144,12 +144,17 @@ describe('pages worth printing (issue 22)', () => {
     expect(text).not.toContain('of 15');
   });
 
-  it('Print gets the same pages, as SVGs with their labels and the paper size', async () => {
+  it('Print gets the same pages, as SVGs with their labels and the paper size, after the same page map', async () => {
     const out = await exportChart(apart({ format: 'pages', layout: { kind: 'tiled', paper: 'A4' } }), fonts);
-    expect(out.parts).toHaveLength(3);
-    expect(out.pages).toMatchObject({ width: 595.28, height: 841.89, margin: 28 });
-    expect(out.pages!.labels).toEqual(['Page 1 of 3 · row 1, column 1', 'Page 2 of 3 · row 3, column 4', 'Page 3 of 3 · row 3, column 5']);
-    const last = new TextDecoder().decode(out.parts[2]);
+    expect(out.parts).toHaveLength(4);
+    expect(out.pages).toMatchObject({ width: 595.28, height: 841.89, margin: 28, map: true });
+    expect(out.pages!.labels).toEqual(['', 'Page 1 of 3 · row 1, column 1', 'Page 2 of 3 · row 3, column 4', 'Page 3 of 3 · row 3, column 5']);
+    const map = new TextDecoder().decode(out.parts[0]);
+    expect(map).toContain('page map (3 pages, 5 × 3, 12 empty left out)');
+    // Fifteen places: three numbered, twelve marked empty.
+    expect(map.match(/>empty</g)).toHaveLength(12);
+    for (const n of ['1', '2', '3']) expect(map).toContain(`>${n}</text>`);
+    const last = new TextDecoder().decode(out.parts[3]);
     expect(last).toMatch(/viewBox="2077\.12 1531\.78 539\.28 785\.89"/);
   });
 
@@ -213,7 +218,7 @@ describe('fan chart export (issue 22)', () => {
 
   it('an SVG of a fan has every name as <text>', async () => {
     const req = fan('svg');
-    const svg = new TextDecoder().decode((await exportChart(req, fonts)).parts[0]);
+    const svg = Buffer.concat((await exportChart(req, fonts)).parts).toString('utf8');
     for (const name of ['Ada Lovelace', 'George Byron', 'Anne Milbanke', 'Ralph Milbanke']) expect(svg).toMatch(new RegExp(`<text [^>]*>${name}</text>`));
   });
 });
@@ -225,7 +230,7 @@ describe('privacy of the living in a chart (issue 22, §6)', () => {
     // The graph a viewer is sent: redacted by the server's rule.
     const seen = redactGraph(tree(), { audienceUid: 'viewer-1', currentYear: YEAR, visibilityOf: () => 'private' });
     const pdf = words(await pdfFile(request(seen.graph, 'viewer', { privacy: seen.privacy }), 'viewer.pdf'));
-    const svg = new TextDecoder().decode((await exportChart(request(seen.graph, 'viewer', { format: 'svg', privacy: seen.privacy }), fonts)).parts[0]);
+    const svg = Buffer.concat((await exportChart(request(seen.graph, 'viewer', { format: 'svg', privacy: seen.privacy }), fonts)).parts).toString('utf8');
     for (const text of [pdf, svg]) {
       for (const word of living) expect(text).not.toContain(word);
       expect(text).toContain('Private');
@@ -244,7 +249,7 @@ describe('privacy of the living in a chart (issue 22, §6)', () => {
 
 describe('SVG export (issue 22)', () => {
   it('writes every name as <text>', async () => {
-    const svg = new TextDecoder().decode((await exportChart(request(tree(), 'owner', { format: 'svg' }), fonts)).parts[0]);
+    const svg = Buffer.concat((await exportChart(request(tree(), 'owner', { format: 'svg' }), fonts)).parts).toString('utf8');
     for (const name of ['Ada', 'Lovelace', 'William King', 'Byron King', 'Anne', 'Milbanke', 'Charles', 'Babbage']) expect(svg).toMatch(new RegExp(`<text [^>]*>[^<]*${name}[^<]*</text>`));
     expect(svg).toContain('@font-face');
   });

@@ -51,12 +51,54 @@ test.describe('Fan chart and Print', () => {
     await expect(people.getByRole('button')).toHaveText(['Ada King, in the middle', 'Thomas Hale, Father', 'Margaret Hale, Mother']);
 
     // Full circle by generation, and the clicks still land.
-    const view = page.getByTestId('fan-chart');
+    const view = page.getByTestId('chart-view');
     await view.getByLabel('Shape').selectOption('full');
     await view.getByLabel('Colours').selectOption('generation');
     const margaret = await pointOf(page, 3);
     await page.mouse.click(margaret.x, margaret.y);
     await expect(page.getByRole('dialog', { name: 'Fan chart of Margaret Hale' })).toBeVisible();
+  });
+
+  test('the same view shows a pedigree, descendants and an hourglass; a click on a card re-centres; every person is a button', async ({ page }) => {
+    await card(page, 'Ada King').click();
+    await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
+    await page.getByRole('menuitem', { name: 'Fan chart…' }).click();
+    const view = page.getByTestId('chart-view');
+    await view.getByRole('combobox', { name: /^Chart/ }).selectOption('pedigree');
+    await expect(page.getByRole('dialog', { name: 'Pedigree of Ada King' })).toBeVisible();
+    const people = page.getByRole('list', { name: 'People in the chart' });
+    await expect(people.getByRole('button')).toHaveText(['Ada King, at the start', 'Thomas Hale, Parent', 'Margaret Hale, Parent']);
+
+    await view.getByRole('combobox', { name: /^Chart/ }).selectOption('descendants');
+    await expect(page.getByRole('dialog', { name: 'Descendants of Ada King' })).toBeVisible();
+    await expect(people.getByRole('button')).toHaveCount(4);
+    for (const child of ['Byron King', 'Anne King', 'Ralph King']) await expect(people.getByRole('button', { name: `${child}, Child` })).toBeVisible();
+
+    await view.getByRole('combobox', { name: /^Chart/ }).selectOption('hourglass');
+    await expect(page.getByRole('dialog', { name: 'Hourglass chart of Ada King' })).toBeVisible();
+    await expect(people.getByRole('button')).toHaveCount(6);
+    await expect(people.getByRole('button').first()).toHaveText('Ada King, in the middle');
+
+    // A click on Byron King's card on the canvas puts him in the middle: his parents left, nobody right.
+    const labels = await people.getByRole('button').allTextContents();
+    const byron = await pointOf(page, labels.indexOf('Byron King, Child'));
+    await page.mouse.click(byron.x, byron.y);
+    await expect(page.getByRole('dialog', { name: 'Hourglass chart of Byron King' })).toBeVisible();
+    await expect(people.getByRole('button')).toHaveText(['Byron King, in the middle', 'William King, Parent', 'Ada King, Parent', 'Thomas Hale, Grandparent', 'Margaret Hale, Grandparent']);
+
+    // The keyboard: a person's button re-centres too; the chart saves as an SVG with the names as text.
+    await people.getByRole('button', { name: 'Thomas Hale, Grandparent' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Hourglass chart of Thomas Hale' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await view.getByRole('button', { name: 'Save SVG' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('hourglass-chart-of-thomas-hale.svg');
+    const path = test.info().outputPath('hourglass.svg');
+    await file.saveAs(path);
+    const svg = await readFile(path, 'utf8');
+    for (const name of ['Thomas Hale', 'Ada King', 'George Hale', 'Byron King', 'Oliver Hale']) expect(svg).toMatch(new RegExp(`<text [^>]*>${name}</text>`));
+    expect(svg).toContain('Ancestors and descendants of Thomas Hale');
   });
 
   test('the details panel opens it, and it saves an SVG with every name as text', async ({ page }) => {
@@ -88,7 +130,7 @@ test.describe('Fan chart and Print', () => {
     await fan.getByLabel('Leave out living people').check();
     await expect(page.getByRole('dialog', { name: 'Fan chart of Private' })).toBeVisible();
     const again = page.waitForEvent('download');
-    await page.getByTestId('fan-chart').getByRole('button', { name: 'Save SVG' }).click();
+    await page.getByTestId('chart-view').getByRole('button', { name: 'Save SVG' }).click();
     const second = await again;
     expect(second.suggestedFilename()).toBe('fan-chart-of-private.svg');
     const privatePath = test.info().outputPath('fan-private.svg');
@@ -114,6 +156,14 @@ test.describe('Fan chart and Print', () => {
     const pages = page.locator('.chart-print > .chart-print-page');
     const count = await pages.count();
     expect(count).toBeGreaterThanOrEqual(1);
+    if (count > 1) {
+      // Tiled as the PDF is: the page map first, then each page with its four crop marks and its number.
+      await expect(pages.first()).toHaveClass(/chart-print-map/);
+      for (const p of (await pages.all()).slice(1)) {
+        await expect(p.locator('.chart-print-crop')).toHaveCount(4);
+        await expect(p.locator('.chart-print-label')).toHaveText(/^Page \d+ of \d+ · row \d+, column \d+$/);
+      }
+    }
     // Every page's picture is loaded before the dialog opens.
     for (const img of await pages.locator('img').all()) expect(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
 

@@ -4,7 +4,7 @@ import type { CanvasHandle } from '../../../../engine/index.ts';
 import { SCREEN_COMMANDS, screenCommandForKey } from '../actions/commands.ts';
 import { ChartExportDialog } from './ChartExportDialog.tsx';
 import { chartUi } from './chartUi.ts';
-import { FanChartDialog } from './FanChartDialog.tsx';
+import { ChartViewDialog } from './ChartViewDialog.tsx';
 
 /** The Export chart dialog and the fan chart when open, and the export's shortcut (Ctrl/Cmd+Shift+E) on the tree screen. */
 export function ChartExport({ canvas }: { canvas: CanvasHandle | null }) {
@@ -21,7 +21,7 @@ export function ChartExport({ canvas }: { canvas: CanvasHandle | null }) {
   return (
     <>
       {open && <ChartExportDialog canvas={canvas} onClose={() => (chartUi.open = false)} />}
-      {fan && <FanChartDialog key={fan} nodeId={fan} onClose={() => (chartUi.fan = null)} />}
+      {fan && <ChartViewDialog key={fan} nodeId={fan} onClose={() => (chartUi.fan = null)} />}
     </>
   );
 }

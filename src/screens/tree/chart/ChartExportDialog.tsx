@@ -19,9 +19,9 @@ import { chartNodeIds, type ChartScope } from './scope.ts';
 import { CHART_TEXTS as T } from './texts.ts';
 import './chart.css';
 
-type Pages = 'sheet' | Paper;
-const PAPERS: Paper[] = ['A4', 'Letter', 'A3', 'A2', 'A1', 'A0', 'Roll610', 'Roll914'];
-const paperLabel = (p: Paper) => (p === 'Roll610' ? T.roll(610, 24) : p === 'Roll914' ? T.roll(914, 36) : T.tiled(p));
+export type Pages = 'sheet' | Paper;
+export const PAPERS: Paper[] = ['A4', 'Letter', 'A3', 'A2', 'A1', 'A0', 'Roll610', 'Roll914'];
+export const paperLabel = (p: Paper) => (p === 'Roll610' ? T.roll(610, 24) : p === 'Roll914' ? T.roll(914, 36) : T.tiled(p));
 
 /** A person's name as part of a file name: lower case, accents dropped, hyphens. */
 export const nameSlug = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'person';

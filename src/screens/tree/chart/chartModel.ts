@@ -26,7 +26,7 @@ export interface ModelOptions {
 }
 
 /** A card's drawing as plain data (the live card computes its parts lazily; a worker needs them). */
-function plain(d: CardData): CardData {
+export function plainCard(d: CardData): CardData {
   return { title: d.title, lines: [...(d.lines ?? [])], detail: d.detail, image: d.image, accent: d.accent, compact: d.compact };
 }
 
@@ -48,7 +48,7 @@ export function chartModel(engine: CanvasEngine, ids: ReadonlySet<string>, o: Mo
       const profileId = node.data.profileId;
       data = personCardData(node, redacted.profiles[profileId], { invitationsEnabled: false, compact: !!data.compact, uid: '', role: 'viewer', isPrivate: (p) => !!redacted!.privacy[p] }, false);
     }
-    cards.push({ id, x: rec.x, y: rec.y, width: rec.width, height: rec.height, data: plain(data) });
+    cards.push({ id, x: rec.x, y: rec.y, width: rec.width, height: rec.height, data: plainCard(data) });
   }
   const lines: ChartModel['lines'] = [];
   const kinds: LineKind[] = [];

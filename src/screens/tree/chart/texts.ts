@@ -65,6 +65,29 @@ export const FAN_TEXTS = {
   print: 'Print…',
 } as const;
 
+/** The chart view's choice of chart, and the pedigree, descendant and hourglass views' words (issue 22). */
+export const CHART_VIEW_TEXTS = {
+  chart: 'Chart',
+  fan: 'Fan',
+  pedigree: 'Pedigree',
+  descendants: 'Descendants',
+  hourglass: 'Hourglass',
+  title: {
+    pedigree: (name: string) => `Pedigree of ${name}`,
+    descendants: (name: string) => `Descendants of ${name}`,
+    hourglass: (name: string) => `Hourglass chart of ${name}`,
+  },
+  description: {
+    pedigree: 'Ancestors to the right, one generation a column. Click a person to put them first.',
+    descendants: 'Children, grandchildren and on, one generation a column. Click a person to put them first.',
+    hourglass: 'Ancestors to the left, descendants to the right. Click a person to put them in the middle.',
+  },
+  file: { fan: 'fan-chart', pedigree: 'pedigree', descendants: 'descendants', hourglass: 'hourglass-chart' },
+  people: 'People in the chart',
+  first: 'at the start',
+  pages: 'Pages',
+} as const;
+
 /** The legend under an exported chart (issue 22). */
 export const LEGEND_TEXTS = {
   parent: 'Parent and child',

@@ -1,0 +1,122 @@
+/**
+ * Chart export in the browser (issue 22, targets: 10,000 people to PDF under 10 s; 100,000 to any
+ * format without a crash, under 60 s and under 1.5 GB of browser memory). Bundles
+ * bench/chartBrowser/page.ts with esbuild and runs it in headless Chromium (Debian's): a generated
+ * tree of 10,000 and of 100,000 people laid out by the domain's layout, then exported to SVG, to a
+ * tiled A3 PDF and to PNG at 150 dpi, on the page's thread (the export worker runs the same code).
+ * Memory: the proportional set size of all of Chromium's processes together, read from /proc
+ * every 100 ms (the peak during each export), and the page's JS heap after it (performance.memory).
+ * Time: the wall clock and the CPU time of Chromium's processes (this 2-core machine is shared).
+ * Prints the figures and writes bench/results/chart-export-browser.json.
+ * Run: npx tsx bench/chart-export-browser.ts [people…]   (default 10000 100000)
+ */
+import { build } from 'esbuild';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { chromium } from 'playwright';
+import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+
+/** The pids of a process and all its descendants. */
+function tree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const out: number[] = [];
+  const walk = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * Memory of a process tree, bytes: the proportional set size (a page shared by n processes counts
+ * 1/n in each), so shared libraries are not counted once per Chromium process.
+ */
+function rss(pids: readonly number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      // Gone.
+    }
+  }
+  return total;
+}
+
+/** CPU time of a process tree so far, seconds (user and system). */
+function cpu(root: number): number {
+  let ticks = 0;
+  for (const pid of tree(root)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Gone.
+    }
+  }
+  return ticks / 100;
+}
+
+const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const bundle = await build({ entryPoints: [new URL('./chartBrowser/page.ts', import.meta.url).pathname], bundle: true, write: false, format: 'iife', target: 'es2022' });
+const server = await chromium.launchServer({ executablePath: chromiumPath(), args: [...chromiumArgs, '--enable-precise-memory-info'] });
+const pid = server.process().pid!;
+const browser = await chromium.connect(server.wsEndpoint());
+const results: Record<string, unknown>[] = [];
+const MB = 2 ** 20;
+try {
+  const page = await browser.newPage();
+  await page.route('http://bench.local/**', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname.startsWith('/fonts/')) {
+      const body = readFileSync(new URL(`../node_modules/@fontsource/inter/files/${url.pathname.slice(7)}`, import.meta.url));
+      return route.fulfill({ body, contentType: 'font/woff2' });
+    }
+    return route.fulfill({ body: `<!doctype html><html><body><script>${bundle.outputFiles[0]!.text}</script></body></html>`, contentType: 'text/html' });
+  });
+  await page.goto('http://bench.local/');
+  for (const people of sizes.length ? sizes : [10_000, 100_000]) {
+    const prep = await page.evaluate((n) => (window as unknown as { prepare(n: number): Promise<{ layoutMs: number; cards: number; lines: number }> }).prepare(n), people);
+    for (const [format, layout, label] of [
+      ['svg', { kind: 'sheet' }, 'SVG'],
+      ['pdf', { kind: 'tiled', paper: 'A3' }, 'PDF tiled A3'],
+      ['png', { kind: 'sheet' }, 'PNG 150 dpi'],
+    ] as const) {
+      // Chromium's processes listed once (walking /proc every sample cost a core on this machine).
+      const pids = tree(pid);
+      let peak = rss(pids);
+      const base = peak, cpu0 = cpu(pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
+      const out = await page.evaluate(([f, l]) => (window as unknown as { run(f: string, l: unknown): Promise<Record<string, unknown>> }).run(f, l), [format, layout] as const);
+      clearInterval(sampler);
+      peak = Math.max(peak, rss(pids));
+      const cpuSeconds = +(cpu(pid) - cpu0).toFixed(2);
+      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+      const row = {
+        people: prep.cards, lines: prep.lines, format: label, ok: out.ok, seconds: +((out.ms as number) / 1000).toFixed(2), cpuSeconds,
+        megabytes: out.ok ? +((out.bytes as number) / MB).toFixed(1) : null, message: out.message ?? null,
+        browserPssBeforeMB: Math.round(base / MB), browserPssPeakMB: Math.round(peak / MB), jsHeapAfterMB: Math.round(heap / MB),
+        layoutSeconds: +(prep.layoutMs / 1000).toFixed(2), loadAverage: +loadavg()[0].toFixed(1),
+      };
+      results.push(row);
+      console.log(`${String(row.people).padStart(7)} people  ${label.padEnd(13)} ${row.ok ? `${row.seconds.toFixed(2).padStart(6)} s (CPU ${row.cpuSeconds} s)  ${String(row.megabytes).padStart(7)} MB` : `refused after ${row.seconds} s: ${row.message}`}  browser memory peak ${row.browserPssPeakMB} MB (before ${row.browserPssBeforeMB}), JS heap after ${row.jsHeapAfterMB} MB, load ${row.loadAverage}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+writeFileSync(new URL('./results/chart-export-browser.json', import.meta.url), JSON.stringify({ when: new Date().toISOString(), results }, null, 2) + '\n');

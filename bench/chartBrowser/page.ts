@@ -1,0 +1,40 @@
+/**
+ * The browser chart-export bench's page (bench/chart-export-browser.ts bundles it): lays out a
+ * generated tree, then exports it with the same code the export worker runs, fonts fetched from
+ * the bench's server. Returns times and sizes; the bench samples memory from outside.
+ */
+import { exportChart, type ChartExportRequest } from '../../engine/export/exportChart.ts';
+import { EXPORT_FAMILY, FontSet } from '../../engine/export/fonts.ts';
+import { loadFontFiles } from '../../engine/export/fontFiles.ts';
+import type { ChartModel } from '../../engine/export/scene.ts';
+import { model } from '../chartBenchModel.ts';
+import { generateLayoutInput } from '../layout/familyInput.ts';
+
+let fonts: FontSet | null = null;
+let current: ChartModel | null = null;
+
+async function loadFonts(): Promise<FontSet> {
+  const files = await loadFontFiles(async (name) => new Uint8Array(await (await fetch(`/fonts/${name}`)).arrayBuffer()));
+  for (const f of files) document.fonts.add(await new FontFace(EXPORT_FAMILY, f.woff2.slice().buffer as ArrayBuffer, { weight: String(f.weight), unicodeRange: f.unicodeRange }).load());
+  return new FontSet(files);
+}
+
+Object.assign(window, {
+  async prepare(people: number) {
+    fonts ??= await loadFonts();
+    const t0 = performance.now();
+    current = model(generateLayoutInput(people, 1), `Generated ${people}`);
+    return { layoutMs: performance.now() - t0, cards: current.cards.length, lines: current.lines.length };
+  },
+  async run(format: ChartExportRequest['format'], layout: ChartExportRequest['layout'], pngScale?: number) {
+    const req: ChartExportRequest = { model: current!, theme: 'print', format, layout, images: [], pngScale };
+    const t0 = performance.now();
+    try {
+      const out = await exportChart(req, fonts!);
+      const ms = performance.now() - t0;
+      return { ok: true, ms, bytes: out.parts.reduce((n, p) => n + p.byteLength, 0), parts: out.parts.length };
+    } catch (e) {
+      return { ok: false, ms: performance.now() - t0, message: e instanceof Error ? e.message : String(e) };
+    }
+  },
+});
