@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
+import { treeUi } from '../../../src/screens/tree/treeUi.ts';
+import { mountTree, toast } from './harness.tsx';
+import { UID } from './fixtures.ts';
+
+afterEach(() => {
+  treeUi.dialog = null;
+  treeUi.detailsNodeId = null;
+});
+
+const panel = () => page.getByRole('complementary', { name: 'Person details' });
+
+describe('Sources and citations in the details panel', () => {
+  it('adds an event with a citation of a new source, shows it under the event, and Undo takes the source back', async () => {
+    const { session } = await mountTree();
+    treeUi.detailsNodeId = 'n1001';
+    await panel().getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    await dialog.getByLabelText('Type').selectOptions('Occupation');
+    await dialog.getByLabelText('Description').fill('Translator');
+    await dialog.getByRole('button', { name: 'Add citation' }).click();
+    const form = dialog.getByRole('group', { name: 'Add citation' });
+    // No source chosen: the form says so and adds nothing.
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.element(form.getByText('Choose a source or give a new one a title')).toBeVisible();
+    await form.getByLabelText('Source', { exact: true }).selectOptions('New source…');
+    await form.getByLabelText('Title of the new source').fill('Letters of Lovelace');
+    await form.getByLabelText('Where in the source').fill('Letter 12');
+    await form.getByLabelText('Quality').selectOptions('3 — Direct evidence');
+    await form.getByLabelText('Transcribed text').fill('my translation of Menabrea');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.element(dialog.getByTestId('dialog-citations').getByText('Letters of Lovelace · Letter 12 · Direct evidence')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+
+    const sources = page.getByTestId('fact-sources');
+    await expect.element(sources.getByText('Sources (1)')).toBeVisible();
+    await sources.getByText('Sources (1)').click();
+    await expect.element(sources.getByText('Letters of Lovelace · Letter 12 · Direct evidence')).toBeVisible();
+    await expect.element(sources.getByText('my translation of Menabrea')).toBeVisible();
+    const [source] = Object.values(session.graph.sources!);
+    expect(source).toMatchObject({ title: 'Letters of Lovelace', author: '' });
+    expect(session.graph.profiles[UID]!.events!.at(-1)!.citations).toEqual([
+      { id: expect.stringMatching(/^ci/), sourceId: source!.id, page: 'Letter 12', date: '', quality: 3, text: 'my translation of Menabrea' },
+    ]);
+
+    await toast('Event added').getByRole('button', { name: 'Undo' }).click();
+    await expect.element(page.getByTestId('fact-sources')).not.toBeInTheDocument();
+    expect(session.graph.sources).toEqual({});
+  });
+
+  it('a second event cites the source the tree has', async () => {
+    const { session } = await mountTree();
+    treeUi.detailsNodeId = 'n1001';
+    for (const [description, choose] of [['Translator', 'New source…'], ['Author', 'Letters of Lovelace']] as const) {
+      await panel().getByRole('button', { name: 'Add event' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add event' });
+      await dialog.getByLabelText('Type').selectOptions('Occupation');
+      await dialog.getByLabelText('Description').fill(description);
+      await dialog.getByRole('button', { name: 'Add citation' }).click();
+      const form = dialog.getByRole('group', { name: 'Add citation' });
+      await form.getByLabelText('Source', { exact: true }).selectOptions(choose);
+      if (choose === 'New source…') await form.getByLabelText('Title of the new source').fill('Letters of Lovelace');
+      await form.getByRole('button', { name: 'Add', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.element(dialog).not.toBeInTheDocument();
+    }
+    expect(Object.keys(session.graph.sources!)).toHaveLength(1);
+    const cited = session.graph.profiles[UID]!.events!.map((e) => e.citations?.[0]?.sourceId);
+    expect(new Set(cited).size).toBe(1);
+  });
+});
