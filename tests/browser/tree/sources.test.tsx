@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { mountTree, toast } from './harness.tsx';
-import { UID } from './fixtures.ts';
+import { NOW, UID } from './fixtures.ts';
+import { SourcesDialog } from '../../../src/screens/tree/panels/facts/SourcesDialog.tsx';
+import { addPersonEvent, type EventFields } from '../../../src/domain/facts/eventOps.ts';
+import type { Source } from '../../../src/domain/facts/types.ts';
 
 afterEach(() => {
   treeUi.dialog = null;
@@ -69,5 +72,24 @@ describe('Sources and citations in the details panel', () => {
     expect(Object.keys(session.graph.sources!)).toHaveLength(1);
     const cited = session.graph.profiles[UID]!.events!.map((e) => e.citations?.[0]?.sourceId);
     expect(new Set(cited).size).toBe(1);
+  });
+
+  it('the Sources dialog lists each source, its note made safe, and what it supports', async () => {
+    const { session } = await mountTree({ children: <SourcesDialog onClose={() => {}} /> });
+    const list = page.getByRole('dialog', { name: 'Sources' });
+    await expect.element(list.getByText('No sources yet.', { exact: false })).toBeVisible();
+    const source: Source = { id: 'sr1', title: 'Letters of Lovelace', author: 'Ada', publication: '', repository: 'Bodleian Library', url: 'https://example.org/l', note: '<p>Kept <b>whole</b><img src=x onerror="window.__xss=1"></p>' };
+    const fields: EventFields = { type: 'OCCU', customType: '', date: '', place: '', description: 'Translator', age: '', newSources: [source], citations: [{ id: 'ci1', sourceId: 'sr1', page: 'Letter 12', date: '', quality: 2, text: '' }] };
+    const r = addPersonEvent(session.graph, { profileId: UID, fields, uid: UID, now: NOW, random: () => 0.5 });
+    if (!r.ok) throw new Error(r.message);
+    session.apply(r);
+    const item = list.getByRole('listitem', { name: 'Letters of Lovelace' });
+    await expect.element(item.getByText('Letters of Lovelace — Ada')).toBeVisible();
+    await expect.element(item.getByText('Kept at Bodleian Library')).toBeVisible();
+    await expect.element(item.getByText('whole')).toBeVisible();
+    expect(item.element().querySelector('img')).toBeNull();
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
+    await item.getByText('Supports 1 fact').click();
+    await expect.element(item.getByText(/: Occupation · Letter 12$/)).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { treeRights } from '../actions/rights.ts';
 import { ChartExport } from '../chart/ChartExport.tsx';
 import { openChartExport, openFanChart } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
+import { SOURCES_TEXTS, SourcesDialog } from '../panels/facts/SourcesDialog.tsx';
 import { useTree } from '../treeContext.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
@@ -54,6 +55,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
   const input = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [listingSources, setListingSources] = useState(false);
   // §6 roles: an import adds people, which only the tree's owner and editors do; anyone exports.
   const mayImport = treeRights(tree.session.role).build;
 
@@ -94,6 +96,9 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => openFanChart(selectedPerson(canvas) ?? homePerson(canvas))}>
               {FAN_TEXTS.command}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
+              {SOURCES_TEXTS.command}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -119,6 +124,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
         )}
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
+      {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );
