@@ -1,4 +1,4 @@
-import { type EventType, type FactEvent, type NameKind, type PersonName, type Place } from '../domain/facts/types.ts';
+import { type Citation, type EventType, type FactEvent, type NameKind, type PersonName, type Place } from '../domain/facts/types.ts';
 import type { Pedigree } from '../domain/types.ts';
 import { dateForVersion } from './dates.ts';
 import type { KeptEdit } from './kept.ts';
@@ -416,6 +416,8 @@ export interface FactWriter {
   places: Readonly<Record<string, Place>> | undefined;
   /** A structure the export makes (fromGraph.ts `node`). */
   make(tag: string, value?: string, children?: GedcomNode[]): GedcomNode;
+  /** A citation as a SOUR structure pointing to its source's record (`sources.ts`); null when the source is gone. */
+  citation?(c: Citation): GedcomNode | null;
 }
 
 /** A marker's id and the value kept after it. */
@@ -494,6 +496,11 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
     fresh.push(w.make(t, value, t === 'PLAC' ? withMap([], ev.placeId, w) : []));
   }
   insertParts(children, fresh, want);
+  // The model's citations (made in the app: an import's stay in the kept lines) after the rest.
+  for (const c of ev.citations ?? []) {
+    const cited = w.citation?.(c);
+    if (cited) children.push(cited);
+  }
   const rest = kept ? marker(kept).rest : undefined;
   const value = ev.description || rest || (!kept && !children.length && !VALUED.has(ev.type) ? 'Y' : undefined);
   return { tag, value, children, line: 0 };

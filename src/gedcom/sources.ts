@@ -1,4 +1,4 @@
-import type { Source } from '../domain/facts/types.ts';
+import type { Citation, Source } from '../domain/facts/types.ts';
 import { isHtml } from './noteText.ts';
 import { plainTextToNote, sanitiseNote } from '../domain/notes/sanitise.ts';
 import { FACT_LIMITS } from '../domain/facts/limits.ts';
@@ -50,5 +50,64 @@ export function readSource(r: GedcomNode, keptXref: string, record: (xref: strin
     repository: clip(repository, FACT_LIMITS.sourceField),
     url: /^https?:\/\//i.test(www) ? clip(www, FACT_LIMITS.url) : '',
     note: clip(notes.join(''), FACT_LIMITS.note),
+  };
+}
+
+/** A node maker of the export (fromGraph.ts `node`). */
+type Make = (tag: string, value?: string, children?: GedcomNode[], pointer?: string) => GedcomNode;
+
+/**
+ * What an export writes of the tree's sources: a citation as `SOUR @S…@` with PAGE, DATA (DATE,
+ * TEXT) and QUAY; an imported source points to its kept record (which the export then includes),
+ * a source made in the app gets a SOUR record of its own (TITL, AUTH, PUBL, a REPO record with
+ * its NAME, the note as text), made once however often it is cited.
+ */
+export function sourceWriter(o: {
+  sources: Readonly<Record<string, Source>> | undefined;
+  make: Make;
+  /** The kept record of this id, wanted by the export; false when the tree has no such record. */
+  wantKept(xref: string): boolean;
+  fresh(letter: 'S' | 'R'): string;
+  noteText(html: string): string;
+}) {
+  const made = new Map<string, string>();
+  const records: GedcomNode[] = [];
+  const xrefOf = (sourceId: string): string | null => {
+    const known = made.get(sourceId);
+    if (known) return known;
+    const source = o.sources?.[sourceId];
+    if (!source) return null;
+    if (sourceId.startsWith(SOURCE_ID_PREFIX) && o.wantKept(sourceId.slice(SOURCE_ID_PREFIX.length))) return sourceId.slice(SOURCE_ID_PREFIX.length);
+    const xref = o.fresh('S');
+    made.set(sourceId, xref);
+    const children: GedcomNode[] = [o.make('TITL', source.title)];
+    if (source.author) children.push(o.make('AUTH', source.author));
+    if (source.publication) children.push(o.make('PUBL', source.publication));
+    if (source.repository) {
+      const repo = o.fresh('R');
+      records.push({ ...o.make('REPO', undefined, [o.make('NAME', source.repository)]), xref: repo });
+      children.push(o.make('REPO', undefined, [], repo));
+    }
+    const note = o.noteText(source.note);
+    if (note) children.push(o.make('NOTE', note));
+    records.push({ ...o.make('SOUR', undefined, children), xref });
+    return xref;
+  };
+  return {
+    citation(c: Citation): GedcomNode | null {
+      const xref = xrefOf(c.sourceId);
+      if (!xref) return null;
+      const children: GedcomNode[] = [];
+      if (c.page) children.push(o.make('PAGE', c.page));
+      const data = [...(c.date ? [o.make('DATE', c.date)] : []), ...(c.text ? [o.make('TEXT', c.text)] : [])];
+      if (data.length) children.push(o.make('DATA', undefined, data));
+      if (c.quality !== null) children.push(o.make('QUAY', String(c.quality)));
+      return o.make('SOUR', undefined, children, xref);
+    },
+    /** Sources made in the app and not cited (an export of the whole tree writes every source). */
+    all(): void {
+      for (const id in o.sources ?? {}) xrefOf(id);
+    },
+    records,
   };
 }

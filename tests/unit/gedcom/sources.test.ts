@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sourceShapeProblem } from '../../../src/domain/validation/entityShapes.ts';
 import { fixture } from './fixtures.ts';
-import { importText } from './graphHelpers.ts';
+import { asGraph, exportText, importText } from './graphHelpers.ts';
+import type { Citation, Source } from '../../../src/domain/facts/types.ts';
 
 const FILE_551 = `0 HEAD
 1 GEDC
@@ -82,5 +83,48 @@ describe('GEDCOM SOUR records as the tree sources', () => {
       ['sr-SR2', 'All I Know About GEDCOM, I Learned on the Internet', ''],
     ]);
     for (const s of sources) expect(sourceShapeProblem(s)).toBeNull();
+  });
+});
+
+describe('GEDCOM export of citations and sources made in the app', () => {
+  const withCitations = () => {
+    const imported = importText(FILE_551);
+    const graph = { ...asGraph(imported), sources: Object.fromEntries(imported.sources.map((s) => [s.id, s])) };
+    const mary = Object.values(graph.profiles).find((p) => p.firstName === 'Mary')!;
+    const made: Source = { id: 'srnew0001', title: 'Family Bible', author: 'Smith family', publication: '', repository: 'Attic', url: '', note: '<p>Inside <b>cover</b></p>' };
+    graph.sources[made.id] = made;
+    const cite = (id: string, sourceId: string, fields: Partial<Citation> = {}): Citation => ({ id, sourceId, page: '', date: '', quality: null, text: '', ...fields });
+    graph.profiles[mary.id] = {
+      ...mary,
+      events: [
+        ...(mary.events ?? []),
+        { id: 'ev-occ', type: 'OCCU', customType: '', date: '1870', placeId: '', description: 'Baker', age: '', citations: [cite('ci1', 'sr-S1', { page: 'folio 40', quality: 2, date: '3 MAR 1870', text: 'Mary Smith, baker' }), cite('ci2', 'srnew0001')] },
+      ],
+    };
+    return graph;
+  };
+
+  it.each(['7.0', '5.5.1'] as const)('%s: a citation points to the kept record or to a new one, with PAGE, DATA and QUAY', (version) => {
+    const text = exportText(withCitations(), version);
+    expect(text).toContain(['1 OCCU Baker', '2 DATE 1870', '2 SOUR @S1@', '3 PAGE folio 40', '3 DATA', '4 DATE 3 MAR 1870', '4 TEXT Mary Smith, baker', '3 QUAY 2', '2 SOUR @S3@'].join('\n'));
+    expect(text).toContain(['0 @S3@ SOUR', '1 TITL Family Bible', '1 AUTH Smith family', '1 REPO @R2@', '1 NOTE Inside cover'].join('\n'));
+    expect(text).toContain(['0 @R2@ REPO', '1 NAME Attic'].join('\n'));
+    // The imported record goes out as it was, once.
+    expect(text.match(/0 @S1@ SOUR/g)).toHaveLength(1);
+  });
+
+  it('an export read back has the same sources', () => {
+    const again = importText(exportText(withCitations(), '7.0')).sources;
+    expect(again.map((s) => [s.title, s.author, s.repository])).toEqual([
+      ['Parish register of St Mary', 'Church of England', 'County Record Office'],
+      ['Census', '', 'The National Archives'],
+      ['Family Bible', 'Smith family', 'Attic'],
+    ]);
+  });
+
+  it('a citation of a source no longer in the tree is left out', () => {
+    const graph = withCitations();
+    delete graph.sources['srnew0001'];
+    expect(exportText(graph, '7.0')).not.toContain('@S3@');
   });
 });
