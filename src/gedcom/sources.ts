@@ -75,9 +75,10 @@ export function sourceWriter(o: {
   const xrefOf = (sourceId: string): string | null => {
     const known = made.get(sourceId);
     if (known) return known;
+    // An imported source is its kept record (even in a graph read without its sources).
+    if (sourceId.startsWith(SOURCE_ID_PREFIX) && o.wantKept(sourceId.slice(SOURCE_ID_PREFIX.length))) return sourceId.slice(SOURCE_ID_PREFIX.length);
     const source = o.sources?.[sourceId];
     if (!source) return null;
-    if (sourceId.startsWith(SOURCE_ID_PREFIX) && o.wantKept(sourceId.slice(SOURCE_ID_PREFIX.length))) return sourceId.slice(SOURCE_ID_PREFIX.length);
     const xref = o.fresh('S');
     made.set(sourceId, xref);
     const children: GedcomNode[] = [o.make('TITL', source.title)];

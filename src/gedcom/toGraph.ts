@@ -6,7 +6,7 @@ import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { eventType, PlaceBook, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
-import { readSource } from './sources.ts';
+import { readSource, sourceIdOf } from './sources.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
@@ -291,7 +291,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const holder = new Int32Array(records.length).fill(-1);
   const random = options.random ?? Math.random;
   const places = new PlaceBook(() => newFactId('pl', random));
-  const reader: FactReader = { places, newId: (kind) => newFactId(kind, random), v7: doc.version.startsWith('7') };
+  const reader: FactReader = {
+    places,
+    newId: (kind) => newFactId(kind, random),
+    v7: doc.version.startsWith('7'),
+    // A citation names the source its record makes (`fileSources`, the same kept id).
+    sourceOf: (pointer) => (record(pointer)?.tag === 'SOUR' ? sourceIdOf(prefix + pointer) : undefined),
+  };
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;
     keptPerson(p, i, edit, reader);

@@ -128,3 +128,43 @@ describe('GEDCOM export of citations and sources made in the app', () => {
     expect(exportText(graph, '7.0')).not.toContain('@S3@');
   });
 });
+
+describe('GEDCOM citations under events as the events’ citations', () => {
+  const file = (events: string) => `0 HEAD\n1 GEDC\n2 VERS 5.5.1\n0 @I1@ INDI\n1 NAME Mary /Smith/\n${events}0 @S1@ SOUR\n1 TITL Register\n0 @N1@ NOTE A note\n0 TRLR\n`;
+  it.each([
+    ['a pointer alone', '2 SOUR @S1@\n', { page: '', date: '', quality: null, text: '' }],
+    ['PAGE, DATA (DATE, TEXT), QUAY', '2 SOUR @S1@\n3 PAGE folio 4\n3 DATA\n4 DATE 2 MAR 1870\n4 TEXT Mary, baker\n3 QUAY 3\n', { page: 'folio 4', date: '2 MAR 1870', quality: 3, text: 'Mary, baker' }],
+    ['a TEXT of several lines', '2 SOUR @S1@\n3 DATA\n4 TEXT one\n5 CONT two\n', { text: 'one\ntwo' }],
+  ])('modelled: %s', (_, lines, expected) => {
+    const [event] = importText(file(`1 OCCU Baker\n${lines}`)).profiles[0]!.events!;
+    expect(event!.citations).toEqual([{ id: expect.stringMatching(/^ci/), sourceId: 'sr-S1', page: '', date: '', quality: null, text: '', ...expected }]);
+  });
+
+  it.each([
+    ['a NOTE under it', '2 SOUR @S1@\n3 PAGE 4\n3 NOTE seen\n'],
+    ['QUAY before PAGE', '2 SOUR @S1@\n3 QUAY 2\n3 PAGE 4\n'],
+    ['a quality out of range', '2 SOUR @S1@\n3 QUAY 5\n'],
+    ['a pointer to a note record', '2 SOUR @N1@\n'],
+    ['a source without a record (5.5.1 text)', '2 SOUR Family tradition\n'],
+  ])('kept as it was: %s', (_, lines) => {
+    const imported = importText(file(`1 OCCU Baker\n${lines}`));
+    expect(imported.profiles[0]!.events![0]!.citations).toBeUndefined();
+    expect(exportText(asGraph(imported), '5.5.1')).toContain(`1 OCCU Baker\n${lines}`);
+  });
+
+  it('a birth with only a date and a citation is an event that carries the citation; the export writes it back exactly', () => {
+    const lines = '1 BIRT\n2 DATE 1 JAN 1850\n2 SOUR @S1@\n3 PAGE 7\n3 QUAY 1\n';
+    const imported = importText(file(lines));
+    expect(imported.profiles[0]!.events).toMatchObject([{ type: 'BIRT', date: '', citations: [{ page: '7', quality: 1 }] }]);
+    expect(exportText(asGraph(imported), '5.5.1')).toContain(lines);
+  });
+
+  it('a member removing a citation removes it from the export; one they add goes after the kept ones', () => {
+    const imported = importText(file('1 OCCU Baker\n2 SOUR @S1@\n3 PAGE 4\n2 NOTE kept\n'));
+    const graph = { ...asGraph(imported), sources: Object.fromEntries(imported.sources.map((s) => [s.id, s])) };
+    const p = graph.profiles[imported.profiles[0]!.id]!;
+    const [event] = p.events!;
+    p.events = [{ ...event!, citations: [{ id: 'cinew000001', sourceId: 'sr-S1', page: '9', date: '', quality: null, text: '' }] }];
+    expect(exportText(graph, '5.5.1')).toContain('1 OCCU Baker\n2 NOTE kept\n2 SOUR @S1@\n3 PAGE 9\n');
+  });
+});
