@@ -137,7 +137,7 @@ describe('GEDCOM citations under events as the events’ citations', () => {
     ['a TEXT of several lines', '2 SOUR @S1@\n3 DATA\n4 TEXT one\n5 CONT two\n', { text: 'one\ntwo' }],
   ])('modelled: %s', (_, lines, expected) => {
     const [event] = importText(file(`1 OCCU Baker\n${lines}`)).profiles[0]!.events!;
-    expect(event!.citations).toEqual([{ id: expect.stringMatching(/^ci/), sourceId: 'sr-S1', page: '', date: '', quality: null, text: '', ...expected }]);
+    expect(event!.citations).toEqual([{ id: expect.stringMatching(/^ci/), sourceId: 'sr-S1', page: '', date: '', quality: null, text: '', ...(expected as Partial<Citation>) }]);
   });
 
   it.each([
