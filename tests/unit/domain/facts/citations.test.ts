@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyChangeSets } from '../../../../src/domain/applyChangeSets.ts';
+import { emptyChangeSet } from '../../../../src/domain/changeSet.ts';
 import { citationLine, sourceProblem, sourceUses, SOURCE_MESSAGES } from '../../../../src/domain/facts/citations.ts';
 import { coupleId, type Citation, type FactEvent, type Source } from '../../../../src/domain/facts/types.ts';
 import { PERSON_EVENT_TYPE_SET } from '../../../../src/domain/facts/limits.ts';
@@ -84,5 +86,16 @@ describe('what each source supports', () => {
     expect(sourceProblem({ ...source(), title: ' ' })).toBe(SOURCE_MESSAGES.titleRequired);
     expect(sourceProblem({ ...source(), url: 'ftp://x' })).toBe(SOURCE_MESSAGES.badUrl);
     expect(sourceProblem(source())).toBeNull();
+  });
+});
+
+describe('sources through the change log', () => {
+  it('applyChangeSets adds and removes sources (the server replays the log onto a snapshot so)', () => {
+    const graph = { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1 as const };
+    const added = applyChangeSets(graph, [{ ...emptyChangeSet(0), sources: { upsert: [source(), source({ id: 'sr2' })], remove: [] } }]);
+    expect(Object.keys(added.sources!)).toEqual(['sr1', 'sr2']);
+    const removed = applyChangeSets(added, [{ ...emptyChangeSet(1), sources: { upsert: [], remove: ['sr1'] } }]);
+    expect(Object.keys(removed.sources!)).toEqual(['sr2']);
+    expect(Object.keys(added.sources!)).toEqual(['sr1', 'sr2']);
   });
 });
