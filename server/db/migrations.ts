@@ -354,6 +354,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 12,
+    name: 'sources',
+    // Sources of the tree (issue 23), sent whole like places. Citations ride in what they support
+    // (a profile's events and names, a couple), so they need no table.
+    sql: `
+      CREATE TABLE graph_sources (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -364,6 +379,7 @@ export const DATA_TABLES = [
   'graph_snapshots',
   'graph_changes',
   'graph_profiles',
+  'graph_sources',
   'graph_couples',
   'graph_places',
   'graph_edges',

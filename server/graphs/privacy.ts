@@ -5,6 +5,7 @@ import {
   BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   hiddenItems,
+  nameWithoutCitations,
   redactCouple,
   showsEvents,
   showsNames,
@@ -93,7 +94,7 @@ export interface EventFacts {
 export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
   const touched = event.changes.profiles.upsert.map((p) => p.id);
   // A couple's events go to a viewer only when both partners show whole: read them as they are now.
-  const partners = groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : []));
+  const partners = groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length || c.note || c.citations?.length ? c.partners : []));
   if (!touched.length && !partners.length) return null;
   const first = await profilesWithRelatives(q, [...touched, ...partners]);
   // A birth (or a new person) can end the "living" presumption of their parents and children.
@@ -180,7 +181,8 @@ function partsFor(profile: Profile, patch: ProfilePatch | undefined, visibility:
   const events = profile.events ?? [];
   const names = profile.names ?? [];
   if (events.length || patch?.events) out.events = showsEvents(visibility) ? { upsert: events, remove: patch?.events?.remove ?? [] } : hiddenItems(patch?.events, events);
-  if (names.length || patch?.names) out.names = showsNames(visibility) ? { upsert: names, remove: patch?.names?.remove ?? [] } : hiddenItems(patch?.names, names);
+  const shownNames = showsEvents(visibility) ? names : names.map(nameWithoutCitations);
+  if (names.length || patch?.names) out.names = showsNames(visibility) ? { upsert: shownNames, remove: patch?.names?.remove ?? [] } : hiddenItems(patch?.names, names);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
-import type { Couple, Place } from '../domain/facts/types.ts';
+import type { Couple, Place, Source } from '../domain/facts/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -40,6 +40,7 @@ export interface GraphColumns {
   /** The tree's places and couples as they are (few beside the people); absent when none. */
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
+  sources?: Record<string, Source>;
   updatedAt: string;
   revision: number;
 }
@@ -200,6 +201,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     ...(profileFacts.length ? { profileFacts } : {}),
     ...(graph.places ? { places: graph.places } : {}),
     ...(graph.couples ? { couples: graph.couples } : {}),
+    ...(graph.sources ? { sources: graph.sources } : {}),
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
@@ -329,5 +331,6 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   const out: Graph & { revision: number } = { nodes, edges, profiles, updatedAt: wire.updatedAt, version: 1, revision: wire.revision };
   if (wire.places) out.places = wire.places;
   if (wire.couples) out.couples = wire.couples;
+  if (wire.sources) out.sources = wire.sources;
   return out;
 }

@@ -14,12 +14,17 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
   const edges = new OrderedList(graph.edges);
   let profiles = graph.profiles;
   let copied = false;
-  const records = { places: new RecordCopy(recordOf(graph, 'places')), couples: new RecordCopy(recordOf(graph, 'couples')) };
+  const records = {
+    places: new RecordCopy(recordOf(graph, 'places')),
+    couples: new RecordCopy(recordOf(graph, 'couples')),
+    sources: new RecordCopy(recordOf(graph, 'sources')),
+  };
   for (const cs of changeSets) {
     nodes.apply(cs.nodes);
     edges.apply(cs.edges);
     records.places.apply(groupOf(cs, 'places'));
     records.couples.apply(groupOf(cs, 'couples'));
+    records.sources.apply(groupOf(cs, 'sources'));
     if (!cs.profiles.upsert.length && !cs.profiles.remove.length) continue;
     if (!copied) {
       profiles = { ...profiles };
@@ -34,6 +39,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
   const out: Graph = { ...graph, nodes: nodes.result(), edges: edges.result(), profiles };
   if (records.places.changed) out.places = records.places.items;
   if (records.couples.changed) out.couples = records.couples.items;
+  if (records.sources.changed) out.sources = records.sources.items;
   return out;
 }
 

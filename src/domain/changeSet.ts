@@ -1,7 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
-import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
+import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
-import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type WholeKey, type WholeKind } from './entityKinds.ts';
+import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type RecordKey, type WholeKey, type WholeKind } from './entityKinds.ts';
 
 /**
  * Saves send change sets, not graphs (DESIGN.md "Data").
@@ -39,6 +39,7 @@ export interface ChangeSet {
   profiles: Group<ProfilePatch>;
   places?: Group<Place>;
   couples?: Group<Couple>;
+  sources?: Group<Source>;
 }
 
 /** The required groups only: an optional kind joins a change set when it has something to say. */
@@ -100,7 +101,7 @@ function diffRecord<T extends { id: string }>(saved: Readonly<Record<string, T>>
 }
 
 /** The group turning one record of a kind held by id (places, couples) into another. */
-export function diffRecords<K extends 'places' | 'couples'>(key: K, saved: Readonly<Record<string, ItemOf[K]>>, current: Readonly<Record<string, ItemOf[K]>>): Group<ItemOf[K]> {
+export function diffRecords<K extends RecordKey>(key: K, saved: Readonly<Record<string, ItemOf[K]>>, current: Readonly<Record<string, ItemOf[K]>>): Group<ItemOf[K]> {
   if (saved === current) return { upsert: [], remove: [] };
   const kind = wholeKind(key);
   return diffRecord(saved, current, kind.equal, kind.normalise);

@@ -1,6 +1,6 @@
 import type { ChangeSet, ProfilePatch } from './changeSet.ts';
 import { COUPLE_EVENT_TYPE_SET, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
-import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
+import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
 import { isNodeId, isProfileId } from './ids.ts';
 import {
   couplesEqual,
@@ -14,7 +14,9 @@ import {
   normaliseName,
   normaliseNode,
   normalisePlace,
+  normaliseSource,
   placesEqual,
+  sourcesEqual,
 } from './snapshot.ts';
 import type { Graph, GraphEdge, GraphNode } from './types.ts';
 import {
@@ -24,6 +26,7 @@ import {
   nodeShapeProblem,
   patchShapeProblem,
   placeShapeProblem,
+  sourceShapeProblem,
 } from './validation/entityShapes.ts';
 
 /**
@@ -92,16 +95,28 @@ export const ENTITY_KINDS = {
     form: 'whole', what: 'couple', optional: true, storage: 'record',
     normalise: normaliseCouple, equal: couplesEqual, shapeProblem: (v: unknown) => coupleShapeProblem(v, COUPLE_EVENT_TYPE_SET), isId: isItemId,
     // A couple's events tell of both partners: a viewer gets them only when both are seen whole.
-    redact: (c: Couple, seesWhole: (id: string) => boolean) => (c.events.length && !c.partners.every(seesWhole) ? { ...c, events: [] } : c),
+    // So do its note and citations.
+    redact: (c: Couple, seesWhole: (id: string) => boolean) => (hasCoupleFacts(c) && !c.partners.every(seesWhole) ? { id: c.id, partners: c.partners, events: [] } : c),
   } satisfies WholeKind<Couple>,
+  sources: {
+    form: 'whole', what: 'source', optional: true, storage: 'record',
+    // A source tells of no one by itself (what it supports travels as citations with the facts).
+    normalise: normaliseSource, equal: sourcesEqual, shapeProblem: sourceShapeProblem, isId: isItemId,
+  } satisfies WholeKind<Source>,
 } as const;
 
 export type KindKey = keyof typeof ENTITY_KINDS;
 /** Every kind, in the order a change set's JSON (and a chunk body) holds them. */
 export const KIND_KEYS = Object.keys(ENTITY_KINDS) as KindKey[];
 /** The kinds sent whole, each with the item type the graph holds. */
-export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples';
-export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples'];
+export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples' | 'sources';
+export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples', 'sources'];
+/** The kinds sent whole that the graph holds as records by id. */
+export type RecordKey = 'places' | 'couples' | 'sources';
+
+function hasCoupleFacts(c: Couple): boolean {
+  return c.events.length > 0 || !!c.note || !!c.citations?.length;
+}
 
 export interface ItemOf {
   nodes: GraphNode;
@@ -109,6 +124,7 @@ export interface ItemOf {
   profiles: ProfilePatch;
   places: Place;
   couples: Couple;
+  sources: Source;
 }
 
 export function wholeKind<K extends WholeKey>(key: K): WholeKind<ItemOf[K]> {
@@ -128,7 +144,7 @@ export function groupSize(g: Group<unknown>): number {
 }
 
 /** The graph's items of a kind sent whole, by id (a list kind is indexed by the caller). */
-export function recordOf<K extends 'places' | 'couples'>(graph: Graph, key: K): Readonly<Record<string, ItemOf[K]>> {
+export function recordOf<K extends RecordKey>(graph: Graph, key: K): Readonly<Record<string, ItemOf[K]>> {
   return (graph[key] as Record<string, ItemOf[K]> | undefined) ?? EMPTY_RECORD;
 }
 

@@ -45,6 +45,7 @@ export interface LegacyGraph {
   revision?: number;
   places?: Graph['places'];
   couples?: Graph['couples'];
+  sources?: Graph['sources'];
 }
 
 export const MIGRATION_IDS = ['spouses-v1', 'parents-children-v1'] as const;
@@ -166,6 +167,7 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     profiles,
     ...(g.places ? { places: g.places } : {}),
     ...(g.couples ? { couples: g.couples } : {}),
+    ...(g.sources ? { sources: g.sources } : {}),
     updatedAt: g.updatedAt ?? '',
     version: 1,
     ...(g.revision !== undefined ? { revision: g.revision } : {}),

@@ -1,6 +1,6 @@
 import type { ItemPatch, ProfilePatch } from './changeSet.ts';
 import { ENTITY_KINDS } from './entityKinds.ts';
-import type { Couple, EventType, FactEvent } from './facts/types.ts';
+import type { Couple, EventType, FactEvent, PersonName } from './facts/types.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import { dateValue, NO_BOUNDS, yearBounds, type YearBounds } from './dates/index.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
@@ -170,7 +170,18 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   // Events (dates, places) are details; other names go with the name.
   delete out.events;
   if (visibility === 'private') delete out.names;
+  else if (out.names?.some((n) => n.citations)) out.names = out.names.map(nameWithoutCitations);
   return out;
+}
+
+/**
+ * A name without what supports it: a citation's page and transcribed text are details (a birth
+ * register's entry), shown only with the person's events.
+ */
+export function nameWithoutCitations(n: PersonName): PersonName {
+  if (!n.citations) return n;
+  const { citations: _, ...rest } = n;
+  return rest;
 }
 
 /** Whether a visibility shows a person's events, and their other names. */
@@ -223,6 +234,7 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   const out: ProfilePatch = { ...patch, set };
   if (patch.events) out.events = hiddenItems(patch.events);
   if (patch.names && !showsNames(visibility)) out.names = hiddenItems(patch.names);
+  else if (patch.names?.upsert.some((n) => n.citations)) out.names = { ...patch.names, upsert: patch.names.upsert.map(nameWithoutCitations) };
   return out;
 }
 
@@ -255,7 +267,8 @@ export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
     if (seen.visibility === 'everything') whole.add(id);
   }
   const out: Graph = { ...graph, profiles };
-  // Places pass as they are (they tell of no one); couples lose their events unless both partners show whole.
+  // Places and sources pass as they are (they tell of no one by themselves); couples lose their
+  // events, note and citations unless both partners show whole.
   if (graph.couples) out.couples = Object.fromEntries(Object.entries(graph.couples).map(([id, c]) => [id, redactCouple(c, (pid) => whole.has(pid))]));
   return { graph: out, privacy };
 }

@@ -1,5 +1,5 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
-import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
+import type { Citation, Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 
 /**
@@ -44,11 +44,30 @@ export function normaliseProfile(p: Profile): Profile {
 }
 
 export function normaliseEvent(e: FactEvent): FactEvent {
-  return { id: e.id, type: e.type, customType: e.customType ?? '', date: e.date ?? '', placeId: e.placeId ?? '', description: e.description ?? '', age: e.age ?? '' };
+  const out: FactEvent = { id: e.id, type: e.type, customType: e.customType ?? '', date: e.date ?? '', placeId: e.placeId ?? '', description: e.description ?? '', age: e.age ?? '' };
+  return withEvidence(out, e);
+}
+
+/**
+ * Adds a note and citations when there are some: events, names and couples stored before sources
+ * existed keep their shape (and their snapshots their text).
+ */
+function withEvidence<T extends { note?: string; citations?: Citation[] }>(out: T, from: { note?: string; citations?: Citation[] }): T {
+  if (from.note) out.note = from.note;
+  if (from.citations?.length) out.citations = from.citations.map(normaliseCitation);
+  return out;
+}
+
+export function normaliseCitation(c: Citation): Citation {
+  return { id: c.id, sourceId: c.sourceId, page: c.page ?? '', date: c.date ?? '', quality: c.quality ?? null, text: c.text ?? '' };
+}
+
+export function normaliseSource(s: Source): Source {
+  return { id: s.id, title: s.title, author: s.author ?? '', publication: s.publication ?? '', repository: s.repository ?? '', url: s.url ?? '', note: s.note ?? '' };
 }
 
 export function normaliseName(n: PersonName): PersonName {
-  return {
+  const out: PersonName = {
     id: n.id,
     kind: n.kind,
     prefix: n.prefix ?? '',
@@ -58,6 +77,8 @@ export function normaliseName(n: PersonName): PersonName {
     suffix: n.suffix ?? '',
     nickname: n.nickname ?? '',
   };
+  if (n.citations?.length) out.citations = n.citations.map(normaliseCitation);
+  return out;
 }
 
 export function normalisePlace(p: Place): Place {
@@ -65,7 +86,7 @@ export function normalisePlace(p: Place): Place {
 }
 
 export function normaliseCouple(c: Couple): Couple {
-  return { id: c.id, partners: [c.partners[0], c.partners[1]], events: (c.events ?? []).map(normaliseEvent) };
+  return withEvidence({ id: c.id, partners: [c.partners[0], c.partners[1]], events: (c.events ?? []).map(normaliseEvent) } as Couple, c);
 }
 
 function sameStrings(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
@@ -79,12 +100,16 @@ function sameFields<T extends object>(a: T, b: T, normalise: (x: T) => T): boole
   if (a === b) return true;
   const x = normalise(a) as Record<string, unknown>;
   const y = normalise(b) as Record<string, unknown>;
-  return Object.keys(x).every((k) => (Array.isArray(x[k]) ? sameStrings(x[k] as string[], y[k] as string[]) : x[k] === y[k]));
+  if (Object.keys(x).length !== Object.keys(y).length) return false;
+  return Object.keys(x).every((k) =>
+    k === 'citations' ? JSON.stringify(x[k]) === JSON.stringify(y[k]) : Array.isArray(x[k]) ? sameStrings(x[k] as string[], y[k] as string[]) : x[k] === y[k],
+  );
 }
 
 export const eventsEqual = (a: FactEvent, b: FactEvent) => sameFields(a, b, normaliseEvent);
 export const namesEqual = (a: PersonName, b: PersonName) => sameFields(a, b, normaliseName);
 export const placesEqual = (a: Place, b: Place) => sameFields(a, b, normalisePlace);
+export const sourcesEqual = (a: Source, b: Source) => sameFields(a, b, normaliseSource);
 
 export function sameEventLists(a: readonly FactEvent[] | undefined, b: readonly FactEvent[] | undefined): boolean {
   const x = a ?? [];
@@ -93,7 +118,14 @@ export function sameEventLists(a: readonly FactEvent[] | undefined, b: readonly 
 }
 
 export function couplesEqual(a: Couple, b: Couple): boolean {
-  return a === b || (a.id === b.id && sameStrings(a.partners, b.partners) && sameEventLists(a.events, b.events));
+  return (
+    a === b ||
+    (a.id === b.id &&
+      sameStrings(a.partners, b.partners) &&
+      sameEventLists(a.events, b.events) &&
+      (a.note ?? '') === (b.note ?? '') &&
+      JSON.stringify((a.citations ?? []).map(normaliseCitation)) === JSON.stringify((b.citations ?? []).map(normaliseCitation)))
+  );
 }
 
 export function nodesEqual(a: GraphNode, b: GraphNode): boolean {
@@ -133,6 +165,7 @@ export interface GraphSnapshot {
   /** Absent when the tree has none (as for graphs stored before places and couples). */
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
+  sources?: Record<string, Source>;
   version: 1;
 }
 
@@ -156,12 +189,14 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
   for (const id of Object.keys(graph.profiles).sort()) profiles[id] = normaliseProfile(graph.profiles[id]!);
   const places = sortedRecord(graph.places, normalisePlace);
   const couples = sortedRecord(graph.couples, normaliseCouple);
+  const sources = sortedRecord(graph.sources, normaliseSource);
   return {
     nodes: graph.nodes.map(normaliseNode).sort(byId),
     edges: graph.edges.map(normaliseEdge).sort(byId),
     profiles,
     ...(places ? { places } : {}),
     ...(couples ? { couples } : {}),
+    ...(sources ? { sources } : {}),
     version: 1,
   };
 }

@@ -5,7 +5,7 @@ export type Gender = 'M' | 'F' | '';
 export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say';
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
-import type { Couple, FactEvent, PersonName, Place } from './facts/types.ts';
+import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
 
 export interface Profile {
   id: string;
@@ -101,6 +101,8 @@ export interface Graph {
   places?: Record<string, Place>;
   /** The tree's couples with events by id `coupleId(a, b)` (absent: read as {}). */
   couples?: Record<string, Couple>;
+  /** The tree's sources by id (absent: read as {}). */
+  sources?: Record<string, Source>;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

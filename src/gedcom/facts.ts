@@ -1,4 +1,4 @@
-import { type EventType, type FactEvent, type NameKind, type PersonName, type Place } from '../domain/facts/types.ts';
+import { type Citation, type CitationQuality, type EventType, type FactEvent, type NameKind, type PersonName, type Place } from '../domain/facts/types.ts';
 import type { Pedigree } from '../domain/types.ts';
 import { dateForVersion } from './dates.ts';
 import type { KeptEdit } from './kept.ts';
@@ -244,7 +244,9 @@ export const PEDIGREE_TAGS = new Set(['PEDI', '_FREL', '_MREL']);
 
 export interface FactReader {
   places: PlaceBook;
-  newId(prefix: 'ev' | 'nm'): string;
+  newId(prefix: 'ev' | 'nm' | 'ci'): string;
+  /** The source id of a SOUR record the file has (`sources.ts`); undefined for any other pointer. Absent: citations stay kept. */
+  sourceOf?(pointer: string): string | undefined;
   /** The file is GEDCOM 7: what an export in its version writes for a name's TYPE. */
   v7: boolean;
 }
@@ -323,7 +325,14 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
   let customType = '';
   let seen = 0;
   const DATE = 1, PLAC = 2, AGE = 4, TYPE = 8;
+  const cited: [GedcomNode, Citation][] = [];
   for (const c of node.children) {
+    const citation = c.tag === 'SOUR' ? readCitation(c, r) : null;
+    if (citation) {
+      cited.push([c, citation]);
+      items.residue = true;
+      continue;
+    }
     const bit = c.tag === 'DATE' ? DATE : c.tag === 'PLAC' ? PLAC : c.tag === 'AGE' ? AGE : c.tag === 'TYPE' && type === 'EVEN' ? TYPE : 0;
     const value = c.pointer === undefined ? (c.value ?? '').trim() : '';
     if (!bit || seen & bit || !value) {
@@ -355,10 +364,61 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
   let rest = '';
   if (valued || (said && said !== 'Y' && said !== 'y')) description = said;
   else if (raw) rest = raw;
-  if (datesInProfile && !placeId && !age && !description) return null;
+  if (datesInProfile && !placeId && !age && !description && !cited.length) return null;
   const id = r.newId('ev');
   items.apply(node, rest ? `${id} ${rest}` : id, edit);
-  return { id, type, customType, date, placeId, description, age };
+  for (const [c, citation] of cited) edit(c, { tag: CITATION_MARKER, value: citation.id, noPointer: true, leaf: true });
+  const event: FactEvent = { id, type, customType, date, placeId, description, age };
+  if (cited.length) event.citations = cited.map(([, citation]) => citation);
+  return event;
+}
+
+/** A citation's marker in kept lines: `_FACT_SOUR ci0a1b2c3d4e` where `SOUR @S1@` stood. */
+const CITATION_MARKER = FACT + 'SOUR';
+const QUALITIES = new Set(['0', '1', '2', '3']);
+
+/** One line `tag value` with nothing under it, or undefined. */
+function plainValue(n: GedcomNode | undefined): string | undefined {
+  return n && n.pointer === undefined && !n.children.length && n.value !== undefined && n.value !== '' ? n.value : undefined;
+}
+
+/**
+ * A citation (`SOUR @S1@` under an event) as the model holds it, when the model holds all of it:
+ * a pointer to a SOUR record, then at most a PAGE, a DATA of a DATE and a TEXT, and a QUAY 0–3, in
+ * that order (the order an export writes them, so the lines come back as they were). Anything
+ * else under it (a NOTE, an OBJE, EVEN, another order): null, and the lines stay kept as they are.
+ */
+function readCitation(c: GedcomNode, r: FactReader): Citation | null {
+  const sourceId = c.pointer !== undefined && c.value === undefined ? r.sourceOf?.(c.pointer) : undefined;
+  if (!sourceId) return null;
+  const citation: Citation = { id: '', sourceId, page: '', date: '', quality: null, text: '' };
+  const order = ['PAGE', 'DATA', 'QUAY'];
+  let at = 0;
+  for (const part of c.children) {
+    const k = order.indexOf(part.tag, at);
+    if (k < 0) return null;
+    at = k + 1;
+    if (part.tag === 'DATA') {
+      if (part.value !== undefined || part.pointer !== undefined || !part.children.length) return null;
+      let dataAt = 0;
+      for (const d of part.children) {
+        const j = ['DATE', 'TEXT'].indexOf(d.tag, dataAt);
+        const value = plainValue(d);
+        if (j < 0 || value === undefined) return null;
+        dataAt = j + 1;
+        if (d.tag === 'DATE') citation.date = value;
+        else citation.text = value;
+      }
+      continue;
+    }
+    const value = plainValue(part);
+    if (value === undefined) return null;
+    if (part.tag === 'PAGE') citation.page = value;
+    else if (QUALITIES.has(value)) citation.quality = Number(value) as CitationQuality;
+    else return null;
+  }
+  citation.id = r.newId('ci');
+  return citation;
 }
 
 /** A PLAC's MAP as the place's coordinates: the first MAP of exactly a LATI and a LONG, written as an export writes them, that agree with the place's. */
@@ -428,6 +488,8 @@ export interface FactWriter {
   places: Readonly<Record<string, Place>> | undefined;
   /** A structure the export makes (fromGraph.ts `node`). */
   make(tag: string, value?: string, children?: GedcomNode[]): GedcomNode;
+  /** A citation as a SOUR structure pointing to its source's record (`sources.ts`); null when the source is gone. */
+  citation?(c: Citation): GedcomNode | null;
 }
 
 /** A marker's id and the value kept after it. */
@@ -484,7 +546,16 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
   };
   const children: GedcomNode[] = [];
   const filled = new Set<string>();
+  const citations = new Map((ev.citations ?? []).map((c) => [c.id, c]));
   for (const c of kept?.children ?? []) {
+    if (c.tag === CITATION_MARKER) {
+      // Where the file had it, as the model has it now; gone when a member removed it.
+      const citation = citations.get(c.value ?? '');
+      const cited = citation && w.citation?.(citation);
+      if (cited) children.push(cited);
+      citations.delete(c.value ?? '');
+      continue;
+    }
     const slot = c.value === undefined && c.pointer === undefined && c.tag in want && !filled.has(c.tag) && !(datesInProfile && c.tag === 'DATE');
     if (!slot) {
       children.push(c);
@@ -506,6 +577,11 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
     fresh.push(w.make(t, value, t === 'PLAC' ? withMap([], ev.placeId, w) : []));
   }
   insertParts(children, fresh, want);
+  // Citations the kept lines had no place for (made in the app) after the rest.
+  for (const c of citations.values()) {
+    const cited = w.citation?.(c);
+    if (cited) children.push(cited);
+  }
   const rest = kept ? marker(kept).rest : undefined;
   const value = ev.description || rest || (!kept && !children.length && !VALUED.has(ev.type) ? 'Y' : undefined);
   return { tag, value, children, line: 0 };

@@ -8,6 +8,8 @@ import { UNLINKED } from './toGraph.ts';
 import { coupleId, type Couple, type FactEvent, type PersonName } from '../domain/facts/types.ts';
 import { expandMarkers, FACT, isCoupleEventTag, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
 import { eachNode, type GedcomNode } from './types.ts';
+import { sourceWriter } from './sources.ts';
+import { noteToPlainText } from '../domain/notes/sanitise.ts';
 
 /**
  * Kinfolk people as GEDCOM structures for the writer (DESIGN.md "GEDCOM import and export").
@@ -115,6 +117,8 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
   const freshPerson = fresh('I');
   const freshFamily = fresh('F');
   const freshObject = fresh('O');
+  const freshSource = fresh('S');
+  const freshRepository = fresh('R');
   // ---- families from the tree, each with the kept FAM of the same partners ----
   const families = buildFamilies(graph, included);
   const inFamilies = new Set(families.flatMap((f) => [...f.partners, ...f.children]));
@@ -239,7 +243,18 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
     for (const c of f.children) rolesOf(c).asChild.push(f);
   }
   const pedigreeOf = pedigrees(graph);
-  const facts: FactWriter = { v7, places: graph.places, make: node };
+  const sources = sourceWriter({
+    sources: graph.sources,
+    make: node,
+    wantKept: (xref) => {
+      if (!record(xref)) return false;
+      want(xref);
+      return true;
+    },
+    fresh: (letter) => (letter === 'S' ? freshSource() : freshRepository()),
+    noteText: noteToPlainText,
+  });
+  const facts: FactWriter = { v7, places: graph.places, make: node, citation: sources.citation };
   const husbands = new Map<ExportFamily, string | undefined>();
   const husbandOf = (f: ExportFamily) => {
     if (!husbands.has(f)) husbands.set(f, husband(f, graph, profileOfXref));
@@ -269,9 +284,15 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
     out.push(fam);
   }
 
+  if (o.scope.kind === 'all') sources.all();
+
   // ---- records (the ones pointed to may point further: finishing them adds what they need) ----
   for (let k = 0; k < wanted.length; k++) {
     const r = wanted[k]!;
+    finish(r);
+    out.push(r);
+  }
+  for (const r of sources.records) {
     finish(r);
     out.push(r);
   }

@@ -93,6 +93,7 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
   // save path finds every event's place and every couple's spouses in it.
   if (mapped.places.length) changes.places = { upsert: mapped.places, remove: [] };
   if (mapped.couples.length) changes.couples = { upsert: mapped.couples, remove: [] };
+  if (mapped.sources.length) changes.sources = { upsert: mapped.sources, remove: [] };
   onMapped?.(changes);
   const laid = layoutFamilies({ people: mapped.nodes.map((n) => n.id), families: mapped.families }, { onProgress: (f) => onProgress?.('layout', f) });
   for (const n of mapped.nodes) {

@@ -20,6 +20,8 @@ export interface KeptEdit {
   value?: string;
   /** Written without what is under it: the model holds all of that (facts.ts). */
   leaf?: boolean;
+  /** Written without its pointer (a citation's marker: the model holds the source it names). */
+  noPointer?: boolean;
 }
 
 export interface KeptWriting {
@@ -93,7 +95,7 @@ function writeLine(out: KeptText, node: GedcomNode, level: number, prefix: strin
   }
   out.add(edit?.tag ?? node.tag);
   const value = edit?.noValue ? undefined : (edit?.value ?? node.value);
-  if (node.pointer !== undefined) {
+  if (node.pointer !== undefined && !edit?.noPointer) {
     if (node.pointer === 'VOID') out.add(' @VOID@\n');
     else {
       out.add(' @');

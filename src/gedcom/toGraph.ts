@@ -2,10 +2,11 @@ import { DECEASED } from '../domain/labels.ts';
 import { emptyProfile } from '../domain/profile.ts';
 import { parentEdge, personNode } from '../domain/relationships.ts';
 import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
-import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type Place } from '../domain/facts/types.ts';
+import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type Place, type Source } from '../domain/facts/types.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { eventType, PlaceBook, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
+import { readSource, sourceIdOf } from './sources.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
@@ -63,6 +64,8 @@ export interface GedcomImport {
   /** The places the events name, and the couples with events (`Graph.places`, `Graph.couples`). */
   places: Place[];
   couples: Couple[];
+  /** The file's SOUR records as sources (their records stay in the kept lines; `sources.ts`). */
+  sources: Source[];
   summary: ImportSummary;
 }
 
@@ -290,7 +293,13 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
   const holder = new Int32Array(records.length).fill(-1);
   const random = options.random ?? Math.random;
   const places = new PlaceBook(() => newFactId('pl', random), options.knownPlaces);
-  const reader: FactReader = { places, newId: (kind) => newFactId(kind, random), v7: doc.version.startsWith('7') };
+  const reader: FactReader = {
+    places,
+    newId: (kind) => newFactId(kind, random),
+    v7: doc.version.startsWith('7'),
+    // A citation names the source its record makes (`fileSources`, the same kept id).
+    sourceOf: (pointer) => (record(pointer)?.tag === 'SOUR' ? sourceIdOf(prefix + pointer) : undefined),
+  };
   for (let i = 0; i < people.length; i++) {
     const p = people[i]!;
     keptPerson(p, i, edit, reader);
@@ -353,8 +362,19 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     families: layoutFamilies,
     places: places.places,
     couples: [...couples.values()],
+    sources: fileSources(records, renamed, prefix, record),
     summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
+}
+
+function fileSources(records: readonly GedcomNode[], renamed: ReadonlyMap<number, string>, prefix: string, record: (xref: string) => GedcomNode | undefined): Source[] {
+  const out: Source[] = [];
+  records.forEach((r, k) => {
+    if (r.tag !== 'SOUR' || r.xref === undefined) return;
+    const source = readSource(r, prefix + (renamed.get(k) ?? r.xref), record);
+    if (source) out.push(source);
+  });
+  return out;
 }
 
 type Note = (code: SummaryCode, line: number, message: string | (() => string)) => void;

@@ -11,7 +11,7 @@ import { graphLookup, type GraphLookup } from '../../src/domain/save/neighbourho
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
 import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
-import { coupleId, type Couple, type FactEvent, type Place } from '../../src/domain/facts/types.ts';
+import { coupleId, type Citation, type Couple, type FactEvent, type Place, type Source } from '../../src/domain/facts/types.ts';
 
 /**
  * The store port's contract (src/domain/save/graphStore.ts), one behaviour for every
@@ -213,6 +213,29 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       const after = (await s.readGraph(uid))!;
       expect(Object.keys(after.graph.places ?? {})).toEqual(['pl-region']);
       expect(after.graph.couples ?? {}).toEqual({});
+    });
+
+    it('stores sources and the citations in events and couples, and removes a source', async () => {
+      const s = make();
+      const { uid, ids } = await memberWithFamily(s);
+      const source = (id: string): Source => ({ id, title: `Register ${id}`, author: 'Parish', publication: '', repository: 'Archive', url: 'https://example.org/r', note: '<p>Kept <i>whole</i></p>' });
+      const citation: Citation = { id: 'ci-1', sourceId: 'sr-a', page: 'folio 3', date: '1 JAN 1990', quality: 3, text: 'entry' };
+      const job: FactEvent = { id: 'ev-j', type: 'OCCU', customType: '', date: '', placeId: '', description: 'Carpenter', age: '', note: '<p>n</p>', citations: [citation] };
+      const couple: Couple = { id: coupleId(uid, ids.b), partners: uid < ids.b ? [uid, ids.b] : [ids.b, uid], events: [], note: '<p>c</p>', citations: [{ ...citation, id: 'ci-2', sourceId: 'sr-b' }] };
+      const cs: ChangeSet = {
+        ...emptyChangeSet(1),
+        profiles: { upsert: [{ id: ids.b, events: { upsert: [job], remove: [] } }], remove: [] },
+        couples: { upsert: [couple], remove: [] },
+        sources: { upsert: [source('sr-a'), source('sr-b')], remove: [] },
+      };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: cs, clientId: 'sources' }, options);
+      const stored = (await s.readGraph(uid))!;
+      expect(stored.graph.sources).toEqual({ 'sr-a': source('sr-a'), 'sr-b': source('sr-b') });
+      expect(stored.graph.couples).toEqual({ [couple.id]: couple });
+      expect(stored.graph.profiles[ids.b]!.events).toEqual([job]);
+      const gone: ChangeSet = { ...emptyChangeSet(stored.revision), sources: { upsert: [], remove: ['sr-b'] } };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: gone, clientId: 'sources' }, options);
+      expect(Object.keys((await s.readGraph(uid))!.graph.sources ?? {})).toEqual(['sr-a']);
     });
 
     it('refuses a member of another graph whole: nothing is written', async () => {

@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, PlaceDoc, ProfileDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, PlaceDoc, ProfileDoc, SourceDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { groupOf } from '../../../src/domain/entityKinds.ts';
-import type { Couple, Place } from '../../../src/domain/facts/types.ts';
+import type { Couple, Place, Source } from '../../../src/domain/facts/types.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type ClaimBase, type GraphHead, type GraphStore, type GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
@@ -223,6 +223,9 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       const couples = groupOf(changes, 'couples');
       for (const id of couples.remove) tx.delete(paths.couple(graphId, id));
       await writeEntities<Couple>(couples.upsert, (id) => paths.couple(graphId, id), (couple, seq) => ({ couple, seq }) satisfies CoupleDoc, firstSeq);
+      const sources = groupOf(changes, 'sources');
+      for (const id of sources.remove) tx.delete(paths.source(graphId, id));
+      await writeEntities<Source>(sources.upsert, (id) => paths.source(graphId, id), (source, seq) => ({ source, seq }) satisfies SourceDoc, firstSeq);
       await writeProfileDocs(written, graphId);
       if (!changes.profiles.remove.length) return;
       // Only profiles this graph showed leave it; one no graph shows any more goes, unless it is

@@ -1,7 +1,7 @@
 import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
-import type { Couple, Place } from '../../domain/facts/types.ts';
+import type { Couple, Place, Source } from '../../domain/facts/types.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -145,6 +145,12 @@ export interface CoupleDoc {
   seq: number;
 }
 
+/** `graphs/{graphId}/sources/{sourceId}`: the tree's sources (issue 23), like places. */
+export interface SourceDoc {
+  source: Source;
+  seq: number;
+}
+
 export interface ClaimBaseDoc {
   base: Partial<Record<string, string>>;
 }
@@ -272,6 +278,8 @@ export const paths = {
   place: (graphId: string, placeId: string) => `graphs/${graphId}/places/${docId(placeId)}`,
   couples: (graphId: string) => `graphs/${graphId}/couples`,
   couple: (graphId: string, coupleId: string) => `graphs/${graphId}/couples/${docId(coupleId)}`,
+  sources: (graphId: string) => `graphs/${graphId}/sources`,
+  source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
   snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,

@@ -1,8 +1,10 @@
 import type { Graph, Profile } from '../types.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { FactsDraft, type FactsOutcome } from './factsResult.ts';
+import { noteToPlainText, sanitiseNote } from '../notes/sanitise.ts';
+import { cleanCitation } from './citations.ts';
 import { findOrCreatePlace } from './placeOps.ts';
-import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, coupleId, newFactId, type Couple, type EventType, type FactEvent } from './types.ts';
+import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, coupleId, newFactId, type Couple, type EventType, type FactEvent, type Source } from './types.ts';
 
 /**
  * Events on people and couples (issue "Facts a genealogist can trust", item 1). Pure and undoable
@@ -18,7 +20,12 @@ export const EVENT_MESSAGES = {
 } as const;
 
 /** An event's fields as a form gives them; `place` (typed text) is used when `placeId` is absent. */
-export type EventFields = Omit<FactEvent, 'id' | 'placeId'> & { placeId?: string; place?: string };
+export type EventFields = Omit<FactEvent, 'id' | 'placeId'> & {
+  placeId?: string;
+  place?: string;
+  /** Sources made in the same form (a citation of a new source): written with the event. */
+  newSources?: Source[];
+};
 
 export interface FactsContext {
   uid: string;
@@ -34,6 +41,8 @@ function clean(fields: EventFields): Omit<FactEvent, 'id' | 'placeId'> {
     date: fields.type === 'BIRT' || fields.type === 'DEAT' ? '' : fields.date.trim().replace(/\s+/g, ' '),
     description: fields.description.trim(),
     age: fields.age.trim(),
+    ...(fields.note && noteToPlainText(fields.note) ? { note: sanitiseNote(fields.note) } : {}),
+    ...(fields.citations?.length ? { citations: fields.citations.map(cleanCitation) } : {}),
   };
 }
 
@@ -43,8 +52,12 @@ function fieldProblem(fields: EventFields, allowed: readonly EventType[]): strin
   return null;
 }
 
-/** The event's place id: the one given, else the tree's place for the typed text (made if new). */
+/**
+ * The event's place id: the one given, else the tree's place for the typed text (made if new).
+ * The sources made in the form are written here too, as every add and edit finds its place.
+ */
 function placeFor(draft: FactsDraft, fields: EventFields, random: () => number): string {
+  for (const s of fields.newSources ?? []) draft.setSource(s);
   if (fields.placeId !== undefined) return fields.placeId;
   const { placeId, created } = findOrCreatePlace(draft.allPlaces(), fields.place ?? '', random);
   for (const p of created) draft.setPlace(p);

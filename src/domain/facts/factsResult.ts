@@ -1,6 +1,6 @@
 import { chainResults, GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
 import type { Graph } from '../types.ts';
-import type { Couple, Place } from './types.ts';
+import type { Couple, Place, Source } from './types.ts';
 
 /**
  * What a facts operation changed beyond profiles, and how each place and couple was before, so
@@ -9,6 +9,8 @@ import type { Couple, Place } from './types.ts';
 export interface FactsUndo {
   places: { id: string; before: Place | null }[];
   couples: { id: string; before: Couple | null }[];
+  /** Absent when none changed (operations before sources). */
+  sources?: { id: string; before: Source | null }[];
 }
 
 /** An operation's answer: the graph draft's result (profiles) and the places and couples it changed. */
@@ -24,8 +26,12 @@ export function couplesOf(graph: Pick<Graph, 'couples'>): Record<string, Couple>
   return graph.couples ?? {};
 }
 
+export function sourcesOf(graph: Pick<Graph, 'sources'>): Record<string, Source> {
+  return graph.sources ?? {};
+}
+
 /**
- * A graph draft that also writes places and couples. Their records are copied on the first write
+ * A graph draft that also writes places, couples and sources. Their records are copied on the first write
  * (never changed in place: older graphs keep theirs) and set on the graph `finish` makes.
  */
 export class FactsDraft {
@@ -34,6 +40,8 @@ export class FactsDraft {
   private couples: Record<string, Couple> | null = null;
   private readonly placeBefore = new Map<string, Place | null>();
   private readonly coupleBefore = new Map<string, Couple | null>();
+  private sources: Record<string, Source> | null = null;
+  private readonly sourceBefore = new Map<string, Source | null>();
 
   constructor(readonly base: Graph) {
     this.draft = new GraphDraft(base);
@@ -79,6 +87,17 @@ export class FactsDraft {
     delete this.couples[id];
   }
 
+  source(id: string): Source | undefined {
+    const all = this.sources ?? sourcesOf(this.base);
+    return Object.hasOwn(all, id) ? all[id] : undefined;
+  }
+
+  setSource(source: Source) {
+    this.sources ??= { ...sourcesOf(this.base) };
+    if (!this.sourceBefore.has(source.id)) this.sourceBefore.set(source.id, this.source(source.id) ?? null);
+    this.sources[source.id] = source;
+  }
+
   /**
    * The new graph. Whoever writes places or couples also writes a profile (the person, or a
    * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when
@@ -91,12 +110,14 @@ export class FactsDraft {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
       if (this.couples) result.graph.couples = this.couples;
+      if (this.sources) result.graph.sources = this.sources;
     }
     return {
       ...result,
       facts: {
         places: [...this.placeBefore].map(([id, before]) => ({ id, before })),
         couples: [...this.coupleBefore].map(([id, before]) => ({ id, before })),
+        ...(this.sourceBefore.size ? { sources: [...this.sourceBefore].map(([id, before]) => ({ id, before })) } : {}),
       },
     };
   }
@@ -139,6 +160,16 @@ export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'fact
       else delete couples[id];
     }
     undone.graph.couples = couples;
+  }
+  if (result.facts.sources?.length) {
+    const sources = { ...sourcesOf(undone.graph) };
+    facts.sources = [];
+    for (const { id, before } of result.facts.sources) {
+      facts.sources.push({ id, before: sources[id] ?? null });
+      if (before) sources[id] = before;
+      else delete sources[id];
+    }
+    undone.graph.sources = sources;
   }
   return { ...undone, facts };
 }

@@ -17,6 +17,16 @@ export const FACT_LIMITS = {
   altNames: 20,
   /** Ids of events, names, places and couples (a couple's holds two profile ids). */
   id: 300,
+  /** Citations on one event, name or couple. */
+  citations: 50,
+  citationPage: 500,
+  citationText: 5000,
+  /** A note (safe HTML) on an event, a couple or a source. */
+  note: 20000,
+  sourceTitle: 500,
+  /** A source's author, publication and repository. */
+  sourceField: 1000,
+  url: 2000,
   /** Levels of a place hierarchy (building → … → country) a save walks to find a cycle. */
   placeDepth: 30,
 } as const;

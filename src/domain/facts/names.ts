@@ -29,6 +29,7 @@ const PARTS = ['prefix', 'given', 'surnamePrefix', 'surname', 'suffix', 'nicknam
 function clean(fields: NameFields): NameFields {
   const out = { kind: fields.kind } as NameFields;
   for (const k of PARTS) out[k] = fields[k].trim().replace(/\s+/g, ' ');
+  if (fields.citations?.length) out.citations = fields.citations;
   return out;
 }
 

@@ -43,6 +43,47 @@ export interface FactEvent {
   description: string;
   /** The person's age at the event as GEDCOM writes it ('32y 4m'); '' when not said. */
   age: string;
+  /** A note in the safe HTML subset (`notes/sanitise.ts`); absent when none. */
+  note?: string;
+  /** What supports the event; absent when nothing. */
+  citations?: Citation[];
+}
+
+/**
+ * A source of the tree (a register, a census, a book): a record sent whole, like places (GEDCOM
+ * `SOUR` record). Its repository (GEDCOM `REPO`) is kept as a name: no one edits repositories
+ * apart from the sources in them.
+ */
+export interface Source {
+  id: string;
+  title: string;
+  author: string;
+  publication: string;
+  /** Where the source is kept ('The National Archives'); '' when not said. */
+  repository: string;
+  url: string;
+  /** A note in the safe HTML subset; '' when none. */
+  note: string;
+}
+
+/** GEDCOM QUAY: 0 unreliable, 1 questionable, 2 secondary, 3 direct and primary evidence. */
+export type CitationQuality = 0 | 1 | 2 | 3;
+
+/**
+ * A citation: where in a source a fact is supported. Embedded in what it supports (an event, a
+ * name, a couple), so it travels with it and a private person's citations go where their facts go.
+ */
+export interface Citation {
+  id: string;
+  /** The source's id in `Graph.sources`. */
+  sourceId: string;
+  /** Where within the source (GEDCOM PAGE: 'folio 12, entry 34'). */
+  page: string;
+  /** When the record was made or seen, in the GEDCOM date grammar (DATA DATE); '' when not said. */
+  date: string;
+  quality: CitationQuality | null;
+  /** The source's words, transcribed (DATA TEXT). */
+  text: string;
 }
 
 /** A place of the tree. `parentId` makes the hierarchy (village → county → country). */
@@ -77,6 +118,7 @@ export interface PersonName {
   suffix: string;
   /** A nickname ('Bertie'). */
   nickname: string;
+  citations?: Citation[];
 }
 
 /**
@@ -88,6 +130,10 @@ export interface Couple {
   /** The two profile ids, smaller first (plain string order). */
   partners: [string, string];
   events: FactEvent[];
+  /** A note on the couple (safe HTML subset); absent when none. */
+  note?: string;
+  /** What supports the union itself (GEDCOM FAM.SOUR); absent when nothing. */
+  citations?: Citation[];
 }
 
 /** The couple id of two profiles, the same whichever partner asks. */
@@ -95,8 +141,8 @@ export function coupleId(a: string, b: string): string {
   return a < b ? `cp-${a}-${b}` : `cp-${b}-${a}`;
 }
 
-/** A fresh id for an event, a name or a place: prefix + 10 base-36 characters from `random`. */
-export function newFactId(prefix: 'ev' | 'nm' | 'pl', random: () => number): string {
+/** A fresh id for an event, a name, a place, a source or a citation: prefix + 10 base-36 characters from `random`. */
+export function newFactId(prefix: 'ev' | 'nm' | 'pl' | 'sr' | 'ci', random: () => number): string {
   let s = '';
   for (let i = 0; i < 10; i++) s += Math.floor(random() * 36).toString(36);
   return prefix + s;

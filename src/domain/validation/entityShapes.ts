@@ -55,10 +55,33 @@ export function edgeShapeProblem(v: unknown): string | null {
 }
 
 const EVENT_KEYS = ['id', 'type', 'customType', 'date', 'placeId', 'description', 'age'];
+/** Fields added with sources: optional, so items sent before them stay well formed. */
+const EVIDENCE_KEYS = ['note', 'citations'];
+const CITATION_KEYS = ['id', 'sourceId', 'page', 'date', 'quality', 'text'];
+
+/** The citations of `at` (an event, a name, a couple): a list of well-formed citations, ids once. */
+export function citationsProblem(v: unknown, at: string): string | null {
+  if (v === undefined) return null;
+  if (!Array.isArray(v) || v.length > FACT_LIMITS.citations) return `${at}: citations must be a list of at most ${FACT_LIMITS.citations}`;
+  for (const c of v) {
+    if (!isObj(c) || !onlyKeys(c, CITATION_KEYS) || CITATION_KEYS.some((k) => !(k in c))) return `${at}: a citation has an unexpected shape`;
+    if (!isItemId(c.id) || !isItemId(c.sourceId)) return `${at}: a citation needs an id and a source id`;
+    if (!isStr(c.page, FACT_LIMITS.citationPage)) return `${at}, citation ${c.id}: the page is at most ${FACT_LIMITS.citationPage} characters`;
+    if (!isStr(c.date, FACT_LIMITS.date)) return `${at}, citation ${c.id}: the date is at most ${FACT_LIMITS.date} characters`;
+    if (!(c.quality === null || c.quality === 0 || c.quality === 1 || c.quality === 2 || c.quality === 3)) return `${at}, citation ${c.id}: the quality must be 0 to 3 or null`;
+    if (!isStr(c.text, FACT_LIMITS.citationText)) return `${at}, citation ${c.id}: the text is at most ${FACT_LIMITS.citationText} characters`;
+  }
+  if (new Set(v.map((c: { id: string }) => c.id)).size !== v.length) return `${at}: a citation id appears more than once`;
+  return null;
+}
+
+function noteProblem(v: unknown, at: string): string | null {
+  return v === undefined || isStr(v, FACT_LIMITS.note) ? null : `${at}: the note is at most ${FACT_LIMITS.note} characters`;
+}
 
 /** One event of `owner` ('Profile pr:x', 'Couple cp-…'), whose event types are `types`. */
 export function eventShapeProblem(v: unknown, owner: string, types: ReadonlySet<EventType>): string | null {
-  if (!isObj(v) || !onlyKeys(v, EVENT_KEYS) || EVENT_KEYS.some((k) => !(k in v))) return `${owner}: an event has an unexpected shape`;
+  if (!isObj(v) || !onlyKeys(v, [...EVENT_KEYS, ...EVIDENCE_KEYS]) || EVENT_KEYS.some((k) => !(k in v))) return `${owner}: an event has an unexpected shape`;
   if (!isItemId(v.id)) return `${owner}: an event id is invalid`;
   const at = `${owner}, event ${v.id}`;
   if (!types.has(v.type as EventType)) return `${at}: type must be one of ${[...types].join(', ')}`;
@@ -69,7 +92,7 @@ export function eventShapeProblem(v: unknown, owner: string, types: ReadonlySet<
   if (!isStr(v.placeId, MAX_ID)) return `${at}: the place id is invalid`;
   if (!isStr(v.description, FACT_LIMITS.description)) return `${at}: the description is at most ${FACT_LIMITS.description} characters`;
   if (!isStr(v.age, FACT_LIMITS.age)) return `${at}: the age is at most ${FACT_LIMITS.age} characters`;
-  return null;
+  return noteProblem(v.note, at) ?? citationsProblem(v.citations, at);
 }
 
 /** A whole list of events (a couple's): each well formed, ids unique, within the limits. */
@@ -92,11 +115,11 @@ export function eventCountProblem(list: readonly { id: string; type: EventType }
 const NAME_KEYS = ['id', 'kind', 'prefix', 'given', 'surnamePrefix', 'surname', 'suffix', 'nickname'];
 
 export function nameShapeProblem(v: unknown, owner: string): string | null {
-  if (!isObj(v) || !onlyKeys(v, NAME_KEYS) || NAME_KEYS.some((k) => !(k in v))) return `${owner}: a name has an unexpected shape`;
+  if (!isObj(v) || !onlyKeys(v, [...NAME_KEYS, 'citations']) || NAME_KEYS.some((k) => !(k in v))) return `${owner}: a name has an unexpected shape`;
   if (!isItemId(v.id)) return `${owner}: a name id is invalid`;
   if (!(NAME_KINDS as readonly unknown[]).includes(v.kind)) return `${owner}, name ${v.id}: kind must be one of ${NAME_KINDS.join(', ')}`;
   for (const k of NAME_KEYS.slice(2)) if (!isStr(v[k], FACT_LIMITS.namePart)) return `${owner}, name ${v.id}: ${k} is at most ${FACT_LIMITS.namePart} characters`;
-  return null;
+  return citationsProblem(v.citations, `${owner}, name ${v.id}`);
 }
 
 /** A per-item patch of a profile's list (`events`, `names`): `{ upsert, remove }`, ids once. */
@@ -161,12 +184,27 @@ export function placeShapeProblem(v: unknown): string | null {
 }
 
 export function coupleShapeProblem(v: unknown, coupleTypes: ReadonlySet<EventType>): string | null {
-  if (!isObj(v) || !onlyKeys(v, ['id', 'partners', 'events']) || !('partners' in v) || !('events' in v)) return 'Couple has an unexpected shape';
+  if (!isObj(v) || !onlyKeys(v, ['id', 'partners', 'events', ...EVIDENCE_KEYS]) || !('partners' in v) || !('events' in v)) return 'Couple has an unexpected shape';
   if (!isItemId(v.id)) return 'Couple id is invalid';
   const at = `Couple ${v.id}`;
   const p = v.partners;
   if (!Array.isArray(p) || p.length !== 2 || !p.every(isProfileId) || !(p[0] < p[1])) return `${at}: partners must be two profile ids, the smaller first`;
   if (v.id !== coupleId(p[0], p[1])) return `${at}: the id must be ${coupleId(p[0], p[1])}`;
   if (!Array.isArray(v.events)) return `${at}: events must be a list`;
-  return eventListProblem(v.events, at, coupleTypes);
+  return eventListProblem(v.events, at, coupleTypes) ?? noteProblem(v.note, at) ?? citationsProblem(v.citations, at);
+}
+
+const SOURCE_KEYS = ['id', 'title', 'author', 'publication', 'repository', 'url', 'note'];
+
+export function sourceShapeProblem(v: unknown): string | null {
+  if (!isObj(v) || !onlyKeys(v, SOURCE_KEYS) || SOURCE_KEYS.some((k) => !(k in v))) return 'Source has an unexpected shape';
+  if (!isItemId(v.id)) return 'Source id is invalid';
+  const at = `Source ${v.id}`;
+  if (!isStr(v.title, FACT_LIMITS.sourceTitle) || !v.title.trim()) return `${at}: the title must be 1 to ${FACT_LIMITS.sourceTitle} characters`;
+  for (const k of ['author', 'publication', 'repository'] as const) if (!isStr(v[k], FACT_LIMITS.sourceField)) return `${at}: the ${k} is at most ${FACT_LIMITS.sourceField} characters`;
+  if (!isStr(v.url, FACT_LIMITS.url)) return `${at}: the URL is at most ${FACT_LIMITS.url} characters`;
+  // Only a web address is a link: a javascript: or data: URL would run when followed.
+  if (v.url && !/^https?:\/\//i.test(v.url)) return `${at}: the URL must begin with http:// or https://`;
+  if (!isStr(v.note, FACT_LIMITS.note)) return `${at}: the note is at most ${FACT_LIMITS.note} characters`;
+  return null;
 }

@@ -113,10 +113,11 @@ export function snapshot(imported: Pick<GedcomImport, 'nodes' | 'edges' | 'profi
 function structuresOf(record: import('../../../src/gedcom/types.ts').GedcomNode | undefined): string {
   if (!record) return '';
   const links = new Set(['FAMC', 'FAMS', 'HUSB', 'WIFE', 'CHIL']);
-  return writeKept([{ ...record, children: record.children.filter((c) => !links.has(c.tag.replace(UNLINKED, ''))) }]).replace(/^(\d+ _FACT_\S+ )(?:ev|nm)[0-9a-z]{10}/gm, '$1#');
+  return writeKept([{ ...record, children: record.children.filter((c) => !links.has(c.tag.replace(UNLINKED, ''))) }]).replace(/^(\d+ _FACT_\S+ )(?:ev|nm|ci)[0-9a-z]{10}/gm, '$1#');
 }
 
-/** An event without its id, its place by full name. */
+/** An event without its id (nor its citations' ids), its place by full name. */
 function eventOf({ id: _, placeId, ...e }: FactEvent, places: Record<string, Place>) {
-  return { ...e, place: placeFullName(places, placeId) };
+  const citations = e.citations?.map(({ id: __, ...c }) => c);
+  return { ...e, ...(citations ? { citations } : {}), place: placeFullName(places, placeId) };
 }

@@ -8,6 +8,7 @@ import { treeRights } from '../actions/rights.ts';
 import { ChartExport } from '../chart/ChartExport.tsx';
 import { openChartExport, openFanChart } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
+import { SOURCES_TEXTS, SourcesDialog } from '../panels/facts/SourcesDialog.tsx';
 import { useTree } from '../treeContext.ts';
 import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -55,6 +56,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
   const input = useRef<HTMLInputElement>(null);
   const [dropping, setDropping] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [listingSources, setListingSources] = useState(false);
   // §6 roles: an import adds people, which only the tree's owner and editors do; anyone exports.
   const mayImport = treeRights(tree.session.role).build;
 
@@ -98,6 +100,9 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => openKinship(selectedPerson(canvas))}>
               {KINSHIP_UI_TEXTS.command}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
+              {SOURCES_TEXTS.command}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -124,6 +129,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
       <KinshipControl canvas={canvas} />
+      {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
   );

@@ -64,8 +64,13 @@ export interface GraphLookup {
 }
 
 /** The kinds the graph holds as records by id, sent whole (entityKinds.ts). */
-export const RECORD_KEYS = ['places', 'couples'] as const;
+export const RECORD_KEYS = ['places', 'couples', 'sources'] as const;
 export type RecordKey = (typeof RECORD_KEYS)[number];
+
+/** The graph's records of every kind held by id. */
+export function allRecords(current: GraphLookup): { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> } {
+  return { places: current.records('places'), couples: current.records('couples'), sources: current.records('sources') };
+}
 
 export function lookup(graph: Graph): GraphLookup {
   const index = graphIndex(graph);

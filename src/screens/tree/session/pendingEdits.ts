@@ -3,7 +3,7 @@ import { groupOf, groupSize, PROFILE_PARTS, wholeKind, type Group, type ItemOf }
 import type { OpResult, Touched } from '../../../domain/graphDraft.ts';
 import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
-import { RECORD_KEYS, type GraphLookup, type RecordKey } from './graphChanges.ts';
+import { allRecords, RECORD_KEYS, type GraphLookup, type RecordKey } from './graphChanges.ts';
 
 type Records = { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> };
 
@@ -29,7 +29,7 @@ export class PendingEdits {
 
   /** The tree as opened: its places and couples are what the server confirmed. */
   start(current: GraphLookup) {
-    this.confirmedRecords = { places: current.records('places'), couples: current.records('couples') };
+    this.confirmedRecords = allRecords(current);
     this.recordsPending = false;
   }
 
@@ -145,7 +145,7 @@ export class PendingEdits {
       const group = groupOf(changes, key) as Group<{ id: string }>;
       if (!groupSize(group)) continue;
       const confirmed = this.confirmed(key, current) as Readonly<Record<string, { id: string }>>;
-      this.confirmedRecords = { ...(this.confirmedRecords ?? { places: current.records('places'), couples: current.records('couples') }), [key]: applyToRecord(confirmed, group) };
+      this.confirmedRecords = { ...(this.confirmedRecords ?? allRecords(current)), [key]: applyToRecord(confirmed, group) };
     }
   }
 

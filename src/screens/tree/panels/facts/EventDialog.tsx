@@ -3,9 +3,10 @@ import { SelectField, TextField } from '../../../../components/Field.tsx';
 import { EVENT_TYPE_LABELS } from '../../../../domain/facts/eventLabels.ts';
 import type { EventFields } from '../../../../domain/facts/eventOps.ts';
 import { fullPlaceName } from '../../../../domain/facts/placeOps.ts';
-import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, type EventType, type FactEvent, type Place } from '../../../../domain/facts/types.ts';
+import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, type EventType, type FactEvent, type Place, type Source } from '../../../../domain/facts/types.ts';
 import { DateInput } from '../../../../components/DateInput.tsx';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
+import { CitationsField, type CitationsValue } from './CitationsField.tsx';
 import { PlaceField } from './PlaceField.tsx';
 
 export const EVENT_DIALOG_TEXTS = {
@@ -38,12 +39,14 @@ export interface EventDialogProps {
   /** The event to edit; a type alone prefills a new event (Born from its row, Married from a spouse). */
   event: FactEvent | { type: EventType } | null;
   places: Readonly<Record<string, Place>>;
+  /** The tree's sources, to cite (absent: none yet). */
+  sources?: Readonly<Record<string, Source>>;
   onSave(fields: EventFields): void;
   onClose(): void;
 }
 
 /** Add event / Edit event (and Add marriage): type, date as written, place, description, age. */
-export function EventDialog({ owner, event, places, onSave, onClose }: EventDialogProps) {
+export function EventDialog({ owner, event, places, sources = {}, onSave, onClose }: EventDialogProps) {
   const stored = event && 'id' in event ? event : null;
   const types = owner.kind === 'person' ? PERSON_EVENT_TYPES : COUPLE_EVENT_TYPES;
   // A new event of a person starts as a residence (birth and death have their dates elsewhere).
@@ -56,6 +59,7 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
   const [description, setDescription] = useState(stored?.description ?? '');
   const [age, setAge] = useState(stored?.age ?? '');
   const [customError, setCustomError] = useState('');
+  const [evidence, setEvidence] = useState<CitationsValue>({ citations: stored?.citations ?? [], newSources: [] });
   const dated = type !== 'BIRT' && type !== 'DEAT';
 
   const title = stored ? EVENT_DIALOG_TEXTS.editTitle : owner.kind === 'couple' && type === 'MARR' ? EVENT_DIALOG_TEXTS.addMarriageTitle : EVENT_DIALOG_TEXTS.addTitle;
@@ -73,6 +77,11 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
       ...(place.id && place.text.trim() ? { placeId: place.id } : { place: place.text }),
       description,
       age: owner.kind === 'person' ? age : '',
+      // The note is not edited here yet: an edit keeps the one the event has.
+      ...(stored?.note ? { note: stored.note } : {}),
+      citations: evidence.citations,
+      // Only the new sources still cited (one added then its citation removed is not made).
+      newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)),
     });
   };
   return (
@@ -113,6 +122,7 @@ export function EventDialog({ owner, event, places, onSave, onClose }: EventDial
         {type === 'EVEN' && owner.kind === 'person' && (
           <TextField label={EVENT_DIALOG_TEXTS.age} placeholder={EVENT_DIALOG_TEXTS.agePlaceholder} maxLength={20} value={age} onChange={(e) => setAge(e.target.value)} />
         )}
+        <CitationsField sources={sources} value={evidence} onChange={setEvidence} />
         <div className="tree-dialog-footer">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {EVENT_DIALOG_TEXTS.cancel}

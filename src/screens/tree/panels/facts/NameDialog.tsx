@@ -31,7 +31,7 @@ export function NameDialog({ personName, name, onSave, onClose }: { personName: 
   const [fields, setFields] = useState<NameFields>(() => (name ? { ...EMPTY, ...name } : EMPTY));
   const [error, setError] = useState('');
   const title = name ? NAME_DIALOG_TEXTS.editTitle : NAME_DIALOG_TEXTS.addTitle;
-  const field = (key: Exclude<keyof NameFields, 'kind'>, placeholder?: string) => ({
+  const field = (key: Exclude<keyof NameFields, 'kind' | 'citations'>, placeholder?: string) => ({
     label: NAME_DIALOG_TEXTS[key],
     placeholder,
     maxLength: 100,
@@ -44,7 +44,7 @@ export function NameDialog({ personName, name, onSave, onClose }: { personName: 
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { kind: _, ...parts } = fields;
+    const { kind: _, citations: __, ...parts } = fields;
     if (!Object.values(parts).some((v) => v.trim())) return setError(NAME_MESSAGES.empty);
     onSave(fields);
   };

@@ -3,9 +3,10 @@ import { useSnapshot } from 'valtio';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { coupleTimeline, eventLine, personTimeline, type TimelineRow } from '../../../../domain/facts/eventLabels.ts';
 import { areSpouses, coupleOf, type EventFields } from '../../../../domain/facts/eventOps.ts';
-import { placesOf } from '../../../../domain/facts/factsResult.ts';
+import { placesOf, sourcesOf } from '../../../../domain/facts/factsResult.ts';
+import { citationLine } from '../../../../domain/facts/citations.ts';
 import { NAME_KIND_LABELS, nameLine, type NameFields } from '../../../../domain/facts/names.ts';
-import type { EventType, FactEvent, PersonName } from '../../../../domain/facts/types.ts';
+import type { Citation, EventType, FactEvent, PersonName, Source } from '../../../../domain/facts/types.ts';
 import { cardName } from '../../../../domain/labels.ts';
 import type { Graph, Profile } from '../../../../domain/types.ts';
 import { deleteEventAction, deleteNameAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
@@ -37,6 +38,7 @@ export const FACTS_TEXTS = {
   addCoupleEvent: (name: string) => `Add marriage with ${name}`,
   age: (age: string) => `Age ${age}`,
   editPlace: (place: string) => `Edit place ${place}`,
+  sources: (n: number) => `Sources (${n})`,
 } as const;
 
 type Dialog =
@@ -79,6 +81,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
           )}
         </div>
         <EventList
+          sources={sourcesOf(graph)}
           rows={personTimeline(profile, places)}
           canEdit={canEdit}
           onEdit={(row) => setDialog({ kind: 'event', owner: self, event: row.event ?? { type: row.type }, names: [name] })}
@@ -133,6 +136,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
           owner={dialog.names.length === 2 ? { kind: 'couple', names: dialog.names } : { kind: 'person', name: dialog.names[0] }}
           event={dialog.event}
           places={places}
+          sources={sourcesOf(graph)}
           onSave={saveEvent(dialog.owner, dialog.event && 'id' in dialog.event ? dialog.event.id : null)}
           onClose={close}
         />
@@ -158,6 +162,7 @@ function RowButtons({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: s
 }
 
 function EventList({
+  sources,
   rows,
   canEdit,
   onEdit,
@@ -166,6 +171,7 @@ function EventList({
   testId,
   onPlace,
 }: {
+  sources: Readonly<Record<string, Source>>;
   rows: TimelineRow[];
   canEdit: boolean;
   onEdit(row: TimelineRow): void;
@@ -198,6 +204,7 @@ function EventList({
               {(row.description || row.age) && (
                 <span className="facts-meta">{[row.description, row.age && FACTS_TEXTS.age(row.age)].filter(Boolean).join(' · ')}</span>
               )}
+              {row.event?.citations?.length ? <CitationList citations={row.event.citations} sources={sources} /> : null}
             </div>
             {canEdit && (
               <RowButtons
@@ -211,6 +218,23 @@ function EventList({
         );
       })}
     </ul>
+  );
+}
+
+/** "Sources (n)" under a fact: opens to each citation (source, where, quality) and its words. */
+function CitationList({ citations, sources }: { citations: readonly Citation[]; sources: Readonly<Record<string, Source>> }) {
+  return (
+    <details className="facts-sources" data-testid="fact-sources">
+      <summary>{FACTS_TEXTS.sources(citations.length)}</summary>
+      <ul>
+        {citations.map((c) => (
+          <li key={c.id}>
+            {citationLine(c, sources)}
+            {c.text && <q className="facts-quote">{c.text}</q>}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -276,6 +300,7 @@ function Relatives({
                     </div>
                     {couple && (
                       <EventList
+                        sources={sourcesOf(graph)}
                         rows={coupleTimeline(couple.events, places)}
                         canEdit={canEdit}
                         onEdit={(row) => onCoupleEvent(r, row.event!)}
