@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
 import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
@@ -18,6 +18,9 @@ import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } 
 import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../src/domain/save/graphStore.ts';
 import { firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
+import { BULK_WRITE_RUNNING, bulkLockPath, undoPath } from '../../functions/src/store/bulkLock.ts';
+import { IMPORT_TIMING } from '../../src/domain/importLease.ts';
+import { IMPORT_NOT_COMMITTED } from '../../src/domain/importUpload.ts';
 import { ensureFirstInvitation } from '../../scripts/firebaseFirstInvitation.ts';
 import { asChangeSet, graphStoreContract, type StoreUnderTest } from '../contract/graphStore.contract.ts';
 import { failsNotRun, firestoreMissing, openTestbed, type Testbed } from './firestoreTestbed.ts';
@@ -209,8 +212,8 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
   });
 
   describe('bulk import', () => {
-    async function imported(owner: string, changes: ChangeSet) {
-      const imports = createImports(bed.deps);
+    async function imported(owner: string, changes: ChangeSet, bulk: { beforeBatch?: (index: number) => void | Promise<void> } = {}) {
+      const imports = createImports(bed.deps, FIREBASE_IMPORT_LIMITS, IMPORT_TIMING, bulk);
       const bodies = chunkChangeSet(changes, FIREBASE_IMPORT_LIMITS.targetChunkBytes);
       const { importId } = await imports.begin(owner, { graphId: owner, clientId: 'import', chunks: bodies.length, people: changes.nodes.upsert.length });
       for (const [index, body] of [...bodies.entries()].reverse()) await imports.putChunk(owner, { graphId: owner, importId, index, body });
@@ -231,6 +234,73 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       const cold = await coldLoad(owner);
       expect(cold.graph.nodes.length).toBe(2000);
       expect(Object.keys(cold.graph.profiles).length).toBe(2000);
+    });
+
+    it('becomes visible at once: while its batches are written the head, the log and whole reads show nothing of it, and saves wait', async () => {
+      const owner = await account(uid());
+      await openGraph(bed.deps, owner, {});
+      const heads: number[] = [];
+      const unlisten = bed.db.doc(paths.graph(owner)).onSnapshot((d) => heads.push((d.data() as GraphDoc).revision));
+      const family = familyGraph(2000, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+      const seen: unknown[] = [];
+      const run = await imported(owner, asChangeSet(family, owner), {
+        async beforeBatch(index) {
+          if (index === 0) return;
+          const small = emptyChangeSet(0);
+          small.profiles.upsert = [{ id: owner, set: { bio: 'meanwhile' } }];
+          seen.push({
+            index,
+            revision: (await data<GraphDoc>(paths.graph(owner)))!.revision,
+            logged: (await bed.db.collection(paths.changes(owner)).get()).size,
+            whole: await readWholeGraph(bed.db, owner).catch((e: AppError) => e.code),
+            save: await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: small, clientId: 'other' }, save).catch((e: AppError) => [e.code, e.message]),
+          });
+        },
+      });
+      expect(await run.commit()).toEqual({ revision: 1 });
+      // Cards, lines and profiles: well over one batch of 500 writes.
+      expect(seen.length).toBeGreaterThan(4);
+      for (const s of seen) expect(s).toEqual({ index: expect.any(Number), revision: 0, logged: 0, whole: 'unavailable', save: ['unavailable', BULK_WRITE_RUNNING] });
+      await vi.waitFor(() => expect(heads.at(-1)).toBe(1));
+      unlisten();
+      expect(heads).toEqual([0, 1]);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await bed.db.collection(undoPath(owner, run.importId)).get()).size).toBe(0);
+      expect((await readWholeGraph(bed.db, owner))!.graph.nodes.length).toBe(2000);
+    });
+
+    it('a commit failing half-way writes back what it overwrote: a tidy-up of every card leaves the tree as it was, and the same change then saves', async () => {
+      const { owner, family, revision } = await graphWith(1200);
+      const tidy = emptyChangeSet(revision);
+      tidy.nodes.upsert = family.nodes.map((n) => ({ ...n, position: { x: n.position.x + 1000, y: n.position.y } }));
+      const failing = await imported(owner, tidy, {
+        beforeBatch(index) {
+          if (index === 2) throw new Error('the function stopped');
+        },
+      });
+      await expect(failing.commit()).rejects.toThrow('the function stopped');
+      const after = (await readWholeGraph(bed.db, owner))!;
+      expect(after.revision).toBe(revision);
+      expect(after.graph.nodes).toEqual(family.nodes);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await bed.db.collection(undoPath(owner, failing.importId)).get()).size).toBe(0);
+      await expect(failing.commit()).rejects.toMatchObject({ code: 'failed-precondition', message: `This import was refused: ${IMPORT_NOT_COMMITTED}` });
+
+      const run = await imported(owner, tidy);
+      expect(await run.commit()).toEqual({ revision: revision + 1 });
+      expect((await readWholeGraph(bed.db, owner))!.graph.nodes.map((n) => n.position.x)).toEqual(family.nodes.map((n) => n.position.x + 1000));
+    });
+
+    it('a refused change set (validated after the lock) writes nothing and drops the lock', async () => {
+      const { owner, family, revision } = await graphWith(30);
+      const bad = emptyChangeSet(revision);
+      // A second line into a card: refused only by reading the graph, after the lock was taken.
+      bad.edges.upsert = [{ ...family.edges[0]!, id: 'e-dangling', source: 'n999999999' }];
+      const run = await imported(owner, bad);
+      await expect(run.commit()).rejects.toBeInstanceOf(AppError);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await data<GraphDoc>(paths.graph(owner)))!.revision).toBe(revision);
+      expect(await data(paths.edge(owner, 'e-dangling'))).toBeNull();
     });
 
     it('refuses the whole upload when a chunk comes again with other contents, or one is missing', async () => {
