@@ -104,3 +104,4 @@ export const compactGraph = onDocumentCreated({ document: 'graphs/{graphId}/chan
   const d = deps();
   await renewIfDue(d.db, event.params.graphId, { clock: d.clock, newId: graphCalls.snapshotId });
 });
+

@@ -13,6 +13,7 @@ import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
 import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
+import { viewerPublisher } from '../viewerLog.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
@@ -20,11 +21,10 @@ import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } f
 
 /**
  * The graph callables. Saves run the self-hosted server's save path over the Firestore store;
- * nothing is "published": the change docs each save appends are what other tabs and members
- * listen to, so a committed save is delivered by Firestore itself.
+ * the change docs each save appends are what other tabs and members listen to, so a committed
+ * save is delivered by Firestore itself. What is "published" is each viewer's redacted copy
+ * (viewerLog.ts), written before the callable answers.
  */
-
-const nothingToPublish = () => undefined;
 
 export const snapshotId = () => randomBytes(12).toString('hex');
 
@@ -151,7 +151,10 @@ export async function saveChanges(deps: Deps, uid: string, data: unknown): Promi
   const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const migrations = textList(body.migrations, 'migrations', 20, 100);
-  return saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: nothingToPublish });
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const saved = await saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: viewers.publish });
+  await viewers.flush();
+  return saved;
 }
 
 /** updateProfile: the profile page's save, as PATCH /api/profiles/:id. */
@@ -165,6 +168,8 @@ export async function updateProfileCall(deps: Deps, uid: string, data: unknown):
     if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
   }
   const clientId = optionalText(body.clientId, 'clientId', 200);
-  const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: nothingToPublish });
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: viewers.publish });
+  await viewers.flush();
   return { profile };
 }

@@ -25,6 +25,7 @@ import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
+import { viewerPublisher } from '../viewerLog.ts';
 import { bulkGraphStore, undoBulkWrite, type BulkWriteOptions } from '../store/bulkGraphStore.ts';
 
 /**
@@ -129,9 +130,10 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let revision: number;
+    const viewers = viewerPublisher(db, deps.clock);
     try {
       const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
-      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
+      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: viewers.publish }));
     } catch (e) {
       if (isAppError(e)) return refuse(k, e.code, e.message);
       await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
@@ -139,6 +141,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     }
     await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
     await dropChunks(k);
+    await viewers.flush();
     return { revision };
   }
 

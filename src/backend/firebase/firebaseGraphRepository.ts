@@ -18,7 +18,7 @@ import type { Call } from './call.ts';
 import type { OpenGraphResponse } from './callables.ts';
 import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, viewedGraph, type ChangeFeed } from './changeLog.ts';
 import { fromFirebase } from './errors.ts';
-import { FIELDS, paths, type ChangeDoc, type GraphDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
+import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
 
 export interface FirebaseGraphRepositoryOptions {
   call: Call;
@@ -58,9 +58,10 @@ export function accessIn(user: UserDoc | undefined, graphId: string): 'none' | '
  * from its revision. The adapter keeps no copy of the graph.
  *
  * Viewers: the rules let them read neither the log nor snapshots (both hold the unredacted
- * graph), so `openGraph` answers them the redacted graph, and their view listens to the graph's
- * head document (`graphs/{id}`) instead: a newer revision there loads the graph again for
- * `onReload`. Beside either listener, the member's own users document tells the view of a role
+ * graph), so `openGraph` answers them the redacted graph, and their view listens the same way to
+ * their own copy of the log, which a function writes redacted for them after each change
+ * (`graphs/{id}/viewers/{uid}/changes`, functions/src/viewerLog.ts): live changes, with who became
+ * private, as the self-hosted server's stream sends viewers. Beside either listener, the member's own users document tells the view of a role
  * change (reload with the new role) and of removal from the tree (`onClosed`, permission-denied).
  */
 export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOptions): GraphRepository {
@@ -69,8 +70,8 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
-  const changesAfter = (graphId: string, revision: number): Query =>
-    query(collection(options.firestore(), paths.changes(graphId)), where(FIELDS.revision, '>', revision), orderBy(FIELDS.revision));
+  const changesAfter = (graphId: string, revision: number, log = paths.changes(graphId)): Query =>
+    query(collection(options.firestore(), log), where(FIELDS.revision, '>', revision), orderBy(FIELDS.revision));
 
   async function readChunks(graphId: string, snapshot: SnapshotRef): Promise<SnapshotChunkDoc[]> {
     const chunks = query(collection(options.firestore(), paths.snapshotChunks(graphId, snapshot.id)), orderBy(FIELDS.index));
@@ -181,31 +182,13 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         }
       };
 
-      const listenToHead = () => {
-        unlisten = onSnapshot(
-          doc(options.firestore(), paths.graph(graphId)),
-          (snapshot) => {
-            if (!snapshot.metadata.fromCache) {
-              wait = retryMs;
-              report('online');
-            }
-            const head = snapshot.data() as GraphDoc | undefined;
-            if (head && head.revision > feed.last && !stopped) void reload();
-          },
-          () => {
-            report('offline');
-            unlisten = null;
-            later(listen);
-          },
-        );
-      };
-
       const listen = () => {
         unlisten?.();
-        if (roles.get(graphId) === 'viewer') return listenToHead();
         const from = feed.last;
+        // A viewer reads only their own redacted copy of the log (paths.ts ViewerChangeDoc).
+        const viewer = roles.get(graphId) === 'viewer' ? options.uid() : null;
         unlisten = onSnapshot(
-          changesAfter(graphId, from),
+          changesAfter(graphId, from, viewer ? paths.viewerChanges(graphId, viewer) : undefined),
           { includeMetadataChanges: true },
           (snapshot) => {
             const { fromCache } = snapshot.metadata;
