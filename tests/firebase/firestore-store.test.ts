@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
-import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
+import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
 import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
 import { decodeGraphColumns, type GraphColumns } from '../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
-import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { diffGraphs, emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { INVITATION_USED, newOwnProfile } from '../../src/domain/invitations.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
-import { openGraph } from '../../functions/src/callables/graphs.ts';
+import { openGraph, saveChanges } from '../../functions/src/callables/graphs.ts';
+import { addNew } from '../integration/graphHelpers.ts';
+import { PRIVATE_NAME } from '../../src/domain/privacy.ts';
 import { createImports } from '../../functions/src/callables/imports.ts';
 import { acceptInvitation, createInvitation, getInvitation, joinInvitation, renewInvitation, revokeInvitation } from '../../functions/src/callables/invitations.ts';
 import { hashInvitationToken } from '../../functions/src/invitations.ts';
@@ -330,6 +332,28 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       await expect(imports.commit(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
       await expect(imports.cancel(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
       expect(await imports.cancel(owner, { graphId: owner, importId })).toEqual({});
+    });
+  });
+
+  describe("viewers' live changes", () => {
+    it('a save writes each viewer a copy redacted for them: a living relative added comes as Private, with the reason', async () => {
+      const { owner, family, revision } = await graphWith(6);
+      const viewer = await account(uid());
+      await bed.deps.store.transaction((tx) => tx.addMember(owner, viewer, 'viewer'));
+      const before = { ...(await readWholeGraph(bed.db, owner))!.graph, revision };
+      const { graph, profileId } = addNew(before, owner, 'child', family.nodes[0]!.id, { firstName: 'Carl', lastName: 'Test', birthYear: '2001' });
+      const saved = await saveChanges(bed.deps, owner, { graphId: owner, changes: diffGraphs(before, graph), clientId: 'tab-o' });
+
+      const logged = JSON.parse((await data<ChangeDoc>(paths.change(owner, saved.revision)))!.changes!) as ChangeSet;
+      expect(logged.profiles.upsert.find((p) => p.id === profileId)!.set).toMatchObject({ firstName: 'Carl', birthYear: '2001' });
+      const copy = (await data<ViewerChangeDoc>(paths.viewerChange(owner, viewer, saved.revision)))!;
+      expect(copy).toMatchObject({ revision: saved.revision, clientId: 'tab-o', actorUid: owner });
+      const seen = JSON.parse(copy.changes!) as ChangeSet;
+      expect(seen.nodes.upsert.map((n) => n.id)).toEqual(logged.nodes.upsert.map((n) => n.id));
+      expect(seen.profiles.upsert.find((p) => p.id === profileId)!.set).toMatchObject({ firstName: PRIVATE_NAME, lastName: '', birthYear: '' });
+      expect(JSON.parse(copy.privacy!)).toMatchObject({ [profileId]: 'living' });
+      // Owners and editors read the log itself: no copy for them.
+      expect(await data(paths.viewerChange(owner, owner, saved.revision))).toBeNull();
     });
   });
 
