@@ -308,6 +308,13 @@ export const FIREBASE_IMPORT_LIMITS: ImportLimits = {
   chunks: 2_000,
 };
 
+/**
+ * The largest save (its request's JSON, UTF-8) sent to `saveChanges`; a larger one goes the bulk
+ * way (`importChangeSet`). A callable takes about 10 MB, but the save is one transaction of at
+ * most 9.5 MiB of documents, which take about 1.4 times their JSON as the Admin SDK encodes them.
+ */
+export const FIREBASE_SAVE_LIMIT = 4 * MB;
+
 /** The writes of one transaction, as encoded in its commit request: below Firestore's 10 MiB per request. */
 export const FIRESTORE_COMMIT_BYTES = 9.5 * MB;
 

@@ -13,9 +13,10 @@ import {
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { NOT_A_MEMBER } from '../../domain/permissions.ts';
 import type { TreeRole } from '../../domain/roles.ts';
-import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import type { GraphChangeEvent, GraphImporter, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import { overLimit } from '../saveSize.ts';
 import type { Call } from './call.ts';
-import type { OpenGraphResponse } from './callables.ts';
+import { FIREBASE_SAVE_LIMIT, type OpenGraphResponse } from './callables.ts';
 import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, viewedGraph, type ChangeFeed } from './changeLog.ts';
 import { fromFirebase } from './errors.ts';
 import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
@@ -27,6 +28,12 @@ export interface FirebaseGraphRepositoryOptions {
   uid: () => string | null;
   /** The window whose online/offline events are followed; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /**
+   * The bulk path, for a save whose request is over `saveBodyLimit` (FIREBASE_SAVE_LIMIT): Tidy
+   * up of a big tree moves every card, more than one callable request and one transaction take.
+   */
+  bulk?: GraphImporter;
+  saveBodyLimit?: number;
   /** First wait before listening again after the listener failed; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -129,6 +136,11 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
     },
 
     save(graphId, changes, clientId, markMigrations) {
+      const request = { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) };
+      // Too large for one callable and one transaction: chunks, committed as one revision all the same.
+      if (options.bulk && overLimit(JSON.stringify(request), options.saveBodyLimit ?? FIREBASE_SAVE_LIMIT)) {
+        return options.bulk.importChangeSet(graphId, changes, clientId, undefined, { markMigrations });
+      }
       return call('saveChanges', { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) });
     },
 
