@@ -305,6 +305,31 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       expect(await data(paths.edge(owner, 'e-dangling'))).toBeNull();
     });
 
+    it('a commit whose function died holds the tree until its lease ends; the next save then puts back what it wrote and goes through', async () => {
+      const { owner, family, revision } = await graphWith(5);
+      const importId = 'ab'.repeat(12);
+      const card = paths.node(owner, family.nodes[0]!.id);
+      const stored = (await data<Record<string, unknown>>(card))!;
+      // What the dead commit left: its lock, its undo log, one card overwritten, its import committing.
+      await bed.db.doc(bulkLockPath(owner)).set({ importId, uid: owner, graphId: owner });
+      await bed.db.doc(`${undoPath(owner, importId)}/graphs`).set({ graphs: [owner] });
+      await bed.db.doc(`${undoPath(owner, importId)}/e0`).set({ index: 0, entries: JSON.stringify([[card, stored]]) });
+      await bed.db.doc(card).set({ ...stored, node: { ...family.nodes[0]!, position: { x: -999, y: -999 } } });
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const importDoc = { uid: owner, clientId: 'i', migrations: [], chunkCount: 1, people: 0, bytes: 0, state: 'committing', revision: null, refusalCode: null, refusal: null, createdAt: at(0), touchedAt: at(0) };
+      await bed.db.doc(paths.import(owner, importId)).set({ ...importDoc, leaseEndsAt: at(60_000) });
+      const move = emptyChangeSet(revision);
+      move.nodes.upsert = [{ ...family.nodes[1]!, position: { x: 5, y: 5 } }];
+      const saving = () => saveChanges(bed.deps, owner, { graphId: owner, changes: move, clientId: 'tab' });
+
+      await expect(saving()).rejects.toMatchObject({ code: 'unavailable', message: BULK_WRITE_RUNNING });
+      await bed.db.doc(paths.import(owner, importId)).update({ leaseEndsAt: at(-1) });
+      expect(await saving()).toEqual({ revision: revision + 1 });
+      expect(await data(card)).toEqual(stored);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect(await data(paths.import(owner, importId))).toMatchObject({ state: 'refused', refusalCode: 'deadline-exceeded' });
+    });
+
     it('refuses the whole upload when a chunk comes again with other contents, or one is missing', async () => {
       const owner = await account(uid());
       const family = familyGraph(600, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OpenGraphResponse, SaveChangesResponse, UpdateProfileResponse } from '../../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeSummary } from '../../../src/backend/ports.ts';
-import { AppError } from '../../../src/domain/errors.ts';
+import { AppError, isAppError } from '../../../src/domain/errors.ts';
 import { isProfileId } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
@@ -14,6 +14,8 @@ import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
 import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
 import { viewerPublisher } from '../viewerLog.ts';
+import { BULK_WRITE_RUNNING } from '../store/bulkLock.ts';
+import { createImports } from './imports.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
@@ -152,7 +154,12 @@ export async function saveChanges(deps: Deps, uid: string, data: unknown): Promi
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const migrations = textList(body.migrations, 'migrations', 20, 100);
   const viewers = viewerPublisher(deps.db, deps.clock);
-  const saved = await saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: viewers.publish });
+  const run = () => saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: viewers.publish });
+  const saved = await run().catch(async (e: unknown) => {
+    // A tree locked by an import whose commit died is put back first (its member may never return).
+    if (isAppError(e) && e.message === BULK_WRITE_RUNNING && (await createImports(deps).releaseDeadLock(graphId))) return run();
+    throw e;
+  });
   await viewers.flush();
   return saved;
 }

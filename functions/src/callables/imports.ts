@@ -26,6 +26,7 @@ import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
 import { viewerPublisher } from '../viewerLog.ts';
+import { bulkLockPath, type BulkLockDoc } from '../store/bulkLock.ts';
 import { bulkGraphStore, undoBulkWrite, type BulkWriteOptions } from '../store/bulkGraphStore.ts';
 
 /**
@@ -146,6 +147,21 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
   }
 
   return {
+    /**
+     * A graph found locked by a bulk write (bulkLock.ts): when the commit holding it is dead, it
+     * is undone and refused, and true is answered (the caller may try again); false while it runs.
+     */
+    async releaseDeadLock(graphId: string): Promise<boolean> {
+      const lock = (await db.doc(bulkLockPath(graphId)).get()).data() as BulkLockDoc | undefined;
+      if (!lock) return true;
+      const k = { uid: lock.uid, graphId: lock.graphId, importId: lock.importId };
+      const doc = (await importRef(k).get()).data() as ImportDoc | undefined;
+      if (doc?.state === 'committing') return expire(k);
+      // Refused with its undo cut short, or gone (forgotten after a day): nothing will finish it.
+      await undoBulkWrite(db, lock.graphId, lock.importId);
+      return true;
+    },
+
     async begin(uid: string, data: unknown): Promise<BeginImportResponse> {
       const body = asObject(data);
       const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
