@@ -114,6 +114,7 @@ export function graphRepositoryContract(site: Site) {
     const [event] = await live.received(1);
     expect(event!.changes.places?.upsert).toHaveLength(2);
     expect(event!.changes.couples?.upsert).toEqual([couple]);
+    live.stop();
   });
 
   it('a viewer receives live changes redacted for them (a living relative as Private, with the reason), not a reload per revision', async () => {
