@@ -61,6 +61,8 @@ function callerOf(request: CallableRequest): Caller {
 
 /** Big trees: opening and importing may decode and encode 100,000 people. */
 const HEAVY: CallableOptions = { memory: '1GiB', timeoutSeconds: 300 };
+/** An import's commit: the whole change set in memory, written in batches for as long as it takes (at most an hour). */
+const BULK: CallableOptions = { memory: '2GiB', timeoutSeconds: 3600 };
 
 export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid, request.data)));
 export const listTrees = onCall((request) => coded(() => graphCalls.listTrees(deps(), callerOf(request).uid)));
@@ -90,7 +92,7 @@ export const downloadOwnData = onCall(HEAVY, (request) => coded(() => accountCal
 export const deleteAccount = onCall(HEAVY, (request) => coded(() => accountCalls.deleteAccount(deps(), callerOf(request).uid, request.data)));
 export const beginImport = onCall((request) => coded(() => createImports(deps()).begin(callerOf(request).uid, request.data)));
 export const putImportChunk = onCall((request) => coded(() => createImports(deps()).putChunk(callerOf(request).uid, request.data)));
-export const commitImport = onCall(HEAVY, (request) => coded(() => createImports(deps()).commit(callerOf(request).uid, request.data)));
+export const commitImport = onCall(BULK, (request) => coded(() => createImports(deps()).commit(callerOf(request).uid, request.data)));
 export const cancelImport = onCall((request) => coded(() => createImports(deps()).cancel(callerOf(request).uid, request.data)));
 
 /** Invitation-only sign-up (needs Firebase Authentication with Identity Platform). */
@@ -104,3 +106,4 @@ export const compactGraph = onDocumentCreated({ document: 'graphs/{graphId}/chan
   const d = deps();
   await renewIfDue(d.db, event.params.graphId, { clock: d.clock, newId: graphCalls.snapshotId });
 });
+

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
-import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
+import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
 import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
 import { decodeGraphColumns, type GraphColumns } from '../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
-import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { diffGraphs, emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { INVITATION_USED, newOwnProfile } from '../../src/domain/invitations.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
-import { openGraph } from '../../functions/src/callables/graphs.ts';
+import { openGraph, saveChanges } from '../../functions/src/callables/graphs.ts';
+import { addNew } from '../integration/graphHelpers.ts';
+import { PRIVATE_NAME } from '../../src/domain/privacy.ts';
 import { createImports } from '../../functions/src/callables/imports.ts';
 import { acceptInvitation, createInvitation, getInvitation, joinInvitation, renewInvitation, revokeInvitation } from '../../functions/src/callables/invitations.ts';
 import { hashInvitationToken } from '../../functions/src/invitations.ts';
@@ -18,6 +20,9 @@ import { makeSnapshot, readSnapshotText, readTail, readWholeGraph, renewIfDue } 
 import { RENEW_AT, snapshotPlan } from '../../functions/src/snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../src/domain/save/graphStore.ts';
 import { firestoreGraphStore } from '../../functions/src/store/firestoreGraphStore.ts';
+import { BULK_WRITE_RUNNING, bulkLockPath, undoPath } from '../../functions/src/store/bulkLock.ts';
+import { IMPORT_TIMING } from '../../src/domain/importLease.ts';
+import { IMPORT_NOT_COMMITTED } from '../../src/domain/importUpload.ts';
 import { ensureFirstInvitation } from '../../scripts/firebaseFirstInvitation.ts';
 import { asChangeSet, graphStoreContract, type StoreUnderTest } from '../contract/graphStore.contract.ts';
 import { failsNotRun, firestoreMissing, openTestbed, type Testbed } from './firestoreTestbed.ts';
@@ -209,8 +214,8 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
   });
 
   describe('bulk import', () => {
-    async function imported(owner: string, changes: ChangeSet) {
-      const imports = createImports(bed.deps);
+    async function imported(owner: string, changes: ChangeSet, bulk: { beforeBatch?: (index: number) => void | Promise<void> } = {}) {
+      const imports = createImports(bed.deps, FIREBASE_IMPORT_LIMITS, IMPORT_TIMING, bulk);
       const bodies = chunkChangeSet(changes, FIREBASE_IMPORT_LIMITS.targetChunkBytes);
       const { importId } = await imports.begin(owner, { graphId: owner, clientId: 'import', chunks: bodies.length, people: changes.nodes.upsert.length });
       for (const [index, body] of [...bodies.entries()].reverse()) await imports.putChunk(owner, { graphId: owner, importId, index, body });
@@ -231,6 +236,98 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       const cold = await coldLoad(owner);
       expect(cold.graph.nodes.length).toBe(2000);
       expect(Object.keys(cold.graph.profiles).length).toBe(2000);
+    });
+
+    it('becomes visible at once: while its batches are written the head, the log and whole reads show nothing of it, and saves wait', async () => {
+      const owner = await account(uid());
+      await openGraph(bed.deps, owner, {});
+      const heads: number[] = [];
+      const unlisten = bed.db.doc(paths.graph(owner)).onSnapshot((d) => heads.push((d.data() as GraphDoc).revision));
+      const family = familyGraph(2000, owner, 'rows', 7, NOW.toISOString(), `${owner}-`);
+      const seen: unknown[] = [];
+      const run = await imported(owner, asChangeSet(family, owner), {
+        async beforeBatch(index) {
+          if (index === 0) return;
+          const small = emptyChangeSet(0);
+          small.profiles.upsert = [{ id: owner, set: { bio: 'meanwhile' } }];
+          seen.push({
+            index,
+            revision: (await data<GraphDoc>(paths.graph(owner)))!.revision,
+            logged: (await bed.db.collection(paths.changes(owner)).get()).size,
+            whole: await readWholeGraph(bed.db, owner).catch((e: AppError) => e.code),
+            save: await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: small, clientId: 'other' }, save).catch((e: AppError) => [e.code, e.message]),
+          });
+        },
+      });
+      expect(await run.commit()).toEqual({ revision: 1 });
+      // Cards, lines and profiles: well over one batch of 500 writes.
+      expect(seen.length).toBeGreaterThan(4);
+      for (const s of seen) expect(s).toEqual({ index: expect.any(Number), revision: 0, logged: 0, whole: 'unavailable', save: ['unavailable', BULK_WRITE_RUNNING] });
+      await vi.waitFor(() => expect(heads.at(-1)).toBe(1));
+      unlisten();
+      expect(heads).toEqual([0, 1]);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await bed.db.collection(undoPath(owner, run.importId)).get()).size).toBe(0);
+      expect((await readWholeGraph(bed.db, owner))!.graph.nodes.length).toBe(2000);
+    });
+
+    it('a commit failing half-way writes back what it overwrote: a tidy-up of every card leaves the tree as it was, and the same change then saves', async () => {
+      const { owner, family, revision } = await graphWith(1200);
+      const tidy = emptyChangeSet(revision);
+      tidy.nodes.upsert = family.nodes.map((n) => ({ ...n, position: { x: n.position.x + 1000, y: n.position.y } }));
+      const failing = await imported(owner, tidy, {
+        beforeBatch(index) {
+          if (index === 2) throw new Error('the function stopped');
+        },
+      });
+      await expect(failing.commit()).rejects.toThrow('the function stopped');
+      const after = (await readWholeGraph(bed.db, owner))!;
+      expect(after.revision).toBe(revision);
+      expect(after.graph.nodes).toEqual(family.nodes);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await bed.db.collection(undoPath(owner, failing.importId)).get()).size).toBe(0);
+      await expect(failing.commit()).rejects.toMatchObject({ code: 'failed-precondition', message: `This import was refused: ${IMPORT_NOT_COMMITTED}` });
+
+      const run = await imported(owner, tidy);
+      expect(await run.commit()).toEqual({ revision: revision + 1 });
+      expect((await readWholeGraph(bed.db, owner))!.graph.nodes.map((n) => n.position.x)).toEqual(family.nodes.map((n) => n.position.x + 1000));
+    });
+
+    it('a refused change set (validated after the lock) writes nothing and drops the lock', async () => {
+      const { owner, family, revision } = await graphWith(30);
+      const bad = emptyChangeSet(revision);
+      // A second line into a card: refused only by reading the graph, after the lock was taken.
+      bad.edges.upsert = [{ ...family.edges[0]!, id: 'e-dangling', source: 'n999999999' }];
+      const run = await imported(owner, bad);
+      await expect(run.commit()).rejects.toBeInstanceOf(AppError);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect((await data<GraphDoc>(paths.graph(owner)))!.revision).toBe(revision);
+      expect(await data(paths.edge(owner, 'e-dangling'))).toBeNull();
+    });
+
+    it('a commit whose function died holds the tree until its lease ends; the next save then puts back what it wrote and goes through', async () => {
+      const { owner, family, revision } = await graphWith(5);
+      const importId = 'ab'.repeat(12);
+      const card = paths.node(owner, family.nodes[0]!.id);
+      const stored = (await data<Record<string, unknown>>(card))!;
+      // What the dead commit left: its lock, its undo log, one card overwritten, its import committing.
+      await bed.db.doc(bulkLockPath(owner)).set({ importId, uid: owner, graphId: owner });
+      await bed.db.doc(`${undoPath(owner, importId)}/graphs`).set({ graphs: [owner] });
+      await bed.db.doc(`${undoPath(owner, importId)}/e0`).set({ index: 0, entries: JSON.stringify([[card, stored]]) });
+      await bed.db.doc(card).set({ ...stored, node: { ...family.nodes[0]!, position: { x: -999, y: -999 } } });
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const importDoc = { uid: owner, clientId: 'i', migrations: [], chunkCount: 1, people: 0, bytes: 0, state: 'committing', revision: null, refusalCode: null, refusal: null, createdAt: at(0), touchedAt: at(0) };
+      await bed.db.doc(paths.import(owner, importId)).set({ ...importDoc, leaseEndsAt: at(60_000) });
+      const move = emptyChangeSet(revision);
+      move.nodes.upsert = [{ ...family.nodes[1]!, position: { x: 5, y: 5 } }];
+      const saving = () => saveChanges(bed.deps, owner, { graphId: owner, changes: move, clientId: 'tab' });
+
+      await expect(saving()).rejects.toMatchObject({ code: 'unavailable', message: BULK_WRITE_RUNNING });
+      await bed.db.doc(paths.import(owner, importId)).update({ leaseEndsAt: at(-1) });
+      expect(await saving()).toEqual({ revision: revision + 1 });
+      expect(await data(card)).toEqual(stored);
+      expect(await data(bulkLockPath(owner))).toBeNull();
+      expect(await data(paths.import(owner, importId))).toMatchObject({ state: 'refused', refusalCode: 'deadline-exceeded' });
     });
 
     it('refuses the whole upload when a chunk comes again with other contents, or one is missing', async () => {
@@ -260,6 +357,28 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       await expect(imports.commit(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
       await expect(imports.cancel(stranger, { graphId: owner, importId })).rejects.toMatchObject({ code: 'not-found' });
       expect(await imports.cancel(owner, { graphId: owner, importId })).toEqual({});
+    });
+  });
+
+  describe("viewers' live changes", () => {
+    it('a save writes each viewer a copy redacted for them: a living relative added comes as Private, with the reason', async () => {
+      const { owner, family, revision } = await graphWith(6);
+      const viewer = await account(uid());
+      await bed.deps.store.transaction((tx) => tx.addMember(owner, viewer, 'viewer'));
+      const before = { ...(await readWholeGraph(bed.db, owner))!.graph, revision };
+      const { graph, profileId } = addNew(before, owner, 'child', family.nodes[0]!.id, { firstName: 'Carl', lastName: 'Test', birthYear: '2001' });
+      const saved = await saveChanges(bed.deps, owner, { graphId: owner, changes: diffGraphs(before, graph), clientId: 'tab-o' });
+
+      const logged = JSON.parse((await data<ChangeDoc>(paths.change(owner, saved.revision)))!.changes!) as ChangeSet;
+      expect(logged.profiles.upsert.find((p) => p.id === profileId)!.set).toMatchObject({ firstName: 'Carl', birthYear: '2001' });
+      const copy = (await data<ViewerChangeDoc>(paths.viewerChange(owner, viewer, saved.revision)))!;
+      expect(copy).toMatchObject({ revision: saved.revision, clientId: 'tab-o', actorUid: owner });
+      const seen = JSON.parse(copy.changes!) as ChangeSet;
+      expect(seen.nodes.upsert.map((n) => n.id)).toEqual(logged.nodes.upsert.map((n) => n.id));
+      expect(seen.profiles.upsert.find((p) => p.id === profileId)!.set).toMatchObject({ firstName: PRIVATE_NAME, lastName: '', birthYear: '' });
+      expect(JSON.parse(copy.privacy!)).toMatchObject({ [profileId]: 'living' });
+      // Owners and editors read the log itself: no copy for them.
+      expect(await data(paths.viewerChange(owner, owner, saved.revision))).toBeNull();
     });
   });
 

@@ -57,6 +57,8 @@ async function seed(): Promise<void> {
     }
     await f.doc(paths.user(VIEWER)).set({ graphIds: [G], fullGraphIds: [], joinedGraphId: G } satisfies UserDoc);
     await f.doc(paths.change(G, 1)).set({ revision: 1, clientId: 't', actorUid: OWNER, changes: '{}', at: '' });
+    await f.doc(paths.viewerChange(G, VIEWER, 1)).set({ revision: 1, clientId: 't', actorUid: OWNER, changes: '{}', privacy: null, at: '' });
+    await f.doc(paths.viewerChange(OUTSIDER, VIEWER, 1)).set({ revision: 1, clientId: 't', actorUid: OUTSIDER, changes: '{}', privacy: null, at: '' });
     await f.doc(paths.snapshot(G, 's1')).set({ id: 's1', revision: 1, chunks: 1, format: 'kinfolk-graph-columns/1', bytes: 2, createdAt: '' });
     await f.doc(paths.snapshotChunk(G, 's1', 0)).set({ index: 0, text: '{}' });
     await f.doc(paths.node(G, 'n1001')).set({ node: {}, profileId: OWNER, isPrimary: true, seq: 0 });
@@ -127,6 +129,15 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(db(VIEWER).doc(paths.change(G, 1)).get());
       await assertFails(log(null).get());
       await assertFails(db(MEMBER).doc(paths.change(G, 2)).set({ revision: 2, changes: '{}' }));
+    });
+
+    it("a viewer's redacted copy of the log: that viewer queries and listens to it while a member; nobody else reads it, nobody writes", async () => {
+      const copies = (uid: string | null, of = VIEWER, g = G) => db(uid).collection(paths.viewerChanges(g, of)).where('revision', '>', 0).orderBy('revision');
+      await assertSucceeds(copies(VIEWER).get());
+      await assertSucceeds(db(VIEWER).doc(paths.viewerChange(G, VIEWER, 1)).get());
+      for (const other of [OWNER, MEMBER, OUTSIDER, null]) await assertFails(copies(other).get());
+      await assertFails(copies(VIEWER, VIEWER, OUTSIDER).get());
+      await assertFails(db(VIEWER).doc(paths.viewerChange(G, VIEWER, 2)).set({ revision: 2, changes: '{}' }));
     });
 
     it('snapshots and their chunks: members read them; an outsider does not; nobody writes', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OpenGraphResponse, SaveChangesResponse, UpdateProfileResponse } from '../../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeSummary } from '../../../src/backend/ports.ts';
-import { AppError } from '../../../src/domain/errors.ts';
+import { AppError, isAppError } from '../../../src/domain/errors.ts';
 import { isProfileId } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
@@ -13,6 +13,9 @@ import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
 import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
+import { viewerPublisher } from '../viewerLog.ts';
+import { BULK_WRITE_RUNNING } from '../store/bulkLock.ts';
+import { createImports } from './imports.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
@@ -20,11 +23,10 @@ import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } f
 
 /**
  * The graph callables. Saves run the self-hosted server's save path over the Firestore store;
- * nothing is "published": the change docs each save appends are what other tabs and members
- * listen to, so a committed save is delivered by Firestore itself.
+ * the change docs each save appends are what other tabs and members listen to, so a committed
+ * save is delivered by Firestore itself. What is "published" is each viewer's redacted copy
+ * (viewerLog.ts), written before the callable answers.
  */
-
-const nothingToPublish = () => undefined;
 
 export const snapshotId = () => randomBytes(12).toString('hex');
 
@@ -151,7 +153,15 @@ export async function saveChanges(deps: Deps, uid: string, data: unknown): Promi
   const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const migrations = textList(body.migrations, 'migrations', 20, 100);
-  return saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: nothingToPublish });
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const run = () => saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: viewers.publish });
+  const saved = await run().catch(async (e: unknown) => {
+    // A tree locked by an import whose commit died is put back first (its member may never return).
+    if (isAppError(e) && e.message === BULK_WRITE_RUNNING && (await createImports(deps).releaseDeadLock(graphId))) return run();
+    throw e;
+  });
+  await viewers.flush();
+  return saved;
 }
 
 /** updateProfile: the profile page's save, as PATCH /api/profiles/:id. */
@@ -165,6 +175,8 @@ export async function updateProfileCall(deps: Deps, uid: string, data: unknown):
     if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
   }
   const clientId = optionalText(body.clientId, 'clientId', 200);
-  const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: nothingToPublish });
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: viewers.publish });
+  await viewers.flush();
   return { profile };
 }

@@ -25,13 +25,18 @@ import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
+import { viewerPublisher } from '../viewerLog.ts';
+import { bulkLockPath, type BulkLockDoc } from '../store/bulkLock.ts';
+import { bulkGraphStore, undoBulkWrite, type BulkWriteOptions } from '../store/bulkGraphStore.ts';
 
 /**
  * Bulk import on Firebase (the GraphImporter port), as the self-hosted server's
  * server/graphs/bulkImport.ts: begin, chunks in any order (each kept in a document of its own
  * until the commit), commit through the one save path as one transaction and one revision, or a
- * refusal of the whole upload that keeps only the reason. What one import may hold is
- * FIREBASE_IMPORT_LIMITS: the commit is one Firestore transaction, at most 10 MiB of documents.
+ * refusal of the whole upload that keeps only the reason. The commit runs the one save path over
+ * the bulk store (store/bulkGraphStore.ts): the graph's documents are written in batches while
+ * the graph is locked, and one small transaction makes the revision visible, so an import is not
+ * bounded by one Firestore transaction; a failed commit writes back what it overwrote.
  */
 
 interface ImportKey {
@@ -49,7 +54,7 @@ function lifeOf(doc: ImportDoc) {
   return { state: doc.state, touchedAt: Date.parse(doc.touchedAt ?? doc.createdAt), leaseEndsAt: doc.leaseEndsAt ? Date.parse(doc.leaseEndsAt) : null };
 }
 
-export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT_LIMITS, timing: ImportTiming = IMPORT_TIMING) {
+export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT_LIMITS, timing: ImportTiming = IMPORT_TIMING, bulk: Pick<BulkWriteOptions, 'beforeBatch'> = {}) {
   const { db } = deps;
   const later = (ms: number) => new Date(deps.clock().getTime() + ms).toISOString();
   const tooLarge = importTooLarge(limits);
@@ -81,7 +86,11 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       if (why) t.update(importRef(k), { state: 'refused', refusalCode: 'deadline-exceeded', refusal: why, leaseEndsAt: null });
       return why !== null;
     });
-    if (dead) await dropChunks(k);
+    if (dead) {
+      // A commit whose function stopped may have written part of the graph: put it back.
+      await undoBulkWrite(db, k.graphId, k.importId);
+      await dropChunks(k);
+    }
     return dead;
   }
 
@@ -122,8 +131,10 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     let revision: number;
+    const viewers = viewerPublisher(db, deps.clock);
     try {
-      ({ revision } = await saveChangeSet(deps.store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: () => undefined }));
+      const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
+      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: viewers.publish }));
     } catch (e) {
       if (isAppError(e)) return refuse(k, e.code, e.message);
       await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
@@ -131,10 +142,26 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     }
     await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
     await dropChunks(k);
+    await viewers.flush();
     return { revision };
   }
 
   return {
+    /**
+     * A graph found locked by a bulk write (bulkLock.ts): when the commit holding it is dead, it
+     * is undone and refused, and true is answered (the caller may try again); false while it runs.
+     */
+    async releaseDeadLock(graphId: string): Promise<boolean> {
+      const lock = (await db.doc(bulkLockPath(graphId)).get()).data() as BulkLockDoc | undefined;
+      if (!lock) return true;
+      const k = { uid: lock.uid, graphId: lock.graphId, importId: lock.importId };
+      const doc = (await importRef(k).get()).data() as ImportDoc | undefined;
+      if (doc?.state === 'committing') return expire(k);
+      // Refused with its undo cut short, or gone (forgotten after a day): nothing will finish it.
+      await undoBulkWrite(db, lock.graphId, lock.importId);
+      return true;
+    },
+
     async begin(uid: string, data: unknown): Promise<BeginImportResponse> {
       const body = asObject(data);
       const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
@@ -155,7 +182,10 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       let open = 0;
       for (const d of running.docs) {
         const doc = d.data() as ImportDoc;
-        if (now.getTime() - Date.parse(doc.createdAt) > IMPORT_LIFETIME_MS) await db.recursiveDelete(d.ref);
+        if (now.getTime() - Date.parse(doc.createdAt) > IMPORT_LIFETIME_MS) {
+          await undoBulkWrite(db, d.ref.parent.parent!.id, d.id);
+          await db.recursiveDelete(d.ref);
+        }
         else if (!deadImport(lifeOf(doc), now.getTime(), timing) || !(await expire({ uid, graphId: d.ref.parent.parent!.id, importId: d.id }))) open++;
       }
       if (open >= MAX_OPEN_IMPORTS) throw new AppError('resource-exhausted', TOO_MANY_IMPORTS);

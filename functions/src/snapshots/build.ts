@@ -8,6 +8,8 @@ import type { Graph, GraphEdge, GraphNode, Profile } from '../../../src/domain/t
 import type { Couple, Place, Source } from '../../../src/domain/facts/types.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { splitUtf8 } from './chunks.ts';
+import { AppError } from '../../../src/domain/errors.ts';
+import { BULK_WRITE_RUNNING, bulkLockPath } from '../store/bulkLock.ts';
 import { snapshotPlan } from './plan.ts';
 
 /**
@@ -54,9 +56,11 @@ async function pages<T>(first: Query, read: (q: Query) => Promise<QuerySnapshot>
 export async function readWholeGraph(db: Firestore, graphId: string): Promise<BuiltGraph | null> {
   return db.runTransaction(
     async (t: Transaction) => {
-      const head = await t.get(db.doc(paths.graph(graphId)));
-      if (!head.exists) return null;
-      const graph = head.data() as GraphDoc;
+      const [head, lock] = await t.getAll(db.doc(paths.graph(graphId)), db.doc(bulkLockPath(graphId)));
+      // A bulk write under way may have written part of the graph's documents (bulkLock.ts).
+      if (lock!.exists) throw new AppError('unavailable', BULK_WRITE_RUNNING);
+      if (!head!.exists) return null;
+      const graph = head!.data() as GraphDoc;
       const read = (q: Query) => t.get(q);
       const nodes = await pages<GraphNode>(db.collection(paths.nodes(graphId)), read, 'seq', (d) => (d as NodeDoc).node);
       const edges = await pages<GraphEdge>(db.collection(paths.edges(graphId)), read, 'seq', (d) => (d as EdgeDoc).edge);

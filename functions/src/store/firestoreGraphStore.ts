@@ -12,6 +12,7 @@ import { isTreeRole, type TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { edgeDoc, newGraphDoc, nodeDoc, profileDoc, seqFor, withMigrations } from './docs.ts';
 import { StagedTransaction, type Doc } from './stagedTransaction.ts';
+import { BULK_WRITE_RUNNING, bulkLockPath, type BulkLockDoc } from './bulkLock.ts';
 
 /**
  * The domain's store port (src/domain/save/graphStore.ts) over Firestore with the Admin SDK, so
@@ -86,7 +87,7 @@ export function withoutGraph(user: UserDoc, graphId: string): UserDoc {
 }
 
 /** The port over one Firestore transaction (the staged one). */
-export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, clock: () => Date): GraphStoreTransaction {
+export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, clock: () => Date, ownBulkWrite: string | null = null): GraphStoreTransaction {
   const graphOf = async (graphId: string) => (await tx.get(paths.graph(graphId))) as GraphDoc | null;
 
   async function profileDocs(ids: readonly string[]): Promise<Map<string, ProfileDoc>> {
@@ -195,7 +196,13 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
 
     async lockGraphs(ids) {
       const wanted = unique(ids);
-      const docs = await tx.getAll(wanted.map((id) => paths.graph(id)));
+      const docs = await tx.getAll([...wanted.map((id) => paths.graph(id)), ...wanted.map(bulkLockPath)]);
+      // A bulk write under way (bulkLock.ts): the graph's documents may be half written.
+      const locked = wanted.some((id) => {
+        const lock = docs.get(bulkLockPath(id)) as BulkLockDoc | null;
+        return !!lock && lock.importId !== ownBulkWrite;
+      });
+      if (locked) throw new AppError('unavailable', BULK_WRITE_RUNNING);
       const heads = new Map<string, GraphHead>();
       for (const id of wanted) {
         const d = docs.get(paths.graph(id)) as GraphDoc | null;

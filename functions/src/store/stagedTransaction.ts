@@ -84,6 +84,16 @@ export class StagedTransaction {
     return n;
   }
 
+  /** The staged writes, by path (null: a delete). */
+  writes(): ReadonlyMap<string, Doc | null> {
+    return this.staged;
+  }
+
+  /** What the document at `path` held when it was read (null: absent; undefined: never read). */
+  readBefore(path: string): Doc | null | undefined {
+    return this.read.get(path);
+  }
+
   /** Hands every staged write to the transaction; Firestore sends them when the transaction function returns. */
   commit(): void {
     for (const [path, data] of this.staged) {

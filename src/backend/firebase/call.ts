@@ -6,13 +6,20 @@ import type { FirebaseServices } from './services.ts';
 export type Call = <N extends keyof CallableTypes>(name: N, request: CallableTypes[N][0]) => Promise<CallableTypes[N][1]>;
 
 /**
+ * Callables that may run longer than the web SDK's 70 s: an import's commit writes a big tree in
+ * batches (10,000 people took about two minutes against the emulator), as long as the function
+ * may run (functions/src/index.ts BULK).
+ */
+const CALL_TIMEOUTS: Partial<Record<keyof CallableTypes, { timeout: number }>> = { commitImport: { timeout: 60 * 60 * 1000 } };
+
+/**
  * Calls one of the backend's callable functions (callables.ts) and answers its data; a failure
  * is an AppError with the function's own code and message (errors.ts).
  */
 export function callFunctions(services: FirebaseServices): Call {
   return async (name, request) => {
     try {
-      const result = await httpsCallable(services.functions(), name)(withoutUndefined(request));
+      const result = await httpsCallable(services.functions(), name, CALL_TIMEOUTS[name])(withoutUndefined(request));
       return result.data as CallableTypes[typeof name][1];
     } catch (e) {
       throw fromFirebase(e, 'call');

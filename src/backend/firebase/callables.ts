@@ -294,21 +294,26 @@ export interface CallableTypes {
 const MB = 1024 * 1024;
 
 /**
- * What one import can hold on Firebase. The commit is one Firestore transaction, and its commit
- * request is at most 10 MiB: every card, line and profile document it writes travels in it,
- * about 1,400 bytes per person as the Admin SDK encodes them (bench/firebase.ts), so 6,000
- * people take about 8 MiB. The function also measures the writes it is about to send and refuses
- * a commit over `FIRESTORE_COMMIT_BYTES` with a coded error (`invalid-argument`), so a file of
- * long texts that passes these limits is still refused whole rather than failing half-way.
- * Chunks wait in documents (at most 1 MiB each), so a chunk is at most 900 KiB of UTF-8.
+ * What one import can hold on Firebase: as much as on the self-hosted server (IMPORT_LIMITS). The
+ * commit is not one Firestore transaction: the graph's documents are written in batches under a
+ * lock and one small transaction makes the revision visible (functions/src/store/bulkGraphStore.ts).
+ * Chunks wait in documents (at most 1 MiB each), so a chunk is at most 900 KiB of UTF-8, and more
+ * of them are allowed than on the server.
  */
 export const FIREBASE_IMPORT_LIMITS: ImportLimits = {
-  people: 6_000,
-  bytes: 5 * MB,
+  people: 150_000,
+  bytes: 150 * MB,
   chunkBytes: 900 * 1024,
-  targetChunkBytes: 256 * 1024,
-  chunks: 64,
+  targetChunkBytes: 512 * 1024,
+  chunks: 2_000,
 };
+
+/**
+ * The largest save (its request's JSON, UTF-8) sent to `saveChanges`; a larger one goes the bulk
+ * way (`importChangeSet`). A callable takes about 10 MB, but the save is one transaction of at
+ * most 9.5 MiB of documents, which take about 1.4 times their JSON as the Admin SDK encodes them.
+ */
+export const FIREBASE_SAVE_LIMIT = 4 * MB;
 
 /** The writes of one transaction, as encoded in its commit request: below Firestore's 10 MiB per request. */
 export const FIRESTORE_COMMIT_BYTES = 9.5 * MB;

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.ts';
 import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../graphColumns.ts';
 import type { GraphChangeEvent, LoadedGraph } from '../ports.ts';
 import type { OpenGraphResponse } from './callables.ts';
-import type { ChangeDoc, SnapshotChunkDoc } from './paths.ts';
+import type { ChangeDoc, SnapshotChunkDoc, ViewerChangeDoc } from './paths.ts';
 
 /**
  * The change log of a graph as the browser reads it (paths.ts): a snapshot in chunk documents
@@ -26,15 +26,18 @@ export class LogGap extends Error {
 }
 
 /** A change document as the event the live stream delivers; a LogGap when its change set was not kept. */
-export function changeEvent(doc: ChangeDoc): GraphChangeEvent {
+export function changeEvent(doc: ChangeDoc | ViewerChangeDoc): GraphChangeEvent {
   if (doc.changes === null) throw new LogGap(doc.revision - 1);
   let changes: ChangeSet;
+  let privacy: GraphChangeEvent['privacy'];
   try {
     changes = JSON.parse(doc.changes) as ChangeSet;
+    // A viewer's copy says who became private (or not) by the change.
+    if ('privacy' in doc && doc.privacy) privacy = JSON.parse(doc.privacy) as GraphChangeEvent['privacy'];
   } catch {
     throw new LogGap(doc.revision - 1);
   }
-  return { revision: doc.revision, changes, clientId: doc.clientId, actorUid: doc.actorUid };
+  return { revision: doc.revision, changes, clientId: doc.clientId, actorUid: doc.actorUid, ...(privacy ? { privacy } : {}) };
 }
 
 /** The snapshot's chunk documents (any order) joined back into the graph they hold. */

@@ -22,12 +22,14 @@ export function createFirebaseBackend(env: FirebaseEnv = import.meta.env): Backe
 /** The ports over one Firebase app's services (tests make one app per simulated browser). */
 export function firebasePorts(services: FirebaseServices, auth: Omit<FirebaseAuthServiceOptions, 'call'> = {}): Backend {
   const call = callFunctions(services);
+  const imports = createFirebaseGraphImporter(call);
   return {
     auth: createFirebaseAuthService(services, { ...auth, call }),
     profiles: createFirebaseProfileRepository(call, services.firestore),
     avatars: createFirebaseAvatarStore(services.storage),
-    graphs: createFirebaseGraphRepository({ call, firestore: services.firestore, uid: () => services.auth.currentUser?.uid ?? null }),
-    imports: createFirebaseGraphImporter(call),
+    // A save too large for one callable goes through the bulk path.
+    graphs: createFirebaseGraphRepository({ call, firestore: services.firestore, uid: () => services.auth.currentUser?.uid ?? null, bulk: imports }),
+    imports,
     invitations: createFirebaseInvitationService(call),
     members: createFirebaseMemberService(call),
     account: createFirebaseAccountService(services, call),

@@ -13,12 +13,13 @@ import {
 import { AppError, isAppError } from '../../domain/errors.ts';
 import { NOT_A_MEMBER } from '../../domain/permissions.ts';
 import type { TreeRole } from '../../domain/roles.ts';
-import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import type { GraphChangeEvent, GraphImporter, GraphRepository, LoadedGraph, NetworkState } from '../ports.ts';
+import { overLimit } from '../saveSize.ts';
 import type { Call } from './call.ts';
-import type { OpenGraphResponse } from './callables.ts';
+import { FIREBASE_SAVE_LIMIT, type OpenGraphResponse } from './callables.ts';
 import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, viewedGraph, type ChangeFeed } from './changeLog.ts';
 import { fromFirebase } from './errors.ts';
-import { FIELDS, paths, type ChangeDoc, type GraphDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
+import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
 
 export interface FirebaseGraphRepositoryOptions {
   call: Call;
@@ -27,6 +28,12 @@ export interface FirebaseGraphRepositoryOptions {
   uid: () => string | null;
   /** The window whose online/offline events are followed; none outside a browser. */
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /**
+   * The bulk path, for a save whose request is over `saveBodyLimit` (FIREBASE_SAVE_LIMIT): Tidy
+   * up of a big tree moves every card, more than one callable request and one transaction take.
+   */
+  bulk?: GraphImporter;
+  saveBodyLimit?: number;
   /** First wait before listening again after the listener failed; doubles up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
@@ -58,9 +65,10 @@ export function accessIn(user: UserDoc | undefined, graphId: string): 'none' | '
  * from its revision. The adapter keeps no copy of the graph.
  *
  * Viewers: the rules let them read neither the log nor snapshots (both hold the unredacted
- * graph), so `openGraph` answers them the redacted graph, and their view listens to the graph's
- * head document (`graphs/{id}`) instead: a newer revision there loads the graph again for
- * `onReload`. Beside either listener, the member's own users document tells the view of a role
+ * graph), so `openGraph` answers them the redacted graph, and their view listens the same way to
+ * their own copy of the log, which a function writes redacted for them after each change
+ * (`graphs/{id}/viewers/{uid}/changes`, functions/src/viewerLog.ts): live changes, with who became
+ * private, as the self-hosted server's stream sends viewers. Beside either listener, the member's own users document tells the view of a role
  * change (reload with the new role) and of removal from the tree (`onClosed`, permission-denied).
  */
 export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOptions): GraphRepository {
@@ -69,8 +77,8 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
   const retryMs = options.retryMs ?? 3000;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
 
-  const changesAfter = (graphId: string, revision: number): Query =>
-    query(collection(options.firestore(), paths.changes(graphId)), where(FIELDS.revision, '>', revision), orderBy(FIELDS.revision));
+  const changesAfter = (graphId: string, revision: number, log = paths.changes(graphId)): Query =>
+    query(collection(options.firestore(), log), where(FIELDS.revision, '>', revision), orderBy(FIELDS.revision));
 
   async function readChunks(graphId: string, snapshot: SnapshotRef): Promise<SnapshotChunkDoc[]> {
     const chunks = query(collection(options.firestore(), paths.snapshotChunks(graphId, snapshot.id)), orderBy(FIELDS.index));
@@ -128,6 +136,11 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
     },
 
     save(graphId, changes, clientId, markMigrations) {
+      const request = { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) };
+      // Too large for one callable and one transaction: chunks, committed as one revision all the same.
+      if (options.bulk && overLimit(JSON.stringify(request), options.saveBodyLimit ?? FIREBASE_SAVE_LIMIT)) {
+        return options.bulk.importChangeSet(graphId, changes, clientId, undefined, { markMigrations });
+      }
       return call('saveChanges', { graphId, changes, clientId, ...(markMigrations?.length ? { migrations: markMigrations } : {}) });
     },
 
@@ -181,31 +194,13 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         }
       };
 
-      const listenToHead = () => {
-        unlisten = onSnapshot(
-          doc(options.firestore(), paths.graph(graphId)),
-          (snapshot) => {
-            if (!snapshot.metadata.fromCache) {
-              wait = retryMs;
-              report('online');
-            }
-            const head = snapshot.data() as GraphDoc | undefined;
-            if (head && head.revision > feed.last && !stopped) void reload();
-          },
-          () => {
-            report('offline');
-            unlisten = null;
-            later(listen);
-          },
-        );
-      };
-
       const listen = () => {
         unlisten?.();
-        if (roles.get(graphId) === 'viewer') return listenToHead();
         const from = feed.last;
+        // A viewer reads only their own redacted copy of the log (paths.ts ViewerChangeDoc).
+        const viewer = roles.get(graphId) === 'viewer' ? options.uid() : null;
         unlisten = onSnapshot(
-          changesAfter(graphId, from),
+          changesAfter(graphId, from, viewer ? paths.viewerChanges(graphId, viewer) : undefined),
           { includeMetadataChanges: true },
           (snapshot) => {
             const { fromCache } = snapshot.metadata;

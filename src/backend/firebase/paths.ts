@@ -20,10 +20,13 @@ import type { Couple, Place, Source } from '../../domain/facts/types.ts';
  * graphs/{graphId}/nodes/{docId(nodeId)}        NodeDoc      one per card
  * graphs/{graphId}/edges/{docId(edgeId)}        EdgeDoc      one per line
  * graphs/{graphId}/changes/{revision}           ChangeDoc    the change log (the last 1,000)
+ * graphs/{graphId}/viewers/{uid}/changes/{rev}  ViewerChangeDoc  a viewer's redacted copy of the log
  * graphs/{graphId}/snapshots/{snapshotId}       SnapshotDoc  a compacted copy at one revision
  *   …/snapshots/{snapshotId}/chunks/{index}     SnapshotChunkDoc  its JSON text, in slices < 1 MiB
  * graphs/{graphId}/imports/{importId}           ImportDoc    a bulk import under way
  *   …/imports/{importId}/chunks/{index}         ImportChunkDoc
+ *   …/imports/{importId}/undo/{id}              what a bulk commit overwrote, until it switches in
+ * graphs/{graphId}/meta/bulkWrite               a bulk write under way (functions/src/store/bulkLock.ts)
  * Storage: profiles/{profileId}/avatar_320.{webp|jpg}, avatar_170.{webp|jpg}
  * ```
  *
@@ -176,6 +179,17 @@ export interface ChangeDoc {
   at: string;
 }
 
+/**
+ * `graphs/{graphId}/viewers/{uid}/changes/{revision}`: a viewer's copy of a change document,
+ * redacted for that viewer as the self-hosted server's live stream redacts it
+ * (src/domain/privacyEvents.ts). Written by a function after the change; the viewer's live view
+ * listens to it, as owners and editors listen to the log.
+ */
+export interface ViewerChangeDoc extends ChangeDoc {
+  /** JSON of the event's `privacy` (who became private or not, and why), or null. */
+  privacy: string | null;
+}
+
 /** `graphs/{graphId}/snapshots/{snapshotId}`: written once all its chunks are. */
 export interface SnapshotDoc extends SnapshotRef {
   createdAt: string;
@@ -282,6 +296,8 @@ export const paths = {
   source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
+  viewerChanges: (graphId: string, uid: string) => `graphs/${graphId}/viewers/${uid}/changes`,
+  viewerChange: (graphId: string, uid: string, revision: number) => `graphs/${graphId}/viewers/${uid}/changes/${revision}`,
   snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,
   snapshot: (graphId: string, snapshotId: string) => `graphs/${graphId}/snapshots/${snapshotId}`,
   snapshotChunks: (graphId: string, snapshotId: string) => `graphs/${graphId}/snapshots/${snapshotId}/chunks`,

@@ -3,6 +3,7 @@ import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../dom
 import { SAVE_BODY_LIMIT, STREAM_CLOSED_EVENT, type TreesResponse } from '../api.ts';
 import type { GraphChangeEvent, GraphImporter, GraphRepository, NetworkState, TreeSummary } from '../ports.ts';
 import { loadGraph } from './graphLoad.ts';
+import { overLimit } from '../saveSize.ts';
 import { request, requestJson } from './request.ts';
 
 /** The parts of the browser's EventSource the adapter uses (tests pass a fake). */
@@ -215,10 +216,4 @@ function closedError(data: string): AppError {
     // Fall through to the generic reason.
   }
   return new AppError('unauthenticated', 'You must be signed in.');
-}
-
-/** Whether `text` is over `limit` bytes as UTF-8 (1 to 3 bytes a character: counted only when in doubt). */
-function overLimit(text: string, limit: number): boolean {
-  if (text.length > limit) return true;
-  return text.length * 3 > limit && new TextEncoder().encode(text).length > limit;
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { diffGraphs } from '../../../src/domain/changeSet.ts';
 import { RELATIONSHIP_MESSAGES } from '../../../src/domain/relationships.ts';
+import { PRIVATE_NAME } from '../../../src/domain/privacy.ts';
 import type { Site } from '../site.ts';
 import { coupleId, type Couple, type FactEvent, type PersonName, type Place } from '../../../src/domain/facts/types.ts';
 import { addNew } from '../../integration/graphHelpers.ts';
@@ -113,5 +114,28 @@ export function graphRepositoryContract(site: Site) {
     const [event] = await live.received(1);
     expect(event!.changes.places?.upsert).toHaveLength(2);
     expect(event!.changes.couples?.upsert).toEqual([couple]);
+    live.stop();
+  });
+
+  it('a viewer receives live changes redacted for them (a living relative as Private, with the reason), not a reload per revision', async () => {
+    const ada = await site.member();
+    const grace = await site.member();
+    const tree = await ownTree(ada);
+    const { graph, nodeId } = withChild(tree, 'Byron');
+    await save(tree, graph);
+    const link = await ada.browser.invitations.create({ inviterUid: ada.uid, graphUid: tree.graphId, nodeId, email: grace.email, role: 'viewer' });
+    await grace.browser.invitations.accept(new URL(link.inviteUrl).searchParams.get('token')!);
+    const viewed = await grace.browser.graphs.load(tree.graphId);
+    expect(viewed.role).toBe('viewer');
+    tree.saved = (await ada.browser.graphs.load(tree.graphId)).graph;
+    const live = listen(grace.browser, tree.graphId, viewed.graph.revision);
+    const child = addNew(tree.saved, ada.uid, 'child', primaryId(tree.saved), { firstName: 'Carl', lastName: 'Lovelace', birthYear: '2001' });
+    const revision = await save(tree, child.graph);
+    const [event] = await live.received(1);
+    expect(event!.revision).toBe(revision);
+    expect(event!.privacy).toMatchObject({ [child.profileId]: 'living' });
+    expect(event!.changes.profiles.upsert.find((p) => p.id === child.profileId)!.set).toMatchObject({ firstName: PRIVATE_NAME, lastName: '', birthYear: '' });
+    expect(live.reloads).toEqual([]);
+    live.stop();
   });
 }

@@ -1,0 +1,115 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { paths, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
+import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import { groupOf } from '../../src/domain/entityKinds.ts';
+import { BIRTH_FIELDS, type Dated, type Visibility } from '../../src/domain/privacy.ts';
+import { redactEventForViewer, type EventFacts, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
+import { CHANGE_LOG_LENGTH, type AppliedChange, type Publication } from '../../src/domain/save/graphStore.ts';
+import type { Profile } from '../../src/domain/types.ts';
+import { MAX_LOGGED_CHANGE_BYTES, roleIn } from './store/firestoreGraphStore.ts';
+import { visibilityOf } from './trees.ts';
+
+/**
+ * Viewers' live changes on Firebase. The rules keep viewers out of the change log (it holds the
+ * graph unredacted), so the callable that saved a change writes every viewer of the graph a copy
+ * redacted for them (paths.ts ViewerChangeDoc), by the rule the self-hosted server's live
+ * stream applies (src/domain/privacyEvents.ts) over the facts as stored now, read here from
+ * Firestore as server/graphs/privacy.ts `eventFacts` reads them from SQL.
+ */
+
+/** Documents per getAll. */
+const GET_BATCH = 300;
+
+function dated(p: Profile): Dated {
+  return { birthYear: p.birthYear ?? '', death: p.death ?? '', birthDateText: p.birthDateText ?? '', deathDateText: p.deathDateText ?? '' };
+}
+
+async function profilesById(db: Firestore, ids: readonly string[]): Promise<Map<string, Profile>> {
+  const wanted = [...new Set(ids)];
+  const out = new Map<string, Profile>();
+  for (let i = 0; i < wanted.length; i += GET_BATCH) {
+    const docs = await db.getAll(...wanted.slice(i, i + GET_BATCH).map((id) => db.doc(paths.profile(id))));
+    for (const d of docs) if (d.exists) out.set((d.data() as ProfileDoc).profile.id, (d.data() as ProfileDoc).profile);
+  }
+  return out;
+}
+
+/** Profiles as stored now, each with its parents' and children's dates (for the living rule). */
+async function profilesWithRelatives(db: Firestore, ids: readonly string[]): Promise<Map<string, WithRelatives>> {
+  const found = await profilesById(db, ids);
+  const relatives = await profilesById(db, [...found.values()].flatMap((p) => [...p.parents, ...p.children]));
+  const datesOf = (list: readonly string[]) => list.flatMap((id) => (relatives.has(id) ? [dated(relatives.get(id)!)] : []));
+  return new Map([...found].map(([id, profile]) => [id, { profile, parents: datesOf(profile.parents), children: datesOf(profile.children) }]));
+}
+
+async function visibilities(db: Firestore, uids: readonly string[]): Promise<Map<string, Visibility>> {
+  const wanted = [...new Set(uids.filter(Boolean))];
+  if (!wanted.length) return new Map();
+  const docs = await db.getAll(...wanted.map((u) => db.doc(paths.user(u))));
+  return new Map(docs.filter((d) => d.exists).map((d) => [d.id, visibilityOf(d.data() as UserDoc)]));
+}
+
+const ownersIn = (profiles: Iterable<Profile>) => [...new Set([...profiles].map((p) => p.ownerUid).filter(Boolean))];
+
+/** What redacting one change needs, as server/graphs/privacy.ts `eventFacts` reads it. */
+async function eventFacts(db: Firestore, changes: ChangeSet): Promise<EventFacts | null> {
+  const touched = changes.profiles.upsert.map((p) => p.id);
+  const partners = groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : []));
+  if (!touched.length && !partners.length) return null;
+  const first = await profilesWithRelatives(db, [...touched, ...partners]);
+  const parents = changes.profiles.upsert
+    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
+    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
+    .filter((id) => !first.has(id));
+  const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(db, parents))]) : first;
+  const named = changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
+  const seen = await visibilities(db, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
+  const affected = touched.length ? [...new Set([...touched, ...parents])].filter((id) => people.has(id)) : [];
+  return { people, visibilities: seen, affected };
+}
+
+/**
+ * Writes each viewer of the graph their redacted copy of an applied change (and drops the copy
+ * that fell out of the log's length). A change too large to be logged is copied without its body,
+ * so the viewer's view opens the graph again, as an editor's does.
+ */
+export async function writeViewerCopies(db: Firestore, graphId: string, event: AppliedChange, now: Date): Promise<void> {
+  const members = (await db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined;
+  const viewers = Object.keys(members?.roles ?? {}).filter((uid) => roleIn(members, uid) === 'viewer');
+  if (!viewers.length) return;
+  const logged = Buffer.byteLength(JSON.stringify(event.changes)) <= MAX_LOGGED_CHANGE_BYTES;
+  const facts = logged ? await eventFacts(db, event.changes) : null;
+  const batch = db.batch();
+  for (const uid of viewers) {
+    const seen = logged ? redactEventForViewer<LiveChange>({ ...event }, facts, uid, now.getUTCFullYear()) : null;
+    const copy: ViewerChangeDoc = {
+      revision: event.revision,
+      clientId: event.clientId,
+      actorUid: event.actorUid,
+      changes: seen ? JSON.stringify(seen.changes) : null,
+      privacy: seen?.privacy ? JSON.stringify(seen.privacy) : null,
+      at: now.toISOString(),
+    };
+    batch.set(db.doc(paths.viewerChange(graphId, uid, event.revision)), copy);
+    if (event.revision > CHANGE_LOG_LENGTH) batch.delete(db.doc(paths.viewerChange(graphId, uid, event.revision - CHANGE_LOG_LENGTH)));
+  }
+  await batch.commit();
+}
+
+/**
+ * The `publish` of the save path for a callable: the changes it applied are kept, and `flush`
+ * (awaited before the callable answers, as a function's work must be) writes the viewers' copies.
+ * A copy that fails to be written is no refusal of the save: the viewer's view finds the gap at
+ * the next revision and opens the graph again.
+ */
+export function viewerPublisher(db: Firestore, clock: () => Date) {
+  const applied: Publication[] = [];
+  return {
+    publish: (publications: readonly Publication[]) => void applied.push(...publications),
+    async flush(): Promise<void> {
+      for (const p of applied.splice(0)) {
+        await writeViewerCopies(db, p.graphId, p.event, clock()).catch((e: unknown) => console.error(`viewer copies of ${p.graphId}@${p.event.revision}`, e));
+      }
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { ChangeSet, ProfilePatch } from './changeSet.ts';
+import {
+  DEFAULT_VIEWER_VISIBILITY,
+  hiddenItems,
+  nameWithoutCitations,
+  patchPrivacy,
+  personPrivacy,
+  redactCouple,
+  redactPatch,
+  redactProfile,
+  showsEvents,
+  showsNames,
+  type PrivacyContext,
+  type PrivacyReason,
+  type Relatives,
+  type Visibility,
+} from './privacy.ts';
+import { SCALAR_FIELDS, type ProfileScalars } from './profile.ts';
+import type { Profile } from './types.ts';
+
+/**
+ * A live change as a viewer receives it, for the self-hosted server's event stream
+ * (server/routes/events.ts) and the Cloud Function that writes viewers' copies of the change log
+ * (functions/src/viewerLog.ts) alike. Each backend reads the facts (`EventFacts`) its own way.
+ */
+
+export type WithRelatives = { profile: Profile } & Relatives;
+
+/** An applied change as a live stream carries it (the ports' GraphChangeEvent). */
+export interface LiveChange {
+  revision: number;
+  changes: ChangeSet;
+  clientId: string;
+  actorUid: string;
+  privacy?: Record<string, PrivacyReason | null>;
+}
+
+/** What one applied change set means for privacy: the people it may have made (not) private. */
+export interface EventFacts {
+  /** The people it touches (and parents it may affect) that exist now, as stored now. */
+  people: Map<string, WithRelatives>;
+  /** What the members who claimed them (also those a patch names) let viewers see; only existing accounts. */
+  visibilities: Map<string, Visibility>;
+  /** Profiles to send whole to a viewer: the touched ones and the parents and children of a changed birth. */
+  affected: string[];
+}
+
+function scalarsOf(p: Profile): Partial<ProfileScalars> {
+  const set: Partial<ProfileScalars> = {};
+  for (const f of SCALAR_FIELDS) (set as Record<string, string>)[f] = p[f] ?? '';
+  return set;
+}
+
+/**
+ * The event as `viewerUid` may receive it: every profile it touches that exists now (and every
+ * parent whose "living" presumption it may change) carries all its plain fields as the viewer may
+ * see them now, so a person becoming visible or private is right without a reload; a patch about
+ * someone who no longer exists (or whom the event removes) is redacted by what the patch itself
+ * proves (`patchPrivacy`: living and private unless it shows otherwise). `privacy` says who is
+ * private now and why (null: no longer). Lists, cards and lines pass unchanged.
+ */
+export function redactEventForViewer<E extends LiveChange>(event: E, facts: EventFacts | null, viewerUid: string, currentYear: number): E {
+  if (!facts) return event;
+  const ctx: PrivacyContext = {
+    audienceUid: viewerUid,
+    currentYear,
+    visibilityOf: (uid) => facts.visibilities.get(uid) ?? DEFAULT_VIEWER_VISIBILITY,
+  };
+  // A member whose account is gone leaves no choice to follow for a card that is gone too.
+  const goneCtx: PrivacyContext = { ...ctx, visibilityOf: (uid) => facts.visibilities.get(uid) ?? 'private' };
+  const privacy: Record<string, PrivacyReason | null> = {};
+  const whole = new Map<string, Partial<ProfileScalars>>();
+  /** The events and names each affected person's patch carries to the viewer, from their state now. */
+  const parts = new Map<string, Pick<ProfilePatch, 'events' | 'names'>>();
+  const removed = new Set(event.changes.profiles.remove);
+  const patchOf = new Map(event.changes.profiles.upsert.map((p) => [p.id, p]));
+  for (const id of facts.affected) {
+    if (removed.has(id)) continue;
+    const { profile, ...relatives } = facts.people.get(id)!;
+    const seen = personPrivacy(profile, relatives, ctx);
+    privacy[id] = seen.reason;
+    whole.set(id, scalarsOf(redactProfile(profile, seen.visibility)));
+    parts.set(id, partsFor(profile, patchOf.get(id), seen.visibility));
+  }
+  const seesWhole = (pid: string) => {
+    const found = facts.people.get(pid);
+    return !!found && personPrivacy(found.profile, found, ctx).visibility === 'everything';
+  };
+  const upsert: ProfilePatch[] = event.changes.profiles.upsert.map((p) => {
+    const set = whole.get(p.id);
+    if (set) return { ...p, set, ...parts.get(p.id) };
+    // Lists only: nothing personal to hide (lists pass to viewers as in the load).
+    if (!p.set && !p.events && !p.names) return p;
+    const seen = patchPrivacy(p, goneCtx);
+    privacy[p.id] = seen.reason;
+    return redactPatch(p, seen.visibility);
+  });
+  for (const [id, set] of whole) {
+    if (!upsert.some((p) => p.id === id)) upsert.push({ id, set, ...parts.get(id) });
+  }
+  const changes: ChangeSet = { ...event.changes, profiles: { ...event.changes.profiles, upsert } };
+  const couples = event.changes.couples;
+  if (couples) changes.couples = { ...couples, upsert: couples.upsert.map((c) => redactCouple(c, seesWhole)) };
+  return { ...event, changes, privacy };
+}
+
+/**
+ * A person's events and names as a viewer receives them with a patch: the whole list as stored
+ * now when the visibility shows it (so someone becoming visible is right without a reload), else
+ * every item they might hold removed.
+ */
+function partsFor(profile: Profile, patch: ProfilePatch | undefined, visibility: Visibility): Pick<ProfilePatch, 'events' | 'names'> {
+  const out: Pick<ProfilePatch, 'events' | 'names'> = {};
+  const events = profile.events ?? [];
+  const names = profile.names ?? [];
+  if (events.length || patch?.events) out.events = showsEvents(visibility) ? { upsert: events, remove: patch?.events?.remove ?? [] } : hiddenItems(patch?.events, events);
+  // A name shown without the person's details loses its citations (they are evidence of the details).
+  const shownNames = showsEvents(visibility) ? names : names.map(nameWithoutCitations);
+  if (names.length || patch?.names) out.names = showsNames(visibility) ? { upsert: shownNames, remove: patch?.names?.remove ?? [] } : hiddenItems(patch?.names, names);
+  return out;
+}
+
