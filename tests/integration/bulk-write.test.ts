@@ -41,7 +41,7 @@ const profile = (i: number, placeId: string): Profile => ({
 
 describe('bulk writes of a change set', () => {
   it.each([
-    ['upserts', 'u1', {}],
+    ['upserts', 'u1', { alone: false }],
     ['fresh rows, one connection (no conflict clause, no reference checks)', 'u2', { alone: true }],
   ] as const)('%s: every row read back exactly, in the order sent, across a batch', async (_, graphId, options) => {
     const count = 5003;
