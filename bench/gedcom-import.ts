@@ -85,6 +85,8 @@ try {
   const { cookie } = await benchMember(server.url, await server.createInvitation(email), email);
   await context.addCookies(cookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: server.url })));
   const page = context.pages()[0] ?? (await context.newPage());
+  page.on('crash', () => console.log('the page crashed'));
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   await page.goto('/app/tree');

@@ -6,6 +6,10 @@
  * It carries what real files carry: dates in many forms (exact, ABT, BEF, AFT, BET…AND, FROM…TO,
  * EST, CAL, Julian, dual years), places, occupations, accented names, notes of several paragraphs
  * (CONT, and CONC in 5.5.1), adoptions (PEDI), sources and citations, custom `_` tags.
+ * Facts as a researched tree has them (issue 20): 4–8 events a person on average (birth,
+ * christening, residences, occupation, death, burial, and marriages on the families) over a few
+ * thousand places in a hierarchy (town, region, country), so the facts model's import, save and
+ * open are measured at their real size.
  * Same seed, same file. Written by our own writer, so the line rules are the writer's.
  */
 import { writeGedcom } from '../../src/gedcom/write.ts';
@@ -24,12 +28,19 @@ export interface GeneratedStats {
   notes: number;
   adoptions: number;
   remarriages: number;
+  /** Person events (OCCU and RESI included) plus family events. */
+  events: number;
+  /** Distinct places the events name. */
+  places: number;
 }
 
 const FEMALE = ['Anna', 'Brontë', 'Céline', 'Dorothea', 'Élodie', 'Freya', 'Grete', 'Hélène', 'Inês', 'Jana', 'Katarzyna', 'Léa', 'Margarete', 'Noémie', 'Olga', 'Paulína', 'Renée', 'Søs', 'Teresa', 'Úrsula', 'Zoë', 'Mary', 'Elizabeth', 'Sarah', 'Ingrid', 'Małgorzata', 'Ágnes', 'Björg'];
 const MALE = ['André', 'Bjørn', 'Carl', 'Dvořák', 'Émile', 'François', 'Günther', 'Håkon', 'Iñigo', 'Jürgen', 'Kristóf', 'Łukasz', 'Miloš', 'Noël', 'Örjan', 'Pál', 'René', 'Stanisław', 'Tomáš', 'William', 'John', 'Thomas', 'James', 'Henri', 'José', 'Zoltán', 'Ødegaard', 'Jiří'];
 const SURNAMES = ['Müller', 'Dvořák', 'Øberg', 'Łowenstein', 'García', 'Nuñez', 'Brontë', 'Smith', 'Jones', 'Björnsson', 'Kowalczyk', 'Lefèvre', 'Szabó', 'Çelik', 'Ångström', 'Novák', "O'Brien", 'van der Berg', 'de la Cruz', 'Schröder', 'Jensen', 'Władysław', 'Håland', 'Grüber', 'Moreau', 'Taylor', 'Wójcik', 'Ibáñez'];
 const PLACES = ['Kraków, Małopolskie, Poland', 'München, Bayern, Germany', 'Lyon, Rhône, France', 'Göteborg, Västra Götaland, Sweden', 'Brno, Moravia, Czech Republic', 'Cork, Munster, Ireland', 'Sevilla, Andalucía, Spain', 'Boston, Suffolk, Massachusetts, USA', 'Trondheim, Trøndelag, Norway', 'Pécs, Baranya, Hungary', 'York, Yorkshire, England', 'Quebec, Québec, Canada'];
+/** Syllables of made-up town names (accents included: places are matched by their whole name). */
+const TOWN_START = ['Ald', 'Bré', 'Carl', 'Dün', 'Ells', 'Fal', 'Gør', 'Hal', 'Ív', 'Kir', 'Lönn', 'Mar', 'Nor', 'Ost', 'Pol', 'Ros', 'Sten', 'Tor', 'Ulm', 'Wes'];
+const TOWN_END = ['by', 'dorf', 'ham', 'ville', 'stad', 'ice', 'hausen', 'ford', 'berg', 'mouth', 'ów', 'wick', 'ås', 'heim', 'field'];
 const OCCUPATIONS = ['Farmer', 'Weaver', 'Blacksmith', 'Schoolteacher', 'Miller', 'Seamstress', 'Carpenter', 'Merchant', 'Midwife', 'Fisherman', 'Clerk', 'Baker'];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const SENTENCES = [
@@ -57,11 +68,28 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
   const individuals: Person[] = [];
   const families: GedcomNode[] = [];
   const sources: GedcomNode[] = [];
-  const stats: GeneratedStats = { people: 0, families: 0, notes: 0, adoptions: 0, remarriages: 0 };
+  const stats: GeneratedStats = { people: 0, families: 0, notes: 0, adoptions: 0, remarriages: 0, events: 0, places: 0 };
 
   for (let s = 1; s <= Math.max(3, Math.ceil(people / 2000)); s++) {
     sources.push(record('SOUR', `S${s}`, [leaf('TITL', `Parish register of ${pick(PLACES).split(',')[0]}, volume ${s}`), leaf('AUTH', 'Diocesan archive'), leaf('_ARCHIVE_ID', `ARC-${1000 + s}`)]));
   }
+
+  // A few thousand places: the twelve real ones, then towns in the regions and countries they
+  // name (a town for every 30 people, at least 12), so the events name a hierarchy of places.
+  const regions = PLACES.map((p) => p.split(', ').slice(1).join(', '));
+  const places = [...PLACES];
+  const townCount = Math.max(12, Math.round(people / 30));
+  const seen = new Set(places);
+  for (let n = 0; places.length < townCount + PLACES.length && n < townCount * 20; n++) {
+    const name = `${pick(TOWN_START)}${pick(TOWN_END)}${chance(0.3) ? ` ${pick(['Nord', 'Süd', 'Upper', 'Lower', 'St. Mary', 'Vieux'])}` : ''}, ${pick(regions)}`;
+    if (!seen.has(name)) places.push(name), seen.add(name);
+  }
+  const usedPlaces = new Set<string>();
+  const place = () => {
+    const p = pick(places);
+    usedPlaces.add(p);
+    return p;
+  };
 
   const date = (year: number): string => {
     const r = random();
@@ -86,11 +114,12 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
     return `${day} ${month} ${year}`;
   };
 
-  const event = (tag: string, year: number): GedcomNode => {
+  const event = (tag: string, year: number, value?: string): GedcomNode => {
+    stats.events++;
     const children = [leaf('DATE', date(year))];
-    if (chance(0.7)) children.push(leaf('PLAC', pick(PLACES)));
+    if (chance(0.8)) children.push(leaf('PLAC', place()));
     if (chance(0.15)) children.push({ ...leaf('SOUR'), pointer: pick(sources).xref, children: [leaf('PAGE', `folio ${int(1, 400)}, entry ${int(1, 40)}`)] });
-    return { ...leaf(tag), children };
+    return { ...leaf(tag, value), children };
   };
 
   const addPerson = (sex: 'M' | 'F', surname: string, born: number): Person | null => {
@@ -103,17 +132,18 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
       leaf('SEX', sex),
       event('BIRT', born),
     ];
-    if (chance(0.3)) children.push(event('CHR', born));
+    if (chance(0.5)) children.push(event('CHR', born));
+    for (let k = int(1, 3), year = born + int(15, 25); k > 0 && year < died; k--, year += int(5, 20)) children.push(event('RESI', year));
+    if (chance(0.7)) children.push(event('OCCU', born + int(16, 30), pick(OCCUPATIONS)));
     if (died < 2020 && chance(0.8)) children.push(event('DEAT', died));
-    if (died < 2020 && chance(0.3)) children.push(event('BURI', died));
-    if (chance(0.4)) children.push(leaf('OCCU', pick(OCCUPATIONS)));
+    if (died < 2020 && chance(0.5)) children.push(event('BURI', died));
     if (chance(0.15)) {
       const paragraphs = Array.from({ length: int(1, 3) }, () => Array.from({ length: int(1, 4) }, () => pick(SENTENCES)).join(' '));
       children.push(leaf('NOTE', paragraphs.join('\n\n')));
       stats.notes++;
     }
     if (chance(0.2)) children.push(leaf('_UID', uid(random)));
-    if (chance(0.05)) children.push({ ...leaf('_MILT', `Served ${born + 20}–${born + 24}`), children: [leaf('PLAC', pick(PLACES))] });
+    if (chance(0.05)) children.push({ ...leaf('_MILT', `Served ${born + 20}–${born + 24}`), children: [leaf('PLAC', place())] });
     const person: Person = { node: record('INDI', id, children), id, sex, surname, born, died };
     individuals.push(person);
     return person;
@@ -175,6 +205,7 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
 
   stats.people = individuals.length;
   stats.families = families.length;
+  stats.places = usedPlaces.size;
   const headNode = record('HEAD', undefined, [leaf('SOUR', 'KINFOLK-BENCH'), leaf('LANG', 'English')]);
   if (v7) headNode.children.push({ ...leaf('SCHMA'), children: [leaf('TAG', '_UID http://www.example.com/_UID'), leaf('TAG', '_MILT http://www.example.com/_MILT'), leaf('TAG', '_ARCHIVE_ID http://www.example.com/_ARCHIVE_ID')] });
   return { records: [headNode, ...individuals.map((p) => p.node), ...families, ...sources], stats };

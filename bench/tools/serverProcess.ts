@@ -24,8 +24,9 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(dataDir: string): Promise<BenchServer> {
-  const child = fork(fileURLToPath(import.meta.url), [dataDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** `nodeArgs`: more flags for the server's Node (`--cpu-prof` to profile it). */
+export async function startBenchServer(dataDir: string, nodeArgs: readonly string[] = []): Promise<BenchServer> {
+  const child = fork(fileURLToPath(import.meta.url), [dataDir], { execArgv: ['--import', 'tsx', ...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const replies: Reply[] = [];
   const waiting: ((r: Reply) => void)[] = [];
   child.on('message', (m: Reply) => (waiting.length ? waiting.shift()!(m) : replies.push(m)));

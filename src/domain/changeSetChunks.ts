@@ -22,7 +22,7 @@ export interface ImportLimits {
 
 const MB = 1024 * 1024;
 
-export const IMPORT_LIMITS: ImportLimits = { people: 150_000, bytes: 150 * MB, chunkBytes: 8 * MB, targetChunkBytes: 2 * MB, chunks: 10_000 };
+export const IMPORT_LIMITS: ImportLimits = { people: 150_000, bytes: 250 * MB, chunkBytes: 8 * MB, targetChunkBytes: 2 * MB, chunks: 10_000 };
 
 function size(bytes: number): string {
   return bytes >= MB ? `${Math.floor(bytes / MB)} MB` : `${Math.floor(bytes / 1024)} KB`;

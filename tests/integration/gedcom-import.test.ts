@@ -81,7 +81,7 @@ describe('GEDCOM import through the bulk path', () => {
     const res = await owner.client.post(`/api/graphs/${tree.graphId}/imports`, { clientId: 'x', chunks: 1, people: p.summary.people });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'invalid-argument', message: importTooLarge(LIMITS) });
-    expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.');
+    expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 250 MB. Split the file and import it in parts.');
     expect((await loadGraph(owner.client)).graph).toEqual(before.graph);
   });
 

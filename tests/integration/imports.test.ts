@@ -210,7 +210,7 @@ describe('bulk import (POST /api/graphs/:graphId/imports, chunks, commit)', () =
   it('refuses an import over the limits with the stated message, however it is found out', async () => {
     const owner = await createMember(site.server);
     const message = importTooLarge(LIMITS);
-    expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.');
+    expect(importTooLarge(IMPORT_LIMITS)).toBe('An import can bring in at most 150,000 people and 250 MB. Split the file and import it in parts.');
 
     // Announced at the start.
     expectError(await owner.client.post(`/api/graphs/${owner.uid}/imports`, { clientId: 'x', chunks: 1, people: LIMITS.people + 1 }), 400, 'invalid-argument', message);

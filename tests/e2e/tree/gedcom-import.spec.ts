@@ -30,7 +30,7 @@ async function importThrough(page: Page, path: string, fileName: string) {
   await pickFile(page, path);
   const confirm = page.getByRole('dialog', { name: `Import ${fileName}?` });
   await expect(confirm).toContainText('added to your tree as a new group, beside the people already on it');
-  await expect(confirm).toContainText('An import can bring in at most 150,000 people and 150 MB of tree data.');
+  await expect(confirm).toContainText('An import can bring in at most 150,000 people and 250 MB of tree data.');
   await confirm.getByRole('button', { name: 'Import', exact: true }).click();
   return page.getByRole('dialog', { name: 'Import complete' });
 }

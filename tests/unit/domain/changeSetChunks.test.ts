@@ -108,7 +108,7 @@ describe('chunkChangeSet and mergeChangeSetChunks', () => {
   });
 
   it.each([
-    { limits: IMPORT_LIMITS, tooLarge: 'An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.', chunk: 'Chunk 3 is larger than 8 MB. Nothing was imported.' },
+    { limits: IMPORT_LIMITS, tooLarge: 'An import can bring in at most 150,000 people and 250 MB. Split the file and import it in parts.', chunk: 'Chunk 3 is larger than 8 MB. Nothing was imported.' },
     { limits: { ...IMPORT_LIMITS, people: 500, bytes: 400_000, chunkBytes: 100_000 }, tooLarge: 'An import can bring in at most 500 people and 390 KB. Split the file and import it in parts.', chunk: 'Chunk 3 is larger than 97 KB. Nothing was imported.' },
   ])('states the limits in its messages ($tooLarge)', ({ limits, tooLarge, chunk }) => {
     expect(importTooLarge(limits)).toBe(tooLarge);

@@ -19,6 +19,10 @@ describe('generateGedcom (seeded bench files)', () => {
     expect(records(doc, 'FAM')).toHaveLength(stats.families);
     expect(stats.remarriages).toBeGreaterThan(0);
     expect(stats.adoptions).toBeGreaterThan(0);
+    // Issue 20: 4–8 events a person, over places in a hierarchy (town, region, country).
+    expect(stats.events / stats.people).toBeGreaterThanOrEqual(4);
+    expect(stats.events / stats.people).toBeLessThanOrEqual(8);
+    expect(stats.places).toBeGreaterThan(60);
 
     const text = generateGedcom({ people: 2000, seed: 1, version });
     for (const form of [/DATE ABT \d{4}\n/, /DATE BEF \d{4}\n/, /DATE AFT \d{4}\n/, /DATE BET \d{4} AND \d{4}\n/, /DATE FROM \d{4} TO \d{4}\n/, /DATE EST /, /DATE CAL /, /DATE INT \d{4} \(/, /DATE \d+ (JAN|FEB|MAR) \d{4}\/\d\d\n/]) {
@@ -30,6 +34,8 @@ describe('generateGedcom (seeded bench files)', () => {
     else expect(text).not.toMatch(/CONC/);
     expect(text).toMatch(/\n1 _UID [0-9A-F]{32}\n/);
     expect(text).toMatch(/\n2 PEDI (adopted|ADOPTED)\n/);
+    expect(text).toMatch(/\n1 RESI\n2 DATE .+\n2 PLAC [^,\n]+, [^\n]+\n/);
+    expect(text).toMatch(/\n1 OCCU \S/);
 
     const names = records(doc, 'INDI').map((i) => i.children[0].value ?? '');
     expect(names.some((n) => /[^\x00-\x7f]/.test(n))).toBe(true);

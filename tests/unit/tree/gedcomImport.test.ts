@@ -209,13 +209,13 @@ describe('the import dialog (createGedcomImport)', () => {
   it('over the server limit: its message, nothing imported', async () => {
     const importer: Partial<GraphImporter> = {
       importChangeSet: async () => {
-        throw new AppError('invalid-argument', 'An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.');
+        throw new AppError('invalid-argument', 'An import can bring in at most 150,000 people and 250 MB. Split the file and import it in parts.');
       },
     };
     const { gedcom, file, graph } = setup({ importer });
     gedcom.choose(file);
     await gedcom.start();
-    expect(gedcom.state.view).toMatchObject({ step: 'failed', message: 'An import can bring in at most 150,000 people and 150 MB. Split the file and import it in parts.' });
+    expect(gedcom.state.view).toMatchObject({ step: 'failed', message: 'An import can bring in at most 150,000 people and 250 MB. Split the file and import it in parts.' });
     expect(graph().nodes).toHaveLength(1);
   });
 });
