@@ -139,9 +139,3 @@ export const MoreIcon = (p: IconProps) => (
     <circle cx="19" cy="12" r="1.2" />
   </Svg>
 );
-export const PinIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
-    <circle cx="12" cy="10" r="2.3" />
-  </Svg>
-);

@@ -30,7 +30,6 @@ import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import { TidyUpButton } from './layout/TidyUpButton.tsx';
-import { PlacesButton } from './dialogs/PlacesButton.tsx';
 import { GedcomControls } from './gedcom/GedcomControls.tsx';
 import './tree.css';
 
@@ -188,7 +187,6 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
             <SaveStatus session={session} />
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
-            {session.status === 'ready' && treeRights(session.role).build && <PlacesButton />}
             <label className="tree-switch">
               <input type="checkbox" checked={compact} onChange={(e) => setCompact(e.target.checked)} />
               <span>

@@ -86,7 +86,8 @@ test.describe('couples and places', () => {
     await expect(details(page).locator('[data-couple-partner]')).toContainText('Fordhook House, Ealing, England');
 
     // The Places list: every place with how many events name it; a place with places inside stays.
-    await page.getByRole('button', { name: 'Places' }).click();
+    await page.getByRole('button', { name: 'GEDCOM' }).click();
+    await page.getByRole('menuitem', { name: 'Places…' }).click();
     const list = page.getByRole('dialog', { name: 'Places' });
     await expect(list.getByRole('listitem')).toHaveText(['Ealing, England' + 'No events', 'England' + 'No events', 'Fordhook House, Ealing, England' + '1 event']);
     await list.getByLabel('Find a place').fill('fordhook');

@@ -14,6 +14,7 @@ import { useTreeGraph } from './useTreeGraph.ts';
 export const PLACE_DIALOG_TEXTS = {
   title: 'Place',
   listTitle: 'Places',
+  command: 'Places…',
   listDescription: "The tree's places, with how many events name each.",
   filter: 'Find a place',
   noPlaces: 'No places yet: they are added with the events that name them.',

@@ -10,6 +10,8 @@ import { openChartExport, openFanChart } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
 import { SOURCES_TEXTS, SourcesDialog } from '../panels/facts/SourcesDialog.tsx';
 import { useTree } from '../treeContext.ts';
+import { openDialog } from '../treeUi.ts';
+import { PLACE_DIALOG_TEXTS } from '../dialogs/PlaceDialogs.tsx';
 import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
@@ -103,6 +105,12 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
               {SOURCES_TEXTS.command}
             </DropdownMenu.Item>
+            {/* The tree's places, to correct and merge: owners' and editors' (issue 20, item 3). */}
+            {mayImport && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => openDialog({ kind: 'places' })}>
+                {PLACE_DIALOG_TEXTS.command}
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
