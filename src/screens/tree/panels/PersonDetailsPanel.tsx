@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useToastsClearOf } from '../../../components/toastArea.ts';
 import { useSnapshot } from 'valtio';
 import { Avatar } from '../../../components/avatar/Avatar.tsx';
@@ -23,6 +23,7 @@ import { openFanChart } from '../chart/chartUi.ts';
 import { FAN_TEXTS } from '../chart/texts.ts';
 import { KINSHIP_UI_TEXTS, openKinship } from '../kinship/kinshipUi.ts';
 import '../dialogs/dialogs.css';
+import { ghostClickGuard } from './ghostClicks.ts';
 import './panels.css';
 
 export const DETAILS_PANEL_TEXTS = {
@@ -67,6 +68,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
   const graph = useTreeGraph();
   const person = personOf(graph, nodeId)!;
   const ref = useRef<HTMLElement>(null);
+  const [ghostClicks] = useState(ghostClickGuard);
   const keepToastsClear = useToastsClearOf('beside');
   const p = person.profile;
   const collapsed = hasCollapsedChildren(graph, nodeId);
@@ -96,6 +98,8 @@ function PanelBody({ nodeId }: { nodeId: string }) {
       aria-label={DETAILS_PANEL_TEXTS.label}
       tabIndex={-1}
       data-testid="person-details-panel"
+      onPointerDownCapture={ghostClicks.onPointerDownCapture}
+      onClickCapture={ghostClicks.onClickCapture}
       onKeyDown={(e) => {
         // A dialog opened from the panel is a child in React, not in the page: its Escape is its own.
         if (e.key === 'Escape' && e.currentTarget.contains(e.target as Node)) {
