@@ -25,6 +25,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'graph_places',
       'graph_profiles',
       'graph_snapshots',
+      'graph_sources',
       'graphs',
       'invitations',
       'password_resets',
