@@ -47,7 +47,8 @@ async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dar
   await page.getByRole('button', { name: 'Fit view' }).click();
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(out, `couple-line-${size.name}-${scheme}.png`) });
-  await page.getByRole('button', { name: 'Places' }).click();
+  await page.getByRole('button', { name: 'GEDCOM' }).click();
+  await page.getByRole('menuitem', { name: 'Places…' }).click();
   await page.getByRole('dialog', { name: 'Places' }).getByRole('button', { name: /^Fordhook/ }).click();
   const place = page.getByTestId('place-dialog');
   await place.getByLabel('Kind').fill('house');
