@@ -11,7 +11,7 @@ import { treeRights } from '../actions/rights.ts';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
 import { useTree } from '../treeContext.ts';
 import { chartModel } from './chartModel.ts';
-import { download } from './download.ts';
+import { download } from '../../../components/download.ts';
 import { printPages } from './printChart.ts';
 import { loadImages } from './images.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';

@@ -15,7 +15,7 @@ import { redactGraph } from '../../../domain/privacy.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
 import { nameSlug, PAPERS, paperLabel, type Pages } from './ChartExportDialog.tsx';
-import { download } from './download.ts';
+import { download } from '../../../components/download.ts';
 import { fanModel, fanYears } from './fanModel.ts';
 import { loadImages } from './images.ts';
 import { LINEAGE_SIZES, lineageModel } from './lineageModel.ts';

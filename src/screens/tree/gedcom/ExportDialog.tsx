@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { download } from '../../../components/download.ts';
 import { notify } from '../../../components/notify.ts';
 import { graphIndex } from '../../../domain/graphDraft.ts';
 import { exportsWhole } from '../../../domain/privacy.ts';
@@ -61,7 +62,7 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
         },
         setProgress,
       );
-      download(out.text, file);
+      download(new Blob([out.text], { type: 'text/plain;charset=utf-8' }), file);
       notify.success(GEDCOM_TEXTS.exported(out.people, file));
       onClose();
     } catch (e) {
@@ -131,15 +132,4 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
       </div>
     </DialogShell>
   );
-}
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
