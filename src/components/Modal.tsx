@@ -28,6 +28,10 @@ export function Modal({ title, description, children, size = 'md', onClose, clas
           className={`dialog-content modal-${size}${className ? ` ${className}` : ''}`}
           aria-describedby={description ? descriptionId : undefined}
           data-testid={testId}
+          onEscapeKeyDown={(e) => {
+            // Escape in an open combobox closes its suggestions, not the whole dialog (and what was typed).
+            if (isOpenCombobox(e.target)) e.preventDefault();
+          }}
         >
           <Dialog.Close className="icon-btn dialog-close" aria-label="Close">
             <CloseIcon />
@@ -43,4 +47,8 @@ export function Modal({ title, description, children, size = 'md', onClose, clas
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+function isOpenCombobox(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.getAttribute('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true';
 }

@@ -180,6 +180,22 @@ describe('Person details: events, names, relatives', () => {
     await expect.element(panel()).toBeVisible();
   });
 
+  it('Escape in the place suggestions closes them and keeps the dialog and what was typed', async () => {
+    await mountFacts();
+    treeUi.detailsNodeId = 'n1001';
+    await panel().getByRole('button', { name: 'Add event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add event' });
+    const place = dialog.getByRole('combobox', { name: 'Place' });
+    await place.fill('kens');
+    await expect.element(dialog.getByRole('option', { name: 'Kensington Palace, London, England' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog.getByRole('option', { name: 'Kensington Palace, London, England' })).not.toBeInTheDocument();
+    await expect.element(dialog).toBeVisible();
+    await expect.element(place).toHaveValue('kens');
+    await userEvent.keyboard('{Escape}');
+    await expect.element(dialog).not.toBeInTheDocument();
+  });
+
   it('offers no event or name buttons on a person the member may not edit', async () => {
     await mountFacts();
     treeUi.detailsNodeId = 'n1004';

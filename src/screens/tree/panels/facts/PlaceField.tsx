@@ -54,7 +54,10 @@ export function PlaceField({ places, value, onChange }: { places: Readonly<Recor
           onFocus={() => setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={(e) => {
-            if (listShown) onKeyDown(e);
+            if (!listShown) return;
+            // Escape closes the suggestions first; the dialog (see Modal) leaves an open combobox's Escape to it.
+            if (e.key === 'Escape') setOpen(false);
+            else onKeyDown(e);
           }}
         />
         <ul ref={listRef} id={`${id}-list`} role="listbox" aria-label={PLACE_FIELD_TEXTS.label} className="profile-listbox place-listbox" hidden={!listShown}>
