@@ -3,7 +3,7 @@
  * generated tree, then exports it with the same code the export worker runs, fonts fetched from
  * the bench's server. Returns times and sizes; the bench samples memory from outside.
  */
-import { exportChart, type ChartExportRequest } from '../../engine/export/exportChart.ts';
+import { exportChart, resultSize, type ChartExportRequest } from '../../engine/export/exportChart.ts';
 import { EXPORT_FAMILY, FontSet } from '../../engine/export/fonts.ts';
 import { loadFontFiles } from '../../engine/export/fontFiles.ts';
 import type { ChartModel } from '../../engine/export/scene.ts';
@@ -32,7 +32,7 @@ Object.assign(window, {
     try {
       const out = await exportChart(req, fonts!);
       const ms = performance.now() - t0;
-      return { ok: true, ms, bytes: out.parts.reduce((n, p) => n + p.byteLength, 0), parts: out.parts.length };
+      return { ok: true, ms, bytes: resultSize(out), parts: out.parts.length, zip: out.extension === 'zip' };
     } catch (e) {
       return { ok: false, ms: performance.now() - t0, message: e instanceof Error ? e.message : String(e) };
     }

@@ -5,7 +5,8 @@
  */
 import type { FontSet } from './fonts.ts';
 import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
-import { writePng } from './png.ts';
+import { PNG_MAX_PIXELS, writePng } from './png.ts';
+import { writePngTiles } from './pngTiles.ts';
 import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvgParts } from './svg.ts';
@@ -33,10 +34,16 @@ export interface ChartExportRequest {
   images: ExportImage[];
   /** PNG pixels per world unit. */
   pngScale?: number;
+  /** The file's name as the member will get it ("family-tree.png"): the zip of tiles' note names it. */
+  fileName?: string;
 }
 
 export interface ChartExportResult {
   parts: Uint8Array[];
+  /** Instead of `parts`: the file as one Blob (a PNG too large for one file, as a zip of tiles). */
+  blob?: Blob;
+  /** Set when the file is not of the format asked for: 'zip' (the PNG's tiles and a note). */
+  extension?: 'zip';
   mime: string;
   people: number;
   /** With 'pages': the paper and page labels; each part is one page's SVG. */
@@ -44,6 +51,15 @@ export interface ChartExportResult {
 }
 
 export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png', pages: 'image/svg+xml' };
+
+/** The file to save. */
+export const resultBlob = (out: ChartExportResult) => out.blob ?? new Blob(out.parts as BlobPart[], { type: out.mime });
+
+/** The file's size, bytes (0: nothing was written, which is never saved). */
+export const resultSize = (out: ChartExportResult) => out.blob?.size ?? out.parts.reduce((n, p) => n + p.byteLength, 0);
+
+/** Whether a PNG this many pixels wide and high is written as one file; past it, a zip of tiles. */
+export const pngFitsOneFile = (width: number, height: number) => width * height <= PNG_MAX_PIXELS;
 
 export async function exportChart(
   req: ChartExportRequest,
@@ -73,6 +89,11 @@ export async function exportChart(
     const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title, onProgress: progress, signal: o.signal });
     return { parts: [bytes], mime: MIME.pdf, people };
   }
-  const parts = await writePng(scene, { scale: req.pngScale ?? 150 / 72, images: o.bitmaps, onProgress: progress, signal: o.signal });
+  const scale = req.pngScale ?? 150 / 72;
+  if (!pngFitsOneFile(Math.ceil(scene.width * scale), Math.ceil(scene.height * scale))) {
+    const blob = await writePngTiles(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal, name: req.fileName });
+    return { parts: [], blob, extension: 'zip', mime: blob.type, people };
+  }
+  const parts = await writePng(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal });
   return { parts, mime: MIME.png, people };
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { drawOps } from '../../../../engine/export/canvas.ts';
 import { clampGenerations, FAN_MAX_GENERATIONS, FAN_MIN_GENERATIONS, fanHit, fanRelation, fanSlot, type FanColourBy, type FanSpan } from '../../../../engine/export/fan.ts';
 import { buildFanScene, type FanScene } from '../../../../engine/export/fanScene.ts';
-import type { ChartExportRequest, ChartFormat } from '../../../../engine/export/exportChart.ts';
+import { resultBlob, resultSize, type ChartExportRequest, type ChartFormat } from '../../../../engine/export/exportChart.ts';
 import { clampLineageGenerations, LINEAGE_MAX_GENERATIONS, LINEAGE_MIN_GENERATIONS, lineageHit, lineageRelation, type LineageLayout } from '../../../../engine/export/lineage.ts';
 import type { Scene } from '../../../../engine/export/ops.ts';
 import { buildScene } from '../../../../engine/export/scene.ts';
@@ -14,7 +14,7 @@ import { cardName } from '../../../domain/labels.ts';
 import { redactGraph } from '../../../domain/privacy.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
-import { nameSlug, PAPERS, paperLabel, type Pages } from './ChartExportDialog.tsx';
+import { nameSlug, PAPERS, paperLabel, savedName, type Pages } from './ChartExportDialog.tsx';
 import { download } from '../../../components/download.ts';
 import { fanModel, fanYears } from './fanModel.ts';
 import { loadImages } from './images.ts';
@@ -224,7 +224,8 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
     // Paper gets the print look; a picture the look on screen.
     const look = format === 'pdf' || format === 'print' ? 'print' : dark ? 'dark' : 'light';
     const layout = pages === 'sheet' ? ({ kind: 'sheet' } as const) : ({ kind: 'tiled', paper: pages } as const);
-    const base = { theme: look, format: format === 'print' ? 'pages' : format, layout } as const;
+    const file = `${V.file[kind]}-of-${nameSlug(name)}.${format === 'print' ? 'pdf' : format}`;
+    const base = { theme: look, format: format === 'print' ? 'pages' : format, layout, fileName: file } as const;
     try {
       let req: ChartExportRequest;
       if (model) req = { ...base, model: { cards: [], lines: [] }, fan: { ...model, title: CHART_TEXTS.ancestors(name), subtitle: date }, images: [] };
@@ -237,11 +238,12 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
         req = { ...base, model: { ...lineage!.model, title, subtitle: date }, images: photos };
       }
       const out = await run(req, (f) => setProgress(model ? f : 0.2 + 0.8 * f), controller.signal);
+      if (!resultSize(out)) throw new Error(CHART_TEXTS.nothingWritten);
       if (format === 'print') await printPages(out);
       else {
-        const file = `${V.file[kind]}-of-${nameSlug(name)}.${format}`;
-        download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
-        notify.success(CHART_TEXTS.exported(file));
+        const saved = savedName(file, out);
+        download(resultBlob(out), saved);
+        notify.success(CHART_TEXTS.exported(saved), { description: out.extension === 'zip' ? CHART_TEXTS.tiles : undefined });
       }
     } catch (e) {
       if (e instanceof ChartExportCancelled) notify.info(CHART_TEXTS.cancelled);

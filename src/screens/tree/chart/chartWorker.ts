@@ -31,6 +31,7 @@ addEventListener('message', async (event: MessageEvent<ChartExportRequest>) => {
     if (req.format === 'png')
       for (const i of req.images) bitmaps.set(i.url, await createImageBitmap(new Blob([i.png.slice().buffer as ArrayBuffer], { type: 'image/png' })));
     const out = await exportChart(req, set, { onProgress: (fraction) => reply({ kind: 'progress', fraction }), bitmaps });
+    // A Blob (the zip of tiles) crosses by reference; byte parts are moved, not copied.
     reply({ kind: 'done', ...out }, out.parts.map((p) => p.buffer as ArrayBuffer));
   } catch (e) {
     reply({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });

@@ -40,6 +40,8 @@ export const CHART_TEXTS = {
   exported: (file: string) => `Saved ${file}`,
   failed: 'The chart could not be exported',
   empty: 'There is nobody to export: choose another part of the tree.',
+  nothingWritten: 'Nothing was written, so no file was saved. Try again, or choose another format.',
+  tiles: 'The picture is too large for one PNG file: it comes as tiles in a zip, with a note on how they fit together.',
   cancelled: 'Export stopped',
   defaultTitle: 'Family tree',
 } as const;
