@@ -7,6 +7,7 @@ import { exportChart, resultSize, type ChartExportRequest } from '../../engine/e
 import { EXPORT_FAMILY, FontSet } from '../../engine/export/fonts.ts';
 import { loadFontFiles } from '../../engine/export/fontFiles.ts';
 import type { ChartModel } from '../../engine/export/scene.ts';
+import type { LayoutInput } from '../../src/domain/layout/index.ts';
 import { model } from '../chartBenchModel.ts';
 import { generateLayoutInput } from '../layout/familyInput.ts';
 
@@ -20,10 +21,11 @@ async function loadFonts(): Promise<FontSet> {
 }
 
 Object.assign(window, {
-  async prepare(people: number) {
+  /** A generated tree of `people`, or a tree's layout input as it is (royal92, read by the bench). */
+  async prepare(people: number | LayoutInput) {
     fonts ??= await loadFonts();
     const t0 = performance.now();
-    current = model(generateLayoutInput(people, 1), `Generated ${people}`);
+    current = typeof people === 'number' ? model(generateLayoutInput(people, 1), `Generated ${people}`) : model(people, 'royal92');
     return { layoutMs: performance.now() - t0, cards: current.cards.length, lines: current.lines.length };
   },
   async run(format: ChartExportRequest['format'], layout: ChartExportRequest['layout'], pngScale?: number) {

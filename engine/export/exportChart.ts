@@ -4,6 +4,7 @@
  * the PDF, data URLs for the SVG, bitmaps for the PNG): a page is never written before its images.
  */
 import type { FontSet } from './fonts.ts';
+import type { ImageFile } from './imageFiles.ts';
 import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
 import { PNG_MAX_PIXELS, writePng } from './png.ts';
 import { writePngTiles } from './pngTiles.ts';
@@ -31,7 +32,10 @@ export interface ChartExportRequest {
   theme: ChartThemeName;
   format: ChartFormat;
   layout: PdfLayout;
+  /** Images ready for the back ends (Node, tests); a page sends `imageFiles` instead. */
   images: ExportImage[];
+  /** Image files as fetched, decoded by the worker (`prepareImages`). */
+  imageFiles?: ImageFile[];
   /** PNG pixels per world unit. */
   pngScale?: number;
   /** The file's name as the member will get it ("family-tree.png"): the zip of tiles' note names it. */

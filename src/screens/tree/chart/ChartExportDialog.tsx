@@ -13,7 +13,7 @@ import { useTree } from '../treeContext.ts';
 import { chartModel } from './chartModel.ts';
 import { download } from '../../../components/download.ts';
 import { printPages } from './printChart.ts';
-import { loadImages } from './images.ts';
+import { fetchImages } from './images.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';
 import { chartNodeIds, type ChartScope } from './scope.ts';
 import { CHART_TEXTS as T } from './texts.ts';
@@ -82,9 +82,9 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         uid,
       });
       if (!model.cards.length) throw new Error(T.empty);
-      const images = await loadImages(model.cards.map((c) => c.data.image).filter((u): u is string => !!u), (f) => setProgress(f * 0.2), controller.signal);
+      const imageFiles = await fetchImages(model.cards.map((c) => c.data.image).filter((u): u is string => !!u), (f) => setProgress(f * 0.2), controller.signal);
       if (controller.signal.aborted) throw new ChartExportCancelled();
-      const req: ChartExportRequest = { model, theme, format: print ? 'pages' : format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images, fileName: file };
+      const req: ChartExportRequest = { model, theme, format: print ? 'pages' : format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images: [], imageFiles, fileName: file };
       const out = await run(req, (f) => setProgress(0.2 + f * 0.8), controller.signal);
       if (!resultSize(out)) throw new Error(T.nothingWritten);
       if (print) {

@@ -17,7 +17,7 @@ import { useTree } from '../treeContext.ts';
 import { nameSlug, PAPERS, paperLabel, savedName, type Pages } from './ChartExportDialog.tsx';
 import { download } from '../../../components/download.ts';
 import { fanModel, fanYears } from './fanModel.ts';
-import { loadImages } from './images.ts';
+import { fetchImages } from './images.ts';
 import { LINEAGE_SIZES, lineageModel } from './lineageModel.ts';
 import { printPages } from './printChart.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';
@@ -233,9 +233,9 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
         const title = kind === 'pedigree' ? CHART_TEXTS.ancestors(name) : kind === 'descendants' ? CHART_TEXTS.descendants(name) : CHART_TEXTS.hourglass(name);
         const cards = lineage!.model.cards;
         // Photos and avatars are loaded before the worker writes a page (a fifth of the bar).
-        const photos = await loadImages(cards.map((c) => c.data.image ?? '').filter(Boolean), (f) => setProgress(f * 0.2), controller.signal);
+        const imageFiles = await fetchImages(cards.map((c) => c.data.image ?? '').filter(Boolean), (f) => setProgress(f * 0.2), controller.signal);
         if (controller.signal.aborted) throw new ChartExportCancelled();
-        req = { ...base, model: { ...lineage!.model, title, subtitle: date }, images: photos };
+        req = { ...base, model: { ...lineage!.model, title, subtitle: date }, images: [], imageFiles };
       }
       const out = await run(req, (f) => setProgress(model ? f : 0.2 + 0.8 * f), controller.signal);
       if (!resultSize(out)) throw new Error(CHART_TEXTS.nothingWritten);
