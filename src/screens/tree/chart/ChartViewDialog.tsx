@@ -146,7 +146,8 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
     if (model) return model.people.map((p) => ({ key: p.n, id: p.id, label: T.person(p.name, p.years, p.n === 1 ? T.centre : fanRelation(p.n)), centre: p.n === 1 }));
     return (lineage?.chart.places ?? []).map((p, i) => {
       const profile = profiles[p.id];
-      const where = p.side === 'root' ? (kind === 'hourglass' ? T.centre : V.first) : lineageRelation(p.side, p.generation);
+      const where =
+        p.side === 'root' ? (kind === 'hourglass' ? T.centre : V.first) : p.side === 'partner' ? V.partnerOf(cardName(profiles[p.partnerOf ?? ''])) : lineageRelation(p.side, p.generation);
       return { key: i, id: p.id, label: T.person(cardName(profile), profile ? fanYears(profile) : '', where), centre: p.side === 'root' };
     });
   }, [model, lineage, profiles, kind]);

@@ -87,6 +87,7 @@ export const CHART_VIEW_TEXTS = {
   file: { fan: 'fan-chart', pedigree: 'pedigree', descendants: 'descendants', hourglass: 'hourglass-chart' },
   people: 'People in the chart',
   first: 'at the start',
+  partnerOf: (name: string) => `partner of ${name}`,
   pages: 'Pages',
 } as const;
 
