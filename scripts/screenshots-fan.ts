@@ -75,7 +75,7 @@ try {
     }
     await openTree(page);
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
-    await page.getByRole('menuitem', { name: 'Fan chart…' }).click();
+    await page.getByRole('menuitem', { name: 'Charts…' }).click();
     const fan = page.getByTestId('chart-view');
     await fan.waitFor();
     if (chart === 'fan') await fan.getByLabel('Shape').selectOption(span);

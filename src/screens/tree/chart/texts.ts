@@ -48,8 +48,9 @@ export const CHART_TEXTS = {
 
 /** The fan chart's words (issue 22). */
 export const FAN_TEXTS = {
-  command: 'Fan chart…',
-  panelButton: 'Fan chart',
+  /** The menu item and the details panel's button open every chart view (fan, pedigree, descendants, hourglass). */
+  command: 'Charts…',
+  panelButton: 'Charts',
   title: (name: string) => `Fan chart of ${name}`,
   description: 'Ancestors in rings, one generation each. Click a person to put them in the middle.',
   shape: 'Shape',
