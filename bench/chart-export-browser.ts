@@ -12,8 +12,9 @@
  * CHART_FORMATS=svg,pdf,png picks the formats (all three by default).
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { royal92 } from './layout/gedcomInput.ts';
@@ -76,13 +77,21 @@ const args = process.argv.slice(2);
 const trees = (args.length ? args : ['royal92', '10000', '100000']).map((a) => (a === 'royal92' ? royal92() : Number(a)));
 const formats = (process.env.CHART_FORMATS ?? 'svg,pdf,png').split(',');
 const bundle = await build({ entryPoints: [new URL('./chartBrowser/page.ts', import.meta.url).pathname], bundle: true, write: false, format: 'iife', target: 'es2022' });
-const server = await chromium.launchServer({ executablePath: chromiumPath(), args: [...chromiumArgs, '--enable-precise-memory-info'] });
-const pid = server.process().pid!;
-const browser = await chromium.connect(server.wsEndpoint());
+// A browser profile on disk, as a member's browser has (an incognito one keeps its files in memory):
+// the zip of PNG tiles is written to the origin's private file system, on disk.
+const profile = mkdtempSync(join(tmpdir(), 'chart-bench-'));
+// The bench's made-up origin counts as secure, as the app's https one is (the file system needs it).
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumPath(),
+  args: [...chromiumArgs, '--enable-precise-memory-info', '--unsafely-treat-insecure-origin-as-secure=http://bench.local'],
+});
+/** Chromium's browser process: this process's child named chromium or chrome. */
+const pid = tree(process.pid).find((p) => p !== process.pid && /^(chromium|chrome)/.test(readFileSync(`/proc/${p}/comm`, 'utf8')) && tree(p).length > 1)!;
 const results: Record<string, unknown>[] = [];
 const MB = 2 ** 20;
 try {
-  const page = await browser.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (m) => console.log(`  page: ${m.text()}`));
   await page.route('http://bench.local/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/fonts/')) {
@@ -121,7 +130,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 }
 writeFileSync(new URL(process.env.CHART_RESULTS ?? './results/chart-export-browser.json', import.meta.url), JSON.stringify({ when: new Date().toISOString(), results }, null, 2) + '\n');

@@ -6,6 +6,7 @@
 import { exportChart, resultSize, type ChartExportRequest } from '../../engine/export/exportChart.ts';
 import { EXPORT_FAMILY, FontSet } from '../../engine/export/fonts.ts';
 import { loadFontFiles } from '../../engine/export/fontFiles.ts';
+import { diskSink } from '../../engine/export/zip.ts';
 import type { ChartModel } from '../../engine/export/scene.ts';
 import type { LayoutInput } from '../../src/domain/layout/index.ts';
 import { model } from '../chartBenchModel.ts';
@@ -32,7 +33,11 @@ Object.assign(window, {
     const req: ChartExportRequest = { model: current!, theme: 'print', format, layout, images: [], pngScale };
     const t0 = performance.now();
     try {
-      const out = await exportChart(req, fonts!);
+      // As the worker: a zip of PNG tiles goes to a file on disk.
+      let step = 0;
+      // Every tenth of the way on the console (the bench prints it: a long run's rate).
+      const onProgress = (f: number) => f >= (step + 1) / 10 && console.log(`${format} ${Math.round(f * 100)}% after ${((performance.now() - t0) / 1000).toFixed(1)} s`, (step = Math.floor(f * 10)));
+      const out = await exportChart(req, fonts!, { zipSink: () => diskSink('bench-export.zip'), onProgress });
       const ms = performance.now() - t0;
       return { ok: true, ms, bytes: resultSize(out), parts: out.parts.length, zip: out.extension === 'zip' };
     } catch (e) {

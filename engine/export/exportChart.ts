@@ -11,6 +11,7 @@ import { writePngTiles } from './pngTiles.ts';
 import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvgParts } from './svg.ts';
+import type { ZipSink } from './zip.ts';
 import { writeSvgPages, type PrintPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
 
@@ -68,7 +69,13 @@ export const pngFitsOneFile = (width: number, height: number) => width * height 
 export async function exportChart(
   req: ChartExportRequest,
   fonts: FontSet,
-  o: { onProgress?: (f: number) => void; signal?: AbortSignal; bitmaps?: ReadonlyMap<string, CanvasImageSource> } = {},
+  o: {
+    onProgress?: (f: number) => void;
+    signal?: AbortSignal;
+    bitmaps?: ReadonlyMap<string, CanvasImageSource>;
+    /** Where a zip of PNG tiles is written (a file on disk); in memory without. */
+    zipSink?: () => Promise<ZipSink | null>;
+  } = {},
 ): Promise<ChartExportResult> {
   const measure = (t: string, s: number, w: number) => fonts.measure(t, s, w);
   const theme = chartThemes[req.theme];
@@ -95,8 +102,9 @@ export async function exportChart(
   }
   const scale = req.pngScale ?? 150 / 72;
   if (!pngFitsOneFile(Math.ceil(scene.width * scale), Math.ceil(scene.height * scale))) {
-    const blob = await writePngTiles(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal, name: req.fileName });
-    return { parts: [], blob, extension: 'zip', mime: blob.type, people };
+    const sink = (await o.zipSink?.()) ?? undefined;
+    const blob = await writePngTiles(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal, name: req.fileName, sink });
+    return { parts: [], blob, extension: 'zip', mime: 'application/zip', people };
   }
   const parts = await writePng(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal });
   return { parts, mime: MIME.png, people };

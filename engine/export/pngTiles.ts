@@ -5,14 +5,15 @@
  * by row; a tile nothing is drawn on is the background alone (encoded once, stored for each).
  * A tile's ops are looked up by column (a 100,000-person chart has a million ops and thousands of
  * tiles), and each tile is encoded by the browser's own PNG encoder (`convertToBlob`) into a Blob
- * that stays out of the worker's heap; the archive is a Blob of those Blobs.
+ * that goes straight to the archive's sink: a file on disk in the export worker (a 100,000-person
+ * chart at 150 dpi is gigabytes), a Blob of Blobs without.
  */
 import { drawOps } from './canvas.ts';
 import type { Op, Scene } from './ops.ts';
 import { overlaps } from './ops.ts';
 import { ExportCancelled } from './pdf.ts';
 import { TILE } from './png.ts';
-import { zipCrc, zipParts, type ZipEntry } from './zip.ts';
+import { memorySink, zipCrc, ZipWriter, type ZipEntry, type ZipSink } from './zip.ts';
 
 export interface PngTilesOptions {
   /** Pixels per world unit. */
@@ -24,6 +25,8 @@ export interface PngTilesOptions {
   tile?: number;
   /** The file name the picture would have had, for the note ("family-tree.png"). */
   name?: string;
+  /** Where the archive is written (a file on disk in the worker); a Blob in memory without. */
+  sink?: ZipSink;
 }
 
 export interface TileGrid {
@@ -81,10 +84,10 @@ export async function writePngTiles(scene: Scene, o: PngTilesOptions): Promise<B
   const images = o.images ?? new Map();
   const canvases = new Map<string, OffscreenCanvas>();
   const blank = new Map<string, ZipEntry>();
-  const entries: ZipEntry[] = [];
+  const zip = new ZipWriter(o.sink ?? memorySink());
   const dpi = Math.round(o.scale * 72);
   const note = new TextEncoder().encode(tilesNote(g, o.name ?? 'chart.png', dpi));
-  entries.push({ name: 'README.txt', data: note, crc: zipCrc(note), size: note.length });
+  await zip.add({ name: 'README.txt', data: note, crc: zipCrc(note), size: note.length });
   const total = g.rows * g.columns;
   let done = 0;
   for (let row = 0; row < g.rows; row++)
@@ -97,7 +100,7 @@ export async function writePngTiles(scene: Scene, o: PngTilesOptions): Promise<B
       const name = tileName(g, row, column);
       const key = `${w}x${h}`;
       const empty = blank.get(key);
-      if (!ops.length && empty) entries.push({ ...empty, name });
+      if (!ops.length && empty) await zip.add({ ...empty, name });
       else {
         let canvas = canvases.get(key);
         if (!canvas) canvases.set(key, (canvas = new OffscreenCanvas(w, h)));
@@ -108,9 +111,9 @@ export async function writePngTiles(scene: Scene, o: PngTilesOptions): Promise<B
         drawOps(ctx, ops, view, images);
         const entry = await entryOf(name, await canvas.convertToBlob({ type: 'image/png' }));
         if (!ops.length) blank.set(key, entry);
-        entries.push(entry);
+        await zip.add(entry);
       }
       o.onProgress?.(++done / total);
     }
-  return new Blob(zipParts(entries) as BlobPart[], { type: 'application/zip' });
+  return zip.end();
 }

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Op, Scene } from '../../../engine/export/ops.ts';
 import { tileGrid, tileName, writePngTiles } from '../../../engine/export/pngTiles.ts';
+import { diskSink } from '../../../engine/export/zip.ts';
 
 function square(x: number, y: number, colour: string): Op {
   return { kind: 'shape', shapes: [{ kind: 'rect', x, y, w: 100, h: 100, r: 0 }], fill: colour, stroke: null, lineWidth: 1, dash: [], box: [x, y, x + 100, y + 100] };
@@ -53,5 +54,18 @@ describe('PNG too large for one file: a zip of tiles with a note (issue 22)', ()
     expect(at(999, 699)).toEqual([255, 255, 255, 255]);
     // A tile nothing is drawn on is the background.
     expect(at(700, 100)).toEqual([255, 255, 255, 255]);
+  });
+
+  it('writes the archive to a file on disk (the export worker does), the same archive', async () => {
+    const scene: Scene = { width: 600, height: 300, background: '#ffffff', names: [], ops: [square(450, 150, '#ff0000')] };
+    const sink = await diskSink('pngTiles-test.zip');
+    expect(sink).not.toBeNull();
+    const file = await writePngTiles(scene, { scale: 1, tile: 256, sink: sink! });
+    expect(file).toBeInstanceOf(File);
+    const files = unzipSync(new Uint8Array(await file.arrayBuffer()));
+    const g = tileGrid(600, 300, 256);
+    expect(Object.keys(files)).toHaveLength(1 + g.rows * g.columns);
+    const t = await pixels(files[tileName(g, 0, 1)]!);
+    expect([...t.data.subarray((200 * t.width + 250) * 4, (200 * t.width + 250) * 4 + 4)]).toEqual([255, 0, 0, 255]);
   });
 });
