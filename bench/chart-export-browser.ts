@@ -8,13 +8,16 @@
  * every 100 ms (the peak during each export), and the page's JS heap after it (performance.memory).
  * Time: the wall clock and the CPU time of Chromium's processes (this 2-core machine is shared).
  * Prints the figures and writes bench/results/chart-export-browser.json.
- * Run: npx tsx bench/chart-export-browser.ts [people…]   (default 10000 100000)
+ * Run: npx tsx bench/chart-export-browser.ts [royal92|people…]   (default royal92 10000 100000)
+ * CHART_FORMATS=svg,pdf,png picks the formats (all three by default).
  */
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
+import { royal92 } from './layout/gedcomInput.ts';
 
 /** The pids of a process and all its descendants. */
 function tree(root: number): number[] {
@@ -70,15 +73,25 @@ function cpu(root: number): number {
   return ticks / 100;
 }
 
-const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const args = process.argv.slice(2);
+const trees = (args.length ? args : ['royal92', '10000', '100000']).map((a) => (a === 'royal92' ? royal92() : Number(a)));
+const formats = (process.env.CHART_FORMATS ?? 'svg,pdf,png').split(',');
 const bundle = await build({ entryPoints: [new URL('./chartBrowser/page.ts', import.meta.url).pathname], bundle: true, write: false, format: 'iife', target: 'es2022' });
-const server = await chromium.launchServer({ executablePath: chromiumPath(), args: [...chromiumArgs, '--enable-precise-memory-info'] });
-const pid = server.process().pid!;
-const browser = await chromium.connect(server.wsEndpoint());
+// A browser profile on disk, as a member's browser has (an incognito one keeps its files in memory):
+// the zip of PNG tiles is written to the origin's private file system, on disk.
+const profile = mkdtempSync(join(tmpdir(), 'chart-bench-'));
+// The bench's made-up origin counts as secure, as the app's https one is (the file system needs it).
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: chromiumPath(),
+  args: [...chromiumArgs, '--enable-precise-memory-info', '--unsafely-treat-insecure-origin-as-secure=http://bench.local'],
+});
+/** Chromium's browser process: this process's child named chromium or chrome. */
+const pid = tree(process.pid).find((p) => p !== process.pid && /^(chromium|chrome)/.test(readFileSync(`/proc/${p}/comm`, 'utf8')) && tree(p).length > 1)!;
 const results: Record<string, unknown>[] = [];
 const MB = 2 ** 20;
 try {
-  const page = await browser.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('console', (m) => console.log(`  page: ${m.text()}`));
   await page.route('http://bench.local/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/fonts/')) {
@@ -88,13 +101,14 @@ try {
     return route.fulfill({ body: `<!doctype html><html><body><script>${bundle.outputFiles[0]!.text}</script></body></html>`, contentType: 'text/html' });
   });
   await page.goto('http://bench.local/');
-  for (const people of sizes.length ? sizes : [10_000, 100_000]) {
-    const prep = await page.evaluate((n) => (window as unknown as { prepare(n: number): Promise<{ layoutMs: number; cards: number; lines: number }> }).prepare(n), people);
+  for (const people of trees) {
+    const prep = await page.evaluate((n) => (window as unknown as { prepare(n: unknown): Promise<{ layoutMs: number; cards: number; lines: number }> }).prepare(n), people);
     for (const [format, layout, label] of [
       ['svg', { kind: 'sheet' }, 'SVG'],
       ['pdf', { kind: 'tiled', paper: 'A3' }, 'PDF tiled A3'],
       ['png', { kind: 'sheet' }, 'PNG 150 dpi'],
     ] as const) {
+      if (!formats.includes(format)) continue;
       // Chromium's processes listed once (walking /proc every sample cost a core on this machine).
       const pids = tree(pid);
       let peak = rss(pids);
@@ -106,7 +120,7 @@ try {
       const cpuSeconds = +(cpu(pid) - cpu0).toFixed(2);
       const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
       const row = {
-        people: prep.cards, lines: prep.lines, format: label, ok: out.ok, seconds: +((out.ms as number) / 1000).toFixed(2), cpuSeconds,
+        tree: typeof people === 'number' ? 'generated' : 'royal92', people: prep.cards, lines: prep.lines, format: out.zip ? `${label}, zip of tiles` : label, ok: out.ok, seconds: +((out.ms as number) / 1000).toFixed(2), cpuSeconds,
         megabytes: out.ok ? +((out.bytes as number) / MB).toFixed(1) : null, message: out.message ?? null,
         browserPssBeforeMB: Math.round(base / MB), browserPssPeakMB: Math.round(peak / MB), jsHeapAfterMB: Math.round(heap / MB),
         layoutSeconds: +(prep.layoutMs / 1000).toFixed(2), loadAverage: +loadavg()[0].toFixed(1),
@@ -116,7 +130,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 }
-writeFileSync(new URL('./results/chart-export-browser.json', import.meta.url), JSON.stringify({ when: new Date().toISOString(), results }, null, 2) + '\n');
+writeFileSync(new URL(process.env.CHART_RESULTS ?? './results/chart-export-browser.json', import.meta.url), JSON.stringify({ when: new Date().toISOString(), results }, null, 2) + '\n');

@@ -1,8 +1,8 @@
 /**
  * `npx tsx scripts/screenshots-fan.ts [OUT_DIR]`: the fan chart (issue 22) of a member with five
  * generations of ancestors (some unknown), at desktop (light and dark), tablet and phone sizes, half and
- * full circle; and the same view's pedigree, hourglass and descendants (the member has three children
- * and four grandchildren). From a throwaway server, like scripts/screenshots.ts.
+ * full circle; and the same view's pedigree, hourglass and descendants (the member, her partner, three
+ * children, two of them with partners, and four grandchildren). From a throwaway server, like scripts/screenshots.ts.
  */
 import type { Page } from 'playwright';
 import { join } from 'node:path';
@@ -38,11 +38,21 @@ function ancestors(): SeedFamily {
     ['g3', 'Ella', 'Hart', 'F', 'c2'],
     ['g4', 'Leo', 'Hart', 'M', 'c2'],
   ];
+  // Partners: the member's, and her two eldest children's (the descendants chart shows them beside each).
+  const partners: [string, string, string, 'M' | 'F', string, [number, number]][] = [
+    ['p1', 'Charles', 'Bell', 'M', 'a1', [170, 0]],
+    ['p2', 'Sophie', 'Ward', 'F', 'c1', [10, 170]],
+    ['p3', 'James', 'Hart', 'M', 'c2', [180, 170]],
+  ];
+  const partnerOf = new Map(partners.map(([key, , , , of]) => [of, key]));
+  for (const [key, first, last, gender, , at] of partners) people.push({ key, first, last, gender, birthYear: key === 'p1' ? '1983' : '2004', at });
   young.forEach(([key, first, last, gender, parent], i) => {
     people.push({ key, first, last, gender, birthYear: String(key.startsWith('c') ? 2006 + i : 2020 + i), at: [i * 170 - 500, key.startsWith('c') ? 170 : 340] });
     parents.push([parent, key]);
+    const other = partnerOf.get(parent);
+    if (other) parents.push([other, key]);
   });
-  return { primary: 'a1', people, parents, spouses: [] };
+  return { primary: 'a1', people, parents, spouses: partners.map(([key, , , , of]) => [of, key]) };
 }
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
@@ -75,7 +85,7 @@ try {
     }
     await openTree(page);
     await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
-    await page.getByRole('menuitem', { name: 'Fan chart…' }).click();
+    await page.getByRole('menuitem', { name: 'Charts…' }).click();
     const fan = page.getByTestId('chart-view');
     await fan.waitFor();
     if (chart === 'fan') await fan.getByLabel('Shape').selectOption(span);

@@ -4,11 +4,14 @@
  * the PDF, data URLs for the SVG, bitmaps for the PNG): a page is never written before its images.
  */
 import type { FontSet } from './fonts.ts';
+import type { ImageFile } from './imageFiles.ts';
 import { writePdf, type PdfImage, type PdfLayout } from './pdf.ts';
-import { writePng } from './png.ts';
+import { PNG_MAX_PIXELS, writePng } from './png.ts';
+import { writePngTiles } from './pngTiles.ts';
 import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvgParts } from './svg.ts';
+import type { ZipSink } from './zip.ts';
 import { writeSvgPages, type PrintPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
 
@@ -30,13 +33,22 @@ export interface ChartExportRequest {
   theme: ChartThemeName;
   format: ChartFormat;
   layout: PdfLayout;
+  /** Images ready for the back ends (Node, tests); a page sends `imageFiles` instead. */
   images: ExportImage[];
+  /** Image files as fetched, decoded by the worker (`prepareImages`). */
+  imageFiles?: ImageFile[];
   /** PNG pixels per world unit. */
   pngScale?: number;
+  /** The file's name as the member will get it ("family-tree.png"): the zip of tiles' note names it. */
+  fileName?: string;
 }
 
 export interface ChartExportResult {
   parts: Uint8Array[];
+  /** Instead of `parts`: the file as one Blob (a PNG too large for one file, as a zip of tiles). */
+  blob?: Blob;
+  /** Set when the file is not of the format asked for: 'zip' (the PNG's tiles and a note). */
+  extension?: 'zip';
   mime: string;
   people: number;
   /** With 'pages': the paper and page labels; each part is one page's SVG. */
@@ -45,10 +57,25 @@ export interface ChartExportResult {
 
 export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png', pages: 'image/svg+xml' };
 
+/** The file to save. */
+export const resultBlob = (out: ChartExportResult) => out.blob ?? new Blob(out.parts as BlobPart[], { type: out.mime });
+
+/** The file's size, bytes (0: nothing was written, which is never saved). */
+export const resultSize = (out: ChartExportResult) => out.blob?.size ?? out.parts.reduce((n, p) => n + p.byteLength, 0);
+
+/** Whether a PNG this many pixels wide and high is written as one file; past it, a zip of tiles. */
+export const pngFitsOneFile = (width: number, height: number) => width * height <= PNG_MAX_PIXELS;
+
 export async function exportChart(
   req: ChartExportRequest,
   fonts: FontSet,
-  o: { onProgress?: (f: number) => void; signal?: AbortSignal; bitmaps?: ReadonlyMap<string, CanvasImageSource> } = {},
+  o: {
+    onProgress?: (f: number) => void;
+    signal?: AbortSignal;
+    bitmaps?: ReadonlyMap<string, CanvasImageSource>;
+    /** Where a zip of PNG tiles is written (a file on disk); in memory without. */
+    zipSink?: () => Promise<ZipSink | null>;
+  } = {},
 ): Promise<ChartExportResult> {
   const measure = (t: string, s: number, w: number) => fonts.measure(t, s, w);
   const theme = chartThemes[req.theme];
@@ -73,6 +100,12 @@ export async function exportChart(
     const bytes = await writePdf(scene, { layout: req.layout, fonts, images, title, onProgress: progress, signal: o.signal });
     return { parts: [bytes], mime: MIME.pdf, people };
   }
-  const parts = await writePng(scene, { scale: req.pngScale ?? 150 / 72, images: o.bitmaps, onProgress: progress, signal: o.signal });
+  const scale = req.pngScale ?? 150 / 72;
+  if (!pngFitsOneFile(Math.ceil(scene.width * scale), Math.ceil(scene.height * scale))) {
+    const sink = (await o.zipSink?.()) ?? undefined;
+    const blob = await writePngTiles(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal, name: req.fileName, sink });
+    return { parts: [], blob, extension: 'zip', mime: 'application/zip', people };
+  }
+  const parts = await writePng(scene, { scale, images: o.bitmaps, onProgress: progress, signal: o.signal });
   return { parts, mime: MIME.png, people };
 }

@@ -76,17 +76,16 @@ export interface PngOptions {
 }
 
 /**
- * The most pixels a PNG is made with: a billion (4 GB of colour to draw and compress, about a
- * minute here). A generated tree of 10,000 people laid out flat is 5 billion at 150 dpi, and no
- * picture viewer opens such a file; past this the export says so instead of working for an hour.
+ * The most pixels one PNG file is made with: a billion (4 GB of colour). Past it few programs can
+ * open the file (a generated tree of 10,000 people laid out flat is 5.8 billion at 150 dpi), so
+ * the picture comes as a zip of tiles with a note instead (`pngTiles.ts`).
  */
 export const PNG_MAX_PIXELS = 1e9;
 
 /** The scene as PNG parts (a Blob's), drawn band by band, each band tile by tile. */
 export async function writePng(scene: Scene, o: PngOptions): Promise<Uint8Array[]> {
   const W = Math.ceil(scene.width * o.scale), H = Math.ceil(scene.height * o.scale);
-  if (W > 2 ** 31 - 1 || H > 2 ** 31 - 1 || W * H > PNG_MAX_PIXELS)
-    throw new Error(`This picture would be ${W.toLocaleString('en')} × ${H.toLocaleString('en')} pixels, too large for a PNG: choose a part of the tree, or a PDF.`);
+  if (W * H > PNG_MAX_PIXELS) throw new Error(`This picture would be ${W.toLocaleString('en')} × ${H.toLocaleString('en')} pixels, too large for one PNG file.`);
   const png = new PngStream(W, H);
   // Bands short enough that one holds at most 64 MB of pixels.
   const band = Math.max(1, Math.min(TILE, Math.floor((64 << 20) / (W * 4))));

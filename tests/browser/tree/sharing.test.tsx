@@ -39,7 +39,7 @@ describe('the details panel by role (§6)', () => {
     // Besides Close, the fan chart and "How are we related?" (looking is every member's, issues
     // 22 and 24), and the relatives' names, which fly to their cards and change nothing.
     const buttons = panel().getByRole('button').elements().filter((b) => !b.classList.contains('facts-relative-name'));
-    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Fan chart', 'How are we related?']);
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Charts', 'How are we related?']);
     expect(panel().getByRole('button', { name: 'Ada Lovelace' }).elements()).toHaveLength(1);
   });
 

@@ -47,6 +47,47 @@ describe('lineageChart', () => {
   });
 });
 
+describe('lineageChart: partners beside each descendant', () => {
+  // Ann's partner Ian; Fay's partner Jon; Gus has none.
+  const SPOUSES: Record<string, string[]> = { ann: ['ian'], fay: ['jon'], bob: ['cat'] };
+  const withPartners = { ...links, partnersOf: (id: string) => SPOUSES[id] ?? [] };
+  const kinds = (c: ReturnType<typeof lineageChart>) => Object.fromEntries(c.places.map((p) => [p.id, p.side === 'partner' ? `partner of ${p.partnerOf}` : p.side]));
+
+  it.each([
+    // Fay above her partner Jon in column 1, centred on their child Hal (the couple's middle, y 55,
+    // is Hal's); Gus under the couple; Ann and Ian centred on Fay's and Gus's middles.
+    ['descendants', 3, { ann: [0, 30], ian: [0, 90], fay: [140, 0], jon: [140, 60], hal: [280, 30], gus: [140, 120] }, 380, 170],
+    ['descendants', 2, { ann: [0, 30], ian: [0, 90], fay: [140, 0], jon: [140, 60], gus: [140, 120] }, 240, 170],
+    // Hourglass: the ancestors' side has no partners (Bob's partner Cat is there as Ann's mother).
+    ['hourglass', 2, { bob: [0, 0], cat: [0, 60], ann: [140, 30], ian: [140, 90], fay: [280, 0], jon: [280, 60], gus: [280, 120] }, 380, 170],
+  ] as const)('%s of %i generations', (layout, generations, expected, width, height) => {
+    const c = lineageChart('ann', layout, generations, withPartners, SIZES);
+    expect(at(c)).toEqual(expected);
+    expect([c.width, c.height]).toEqual([width, height]);
+    expect(kinds(c).ian).toBe('partner of ann');
+    // Every place's card is apart from every other's: no two overlap.
+    for (const a of c.places)
+      for (const b of c.places)
+        if (a !== b) expect(a.x !== b.x || Math.abs(a.y - b.y) >= SIZES.cardHeight + SIZES.rowGap).toBe(true);
+  });
+
+  it('joins a partner to the card above and leaves for the children from the couple’s middle', () => {
+    const c = lineageChart('ann', 'descendants', 2, withPartners, SIZES);
+    const lines = c.lines.map((l) => l.map((p) => [p.x, p.y]));
+    // Ann (0, 30) and Ian (0, 90): a line through the 10-unit gap at the cards' middle.
+    expect(lines).toContainEqual([[50, 80], [50, 90]]);
+    // To Fay (140, 0) and Gus (140, 120) from Ann's right edge at the couple's middle (y 85).
+    expect(lines).toContainEqual([[100, 85], [120, 85], [120, 25], [140, 25]]);
+    expect(lines).toContainEqual([[100, 85], [120, 85], [120, 145], [140, 145]]);
+    expect(c.places.map((p) => p.id)).toEqual(['ann', 'ian', 'fay', 'jon', 'gus']);
+  });
+
+  it('leaves the pedigree without partners', () => {
+    const c = lineageChart('ann', 'pedigree', 3, withPartners, SIZES);
+    expect(c.places.some((p) => p.side === 'partner')).toBe(false);
+  });
+});
+
 describe('lineageRelation', () => {
   it.each([
     ['root', 0, ''],

@@ -17,3 +17,17 @@ describe('Export chart shortcut (issue 22)', () => {
     expect(SCREEN_COMMANDS.exportChart.shortcut(false)).toBe('Ctrl Shift E');
   });
 });
+
+describe('Charts shortcut (issue 22)', () => {
+  it.each([
+    [key('C', { shiftKey: true }), true],
+    [key('c'), false],
+    [key('C', { shiftKey: true, ctrlKey: true }), false],
+    [key('C', { shiftKey: true, metaKey: true }), false],
+    [key('C', { shiftKey: true, altKey: true }), false],
+  ])('%j opens the charts: %s', (press, yes) => expect(SCREEN_COMMANDS.charts.keyTest(press)).toBe(yes));
+
+  it('is written the same on every platform', () => {
+    expect(SCREEN_COMMANDS.charts.shortcut(true)).toBe('Shift C');
+  });
+});

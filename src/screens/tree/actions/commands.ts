@@ -1,4 +1,4 @@
-import { openChartExport } from '../chart/chartUi.ts';
+import { openChartExport, openCharts } from '../chart/chartUi.ts';
 import { openDialog, openFind, requestTidy } from '../treeUi.ts';
 
 /**
@@ -82,7 +82,7 @@ export interface ScreenCommand {
 }
 
 const typing = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('input, textarea, select, [contenteditable="true"]');
+  typeof Element !== 'undefined' && target instanceof Element && !!target.closest('input, textarea, select, [contenteditable="true"]');
 
 export const SCREEN_COMMANDS = {
   /** Find anyone (issue 9): Ctrl+K (Cmd+K on a Mac) anywhere, or / when not typing in a field. */
@@ -100,6 +100,13 @@ export const SCREEN_COMMANDS = {
     shortcut: (isMac) => (isMac ? '⇧ ⌘ E' : 'Ctrl Shift E'),
     keyTest: (e) => (e.key === 'e' || e.key === 'E') && (e.ctrlKey || e.metaKey) && !!e.shiftKey && !e.altKey,
     run: openChartExport,
+  },
+  /** Charts… (issue 22): the fan, pedigree, descendant and hourglass charts, Shift+C when not typing in a field. */
+  charts: {
+    label: 'Charts',
+    shortcut: (_isMac: boolean) => 'Shift C',
+    keyTest: (e) => e.key === 'C' && !!e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target),
+    run: openCharts,
   },
 } as const satisfies Record<string, ScreenCommand>;
 

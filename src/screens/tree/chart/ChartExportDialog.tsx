@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ChartFormat, ChartExportRequest } from '../../../../engine/export/exportChart.ts';
+import { resultBlob, resultSize, type ChartFormat, type ChartExportRequest } from '../../../../engine/export/exportChart.ts';
 import type { ChartThemeName } from '../../../../engine/export/themes.ts';
 import type { Paper } from '../../../../engine/export/tiling.ts';
 import type { CanvasHandle } from '../../../../engine/index.ts';
@@ -13,7 +13,7 @@ import { useTree } from '../treeContext.ts';
 import { chartModel } from './chartModel.ts';
 import { download } from '../../../components/download.ts';
 import { printPages } from './printChart.ts';
-import { loadImages } from './images.ts';
+import { fetchImages } from './images.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';
 import { chartNodeIds, type ChartScope } from './scope.ts';
 import { CHART_TEXTS as T } from './texts.ts';
@@ -31,6 +31,9 @@ export function chartFileName(scope: ChartScope, name: string, format: ChartForm
   const base = scope === 'ancestors' || scope === 'descendants' || scope === 'hourglass' ? `${scope}-of-${nameSlug(name)}` : scope === 'all' ? 'family-tree' : `family-tree-${scope}`;
   return `${base}.${format}`;
 }
+
+/** The name a file is saved under: a PNG too large for one file comes as a zip of its tiles. */
+export const savedName = (file: string, out: { extension?: string }) => (out.extension ? file.replace(/\.[a-z]+$/, `.${out.extension}`) : file);
 
 /**
  * Export chart (issue 22): the whole tree, the view, the selection, or ancestors, descendants or
@@ -79,19 +82,19 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
         uid,
       });
       if (!model.cards.length) throw new Error(T.empty);
-      const images = await loadImages(model.cards.map((c) => c.data.image).filter((u): u is string => !!u), (f) => setProgress(f * 0.2), controller.signal);
+      const imageFiles = await fetchImages(model.cards.map((c) => c.data.image).filter((u): u is string => !!u), (f) => setProgress(f * 0.2), controller.signal);
       if (controller.signal.aborted) throw new ChartExportCancelled();
-      const req: ChartExportRequest = { model, theme, format: print ? 'pages' : format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images };
+      const req: ChartExportRequest = { model, theme, format: print ? 'pages' : format, layout: pages === 'sheet' ? { kind: 'sheet' } : { kind: 'tiled', paper: pages }, images: [], imageFiles, fileName: file };
       const out = await run(req, (f) => setProgress(0.2 + f * 0.8), controller.signal);
-      const size = out.parts.reduce((n, p) => n + p.byteLength, 0);
-      if (!size) throw new Error(T.empty);
+      if (!resultSize(out)) throw new Error(T.nothingWritten);
       if (print) {
         // The dialog goes first: what the print dialog shows is the pages alone.
         onClose();
         return await printPages(out);
       }
-      download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
-      notify.success(T.exported(file));
+      const saved = savedName(file, out);
+      download(resultBlob(out), saved);
+      notify.success(T.exported(saved), { description: out.extension === 'zip' ? T.tiles : undefined });
       onClose();
     } catch (e) {
       setProgress(null);

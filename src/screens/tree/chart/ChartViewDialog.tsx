@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { drawOps } from '../../../../engine/export/canvas.ts';
 import { clampGenerations, FAN_MAX_GENERATIONS, FAN_MIN_GENERATIONS, fanHit, fanRelation, fanSlot, type FanColourBy, type FanSpan } from '../../../../engine/export/fan.ts';
 import { buildFanScene, type FanScene } from '../../../../engine/export/fanScene.ts';
-import type { ChartExportRequest, ChartFormat } from '../../../../engine/export/exportChart.ts';
+import { resultBlob, resultSize, type ChartExportRequest, type ChartFormat } from '../../../../engine/export/exportChart.ts';
 import { clampLineageGenerations, LINEAGE_MAX_GENERATIONS, LINEAGE_MIN_GENERATIONS, lineageHit, lineageRelation, type LineageLayout } from '../../../../engine/export/lineage.ts';
 import type { Scene } from '../../../../engine/export/ops.ts';
 import { buildScene } from '../../../../engine/export/scene.ts';
@@ -14,10 +14,10 @@ import { cardName } from '../../../domain/labels.ts';
 import { redactGraph } from '../../../domain/privacy.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useTree } from '../treeContext.ts';
-import { nameSlug, PAPERS, paperLabel, type Pages } from './ChartExportDialog.tsx';
+import { nameSlug, PAPERS, paperLabel, savedName, type Pages } from './ChartExportDialog.tsx';
 import { download } from '../../../components/download.ts';
 import { fanModel, fanYears } from './fanModel.ts';
-import { loadImages } from './images.ts';
+import { fetchImages } from './images.ts';
 import { LINEAGE_SIZES, lineageModel } from './lineageModel.ts';
 import { printPages } from './printChart.ts';
 import { ChartExportCancelled, runChartWorker, type ChartExportRunner } from './runChartExport.ts';
@@ -146,7 +146,8 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
     if (model) return model.people.map((p) => ({ key: p.n, id: p.id, label: T.person(p.name, p.years, p.n === 1 ? T.centre : fanRelation(p.n)), centre: p.n === 1 }));
     return (lineage?.chart.places ?? []).map((p, i) => {
       const profile = profiles[p.id];
-      const where = p.side === 'root' ? (kind === 'hourglass' ? T.centre : V.first) : lineageRelation(p.side, p.generation);
+      const where =
+        p.side === 'root' ? (kind === 'hourglass' ? T.centre : V.first) : p.side === 'partner' ? V.partnerOf(cardName(profiles[p.partnerOf ?? ''])) : lineageRelation(p.side, p.generation);
       return { key: i, id: p.id, label: T.person(cardName(profile), profile ? fanYears(profile) : '', where), centre: p.side === 'root' };
     });
   }, [model, lineage, profiles, kind]);
@@ -224,7 +225,8 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
     // Paper gets the print look; a picture the look on screen.
     const look = format === 'pdf' || format === 'print' ? 'print' : dark ? 'dark' : 'light';
     const layout = pages === 'sheet' ? ({ kind: 'sheet' } as const) : ({ kind: 'tiled', paper: pages } as const);
-    const base = { theme: look, format: format === 'print' ? 'pages' : format, layout } as const;
+    const file = `${V.file[kind]}-of-${nameSlug(name)}.${format === 'print' ? 'pdf' : format}`;
+    const base = { theme: look, format: format === 'print' ? 'pages' : format, layout, fileName: file } as const;
     try {
       let req: ChartExportRequest;
       if (model) req = { ...base, model: { cards: [], lines: [] }, fan: { ...model, title: CHART_TEXTS.ancestors(name), subtitle: date }, images: [] };
@@ -232,16 +234,17 @@ export function ChartViewDialog({ nodeId, onClose, run = runChartWorker, initial
         const title = kind === 'pedigree' ? CHART_TEXTS.ancestors(name) : kind === 'descendants' ? CHART_TEXTS.descendants(name) : CHART_TEXTS.hourglass(name);
         const cards = lineage!.model.cards;
         // Photos and avatars are loaded before the worker writes a page (a fifth of the bar).
-        const photos = await loadImages(cards.map((c) => c.data.image ?? '').filter(Boolean), (f) => setProgress(f * 0.2), controller.signal);
+        const imageFiles = await fetchImages(cards.map((c) => c.data.image ?? '').filter(Boolean), (f) => setProgress(f * 0.2), controller.signal);
         if (controller.signal.aborted) throw new ChartExportCancelled();
-        req = { ...base, model: { ...lineage!.model, title, subtitle: date }, images: photos };
+        req = { ...base, model: { ...lineage!.model, title, subtitle: date }, images: [], imageFiles };
       }
       const out = await run(req, (f) => setProgress(model ? f : 0.2 + 0.8 * f), controller.signal);
+      if (!resultSize(out)) throw new Error(CHART_TEXTS.nothingWritten);
       if (format === 'print') await printPages(out);
       else {
-        const file = `${V.file[kind]}-of-${nameSlug(name)}.${format}`;
-        download(new Blob(out.parts as BlobPart[], { type: out.mime }), file);
-        notify.success(CHART_TEXTS.exported(file));
+        const saved = savedName(file, out);
+        download(resultBlob(out), saved);
+        notify.success(CHART_TEXTS.exported(saved), { description: out.extension === 'zip' ? CHART_TEXTS.tiles : undefined });
       }
     } catch (e) {
       if (e instanceof ChartExportCancelled) notify.info(CHART_TEXTS.cancelled);

@@ -10,7 +10,21 @@ export function openChartExport() {
   chartUi.open = true;
 }
 
-/** Opens the fan chart of a card's person (the profile the card shows). */
+/** Opens the charts (fan, pedigree, descendants, hourglass) of a card's person (the profile the card shows). */
 export function openFanChart(nodeId: string) {
   chartUi.fan = nodeId;
+}
+
+/** Whose charts the shortcut opens: the tree screen says (the selected card, else the member's own). */
+let chartsPerson: () => string | null = () => null;
+
+export function setChartsPerson(pick: () => string | null): () => void {
+  chartsPerson = pick;
+  return () => void (chartsPerson = () => null);
+}
+
+/** The charts of the tree screen's person, if there is one (Shift+C). */
+export function openCharts() {
+  const id = chartsPerson();
+  if (id) openFanChart(id);
 }

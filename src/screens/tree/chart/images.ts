@@ -1,48 +1,35 @@
 /**
- * Photos and avatars loaded before the chart is written (a page never goes out before its
- * images): each address drawn once into a small canvas at print resolution, as PNG bytes (PDF,
- * PNG) and a data URL (SVG). An image that cannot be loaded is left out; its card keeps its ring.
+ * Photos and avatars fetched for an export before it is written (a page never goes out before its
+ * images). The page only fetches the files, once per address (kept for the next export); they are
+ * decoded in the export's worker (`engine/export/imageFiles.ts`), never on the page's thread. A
+ * file that cannot be fetched (a site that does not allow reading it) is left out; its card keeps
+ * its ring.
  */
-import type { ExportImage } from '../../../../engine/export/exportChart.ts';
+import type { ImageFile } from '../../../../engine/export/imageFiles.ts';
 
-/** 30-unit avatars at 1 pt per unit and 300 dpi. */
-const SIZE = 128;
+const fetched = new Map<string, Promise<Blob | null>>();
 
-async function one(url: string): Promise<ExportImage | null> {
-  const img = new Image();
-  img.crossOrigin = 'anonymous';
-  img.src = url;
-  try {
-    await img.decode();
-  } catch {
-    return null;
+function fetchOnce(url: string): Promise<Blob | null> {
+  let got = fetched.get(url);
+  if (!got) {
+    got = fetch(url, { mode: 'cors', credentials: 'omit' })
+      .then((r) => (r.ok ? r.blob() : null))
+      .catch(() => null);
+    fetched.set(url, got);
+    // A failure is not kept: the next export asks again.
+    void got.then((blob) => blob || fetched.delete(url));
   }
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = SIZE;
-  const ctx = canvas.getContext('2d')!;
-  // Cover the square, as the card's round avatar does.
-  const k = Math.max(SIZE / (img.naturalWidth || SIZE), SIZE / (img.naturalHeight || SIZE));
-  const w = (img.naturalWidth || SIZE) * k, h = (img.naturalHeight || SIZE) * k;
-  ctx.drawImage(img, (SIZE - w) / 2, (SIZE - h) / 2, w, h);
-  let blob: Blob | null;
-  try {
-    blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png'));
-  } catch {
-    return null; // a photo from a site that does not allow reading it back
-  }
-  if (!blob) return null;
-  const png = new Uint8Array(await blob.arrayBuffer());
-  const dataUrl = url.startsWith('data:') ? url : canvas.toDataURL('image/png');
-  return { url, png, dataUrl };
+  return got;
 }
 
-export async function loadImages(urls: Iterable<string>, onProgress: (f: number) => void, signal: AbortSignal): Promise<ExportImage[]> {
+export async function fetchImages(urls: Iterable<string>, onProgress: (f: number) => void, signal: AbortSignal): Promise<ImageFile[]> {
   const list = [...new Set(urls)];
-  const out: ExportImage[] = [];
+  const out: ImageFile[] = [];
   for (let i = 0; i < list.length; i += 8) {
     if (signal.aborted) break;
-    const got = await Promise.all(list.slice(i, i + 8).map(one));
-    for (const g of got) if (g) out.push(g);
+    const batch = list.slice(i, i + 8);
+    const got = await Promise.all(batch.map(fetchOnce));
+    got.forEach((blob, j) => blob && out.push({ url: batch[j]!, blob }));
     onProgress(Math.min(1, (i + 8) / list.length));
   }
   return out;

@@ -1,7 +1,7 @@
 /**
  * The pedigree, descendant and hourglass chart views' cards (issue 22), read from the tree's
  * profiles: each person's card made by the tree's own card code (name, years, avatar), at the
- * places `lineageChart` gives them. The graph is the member's own (a viewer's is redacted by the
+ * places `lineageChart` gives them (a descendant's partners beside them). The graph is the member's own (a viewer's is redacted by the
  * server already, and "Leave out living people" redacts it again), so a chart shows nothing the
  * tree hides.
  */
@@ -29,7 +29,9 @@ export function lineageModel(
   const known = (ids: readonly string[] | undefined) => (ids ?? []).filter((id) => profiles[id]);
   // Father above mother, as on the fan; the rest of a person's parents (past two) are left out there too.
   const parentsOf = (id: string) => fatherAndMother(known(profiles[id]?.parents), (p) => profiles[p]?.gender ?? '').filter((p): p is string => !!p);
-  const chart = lineageChart(root, layout, generations, { parentsOf, childrenOf: (id) => known(profiles[id]?.children) }, LINEAGE_SIZES);
+  // Partners beside each descendant, as the tree shows them (the descendants' side only).
+  const partnersOf = (id: string) => known(profiles[id]?.spouses);
+  const chart = lineageChart(root, layout, generations, { parentsOf, childrenOf: (id) => known(profiles[id]?.children), partnersOf }, LINEAGE_SIZES);
   const cards = chart.places.map((place, i) => {
     const node: GraphNode = { id: place.id, type: 'person', position: { x: place.x, y: place.y }, modifiedAt: '', hidden: false, data: { profileId: place.id } as GraphNode['data'] };
     const data = personCardData(node, profiles[place.id], { invitationsEnabled: false, compact: false, uid: '', role: 'viewer', isPrivate }, false);

@@ -1,6 +1,8 @@
 import type { ChartExportRequest, ChartExportResult } from '../../../../engine/export/exportChart.ts';
 import type { ChartWorkerReply } from './chartWorker.ts';
 
+export const WORKER_FAILED = 'The export stopped before the file was written (the browser may have run out of memory). Choose a part of the tree, or a PDF, and try again.';
+
 export class ChartExportCancelled extends Error {
   constructor() {
     super('cancelled');
@@ -20,7 +22,8 @@ export const runChartWorker: ChartExportRunner = (req, onProgress, signal) => {
       else if (r.kind === 'done') resolve(r);
       else reject(new Error(r.message));
     });
-    worker.addEventListener('error', (event) => reject(new Error(event.message || 'The export worker failed')));
+    // A worker that dies (out of memory, most often) says nothing of why: the member is told what to try.
+    worker.addEventListener('error', (event) => reject(new Error(event.message || WORKER_FAILED)));
     worker.postMessage(req);
   }).finally(() => worker.terminate());
 };

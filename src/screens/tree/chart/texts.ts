@@ -40,14 +40,17 @@ export const CHART_TEXTS = {
   exported: (file: string) => `Saved ${file}`,
   failed: 'The chart could not be exported',
   empty: 'There is nobody to export: choose another part of the tree.',
+  nothingWritten: 'Nothing was written, so no file was saved. Try again, or choose another format.',
+  tiles: 'The picture is too large for one PNG file: it comes as tiles in a zip, with a note on how they fit together.',
   cancelled: 'Export stopped',
   defaultTitle: 'Family tree',
 } as const;
 
 /** The fan chart's words (issue 22). */
 export const FAN_TEXTS = {
-  command: 'Fan chart…',
-  panelButton: 'Fan chart',
+  /** The menu item and the details panel's button open every chart view (fan, pedigree, descendants, hourglass). */
+  command: 'Charts…',
+  panelButton: 'Charts',
   title: (name: string) => `Fan chart of ${name}`,
   description: 'Ancestors in rings, one generation each. Click a person to put them in the middle.',
   shape: 'Shape',
@@ -85,6 +88,7 @@ export const CHART_VIEW_TEXTS = {
   file: { fan: 'fan-chart', pedigree: 'pedigree', descendants: 'descendants', hourglass: 'hourglass-chart' },
   people: 'People in the chart',
   first: 'at the start',
+  partnerOf: (name: string) => `partner of ${name}`,
   pages: 'Pages',
 } as const;
 

@@ -6,7 +6,8 @@ import { backend } from '../../../backend/index.ts';
 import { notify } from '../../../components/notify.ts';
 import { treeRights } from '../actions/rights.ts';
 import { ChartExport } from '../chart/ChartExport.tsx';
-import { openChartExport, openFanChart } from '../chart/chartUi.ts';
+import { SCREEN_COMMANDS } from '../actions/commands.ts';
+import { openChartExport, openCharts } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
 import { SOURCES_TEXTS, SourcesDialog } from '../panels/facts/SourcesDialog.tsx';
 import { useTree } from '../treeContext.ts';
@@ -93,11 +94,17 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => setExporting(true)}>
               {GEDCOM_TEXTS.exportCommand}
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={openChartExport}>
+            <DropdownMenu.Item className="menu-item" onSelect={openChartExport} aria-keyshortcuts="Control+Shift+E">
               {CHART_TEXTS.command}
+              <span className="menu-item-shortcut" aria-hidden="true">
+                {SCREEN_COMMANDS.exportChart.shortcut(isMac)}
+              </span>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => openFanChart(selectedPerson(canvas) ?? homePerson(canvas))}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openCharts()} aria-keyshortcuts="Shift+C">
               {FAN_TEXTS.command}
+              <span className="menu-item-shortcut" aria-hidden="true">
+                {SCREEN_COMMANDS.charts.shortcut(isMac)}
+              </span>
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu-item" onSelect={() => openKinship(selectedPerson(canvas))}>
               {KINSHIP_UI_TEXTS.command}
@@ -143,11 +150,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
   );
 }
 
-/** The fan chart's person without a selection: the engine's home card (the member's own), else the first card. */
-function homePerson(canvas: CanvasHandle | null): string {
-  const engine = canvas?.engine;
-  return engine?.options.homeNodeId ?? [...(engine?.store.nodes.keys() ?? [])][0] ?? '';
-}
+const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
 
 /** The person the ancestors and descendants exports start from: the selected card, if one is. */
 function selectedPerson(canvas: CanvasHandle | null): string | null {
