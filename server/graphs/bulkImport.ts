@@ -237,7 +237,8 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
 
     let applied: AppliedChange;
     try {
-      applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations });
+      // Every chunk was shape-checked when it arrived (parseImportChunk), also those read back here.
+      applied = await graphs.saveApplied(key.uid, key.graphId, { changes: merged.changes, clientId: claimed.client_id, migrations: claimed.migrations }, true);
     } catch (e) {
       if (isAppError(e)) return refuse(key, e.code, e.message);
       await refuse(key, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);

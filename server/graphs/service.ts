@@ -139,14 +139,17 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       return saveChangeSet(store, { uid, graphId, ...input }, { now: clock(), publish });
     },
 
-    /** `save`, answering the change set as it was applied and logged (stamped), with its revision. */
-    async saveApplied(uid: string, graphId: string, input: SaveInput): Promise<AppliedChange> {
+    /**
+     * `save`, answering the change set as it was applied and logged (stamped), with its revision.
+     * `shapeChecked`: see SaveOptions (a bulk import's merged chunks).
+     */
+    async saveApplied(uid: string, graphId: string, input: SaveInput, shapeChecked = false): Promise<AppliedChange> {
       let applied: AppliedChange | undefined;
       const publishing = (publications: readonly Publication[]) => {
         applied = publications.find((p) => p.graphId === graphId)!.event;
         publish(publications);
       };
-      await saveChangeSet(store, { uid, graphId, ...input }, { now: clock(), publish: publishing });
+      await saveChangeSet(store, { uid, graphId, ...input }, { now: clock(), publish: publishing, shapeChecked });
       return applied!;
     },
 

@@ -134,7 +134,8 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     const viewers = viewerPublisher(db, deps.clock);
     try {
       const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
-      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: viewers.publish }));
+      // Every chunk was shape-checked when it arrived (parseImportChunk in putChunk).
+      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: viewers.publish, shapeChecked: true }));
     } catch (e) {
       if (isAppError(e)) return refuse(k, e.code, e.message);
       await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);

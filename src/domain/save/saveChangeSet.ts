@@ -28,6 +28,12 @@ export interface SaveOptions {
   now: Date;
   /** Delivers applied changes to live streams; called once the transaction has committed. */
   publish(publications: readonly Publication[]): void;
+  /**
+   * The caller has checked the change set's shape already: a bulk import checks each chunk as it
+   * arrives (parseImportChunk) and its merge refuses an id named twice, so the commit need not
+   * walk 180 MB of a 100,000-person import again (about a second of CPU).
+   */
+  shapeChecked?: boolean;
 }
 
 /** Only members write a graph (a viewer only their own profile); a member's own graph is made on first use. */
@@ -50,7 +56,7 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
   const { uid, graphId, clientId } = request;
   const clientIdText = textProblem(clientId);
   if (clientIdText) throw new AppError('invalid-argument', `clientId: ${clientIdText}`);
-  const shape = changeSetShapeProblem(request.changes);
+  const shape = options.shapeChecked ? null : changeSetShapeProblem(request.changes);
   if (shape) throw new AppError('invalid-argument', shape);
   const changes = request.changes as ChangeSet;
   const now = options.now;
