@@ -129,6 +129,11 @@ export async function revert(deps: HistoryDeps, uid: string, graphId: string, in
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Whether a change took a profile out only to show its card under another (a claimed invitation, a released account). */
+function rekeyed(e: HistoryEntry, profileId: string): boolean {
+  return !!e.changes?.nodes.upsert.some((n) => e.before?.nodes?.[n.id]?.data.profileId === profileId);
+}
+
 /** People taken out of the tree in the last 90 days and not back since, newest first (owners and editors). */
 export async function recentlyDeleted(deps: HistoryDeps, uid: string, graphId: string): Promise<DeletedPerson[]> {
   const role = await roleOf(deps, graphId, uid);
@@ -140,7 +145,7 @@ export async function recentlyDeleted(deps: HistoryDeps, uid: string, graphId: s
   for (const e of entries) {
     for (const id of e.removedIds) {
       const whole = e.before?.profiles?.[id]?.whole;
-      if (seen.has(id) || !whole) continue;
+      if (seen.has(id) || !whole || rekeyed(e, id)) continue;
       seen.add(id);
       found.push({ profileId: id, firstName: whole.firstName, lastName: whole.lastName, revision: e.revision, at: e.at, actorUid: e.actorUid });
     }
