@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../../integration/helpers.ts';
 import { hopperFamily, type HopperMembers } from '../../integration/sharingHelpers.ts';
 import { signInOn } from '../fixtures.ts';
-import { card, fitView, openTree, pressCardButton } from './treePage.ts';
+import { card, fitView, pressCardButton } from './treePage.ts';
 
 /**
  * Issue 24 end to end: an editor deletes a person (permanently, past the 5 s Undo), and the
@@ -14,6 +14,8 @@ let server: TestServer;
 let family: HopperMembers;
 
 test.beforeAll(async () => {
+  // Five accounts (argon2 each) and a tree: slow on a loaded machine.
+  test.setTimeout(240_000);
   server = await startTestServer(undefined, { serveStatic: true });
   family = await hopperFamily(server);
 });
@@ -21,6 +23,12 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.close();
 });
+
+/** The tree open with its cards (a loaded 2-core machine has taken over 30 s to draw them). */
+async function openTree(page: Page) {
+  await page.goto('/app/tree');
+  await expect(page.locator('[data-node-id]').first()).toBeAttached({ timeout: 120_000 });
+}
 
 async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const ctx = await browser.newContext({ baseURL: server.url });
@@ -30,6 +38,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 }
 
 test('an editor deletes a person; the owner restores them from Recently deleted', async ({ browser }) => {
+  test.setTimeout(300_000);
   const ed = await signedIn(browser, family.ed);
   await openTree(ed);
   await fitView(ed);
