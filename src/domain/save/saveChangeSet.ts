@@ -1,4 +1,4 @@
-import { stampChangeSet, type ChangeSet } from '../changeSet.ts';
+import { isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { NOT_ON_TREE } from '../invitations.ts';
 import { PERSONAL_FIELDS } from '../profile.ts';
@@ -103,7 +103,8 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     await tx.writeChanges(graphId, stamped, written, fresh);
     const event = { revision: head.revision + 1, changes: { ...stamped, baseRevision: head.revision }, clientId, actorUid: uid };
     await tx.appendChange(graphId, event, request.migrations ?? []);
-    await tx.appendHistory(graphId, historyEntry(event, history, now.toISOString(), request.revertOf));
+    // A save that changes nothing (migration flags only) is no change to keep.
+    if (!isEmptyChangeSet(stamped)) await tx.appendHistory(graphId, historyEntry(event, history, now.toISOString(), request.revertOf));
     const elsewhere = await propagatePatches(tx, heads, showing, stamped.profiles.upsert, graphId, { clientId, actorUid: uid, at: now.toISOString(), before: before.profile });
     return [{ graphId, event }, ...elsewhere];
   });
