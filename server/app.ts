@@ -37,6 +37,7 @@ import { importRoutes } from './routes/imports.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { memberRoutes } from './routes/members.ts';
+import { historyRoutes } from './routes/history.ts';
 import { meRoutes } from './routes/me.ts';
 import { passwordResetRoutes } from './routes/passwordResets.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -220,6 +221,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     invitationRoutes(app, ctx, graphs);
     profileRoutes(app, ctx, graphs);
     memberRoutes(app, ctx, graphs);
+    historyRoutes(app, ctx, graphs);
     ownAccountRoutes(app, ctx, graphs);
     graphRoutes(app, ctx, graphs, options.saveBodyLimit);
     importRoutes(app, ctx, graphs, options.importLimits, options.importTiming);

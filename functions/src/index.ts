@@ -11,6 +11,7 @@ import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
 import { AppError, SIGN_IN_NEEDED } from '../../src/domain/errors.ts';
 import * as accountCalls from './callables/account.ts';
 import * as graphCalls from './callables/graphs.ts';
+import * as historyCalls from './callables/history.ts';
 import { createImports } from './callables/imports.ts';
 import * as invitationCalls from './callables/invitations.ts';
 import * as memberCalls from './callables/members.ts';
@@ -93,6 +94,10 @@ export const deleteAccount = onCall(HEAVY, (request) => coded(() => accountCalls
 export const beginImport = onCall((request) => coded(() => createImports(deps()).begin(callerOf(request).uid, request.data)));
 export const putImportChunk = onCall((request) => coded(() => createImports(deps()).putChunk(callerOf(request).uid, request.data)));
 export const commitImport = onCall(BULK, (request) => coded(() => createImports(deps()).commit(callerOf(request).uid, request.data)));
+export const listHistory = onCall((request) => coded(() => historyCalls.listHistoryCall(deps(), callerOf(request).uid, request.data)));
+export const revertChange = onCall((request) => coded(() => historyCalls.revertChangeCall(deps(), callerOf(request).uid, request.data)));
+export const listDeleted = onCall((request) => coded(() => historyCalls.listDeletedCall(deps(), callerOf(request).uid, request.data)));
+export const restoreDeleted = onCall((request) => coded(() => historyCalls.restoreDeletedCall(deps(), callerOf(request).uid, request.data)));
 export const cancelImport = onCall((request) => coded(() => createImports(deps()).cancel(callerOf(request).uid, request.data)));
 
 /** Invitation-only sign-up (needs Firebase Authentication with Identity Platform). */

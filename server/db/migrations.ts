@@ -369,6 +369,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 14,
+    name: 'history',
+    // The history of each tree kept for good (issue 24): every applied change with its
+    // before-values, unlike graph_changes (the live stream's replay log, capped at 1,000).
+    // Searchable columns beside the body: the people a change touched (a person's history, GIN),
+    // the member (the activity's filter) and the people it took out (Recently deleted). The body
+    // is text (the change and its before-values as JSON), which PostgreSQL compresses when large.
+    sql: `
+      CREATE TABLE graph_history (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        revision bigint NOT NULL,
+        at timestamptz NOT NULL,
+        actor_uid text NOT NULL,
+        kind text NOT NULL,
+        profile_ids text[] NOT NULL DEFAULT '{}',
+        removed_ids text[] NOT NULL DEFAULT '{}',
+        summary jsonb NOT NULL,
+        revert_of bigint[] NOT NULL DEFAULT '{}',
+        body text,
+        PRIMARY KEY (graph_id, revision)
+      );
+      CREATE INDEX graph_history_people ON graph_history USING gin (profile_ids);
+      CREATE INDEX graph_history_actor ON graph_history (graph_id, actor_uid, revision);
+      CREATE INDEX graph_history_removed ON graph_history (graph_id, at) WHERE cardinality(removed_ids) > 0;
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -378,6 +405,7 @@ export const DATA_TABLES = [
   'graph_imports',
   'graph_snapshots',
   'graph_changes',
+  'graph_history',
   'graph_profiles',
   'graph_sources',
   'graph_couples',

@@ -1,8 +1,9 @@
 import type { GraphLookup } from '../../src/domain/save/neighbourhood.ts';
 import type { ClaimBase, GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../src/domain/types.ts';
-import type { Couple, Place } from '../../src/domain/facts/types.ts';
+import type { Couple, Place, Source } from '../../src/domain/facts/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { appendHistory } from './historyStore.ts';
 import {
   addMember,
   ensureOwnGraph,
@@ -59,6 +60,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
     primaryNodes: () => items<GraphNode>(`SELECT data FROM graph_nodes WHERE graph_id = $1 AND (data->'data'->>'isPrimary') = 'true'`),
     places: (ids) => items<Place>('SELECT data FROM graph_places WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     couples: (ids) => items<Couple>('SELECT data FROM graph_couples WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
+    sources: (ids) => items<Source>('SELECT data FROM graph_sources WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
   };
 }
 
@@ -74,6 +76,7 @@ export function sqlStoreTransaction(q: Queryable, options: WriteOptions = {}): G
     writeChanges: (graphId, changes, profiles, fresh) => writeChanges(q, graphId, changes, profiles, { ...options, fresh }),
     writeProfiles: (profiles) => upsertProfiles(q, profiles),
     appendChange: (graphId, change, migrations) => recordRevision(q, graphId, change, migrations),
+    appendHistory: (graphId, entry) => appendHistory(q, graphId, entry),
     addMember: (graphId, uid, role) => addMember(q, graphId, uid, role),
     async claimBases(ids) {
       const rows = await q.query<{ profile_id: string; base: ClaimBase }>('SELECT profile_id, base FROM card_claims WHERE profile_id = ANY($1::text[])', [[...ids]]);

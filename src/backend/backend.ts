@@ -4,6 +4,7 @@ import type {
   AvatarStore,
   GraphImporter,
   GraphRepository,
+  HistoryService,
   InvitationService,
   MemberService,
   ProfileRepository,
@@ -19,6 +20,7 @@ export interface Backend {
   invitations: InvitationService;
   members: MemberService;
   account: AccountService;
+  history: HistoryService;
 }
 
 /** The backends a build can be made for (`VITE_BACKEND`). */

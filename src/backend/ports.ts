@@ -1,3 +1,4 @@
+import type { DeletedPerson, HistoryPage, RevertMode, RevertPlan } from '../domain/history/wire.ts';
 import type { ChangeSet } from '../domain/changeSet.ts';
 import type { ChunkedChangeSet } from '../domain/changeSetChunks.ts';
 import type { AppError } from '../domain/errors.ts';
@@ -328,4 +329,28 @@ export interface AccountService {
    * claimed cards go back to unclaimed cards per `card`; every session ends at once.
    */
   deleteAccount(input: { password: string; card: ClaimedCardChoice; trees: OwnedTreeChoice[] }): Promise<void>;
+}
+
+/** A tree's history (issue 24; src/domain/history): the activity, a person's history, revert, Recently deleted. */
+export interface HistoryService {
+  /** A page of history, newest first (a person's with `profileId`), with the names of who made each change. */
+  list(graphId: string, query?: HistoryListQuery): Promise<HistoryPage>;
+  /** What reverting one change (`one`) or everything after it (`after`) would do, and what changed since. */
+  previewRevert(graphId: string, revision: number, mode: RevertMode): Promise<RevertPlan>;
+  /** The revert as a new change; refused (failed-precondition) when something it would revert changed since. */
+  revert(graphId: string, revision: number, mode: RevertMode, clientId: string): Promise<{ revision: number }>;
+  /** People deleted in the last 90 days and not back (owners and editors). */
+  deleted(graphId: string): Promise<{ people: DeletedPerson[]; actors: Record<string, string> }>;
+  /** Brings a deleted person back with their links and profile, as a new change. */
+  restore(graphId: string, revision: number, profileId: string, clientId: string): Promise<{ revision: number }>;
+}
+
+export interface HistoryListQuery {
+  profileId?: string;
+  actorUid?: string;
+  from?: string;
+  to?: string;
+  /** Entries older than this revision (the next page). */
+  before?: number;
+  limit?: number;
 }

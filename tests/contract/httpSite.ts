@@ -7,6 +7,7 @@ import { createHttpAvatarStore } from '../../src/backend/http/httpAvatarStore.ts
 import { createHttpGraphImporter } from '../../src/backend/http/httpGraphImport.ts';
 import { createHttpGraphRepository, type EventSourceLike } from '../../src/backend/http/httpGraphRepository.ts';
 import { createHttpInvitationService } from '../../src/backend/http/httpInvitationService.ts';
+import { createHttpHistoryService } from '../../src/backend/http/httpHistoryService.ts';
 import { createHttpMemberService } from '../../src/backend/http/httpMemberService.ts';
 import { createHttpProfileRepository } from '../../src/backend/http/httpProfileRepository.ts';
 import { IMPORT_LIMITS } from '../../src/domain/changeSetChunks.ts';
@@ -94,6 +95,7 @@ export function useHttpSite(options: { saveBodyLimit?: number } = {}): Site {
         invitations: createHttpInvitationService(),
         members: createHttpMemberService(),
         account: createHttpAccountService(),
+        history: createHttpHistoryService(),
       };
     };
     const backend = current.run(jar, make);

@@ -8,6 +8,7 @@ import { avatarStoreContract } from './specs/avatarStore.ts';
 import { graphImporterContract } from './specs/graphImporter.ts';
 import { graphRepositoryContract } from './specs/graphRepository.ts';
 import { invitationServiceContract } from './specs/invitationService.ts';
+import { historyServiceContract } from './specs/historyService.ts';
 import { memberServiceContract } from './specs/memberService.ts';
 import { profileRepositoryContract } from './specs/profileRepository.ts';
 
@@ -24,6 +25,7 @@ function portContracts(site: Site, storageMissing: string | null = null) {
   describe('InvitationService', () => invitationServiceContract(site));
   describe('MemberService', () => memberServiceContract(site));
   describe('AccountService', () => accountServiceContract(site));
+  describe('HistoryService', () => historyServiceContract(site));
 }
 
 const firebaseMissing = await firebaseSiteUnavailable();

@@ -140,6 +140,19 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(db(VIEWER).doc(paths.viewerChange(G, VIEWER, 2)).set({ revision: 2, changes: '{}' }));
     });
 
+    it('the history (issue 24): owners and editors read and query it; a viewer and an outsider do not (viewers read it redacted through listHistory); nobody writes', async () => {
+      const history = (uid: string | null) => db(uid).collection(paths.history(G)).orderBy('revision', 'desc');
+      await assertSucceeds(history(OWNER).get());
+      await assertSucceeds(history(MEMBER).get());
+      await assertSucceeds(db(CLAIMANT).doc(paths.historyEntry(G, 1)).get());
+      await assertSucceeds(db(MEMBER).doc(paths.historyPart(G, 1, 0)).get());
+      for (const other of [VIEWER, OUTSIDER, null]) await assertFails(history(other).get());
+      await assertFails(db(VIEWER).doc(paths.historyEntry(G, 1)).get());
+      await assertFails(db(VIEWER).doc(paths.historyPart(G, 1, 0)).get());
+      await assertFails(db(OWNER).doc(paths.historyEntry(G, 2)).set({ revision: 2, body: '{}' }));
+      await assertFails(db(OWNER).doc(paths.historyEntry(G, 1)).delete());
+    });
+
     it('snapshots and their chunks: members read them; an outsider does not; nobody writes', async () => {
       await assertSucceeds(db(MEMBER).doc(paths.snapshot(G, 's1')).get());
       await assertSucceeds(db(MEMBER).collection(paths.snapshotChunks(G, 's1')).orderBy('index').get());

@@ -39,7 +39,7 @@ const BATCH_BYTES = 8 * MB;
 const UNDO_CHARS = 700 * 1024;
 
 /** Documents the last transaction writes: what makes a revision visible, and who may read it. */
-const SWITCHED = [/^graphs\/[^/]+$/, /^graphs\/[^/]+\/changes\/[^/]+$/, /^graphs\/[^/]+\/meta\/members$/, /^users\/[^/]+$/];
+const SWITCHED = [/^graphs\/[^/]+$/, /^graphs\/[^/]+\/changes\/[^/]+$/, /^graphs\/[^/]+\/history\/[^/]+$/, /^graphs\/[^/]+\/meta\/members$/, /^users\/[^/]+$/];
 const isSwitched = (path: string) => SWITCHED.some((re) => re.test(path));
 
 type Entry = [path: string, data: Doc | null];

@@ -12,6 +12,7 @@ import { isTreeRole, type TreeRole } from '../../../src/domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { edgeDoc, newGraphDoc, nodeDoc, profileDoc, seqFor, withMigrations } from './docs.ts';
 import { StagedTransaction, type Doc } from './stagedTransaction.ts';
+import { stageHistory } from './historyDocs.ts';
 import { BULK_WRITE_RUNNING, bulkLockPath, type BulkLockDoc } from './bulkLock.ts';
 
 /**
@@ -139,6 +140,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       },
       places: (ids) => byIds(unique(ids).map((id) => paths.place(graphId, id)), (d) => (d as PlaceDoc).place),
       couples: (ids) => byIds(unique(ids).map((id) => paths.couple(graphId, id)), (d) => (d as CoupleDoc).couple),
+      sources: (ids) => byIds(unique(ids).map((id) => paths.source(graphId, id)), (d) => (d as SourceDoc).source),
     };
   }
 
@@ -268,6 +270,8 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       tx.set(paths.change(graphId, change.revision), doc);
       if (change.revision > CHANGE_LOG_LENGTH) tx.delete(paths.change(graphId, change.revision - CHANGE_LOG_LENGTH));
     },
+
+    appendHistory: async (graphId, entry) => stageHistory(tx, graphId, entry),
 
     async claimBases(ids) {
       const wanted = unique(ids);

@@ -1,3 +1,5 @@
+import type { DeletedPerson, HistoryPage, RevertPlan, RevertRequest } from '../../domain/history/wire.ts';
+export type { HistoryPage } from '../../domain/history/wire.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import type { ImportLimits } from '../../domain/changeSetChunks.ts';
 import { ERROR_CODES, type ErrorCode } from '../../domain/errors.ts';
@@ -55,6 +57,10 @@ export const CALLABLES = {
   putImportChunk: 'putImportChunk',
   commitImport: 'commitImport',
   cancelImport: 'cancelImport',
+  listHistory: 'listHistory',
+  revertChange: 'revertChange',
+  listDeleted: 'listDeleted',
+  restoreDeleted: 'restoreDeleted',
 } as const;
 
 export type CallableName = (typeof CALLABLES)[keyof typeof CALLABLES];
@@ -289,6 +295,31 @@ export interface CallableTypes {
   putImportChunk: [PutImportChunkRequest, PutImportChunkResponse];
   commitImport: [CommitImportRequest, CommitImportResponse];
   cancelImport: [CancelImportRequest, CancelImportResponse];
+  listHistory: [ListHistoryRequest, HistoryPage];
+  revertChange: [RevertChangeRequest, { plan: RevertPlan } | { revision: number }];
+  listDeleted: [{ graphId: string }, { people: DeletedPerson[]; actors: Record<string, string> }];
+  restoreDeleted: [RestoreDeletedRequest, { revision: number }];
+}
+
+/** The history (issue 24; src/domain/history/wire.ts): the same requests as the server's routes. */
+export interface ListHistoryRequest {
+  graphId: string;
+  profileId?: string;
+  actorUid?: string;
+  from?: string;
+  to?: string;
+  before?: number;
+  limit?: number;
+}
+export interface RevertChangeRequest extends RevertRequest {
+  graphId: string;
+  preview?: boolean;
+}
+export interface RestoreDeletedRequest {
+  graphId: string;
+  revision: number;
+  profileId: string;
+  clientId: string;
 }
 
 const MB = 1024 * 1024;

@@ -7,6 +7,7 @@ import { createFirebaseAvatarStore } from './firebaseAvatarStore.ts';
 import { createFirebaseGraphImporter } from './firebaseGraphImporter.ts';
 import { createFirebaseGraphRepository } from './firebaseGraphRepository.ts';
 import { createFirebaseInvitationService } from './firebaseInvitationService.ts';
+import { createFirebaseHistoryService } from './firebaseHistoryService.ts';
 import { createFirebaseMemberService } from './firebaseMemberService.ts';
 import { createFirebaseProfileRepository } from './firebaseProfileRepository.ts';
 import { createFirebaseServices, type FirebaseServices } from './services.ts';
@@ -32,6 +33,7 @@ export function firebasePorts(services: FirebaseServices, auth: Omit<FirebaseAut
     imports,
     invitations: createFirebaseInvitationService(call),
     members: createFirebaseMemberService(call),
+    history: createFirebaseHistoryService(call),
     account: createFirebaseAccountService(services, call),
   };
 }

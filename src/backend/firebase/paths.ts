@@ -180,6 +180,31 @@ export interface ChangeDoc {
 }
 
 /**
+ * `graphs/{graphId}/history/{revision}`: one applied change kept for good (src/domain/history).
+ * The searchable fields stand alone; `body` is the change and its before-values as JSON text, or
+ * null when it is kept in `parts` documents (`history/{revision}/parts/{i}`, each a slice of the
+ * text) because it is larger than a document holds, or absent for a change kept by reference.
+ * Written only by functions; owners and editors may read it, viewers get it redacted through the
+ * `history` callable.
+ */
+export interface HistoryDoc {
+  revision: number;
+  at: string;
+  actorUid: string;
+  kind: 'change' | 'bulk';
+  profileIds: string[];
+  removedIds: string[];
+  summary: { added: number; removed: number; edited: number; photos: number; other: number };
+  revertOf: number[];
+  body: string | null;
+  parts: number;
+}
+
+export interface HistoryPartDoc {
+  text: string;
+}
+
+/**
  * `graphs/{graphId}/viewers/{uid}/changes/{revision}`: a viewer's copy of a change document,
  * redacted for that viewer as the self-hosted server's live stream redacts it
  * (src/domain/privacyEvents.ts). Written by a function after the change; the viewer's live view
@@ -296,6 +321,9 @@ export const paths = {
   source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
+  history: (graphId: string) => `graphs/${graphId}/history`,
+  historyEntry: (graphId: string, revision: number) => `graphs/${graphId}/history/${revision}`,
+  historyPart: (graphId: string, revision: number, index: number) => `graphs/${graphId}/history/${revision}/parts/${index}`,
   viewerChanges: (graphId: string, uid: string) => `graphs/${graphId}/viewers/${uid}/changes`,
   viewerChange: (graphId: string, uid: string, revision: number) => `graphs/${graphId}/viewers/${uid}/changes/${revision}`,
   snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,

@@ -3,6 +3,7 @@ import { createHttpAccountService } from './httpAccountService.ts';
 import { createHttpAuthService } from './httpAuthService.ts';
 import { createHttpAvatarStore } from './httpAvatarStore.ts';
 import { createHttpGraphImporter } from './httpGraphImport.ts';
+import { createHttpHistoryService } from './httpHistoryService.ts';
 import { createHttpGraphRepository } from './httpGraphRepository.ts';
 import { createHttpInvitationService } from './httpInvitationService.ts';
 import { createHttpMemberService } from './httpMemberService.ts';
@@ -21,5 +22,6 @@ export function createHttpBackend(): Backend {
     invitations: createHttpInvitationService(),
     members: createHttpMemberService(),
     account: createHttpAccountService(),
+    history: createHttpHistoryService(),
   };
 }

@@ -2,6 +2,7 @@ import type { ScalarField } from '../profile.ts';
 import type { ChangeSet } from '../changeSet.ts';
 import type { TreeRole } from '../roles.ts';
 import type { Profile } from '../types.ts';
+import type { HistoryEntry } from '../history/types.ts';
 import type { GraphLookup } from './neighbourhood.ts';
 
 /**
@@ -72,6 +73,8 @@ export interface GraphStoreTransaction {
    * and appends the change to the graph's log.
    */
   appendChange(graphId: string, change: AppliedChange, migrations?: readonly string[]): Promise<void>;
+  /** Keeps an applied change in the graph's history for good, with its before-values (src/domain/history). */
+  appendHistory(graphId: string, entry: HistoryEntry): Promise<void>;
   /** Makes `uid` a member with `role`; a member already there keeps the role they have. */
   addMember(graphId: string, uid: string, role: TreeRole): Promise<void>;
   /** What each of these cards held when a member claimed it (`ClaimBase`), where that is recorded. */

@@ -6,6 +6,9 @@ import type { GraphNode, Profile } from '../types.ts';
 import { AppError } from '../errors.ts';
 import type { GraphStoreTransaction, Publication } from './graphStore.ts';
 import { propagatePatches } from './propagate.ts';
+import { beforeOf } from '../history/before.ts';
+import { historyEntry } from '../history/entry.ts';
+import { profilesBefore, readerOf } from '../history/record.ts';
 import { claimBaseOf } from './releaseCards.ts';
 import { GRAPH_NOT_FOUND } from './saveChangeSet.ts';
 
@@ -88,6 +91,7 @@ export async function joinGraph(tx: GraphStoreTransaction, input: JoinInput, fal
   await tx.addMember(head.id, input.uid, input.role);
   const event = { revision: head.revision + 1, changes, clientId: 'invitation', actorUid: input.uid };
   await tx.appendChange(head.id, event);
+  await tx.appendHistory(head.id, historyEntry(event, beforeOf(readerOf({ nodes: node ? [node] : [], profiles: [old, ...listing] }), changes), input.now));
   return [{ graphId: head.id, event }];
 }
 
@@ -139,6 +143,8 @@ export async function joinAsMember(tx: GraphStoreTransaction, input: MemberJoinI
   const by = { clientId: 'invitation', actorUid: input.uid };
   const event = { revision: head.revision + 1, changes, ...by };
   await tx.appendChange(head.id, event);
-  const elsewhere = await propagatePatches(tx, heads, showing, [patch], head.id, by);
+  const before = (id: string) => (id === old.id ? old : undefined);
+  await tx.appendHistory(head.id, historyEntry(event, profilesBefore(changes, before), input.now));
+  const elsewhere = await propagatePatches(tx, heads, showing, [patch], head.id, { ...by, at: input.now, before });
   return [{ graphId: head.id, event }, ...elsewhere];
 }

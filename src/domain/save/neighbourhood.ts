@@ -2,7 +2,7 @@ import { applyProfilePatch, type ChangeSet } from '../changeSet.ts';
 import { graphView, type GraphView } from '../checkGraph.ts';
 import { RELATION_FIELDS } from '../profile.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../types.ts';
-import type { Couple, Place } from '../facts/types.ts';
+import type { Couple, Place, Source } from '../facts/types.ts';
 import { applyToRecord } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 
@@ -25,6 +25,8 @@ export interface GraphLookup {
   /** The graph's places and couples by id (`Graph.places`, `Graph.couples`). */
   places(ids: readonly string[]): Promise<Place[]>;
   couples(ids: readonly string[]): Promise<Couple[]>;
+  /** The graph's sources by id (`Graph.sources`): read for the history's before-values. */
+  sources(ids: readonly string[]): Promise<Source[]>;
 }
 
 /** The graph's places and couples as the facts checks read them (before or after a change). */
@@ -48,6 +50,7 @@ export function graphLookup(graph: Graph): GraphLookup {
     primaryNodes: async () => [...view.primaryNodes()],
     places: async (ids) => some(ids, (id) => (graph.places && Object.hasOwn(graph.places, id) ? graph.places[id] : undefined)),
     couples: async (ids) => some(ids, (id) => (graph.couples && Object.hasOwn(graph.couples, id) ? graph.couples[id] : undefined)),
+    sources: async (ids) => some(ids, (id) => (graph.sources && Object.hasOwn(graph.sources, id) ? graph.sources[id] : undefined)),
   };
 }
 

@@ -4,6 +4,9 @@ import type { Group } from '../entityKinds.ts';
 import type { Couple } from '../facts/types.ts';
 import { rekeyedCouples } from './rekeyCouples.ts';
 import type { GraphNode, Profile } from '../types.ts';
+import { beforeOf } from '../history/before.ts';
+import { historyEntry } from '../history/entry.ts';
+import { readerOf } from '../history/record.ts';
 import type { ClaimBase, GraphStoreTransaction, Publication } from './graphStore.ts';
 
 /**
@@ -116,6 +119,7 @@ export async function releaseCards(tx: GraphStoreTransaction, input: ReleaseInpu
     await tx.writeChanges(graphId, changes, written);
     const event = { revision: head.revision + 1, changes, clientId: 'account-deleted', actorUid: input.uid };
     await tx.appendChange(graphId, event);
+    await tx.appendHistory(graphId, historyEntry(event, beforeOf(readerOf({ nodes, profiles: [...stored.values(), ...listing] }), changes), input.now));
     publications.push({ graphId, event });
   }
   // Released, the cards are nobody's: what they held when claimed no longer matters.

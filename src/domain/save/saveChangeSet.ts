@@ -1,4 +1,4 @@
-import { stampChangeSet, type ChangeSet } from '../changeSet.ts';
+import { isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { NOT_ON_TREE } from '../invitations.ts';
 import { PERSONAL_FIELDS } from '../profile.ts';
@@ -9,6 +9,8 @@ import { textProblem } from '../validation/text.ts';
 import type { Profile } from '../types.ts';
 import type { FreshIds, GraphStore, GraphStoreTransaction, Publication } from './graphStore.ts';
 import { Neighbourhood } from './neighbourhood.ts';
+import { historyEntry } from '../history/entry.ts';
+import { readBefore } from '../history/record.ts';
 import { propagatePatches } from './propagate.ts';
 import { changeSetShapeProblem, validateWellFormed } from './validate.ts';
 
@@ -22,6 +24,8 @@ export interface SaveRequest {
   clientId: string;
   /** One-time migration flags the client ran before this save. */
   migrations?: readonly string[];
+  /** Set by the history's revert and restore (never from the wire): the revisions this change reverts. */
+  revertOf?: readonly number[];
 }
 
 export interface SaveOptions {
@@ -94,6 +98,8 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     const stamped = stampChangeSet(changes, { uid, now: now.toISOString() });
     const after = neighbourhood.after(stamped);
     const written = stamped.profiles.upsert.map((p) => after.profile(p.id)).filter((p): p is Profile => !!p);
+    // Read before anything is written (Firestore transactions read first).
+    const history = await readBefore(neighbourhood, tx.lookup(graphId), stamped);
     // Validation read every upserted card and line; a created profile was found in no graph.
     const fresh: FreshIds = {
       nodes: new Set(stamped.nodes.upsert.filter((n) => neighbourhood.absent('nodes', n.id)).map((n) => n.id)),
@@ -103,7 +109,9 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     await tx.writeChanges(graphId, stamped, written, fresh);
     const event = { revision: head.revision + 1, changes: { ...stamped, baseRevision: head.revision }, clientId, actorUid: uid };
     await tx.appendChange(graphId, event, request.migrations ?? []);
-    const elsewhere = await propagatePatches(tx, heads, showing, stamped.profiles.upsert, graphId, { clientId, actorUid: uid });
+    // A save that changes nothing (migration flags only) is no change to keep.
+    if (!isEmptyChangeSet(stamped)) await tx.appendHistory(graphId, historyEntry(event, history, now.toISOString(), request.revertOf));
+    const elsewhere = await propagatePatches(tx, heads, showing, stamped.profiles.upsert, graphId, { clientId, actorUid: uid, at: now.toISOString(), before: before.profile });
     return [{ graphId, event }, ...elsewhere];
   });
   options.publish(publications);

@@ -67,7 +67,7 @@ export async function updateProfile(
     if (problem && problem !== checkProfileRecord(stored, opts)) throw new AppError('invalid-argument', problem);
     await tx.writeProfiles([next]);
     const patch: ProfilePatch = { id, set: { ...patchSet, ...stamp } };
-    const pubs = await propagatePatches(tx, heads, showing, [patch], null, { clientId, actorUid: uid });
+    const pubs = await propagatePatches(tx, heads, showing, [patch], null, { clientId, actorUid: uid, at: now.toISOString(), before: (pid) => (pid === id ? stored : undefined) });
     return { profile: next, publications: pubs };
   });
   options.publish(publications);

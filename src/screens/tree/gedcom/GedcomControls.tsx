@@ -15,6 +15,9 @@ import { openDialog } from '../treeUi.ts';
 import { PLACE_DIALOG_TEXTS } from '../dialogs/PlaceDialogs.tsx';
 import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
+import { HistoryControl } from '../panels/history/HistoryControl.tsx';
+import { openActivity, openDeleted } from '../panels/history/historyUi.ts';
+import { HISTORY_TEXTS } from '../panels/history/texts.ts';
 import { attachFileDrop } from './fileDrop.ts';
 import { createGedcomImport, type GedcomImport } from './gedcomImport.ts';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -112,6 +115,14 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
               {SOURCES_TEXTS.command}
             </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu-item" onSelect={openActivity}>
+              {HISTORY_TEXTS.activityCommand}
+            </DropdownMenu.Item>
+            {mayImport && (
+              <DropdownMenu.Item className="menu-item" onSelect={openDeleted}>
+                {HISTORY_TEXTS.deletedCommand}
+              </DropdownMenu.Item>
+            )}
             {/* The tree's places, to correct and merge: owners' and editors' (issue 20, item 3). */}
             {mayImport && (
               <DropdownMenu.Item className="menu-item" onSelect={() => openDialog({ kind: 'places' })}>
@@ -144,6 +155,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
       <KinshipControl canvas={canvas} />
+      <HistoryControl />
       {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>

@@ -16,6 +16,7 @@ import { openDialog, revealPerson, treeUi } from '../../treeUi.ts';
 import { treeRights } from '../../actions/rights.ts';
 import { useSessionRole } from '../../useSessionVersion.ts';
 import { EventDialog } from './EventDialog.tsx';
+import { PersonHistory } from '../history/PersonHistory.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import './facts.css';
 
@@ -130,6 +131,8 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
         const owner: EventOwner = { partners: [profile.id, partner.id] };
         setDialog({ kind: 'event', owner, event, names: [name, cardName(partner)] });
       }} onDeleteCoupleEvent={(partner, eventId) => deleteEventAction(tree, { partners: [profile.id, partner.id] }, eventId)} />
+
+      <PersonHistory graph={graph} profile={profile} />
 
       {dialog?.kind === 'event' && (
         <EventDialog
