@@ -264,3 +264,8 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
   }
   return out.sort((x, y) => y.score - x.score || x.a.localeCompare(y.a) || x.b.localeCompare(y.b));
 }
+
+/** The pairs a tree's members said are not duplicates, as `dismissed` takes them. */
+export function dismissedPairs(notDuplicates: Readonly<Record<string, { people: readonly [string, string] }>> | undefined): Set<string> {
+  return new Set(Object.values(notDuplicates ?? {}).map((d) => duplicatePairKey(d.people[0], d.people[1])));
+}
