@@ -111,14 +111,14 @@ describe('mergePeople', () => {
   });
 
   it.each([
-    ['a card claimed by another member cannot be merged away', (g: Graph) => void (g.profiles['pr:n2']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.goneLocked('Johan Mueller')],
-    ["the tree owner's own card cannot be merged away", (g: Graph) => void (g.nodes[1]!.data.isPrimary = true), {}, MERGE_MESSAGES.goneLocked('Johan Mueller')],
-    ['a card claimed by another member is not changed', (g: Graph) => void (g.profiles['pr:n1']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.keepLocked('Johann Müller')],
-    ["a claimed relative's lists are not changed", (g: Graph) => void (g.profiles['pr:n20']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.relativeLocked('Clara Wolf')],
-    ['a parent and child are never one person', (_g: Graph) => {}, { keep: 'pr:n10' }, MERGE_MESSAGES.related],
-    ['an ancestor and descendant are never one person', (_g: Graph) => {}, { keep: 'pr:n21', gone: 'pr:n10' }, MERGE_MESSAGES.related],
-    ['spouses are never one person', (_g: Graph) => {}, { keep: 'pr:n12' }, MERGE_MESSAGES.related],
-  ] as const)('refuses: %s', (_, change, over, message) => {
+    ['a card claimed by another member cannot be merged away', (g: Graph): void => void (g.profiles['pr:n2']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.goneLocked('Johan Mueller')],
+    ["the tree owner's own card cannot be merged away", (g: Graph): void => void (g.nodes[1]!.data.isPrimary = true), {}, MERGE_MESSAGES.goneLocked('Johan Mueller')],
+    ['a card claimed by another member is not changed', (g: Graph): void => void (g.profiles['pr:n1']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.keepLocked('Johann Müller')],
+    ["a claimed relative's lists are not changed", (g: Graph): void => void (g.profiles['pr:n20']!.ownerUid = 'u-cousin'), {}, MERGE_MESSAGES.relativeLocked('Clara Wolf')],
+    ['a parent and child are never one person', (_g: Graph): void => {}, { keep: 'pr:n10' }, MERGE_MESSAGES.related],
+    ['an ancestor and descendant are never one person', (_g: Graph): void => {}, { keep: 'pr:n21', gone: 'pr:n10' }, MERGE_MESSAGES.related],
+    ['spouses are never one person', (_g: Graph): void => {}, { keep: 'pr:n12' }, MERGE_MESSAGES.related],
+  ] as [string, (g: Graph) => void, Partial<MergeInput>, string][])('refuses: %s', (_, change, over, message) => {
     const g = twoCopies();
     change(g);
     expect(mergePeople(g, input(over))).toEqual({ ok: false, message });
