@@ -170,6 +170,8 @@ interface Features {
   gender: string;
   given: string[];
   otherGiven: string[];
+  /** The nickname groups of all given names ([] for names in none), to compare without lookups. */
+  nickGroups: number[];
   givenKey: string;
   initials: string;
   givenCode: string;
@@ -209,7 +211,7 @@ function placeChain(places: Readonly<Record<string, Place>>, id: string): string
   return out;
 }
 
-function featuresOf(p: Profile, profiles: Readonly<Record<string, Profile>>, places: Readonly<Record<string, Place>>): Features {
+function featuresOf(p: Profile, keyOf: (id: string) => string, places: Readonly<Record<string, Place>>): Features {
   const surname = folded(p.lastName).join(' ');
   const birthText = birthGedcom(p);
   const deathText = deathGedcom(p);
@@ -222,6 +224,7 @@ function featuresOf(p: Profile, profiles: Readonly<Record<string, Profile>>, pla
     gender: p.gender,
     given,
     otherGiven,
+    nickGroups: [...new Set([...given, ...otherGiven].flatMap((w) => [...(NICKNAMES.get(w) ?? [])]))],
     givenKey: given.join(' '),
     initials: given.map((w) => w[0]).join(''),
     givenCode: soundex(given[0] ?? ''),
@@ -234,12 +237,25 @@ function featuresOf(p: Profile, profiles: Readonly<Record<string, Profile>>, pla
     birthPlace: birthEvent ? folded(fullPlaceName(places, birthEvent.placeId)) : [],
     birthPlaces: birthEvent ? placeChain(places, birthEvent.placeId) : [],
     birthPlaceName: birthEvent ? folded(places[birthEvent.placeId]?.name ?? '') : [],
-    parents: p.parents.map((id) => nameKey(profiles[id])).filter(Boolean),
-    children: p.children.map((id) => nameKey(profiles[id])).filter(Boolean),
-    spouseNames: p.spouses.map((id) => nameKey(profiles[id])).filter(Boolean),
+    parents: p.parents.map(keyOf).filter(Boolean),
+    children: p.children.map(keyOf).filter(Boolean),
+    spouseNames: p.spouses.map(keyOf).filter(Boolean),
     spouses: p.spouses,
     relatives: new Set([...p.parents, ...p.children, ...p.spouses]),
   };
+}
+
+/** Jaro–Winkler of two first given names, remembered: a tree has few distinct given names. */
+const alikeCache = new Map<string, boolean>();
+function alike(a: string, b: string): boolean {
+  if (a.length <= 2 || b.length <= 2) return false;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  let v = alikeCache.get(key);
+  if (v === undefined) {
+    if (alikeCache.size > 200_000) alikeCache.clear();
+    alikeCache.set(key, (v = jaroWinkler(a, b) >= JARO_WINKLER_ALIKE));
+  }
+  return v;
 }
 
 type Scored = { score: number; reason?: DuplicateReason };
@@ -249,10 +265,10 @@ function givenScore(a: Features, b: Features): Part {
   if (!a.given.length || !b.given.length) return { score: 0 };
   if (a.givenKey === b.givenKey) return { score: 1, reason: 'same-given-names' };
   if (a.given.some((w) => b.given.includes(w))) return { score: 0.5, reason: 'given-name-in-common' };
-  const aAll = [...a.given, ...a.otherGiven];
-  const bAll = [...b.given, ...b.otherGiven];
-  if (aAll.some((w) => bAll.some((v) => w === v || isNickname(w, v)))) return { score: 0.5, reason: 'nickname' };
-  if (a.given[0]!.length > 2 && b.given[0]!.length > 2 && jaroWinkler(a.given[0]!, b.given[0]!) >= JARO_WINKLER_ALIKE) return { score: 0.5, reason: 'given-names-alike' };
+  if (a.nickGroups.some((g) => b.nickGroups.includes(g)) || a.otherGiven.some((w) => b.given.includes(w) || b.otherGiven.includes(w)) || b.otherGiven.some((w) => a.given.includes(w))) {
+    return { score: 0.5, reason: 'nickname' };
+  }
+  if (alike(a.given[0]!, b.given[0]!)) return { score: 0.5, reason: 'given-names-alike' };
   // "J. G. Smith" and "Johann Georg Smith"; "Jon" and "John".
   if (a.given.some((w) => w.length === 1) || b.given.some((w) => w.length === 1)) return a.initials === b.initials ? { score: 0.25, reason: 'given-initials' } : 'veto';
   return a.givenCode === b.givenCode ? { score: 0.25, reason: 'given-initials' } : 'veto';
@@ -339,8 +355,15 @@ function decadeOf(f: Features): number | null {
 export function findDuplicates(profiles: Readonly<Record<string, Profile>>, places: Readonly<Record<string, Place>> = {}, o: DuplicateOptions = {}): DuplicatePair[] {
   const threshold = o.threshold ?? DUPLICATE_THRESHOLD;
   const blocks = new Map<string, { dated: Map<number, Features[]>; undated: Features[]; byId: Map<string, Features> }>();
+  // Each relative's name folded once, however many people name them.
+  const keys = new Map<string, string>();
+  const keyOf = (id: string) => {
+    let k = keys.get(id);
+    if (k === undefined) keys.set(id, (k = nameKey(profiles[id])));
+    return k;
+  };
   for (const p of Object.values(profiles)) {
-    const f = featuresOf(p, profiles, places);
+    const f = featuresOf(p, keyOf, places);
     if (!f.surnameCode || !f.given.length) continue;
     let block = blocks.get(f.surnameCode);
     if (!block) blocks.set(f.surnameCode, (block = { dated: new Map(), undated: [], byId: new Map() }));

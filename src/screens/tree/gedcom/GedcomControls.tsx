@@ -13,6 +13,8 @@ import { useTree } from '../treeContext.ts';
 import { openDialog } from '../treeUi.ts';
 import { PLACE_DIALOG_TEXTS } from '../dialogs/PlaceDialogs.tsx';
 import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
+import { DuplicatesControl } from '../duplicates/DuplicatesDialog.tsx';
+import { DUPLICATES_TEXTS, openDuplicates } from '../duplicates/duplicatesUi.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { attachFileDrop } from './fileDrop.ts';
 import { createGedcomImport, type GedcomImport } from './gedcomImport.ts';
@@ -111,6 +113,12 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
                 {PLACE_DIALOG_TEXTS.command}
               </DropdownMenu.Item>
             )}
+            {/* Merging changes the tree: owners' and editors' (issue 24, item 5). */}
+            {mayImport && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => openDuplicates()}>
+                {DUPLICATES_TEXTS.command}
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
@@ -137,6 +145,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
       <KinshipControl canvas={canvas} />
+      <DuplicatesControl canvas={canvas} />
       {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
