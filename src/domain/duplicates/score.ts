@@ -354,7 +354,10 @@ function decadeOf(f: Features): number | null {
  */
 export function findDuplicates(profiles: Readonly<Record<string, Profile>>, places: Readonly<Record<string, Place>> = {}, o: DuplicateOptions = {}): DuplicatePair[] {
   const threshold = o.threshold ?? DUPLICATE_THRESHOLD;
-  const blocks = new Map<string, { dated: Map<number, Features[]>; undated: Features[]; byId: Map<string, Features> }>();
+  type Block = { dated: Map<number, Features[]>; undated: Features[] };
+  const blocks = new Map<string, Block>();
+  /** The imported people's features and blocks (`among`). */
+  const amongFeatures: { f: Features; block: Block }[] = [];
   // Each relative's name folded once, however many people name them.
   const keys = new Map<string, string>();
   const keyOf = (id: string) => {
@@ -366,8 +369,8 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
     const f = featuresOf(p, keyOf, places);
     if (!f.surnameCode || !f.given.length) continue;
     let block = blocks.get(f.surnameCode);
-    if (!block) blocks.set(f.surnameCode, (block = { dated: new Map(), undated: [], byId: new Map() }));
-    if (o.among?.has(f.id)) block.byId.set(f.id, f);
+    if (!block) blocks.set(f.surnameCode, (block = { dated: new Map(), undated: [] }));
+    if (o.among?.has(f.id)) amongFeatures.push({ f, block });
     const decade = decadeOf(f);
     if (decade === null) block.undated.push(f);
     else {
@@ -386,14 +389,14 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
   if (o.among) {
     // An import against the tree: only the imported people's own candidates are compared.
     const among = o.among;
-    for (const { dated, undated, byId } of blocks.values()) {
-      for (const id of among) {
-        const f = byId.get(id);
-        if (!f) continue;
-        const decade = decadeOf(f);
-        const candidates = decade === null ? [...[...dated.values()].flat(), ...undated] : [...(dated.get(decade - 1) ?? []), ...(dated.get(decade) ?? []), ...(dated.get(decade + 1) ?? []), ...undated];
-        for (const other of candidates) if (other !== f && (!among.has(other.id) || f.id < other.id)) consider(f, other);
-      }
+    const compare = (f: Features, row: readonly Features[] | undefined) => {
+      for (const other of row ?? []) if (other !== f && (!among.has(other.id) || f.id < other.id)) consider(f, other);
+    };
+    for (const { f, block } of amongFeatures) {
+      const decade = decadeOf(f);
+      if (decade === null) for (const row of block.dated.values()) compare(f, row);
+      else for (const d of [decade - 1, decade, decade + 1]) compare(f, block.dated.get(d));
+      compare(f, block.undated);
     }
   } else {
     for (const { dated, undated } of blocks.values()) {
