@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyChangeSet, diffGraphs } from '../../../src/domain/changeSet.ts';
+import { applyChangeSet, diffGraphs, stampChangeSet } from '../../../src/domain/changeSet.ts';
+import { graphLookup, Neighbourhood } from '../../../src/domain/save/neighbourhood.ts';
+import { validateChangeSet } from '../../../src/domain/save/validate.ts';
 import { checkGraph } from '../../../src/domain/checkGraph.ts';
 import { dismissedPairs, findDuplicates, markNotDuplicate, mergePeople, MERGE_MESSAGES, type MergeInput } from '../../../src/domain/duplicates/index.ts';
 import { undoFacts } from '../../../src/domain/facts/factsResult.ts';
@@ -98,6 +100,16 @@ describe('mergePeople', () => {
     expect(snapshotKey(applyChangeSet(before, diffGraphs(before, after)))).toBe(snapshotKey(after));
     // Undo puts everything back as it was.
     expect(snapshotKey(undoFacts(after, r).graph)).toBe(key);
+  });
+
+  it("passes the server's validation, and so does its undo", async () => {
+    const before = { ...twoCopies(), sources: { sr1: { id: 'sr1', title: 'Register', author: '', publication: '', repository: '', url: '', note: '' } }, revision: 4 };
+    const r = mergePeople(before, input());
+    if (!r.ok) throw new Error(r.message);
+    const validate = (stored: Graph, edited: Graph) =>
+      validateChangeSet(stampChangeSet(diffGraphs(stored, edited), { uid: 'u-owner', now: NOW }), { neighbourhood: new Neighbourhood(graphLookup(stored)), actingUid: 'u-owner', role: 'owner', graphOwnerUid: 'u-owner', currentYear: 2025 });
+    expect(await validate(before, r.graph)).toBeNull();
+    expect(await validate(r.graph, undoFacts(r.graph, r).graph)).toBeNull();
   });
 
   it('takes the picked side per field and keeps the other name and date as alternatives', () => {
