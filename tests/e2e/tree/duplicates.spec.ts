@@ -55,6 +55,8 @@ test.describe('Duplicates and merge', () => {
   test.setTimeout(120_000);
 
   test('the same family imported twice: found right after the import, why each pair scored, merged field by field, and the merge undone', async ({ page, createMember, signIn }) => {
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && console.log('BROWSER', m.text()));
+    page.on('response', (r) => r.url().includes('/changes') && console.log('SAVE', r.status(), r.url()));
     const member = await createMember({ firstName: 'Ada', lastName: 'King' });
     await signIn(page, member);
     await openTree(page);
