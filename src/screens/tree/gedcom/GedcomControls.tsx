@@ -101,7 +101,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             <DropdownMenu.Item className="menu-item" onSelect={() => openFanChart(selectedPerson(canvas) ?? homePerson(canvas))}>
               {FAN_TEXTS.command}
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => openKinship(selectedPerson(canvas))}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openKinshipOnSelection(canvas)}>
               {KINSHIP_UI_TEXTS.command}
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
@@ -162,4 +162,11 @@ function homePerson(canvas: CanvasHandle | null): string {
 function selectedPerson(canvas: CanvasHandle | null): string | null {
   const selected = canvas?.engine.store.selectedNodes;
   return selected && selected.size ? [...selected][0]! : null;
+}
+
+/** Two selected cards: how those two are related; else the selected card against the member. */
+function openKinshipOnSelection(canvas: CanvasHandle | null) {
+  const selected = [...(canvas?.engine.store.selectedNodes ?? [])];
+  if (selected.length === 2) openKinship(selected[1]!, selected[0]!);
+  else openKinship(selected[0] ?? null);
 }
