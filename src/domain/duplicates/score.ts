@@ -365,7 +365,12 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
     if (k === undefined) keys.set(id, (k = nameKey(profiles[id])));
     return k;
   };
+  // An import against the tree needs only the blocks its people are in: the others' surnames are
+  // coded, their features never built.
+  const surnameCode = (p: Profile) => soundex(folded(p.lastName)[0] ?? '');
+  const wanted = o.among ? new Set([...o.among].flatMap((id) => (profiles[id] ? [surnameCode(profiles[id]!)] : []))) : null;
   for (const p of Object.values(profiles)) {
+    if (wanted && !wanted.has(surnameCode(p))) continue;
     const f = featuresOf(p, keyOf, places);
     if (!f.surnameCode || !f.given.length) continue;
     let block = blocks.get(f.surnameCode);
