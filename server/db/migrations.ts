@@ -396,6 +396,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX graph_history_removed ON graph_history (graph_id, at) WHERE cardinality(removed_ids) > 0;
     `,
   },
+  {
+    version: 15,
+    name: 'not duplicates',
+    // Pairs of people a member said are not duplicates (issue 24), per tree, sent whole like
+    // places (src/domain/entityKinds.ts "notDuplicates"). 13 and 14 are other branches' numbers.
+    sql: `
+      CREATE TABLE graph_not_duplicates (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -407,6 +422,7 @@ export const DATA_TABLES = [
   'graph_changes',
   'graph_history',
   'graph_profiles',
+  'graph_not_duplicates',
   'graph_sources',
   'graph_couples',
   'graph_places',

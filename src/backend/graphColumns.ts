@@ -1,6 +1,6 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
-import type { Couple, Place, Source } from '../domain/facts/types.ts';
+import type { Couple, NotDuplicate, Place, Source } from '../domain/facts/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -41,6 +41,7 @@ export interface GraphColumns {
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
+  notDuplicates?: Record<string, NotDuplicate>;
   updatedAt: string;
   revision: number;
 }
@@ -202,6 +203,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     ...(graph.places ? { places: graph.places } : {}),
     ...(graph.couples ? { couples: graph.couples } : {}),
     ...(graph.sources ? { sources: graph.sources } : {}),
+    ...(graph.notDuplicates ? { notDuplicates: graph.notDuplicates } : {}),
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
@@ -332,5 +334,6 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   if (wire.places) out.places = wire.places;
   if (wire.couples) out.couples = wire.couples;
   if (wire.sources) out.sources = wire.sources;
+  if (wire.notDuplicates) out.notDuplicates = wire.notDuplicates;
   return out;
 }

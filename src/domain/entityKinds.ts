@@ -1,6 +1,6 @@
 import type { ChangeSet, ProfilePatch } from './changeSet.ts';
 import { COUPLE_EVENT_TYPE_SET, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
-import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
+import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import { isNodeId, isProfileId } from './ids.ts';
 import {
   couplesEqual,
@@ -13,6 +13,8 @@ import {
   normaliseEvent,
   normaliseName,
   normaliseNode,
+  normaliseNotDuplicate,
+  notDuplicatesEqual,
   normalisePlace,
   normaliseSource,
   placesEqual,
@@ -24,6 +26,7 @@ import {
   edgeShapeProblem,
   isItemId,
   nodeShapeProblem,
+  notDuplicateShapeProblem,
   patchShapeProblem,
   placeShapeProblem,
   sourceShapeProblem,
@@ -103,16 +106,22 @@ export const ENTITY_KINDS = {
     // A source tells of no one by itself (what it supports travels as citations with the facts).
     normalise: normaliseSource, equal: sourcesEqual, shapeProblem: sourceShapeProblem, isId: isItemId,
   } satisfies WholeKind<Source>,
+  // "Not a duplicate" pairs (issue 24): per tree, riding the save path so both backends, undo and
+  // live updates carry them; two ids tell a viewer nothing the cards do not.
+  notDuplicates: {
+    form: 'whole', what: 'pair', optional: true, storage: 'record',
+    normalise: normaliseNotDuplicate, equal: notDuplicatesEqual, shapeProblem: notDuplicateShapeProblem, isId: isItemId,
+  } satisfies WholeKind<NotDuplicate>,
 } as const;
 
 export type KindKey = keyof typeof ENTITY_KINDS;
 /** Every kind, in the order a change set's JSON (and a chunk body) holds them. */
 export const KIND_KEYS = Object.keys(ENTITY_KINDS) as KindKey[];
 /** The kinds sent whole, each with the item type the graph holds. */
-export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples' | 'sources';
-export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples', 'sources'];
+export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples' | 'sources' | 'notDuplicates';
+export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples', 'sources', 'notDuplicates'];
 /** The kinds sent whole that the graph holds as records by id. */
-export type RecordKey = 'places' | 'couples' | 'sources';
+export type RecordKey = 'places' | 'couples' | 'sources' | 'notDuplicates';
 
 function hasCoupleFacts(c: Couple): boolean {
   return c.events.length > 0 || !!c.note || !!c.citations?.length;
@@ -125,6 +134,7 @@ export interface ItemOf {
   places: Place;
   couples: Couple;
   sources: Source;
+  notDuplicates: NotDuplicate;
 }
 
 export function wholeKind<K extends WholeKey>(key: K): WholeKind<ItemOf[K]> {

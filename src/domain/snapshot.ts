@@ -1,5 +1,5 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
-import type { Citation, Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
+import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 
 /**
@@ -66,6 +66,10 @@ export function normaliseSource(s: Source): Source {
   return { id: s.id, title: s.title, author: s.author ?? '', publication: s.publication ?? '', repository: s.repository ?? '', url: s.url ?? '', note: s.note ?? '' };
 }
 
+export function normaliseNotDuplicate(d: NotDuplicate): NotDuplicate {
+  return { id: d.id, people: [d.people[0], d.people[1]] };
+}
+
 export function normaliseName(n: PersonName): PersonName {
   const out: PersonName = {
     id: n.id,
@@ -110,6 +114,7 @@ export const eventsEqual = (a: FactEvent, b: FactEvent) => sameFields(a, b, norm
 export const namesEqual = (a: PersonName, b: PersonName) => sameFields(a, b, normaliseName);
 export const placesEqual = (a: Place, b: Place) => sameFields(a, b, normalisePlace);
 export const sourcesEqual = (a: Source, b: Source) => sameFields(a, b, normaliseSource);
+export const notDuplicatesEqual = (a: NotDuplicate, b: NotDuplicate) => sameFields(a, b, normaliseNotDuplicate);
 
 export function sameEventLists(a: readonly FactEvent[] | undefined, b: readonly FactEvent[] | undefined): boolean {
   const x = a ?? [];
@@ -166,6 +171,7 @@ export interface GraphSnapshot {
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
+  notDuplicates?: Record<string, NotDuplicate>;
   version: 1;
 }
 
@@ -190,6 +196,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
   const places = sortedRecord(graph.places, normalisePlace);
   const couples = sortedRecord(graph.couples, normaliseCouple);
   const sources = sortedRecord(graph.sources, normaliseSource);
+  const notDuplicates = sortedRecord(graph.notDuplicates, normaliseNotDuplicate);
   return {
     nodes: graph.nodes.map(normaliseNode).sort(byId),
     edges: graph.edges.map(normaliseEdge).sort(byId),
@@ -197,6 +204,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
     ...(places ? { places } : {}),
     ...(couples ? { couples } : {}),
     ...(sources ? { sources } : {}),
+    ...(notDuplicates ? { notDuplicates } : {}),
     version: 1,
   };
 }

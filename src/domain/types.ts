@@ -5,7 +5,7 @@ export type Gender = 'M' | 'F' | '';
 export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say';
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
-import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
+import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 
 export interface Profile {
   id: string;
@@ -103,6 +103,8 @@ export interface Graph {
   couples?: Record<string, Couple>;
   /** The tree's sources by id (absent: read as {}). */
   sources?: Record<string, Source>;
+  /** Pairs of people said not to be duplicates, by id `notDuplicateId(a, b)` (absent: read as {}). */
+  notDuplicates?: Record<string, NotDuplicate>;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

@@ -1,7 +1,7 @@
 import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
-import type { Couple, Place, Source } from '../../domain/facts/types.ts';
+import type { Couple, NotDuplicate, Place, Source } from '../../domain/facts/types.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -19,6 +19,7 @@ import type { Couple, Place, Source } from '../../domain/facts/types.ts';
  * graphs/{graphId}/meta/snapshotLease           SnapshotLeaseDoc  who is making the next snapshot
  * graphs/{graphId}/nodes/{docId(nodeId)}        NodeDoc      one per card
  * graphs/{graphId}/edges/{docId(edgeId)}        EdgeDoc      one per line
+ * graphs/{graphId}/notDuplicates/{docId(id)}    NotDuplicateDoc  pairs said not to be duplicates
  * graphs/{graphId}/changes/{revision}           ChangeDoc    the change log (the last 1,000)
  * graphs/{graphId}/viewers/{uid}/changes/{rev}  ViewerChangeDoc  a viewer's redacted copy of the log
  * graphs/{graphId}/snapshots/{snapshotId}       SnapshotDoc  a compacted copy at one revision
@@ -151,6 +152,12 @@ export interface CoupleDoc {
 /** `graphs/{graphId}/sources/{sourceId}`: the tree's sources (issue 23), like places. */
 export interface SourceDoc {
   source: Source;
+  seq: number;
+}
+
+/** `graphs/{graphId}/notDuplicates/{pairId}`: pairs said not to be duplicates (issue 24), like places. */
+export interface NotDuplicateDoc {
+  pair: NotDuplicate;
   seq: number;
 }
 
@@ -319,6 +326,8 @@ export const paths = {
   couple: (graphId: string, coupleId: string) => `graphs/${graphId}/couples/${docId(coupleId)}`,
   sources: (graphId: string) => `graphs/${graphId}/sources`,
   source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
+  notDuplicates: (graphId: string) => `graphs/${graphId}/notDuplicates`,
+  notDuplicate: (graphId: string, pairId: string) => `graphs/${graphId}/notDuplicates/${docId(pairId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
   history: (graphId: string) => `graphs/${graphId}/history`,

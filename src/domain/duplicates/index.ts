@@ -1,1 +1,2 @@
 export * from './score.ts';
+export * from './merge.ts';

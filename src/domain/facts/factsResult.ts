@@ -1,6 +1,6 @@
 import { chainResults, GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
 import type { Graph } from '../types.ts';
-import type { Couple, Place, Source } from './types.ts';
+import type { Couple, NotDuplicate, Place, Source } from './types.ts';
 
 /**
  * What a facts operation changed beyond profiles, and how each place and couple was before, so
@@ -11,6 +11,8 @@ export interface FactsUndo {
   couples: { id: string; before: Couple | null }[];
   /** Absent when none changed (operations before sources). */
   sources?: { id: string; before: Source | null }[];
+  /** Absent when none changed. */
+  notDuplicates?: { id: string; before: NotDuplicate | null }[];
 }
 
 /** An operation's answer: the graph draft's result (profiles) and the places and couples it changed. */
@@ -30,6 +32,10 @@ export function sourcesOf(graph: Pick<Graph, 'sources'>): Record<string, Source>
   return graph.sources ?? {};
 }
 
+export function notDuplicatesOf(graph: Pick<Graph, 'notDuplicates'>): Record<string, NotDuplicate> {
+  return graph.notDuplicates ?? {};
+}
+
 /**
  * A graph draft that also writes places, couples and sources. Their records are copied on the first write
  * (never changed in place: older graphs keep theirs) and set on the graph `finish` makes.
@@ -42,6 +48,8 @@ export class FactsDraft {
   private readonly coupleBefore = new Map<string, Couple | null>();
   private sources: Record<string, Source> | null = null;
   private readonly sourceBefore = new Map<string, Source | null>();
+  private notDuplicates: Record<string, NotDuplicate> | null = null;
+  private readonly notDuplicateBefore = new Map<string, NotDuplicate | null>();
 
   constructor(readonly base: Graph) {
     this.draft = new GraphDraft(base);
@@ -98,6 +106,28 @@ export class FactsDraft {
     this.sources[source.id] = source;
   }
 
+  notDuplicate(id: string): NotDuplicate | undefined {
+    const all = this.notDuplicates ?? notDuplicatesOf(this.base);
+    return Object.hasOwn(all, id) ? all[id] : undefined;
+  }
+
+  allNotDuplicates(): Record<string, NotDuplicate> {
+    return this.notDuplicates ?? notDuplicatesOf(this.base);
+  }
+
+  setNotDuplicate(pair: NotDuplicate) {
+    this.notDuplicates ??= { ...notDuplicatesOf(this.base) };
+    if (!this.notDuplicateBefore.has(pair.id)) this.notDuplicateBefore.set(pair.id, this.notDuplicate(pair.id) ?? null);
+    this.notDuplicates[pair.id] = pair;
+  }
+
+  removeNotDuplicate(id: string) {
+    if (!this.notDuplicate(id)) return;
+    this.notDuplicates ??= { ...notDuplicatesOf(this.base) };
+    if (!this.notDuplicateBefore.has(id)) this.notDuplicateBefore.set(id, this.notDuplicates[id]!);
+    delete this.notDuplicates[id];
+  }
+
   /**
    * The new graph. Whoever writes places or couples also writes a profile (the person, or a
    * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when
@@ -105,12 +135,13 @@ export class FactsDraft {
    */
   finish(): FactsResult {
     let result = this.draft.finish();
-    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size)) result = touchOne(this.base) ?? result;
+    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size || this.sourceBefore.size || this.notDuplicateBefore.size)) result = touchOne(this.base) ?? result;
     if (result.graph !== this.base) {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
       if (this.couples) result.graph.couples = this.couples;
       if (this.sources) result.graph.sources = this.sources;
+      if (this.notDuplicates) result.graph.notDuplicates = this.notDuplicates;
     }
     return {
       ...result,
@@ -118,6 +149,7 @@ export class FactsDraft {
         places: [...this.placeBefore].map(([id, before]) => ({ id, before })),
         couples: [...this.coupleBefore].map(([id, before]) => ({ id, before })),
         ...(this.sourceBefore.size ? { sources: [...this.sourceBefore].map(([id, before]) => ({ id, before })) } : {}),
+        ...(this.notDuplicateBefore.size ? { notDuplicates: [...this.notDuplicateBefore].map(([id, before]) => ({ id, before })) } : {}),
       },
     };
   }
@@ -171,6 +203,16 @@ export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'fact
     }
     undone.graph.sources = sources;
   }
+  if (result.facts.notDuplicates?.length) {
+    const pairs = { ...notDuplicatesOf(undone.graph) };
+    facts.notDuplicates = [];
+    for (const { id, before } of result.facts.notDuplicates) {
+      facts.notDuplicates.push({ id, before: pairs[id] ?? null });
+      if (before) pairs[id] = before;
+      else delete pairs[id];
+    }
+    undone.graph.notDuplicates = pairs;
+  }
   return { ...undone, facts };
 }
 
@@ -185,9 +227,17 @@ export function chainFacts(base: Graph, results: readonly FactsResult[]): FactsR
     for (const list of lists) for (const e of list) if (!seen.has(e.id)) seen.set(e.id, e);
     return [...seen.values()];
   };
+  const sources = first(results.map((r) => r.facts.sources ?? []));
+  const notDuplicates = first(results.map((r) => r.facts.notDuplicates ?? []));
   return {
     ...chainResults(base, results),
-    facts: { places: first(results.map((r) => r.facts.places)), couples: first(results.map((r) => r.facts.couples)) },
+    facts: {
+      places: first(results.map((r) => r.facts.places)),
+      couples: first(results.map((r) => r.facts.couples)),
+      // Sources were left out here before: undoing a chain that added one kept it.
+      ...(sources.length ? { sources } : {}),
+      ...(notDuplicates.length ? { notDuplicates } : {}),
+    },
   };
 }
 

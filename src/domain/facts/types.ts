@@ -136,6 +136,21 @@ export interface Couple {
   citations?: Citation[];
 }
 
+/**
+ * Two people a member said are not the same person ("Not a duplicate", issue 24): the duplicate
+ * finder leaves the pair out. Per tree, sent whole like places; id `notDuplicateId(a, b)`.
+ */
+export interface NotDuplicate {
+  id: string;
+  /** The two profile ids, smaller first (plain string order). */
+  people: [string, string];
+}
+
+/** The id of a pair of profiles, the same whichever way round. */
+export function notDuplicateId(a: string, b: string): string {
+  return a < b ? `nd-${a}-${b}` : `nd-${b}-${a}`;
+}
+
 /** The couple id of two profiles, the same whichever partner asks. */
 export function coupleId(a: string, b: string): string {
   return a < b ? `cp-${a}-${b}` : `cp-${b}-${a}`;

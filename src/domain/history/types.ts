@@ -1,5 +1,6 @@
 import type { ChangeSet } from '../changeSet.ts';
-import type { Couple, FactEvent, PersonName, Place, Source } from '../facts/types.ts';
+import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../facts/types.ts';
+import type { WholeKey } from '../entityKinds.ts';
 import type { RelationField } from '../profile.ts';
 import type { GraphEdge, GraphNode, Profile } from '../types.ts';
 
@@ -31,6 +32,7 @@ export interface ChangeBefore {
   places?: Record<string, Place | null>;
   couples?: Record<string, Couple | null>;
   sources?: Record<string, Source | null>;
+  notDuplicates?: Record<string, NotDuplicate | null>;
   profiles?: Record<string, ProfileBefore>;
 }
 
@@ -91,7 +93,7 @@ export const HISTORY_PAGE_MAX = 200;
 
 /** A part of a change that has changed since, so reverting it would overwrite a later edit. */
 export interface RevertConflict {
-  kind: 'nodes' | 'edges' | 'places' | 'couples' | 'sources' | 'profiles';
+  kind: WholeKey | 'profiles';
   id: string;
   /** The profile field, list, 'events:{id}' or 'names:{id}' that changed since, for a profile. */
   field?: string;

@@ -1,5 +1,5 @@
 import { FACT_LIMITS, LIFE_EVENT_TYPES } from '../facts/limits.ts';
-import { coupleId, NAME_KINDS, type EventType } from '../facts/types.ts';
+import { coupleId, NAME_KINDS, notDuplicateId, type EventType } from '../facts/types.ts';
 import { isNodeId, isProfileId } from '../ids.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
 import { PEDIGREES } from '../types.ts';
@@ -206,5 +206,13 @@ export function sourceShapeProblem(v: unknown): string | null {
   // Only a web address is a link: a javascript: or data: URL would run when followed.
   if (v.url && !/^https?:\/\//i.test(v.url)) return `${at}: the URL must begin with http:// or https://`;
   if (!isStr(v.note, FACT_LIMITS.note)) return `${at}: the note is at most ${FACT_LIMITS.note} characters`;
+  return null;
+}
+
+export function notDuplicateShapeProblem(v: unknown): string | null {
+  if (!isObj(v) || !onlyKeys(v, ['id', 'people']) || !('people' in v)) return 'A "not a duplicate" pair has an unexpected shape';
+  const p = v.people;
+  if (!Array.isArray(p) || p.length !== 2 || !p.every(isProfileId) || !(p[0] < p[1])) return 'A "not a duplicate" pair must be two profile ids, the smaller first';
+  if (v.id !== notDuplicateId(p[0], p[1])) return `A "not a duplicate" pair's id must be ${notDuplicateId(p[0], p[1])}`;
   return null;
 }

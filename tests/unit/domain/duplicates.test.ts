@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicatePairKey, findDuplicates, soundex } from '../../../src/domain/duplicates/index.ts';
+import { duplicatePairKey, findDuplicates, isNickname, jaroWinkler, soundex } from '../../../src/domain/duplicates/index.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
 import type { Place } from '../../../src/domain/facts/types.ts';
 import type { Profile } from '../../../src/domain/types.ts';
@@ -21,6 +21,9 @@ const places: Record<string, Place> = {
   de: { id: 'de', name: 'Germany', parentId: '', kind: 'country', latitude: null, longitude: null, altNames: [] },
   ham: { id: 'ham', name: 'Hamburg', parentId: 'de', kind: 'city', latitude: null, longitude: null, altNames: [] },
   ber: { id: 'ber', name: 'Berlin', parentId: 'de', kind: 'city', latitude: null, longitude: null, altNames: [] },
+  hol: { id: 'hol', name: 'Holstein', parentId: 'de', kind: 'region', latitude: null, longitude: null, altNames: [] },
+  kiel: { id: 'kiel', name: 'Kiel', parentId: 'hol', kind: 'city', latitude: null, longitude: null, altNames: [] },
+  plon: { id: 'plon', name: 'Plön', parentId: 'hol', kind: 'town', latitude: null, longitude: null, altNames: [] },
 };
 const bornIn = (placeId: string) => [{ id: `ev-${placeId}`, type: 'BIRT' as const, customType: '', date: '', placeId, description: '', age: '' }];
 
@@ -101,5 +104,56 @@ describe('findDuplicates', () => {
       person('c', { firstName: 'Ole', lastName: 'Dahl' }),
     );
     expect(findDuplicates(t).map((p) => p.a + p.b)).toEqual(['ab', 'ac', 'bc']);
+  });
+});
+
+describe('given names, places and relatives', () => {
+  it.each([
+    ['martha', 'marhta', 0.961], ['dwayne', 'duane', 0.84], ['catharina', 'catherina', 0.956], ['anna', 'peter', 0],
+  ])('Jaro–Winkler %s / %s ≈ %s', (a, b, v) => expect(jaroWinkler(a, b)).toBeCloseTo(v, 2));
+
+  it.each([
+    ['william', 'bill', true], ['johann', 'hans', true], ['elizabeth', 'betty', true], ['margaret', 'peggy', true], ['william', 'robert', false], ['zed', 'zed', false],
+  ])('nickname %s / %s: %s', (a, b, yes) => expect(isNickname(a, b)).toBe(yes));
+
+  const pair = (a: Partial<Profile>, b: Partial<Profile>, extra: Profile[] = []) => {
+    const t = tree(person('a', { lastName: 'Brandt', birthYear: '1850', ...a }), person('b', { lastName: 'Brandt', birthYear: '1850', ...b }), ...extra);
+    return findDuplicates(t, places, { threshold: 0 }).find((p) => p.a === 'a' && p.b === 'b');
+  };
+
+  it.each([
+    ['a nickname', { firstName: 'William' }, { firstName: 'Bill' }, 'nickname'],
+    ['a nickname among other names', { firstName: 'Albert' }, { firstName: 'Edward', names: [{ id: 'nm1', kind: 'nickname', prefix: '', given: '', surnamePrefix: '', surname: '', suffix: '', nickname: 'Bertie' }] }, 'nickname'],
+    ['names spelt alike', { firstName: 'Catharina' }, { firstName: 'Catherina' }, 'given-names-alike'],
+    ['one birth place within the other', { firstName: 'Ute', events: bornIn('kiel') }, { firstName: 'Ute', events: bornIn('hol') }, 'birth-place-within'],
+    ['birth places of one region', { firstName: 'Ute', events: bornIn('kiel') }, { firstName: 'Ute', events: bornIn('plon') }, 'birth-place-region'],
+  ] as [string, Partial<Profile>, Partial<Profile>, string][])('scores %s', (_, a, b, reason) => {
+    expect(pair(a, b)?.reasons).toContain(reason);
+  });
+
+  it('two cities of one country are not a region in common', () => {
+    expect(pair({ firstName: 'Ute', events: bornIn('ham') }, { firstName: 'Ute', events: bornIn('ber') })?.reasons).toEqual(['same-given-names', 'same-surname', 'same-birth']);
+  });
+
+  it('vetoes given names neither alike nor nicknames', () => {
+    expect(pair({ firstName: 'William' }, { firstName: 'Robert' })).toBeUndefined();
+  });
+
+  it('counts children and spouses with the same names', () => {
+    const t = tree(
+      person('a', { firstName: 'Ute', lastName: 'Brandt', birthYear: '1850', gender: 'F' }),
+      person('b', { firstName: 'Ute', lastName: 'Brandt', birthYear: '1850', gender: 'F' }),
+      person('ca', { firstName: 'Otto', lastName: 'Voss', birthYear: '1875' }),
+      person('cb', { firstName: 'Otto', lastName: 'Voss', birthYear: '1875' }),
+      person('ha', { firstName: 'Emil', lastName: 'Voss', gender: 'M' }),
+      person('hb', { firstName: 'Emil', lastName: 'Voss', gender: 'M' }),
+    );
+    link(t, 'a', 'ca');
+    link(t, 'b', 'cb');
+    t.a!.spouses.push('ha');
+    t.ha!.spouses.push('a');
+    t.b!.spouses.push('hb');
+    t.hb!.spouses.push('b');
+    expect(findDuplicates(t).find((p) => p.a === 'a')).toMatchObject({ b: 'b', reasons: ['same-given-names', 'same-surname', 'same-birth', 'spouses-alike', 'children-alike'] });
   });
 });

@@ -14,6 +14,8 @@ import { useTree } from '../treeContext.ts';
 import { openDialog } from '../treeUi.ts';
 import { PLACE_DIALOG_TEXTS } from '../dialogs/PlaceDialogs.tsx';
 import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
+import { DuplicatesControl } from '../duplicates/DuplicatesDialog.tsx';
+import { DUPLICATES_TEXTS, openDuplicates } from '../duplicates/duplicatesUi.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { HistoryControl } from '../panels/history/HistoryControl.tsx';
 import { openActivity, openDeleted } from '../panels/history/historyUi.ts';
@@ -109,7 +111,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
                 {SCREEN_COMMANDS.charts.shortcut(isMac)}
               </span>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => openKinship(selectedPerson(canvas))}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => openKinshipOnSelection(canvas)}>
               {KINSHIP_UI_TEXTS.command}
             </DropdownMenu.Item>
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
@@ -127,6 +129,12 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             {mayImport && (
               <DropdownMenu.Item className="menu-item" onSelect={() => openDialog({ kind: 'places' })}>
                 {PLACE_DIALOG_TEXTS.command}
+              </DropdownMenu.Item>
+            )}
+            {/* Merging changes the tree: owners' and editors' (issue 24, item 5). */}
+            {mayImport && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => openDuplicates()}>
+                {DUPLICATES_TEXTS.command}
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>
@@ -156,6 +164,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
       <ChartExport canvas={canvas} />
       <KinshipControl canvas={canvas} />
       <HistoryControl />
+      <DuplicatesControl canvas={canvas} />
       {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
       {exporting && <ExportDialog selected={selectedPerson(canvas)} onClose={() => setExporting(false)} />}
     </>
@@ -168,4 +177,11 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigat
 function selectedPerson(canvas: CanvasHandle | null): string | null {
   const selected = canvas?.engine.store.selectedNodes;
   return selected && selected.size ? [...selected][0]! : null;
+}
+
+/** Two selected cards: how those two are related; else the selected card against the member. */
+function openKinshipOnSelection(canvas: CanvasHandle | null) {
+  const selected = [...(canvas?.engine.store.selectedNodes ?? [])];
+  if (selected.length === 2) openKinship(selected[1]!, selected[0]!);
+  else openKinship(selected[0] ?? null);
 }

@@ -1,5 +1,7 @@
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
+import { DUPLICATES_TEXTS, openDuplicates } from '../duplicates/duplicatesUi.ts';
+import '../duplicates/duplicates.css';
 import { groupSummary, type ImportSummary } from '../../../gedcom/summary.ts';
 import { DialogShell } from '../dialogs/DialogShell.tsx';
 import type { GedcomImport, ImportView } from './gedcomImport.ts';
@@ -146,6 +148,23 @@ export function ImportDialog({ gedcom, area }: { gedcom: GedcomImport; area: HTM
             </>
           }
         >
+          {v.duplicates && v.duplicates.people > 0 && (
+            <div className="gedcom-duplicates" data-testid="gedcom-duplicates">
+              <p>{DUPLICATES_TEXTS.inImport(v.duplicates.people)}</p>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={v.undoing !== null}
+                onClick={() => {
+                  const found = v.duplicates!;
+                  gedcom.close();
+                  openDuplicates(found.among, found.pairs);
+                }}
+              >
+                {DUPLICATES_TEXTS.review}
+              </button>
+            </div>
+          )}
           <SummaryBody summary={v.summary} />
         </DialogShell>
       );

@@ -16,9 +16,9 @@ import './kinship.css';
 
 /** The dialog when open (mounted beside the tree's other dialogs, where the canvas is known). */
 export function KinshipControl({ canvas }: { canvas: CanvasHandle | null }) {
-  const { open, nodeId } = useSnapshot(kinshipUi);
+  const { open, nodeId, firstNodeId } = useSnapshot(kinshipUi);
   if (!open) return null;
-  return <KinshipDialog key={nodeId ?? ''} nodeId={nodeId} canvas={canvas} onClose={() => (kinshipUi.open = false)} />;
+  return <KinshipDialog key={`${firstNodeId ?? ''}|${nodeId ?? ''}`} nodeId={nodeId} firstNodeId={firstNodeId} canvas={canvas} onClose={() => (kinshipUi.open = false)} />;
 }
 
 /** Anyone on the tree may be asked about (one function, so the search is not redone on every render). */
@@ -35,13 +35,13 @@ function profileOfNode(graph: Graph, nodeId: string | null | undefined): string 
  * tree" selects the line's cards and brings them into view. The graph is the member's own view of
  * the tree, so a person hidden from a viewer is "Private" here too.
  */
-export function KinshipDialog({ nodeId, canvas, onClose }: { nodeId: string | null; canvas: CanvasHandle | null; onClose(): void }) {
+export function KinshipDialog({ nodeId, firstNodeId = null, canvas, onClose }: { nodeId: string | null; firstNodeId?: string | null; canvas: CanvasHandle | null; onClose(): void }) {
   const tree = useTree();
   const graph = useTreeGraph();
   const { profiles } = graph;
   const privacy = tree.session.privacy;
   const me = profiles[tree.uid] ? tree.uid : profileOfNode(graph, homeNodeId(graph, tree.uid));
-  const [a, setA] = useState<string | null>(me);
+  const [a, setA] = useState<string | null>(() => profileOfNode(graph, firstNodeId) ?? me);
   const [b, setB] = useState<string | null>(() => profileOfNode(graph, nodeId));
   const [picking, setPicking] = useState<'a' | 'b' | null>(() => (a && b ? null : !a ? 'a' : 'b'));
   const name = (id: string) => (privacy[id] ? PRIVATE_NAME : cardName(profiles[id]));

@@ -25,9 +25,11 @@ export const KINSHIP_UI_TEXTS = {
  * Whether "How are we related?" is open, and on whom: the card it was opened from (the details
  * panel's person, or the selected card from the menu), asked against the member's own person.
  */
-export const kinshipUi = proxy({ open: false, nodeId: null as string | null });
+export const kinshipUi = proxy({ open: false, nodeId: null as string | null, firstNodeId: null as string | null });
 
-export function openKinship(nodeId: string | null) {
+/** Opens the dialog on a card; with `firstNodeId` (two cards selected) asked between those two. */
+export function openKinship(nodeId: string | null, firstNodeId: string | null = null) {
   kinshipUi.nodeId = nodeId;
+  kinshipUi.firstNodeId = firstNodeId;
   kinshipUi.open = true;
 }
