@@ -98,6 +98,13 @@ export class FactsDraft {
     this.sources[source.id] = source;
   }
 
+  removeSource(id: string) {
+    if (!this.source(id)) return;
+    this.sources ??= { ...sourcesOf(this.base) };
+    if (!this.sourceBefore.has(id)) this.sourceBefore.set(id, this.sources[id]!);
+    delete this.sources[id];
+  }
+
   /**
    * The new graph. Whoever writes places or couples also writes a profile (the person, or a
    * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when
@@ -105,7 +112,7 @@ export class FactsDraft {
    */
   finish(): FactsResult {
     let result = this.draft.finish();
-    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size)) result = touchOne(this.base) ?? result;
+    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size || this.sourceBefore.size)) result = touchOne(this.base) ?? result;
     if (result.graph !== this.base) {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
