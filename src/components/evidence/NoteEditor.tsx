@@ -7,7 +7,7 @@ export const NOTE_EDITOR_TEXTS = {
   toolbar: 'Formatting',
   bold: 'Bold',
   italic: 'Italic',
-  link: 'Link',
+  link: 'Insert link',
   bullets: 'Bulleted list',
   numbers: 'Numbered list',
   linkAddress: 'Link address',
@@ -44,7 +44,8 @@ export function NoteEditor({ label, value, onChange }: { label: string; value: s
 
   // The area is uncontrolled: its HTML is set once (React would move the caret on every keystroke).
   useEffect(() => {
-    if (area.current) area.current.innerHTML = sanitiseNote(value);
+    // An empty note starts as one paragraph, so the first line typed is a paragraph too.
+    if (area.current) area.current.innerHTML = sanitiseNote(value) || '<p><br></p>';
     // Paragraphs, not divs, for Enter: the sanitiser keeps <p> and drops <div>.
     document.execCommand('defaultParagraphSeparator', false, 'p');
     // eslint-disable-next-line react-hooks/exhaustive-deps
