@@ -1,7 +1,6 @@
 import { citationLine } from '../../domain/facts/citations.ts';
 import { formatDate } from '../../domain/dates/index.ts';
 import type { Citation, Source } from '../../domain/facts/types.ts';
-import './evidence.css';
 
 export const CITATION_LIST_TEXTS = {
   sources: (n: number) => `Sources (${n})`,
@@ -11,7 +10,7 @@ export const CITATION_LIST_TEXTS = {
 /**
  * "Sources (n)" under a fact (an event, a name, a couple, a timeline entry): opens to each
  * citation in one line (the source's title, where in it, the quality in words), the date it was
- * seen, and its words transcribed.
+ * seen, and its words transcribed. Styles: evidence.css, imported by the screens that use it.
  */
 export function CitationList({ citations, sources }: { citations: readonly Citation[]; sources: Readonly<Record<string, Source>> }) {
   if (!citations.length) return null;

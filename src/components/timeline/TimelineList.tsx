@@ -1,7 +1,6 @@
 import type { Source } from '../../domain/facts/types.ts';
 import type { TimelineEntry } from '../../domain/timeline/timeline.ts';
 import { CitationList } from '../evidence/CitationList.tsx';
-import './timeline.css';
 
 export const TIMELINE_TEXTS = {
   title: 'Timeline',
@@ -14,7 +13,9 @@ export const TIMELINE_TEXTS = {
 /**
  * A life in order (`lifeTimeline`): each entry's date, what happened (a relative's name beside
  * their event, a button to their card where `onRelative` is given), the person's age, the place,
- * the description, and what supports it. Shared by the details panel and the profile's tab.
+ * the description, and what supports it. Shared by the details panel and the profile's tab,
+ * which import its styles (timeline.css, evidence.css): it has none of its own, so a bench renders
+ * it in Node.
  */
 export function TimelineList({
   entries,

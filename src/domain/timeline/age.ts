@@ -50,8 +50,13 @@ function yearsBetween(from: DatePoint, to: DatePoint): number | null {
 const HAIR = 1e-9;
 
 export function ageAt(birth: string, at: string): string {
-  const b = spanOf(dateValue(birth));
-  const e = spanOf(dateValue(at));
+  return ageBetween(dateValue(birth), dateValue(at));
+}
+
+/** `ageAt` of dates already read (a timeline reads each date once). */
+export function ageBetween(birth: DateValue | null, at: DateValue | null): string {
+  const b = spanOf(birth);
+  const e = spanOf(at);
   if (!b || !e) return '';
   if (b.day && e.day && !b.rough && !e.rough) {
     const exact = yearsBetween(b.day, e.day);

@@ -1,10 +1,10 @@
-import { birthGedcom, deathGedcom, formatDate } from '../dates/index.ts';
+import { birthGedcom, dateValue, deathGedcom, formatDate, type DateValue } from '../dates/index.ts';
 import { eventTypeLabel, EVENT_TYPE_LABELS, eventSortYear, inDateOrder } from '../facts/eventLabels.ts';
 import { fullPlaceName } from '../facts/placeOps.ts';
 import { coupleId, type Citation, type EventType, type FactEvent, type Place } from '../facts/types.ts';
 import { cardName } from '../labels.ts';
 import type { Graph, Profile } from '../types.ts';
-import { ageAt } from './age.ts';
+import { ageBetween } from './age.ts';
 
 /**
  * A person's life in order (issue "Evidence and memories", item 4): their own events and their
@@ -38,6 +38,8 @@ export interface TimelineEntry {
   citations: readonly Citation[];
   /** The stored event, when there is one (Born and Died without details have none). */
   event: FactEvent | null;
+  /** Where it falls in time, in years (`eventSortYear`); null when undated. */
+  when: number | null;
 }
 
 type Gendered = Pick<Profile, 'gender'>;
@@ -61,21 +63,24 @@ export function lifeTimeline(graph: Pick<Graph, 'profiles' | 'places' | 'couples
   if (!person) return [];
   const places: Readonly<Record<string, Place>> = graph.places ?? {};
   const birth = birthGedcom(person);
+  const born = dateValue(birth);
   const entries: TimelineEntry[] = [];
-  const entry = (key: string, type: EventType, label: string, relation: Relation, relative: Profile | null, date: string, e: FactEvent | null): TimelineEntry => ({
+  // Each date is read once (a 200-event life reads 200 dates, not 600).
+  const entry = (key: string, type: EventType, label: string, relation: Relation, relative: Profile | null, date: string, e: FactEvent | null, value: DateValue | null = dateValue(date)): TimelineEntry => ({
     key,
     type,
     label,
     relation,
     relative: relative ? { profileId: relative.id, name: cardName(relative) } : null,
     date,
-    dateLabel: formatDate(date),
+    dateLabel: value ? formatDate(value) : date.trim(),
     // No age at one's own birth; a stated age (GEDCOM AGE) when the dates cannot give one.
-    age: relation === 'self' && type === 'BIRT' ? '' : ageAt(birth, date) || (relation === 'self' ? (e?.age ?? '') : ''),
+    age: relation === 'self' && type === 'BIRT' ? '' : ageBetween(born, value) || (relation === 'self' ? (e?.age ?? '') : ''),
     place: e?.placeId ? fullPlaceName(places, e.placeId) : '',
     description: e?.description ?? '',
     citations: e?.citations ?? [],
     event: e,
+    when: eventSortYear(date, value),
   });
 
   // The person's own: birth and death from the profile's dates (with their events' details).
@@ -99,9 +104,10 @@ export function lifeTimeline(graph: Pick<Graph, 'profiles' | 'places' | 'couples
   const lifeEnd = death ? eventSortYear(death) : null;
   const family = (key: string, type: EventType, label: string, relation: Relation, relative: Profile, date: string, e: FactEvent | null) => {
     if (!date) return;
-    const when = eventSortYear(date);
+    const value = dateValue(date);
+    const when = eventSortYear(date, value);
     if (when === null || (lifeEnd !== null && when > lifeEnd + 1)) return;
-    entries.push(entry(key, type, label, relation, relative, date, e));
+    entries.push(entry(key, type, label, relation, relative, date, e, value));
   };
   const eventOf = (p: Profile, type: EventType) => p.events?.find((e) => e.type === type) ?? null;
   for (const id of person.children) {
@@ -118,5 +124,5 @@ export function lifeTimeline(graph: Pick<Graph, 'profiles' | 'places' | 'couples
   }
   // Date order (`inDateOrder`: ranges by their start, undated births first and deaths last); on
   // one date births before other events before deaths, then the person's own first (as pushed).
-  return inDateOrder(entries);
+  return inDateOrder(entries, (e) => e.when);
 }

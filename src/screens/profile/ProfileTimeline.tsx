@@ -6,6 +6,8 @@ import type { LoadedGraph } from '../../backend/ports.ts';
 import { sourcesOf } from '../../domain/facts/factsResult.ts';
 import { lifeTimeline } from '../../domain/timeline/timeline.ts';
 import type { Graph, Profile } from '../../domain/types.ts';
+import '../../components/timeline/timeline.css';
+import '../../components/evidence/evidence.css';
 
 export const PROFILE_TIMELINE_TEXTS = {
   title: 'Timeline',

@@ -20,6 +20,7 @@ import { CoupleEvidenceDialog } from './CoupleEvidenceDialog.tsx';
 import { CitationList } from '../../../../components/evidence/CitationList.tsx';
 import { NoteView } from '../../../../components/evidence/NoteView.tsx';
 import { PersonTimeline } from '../timeline/PersonTimeline.tsx';
+import '../../../../components/evidence/evidence.css';
 import './facts.css';
 
 export const FACTS_TEXTS = {

@@ -7,6 +7,8 @@ import type { Graph } from '../../../../domain/types.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { revealPerson } from '../../treeUi.ts';
 import './personTimeline.css';
+import '../../../../components/timeline/timeline.css';
+import '../../../../components/evidence/evidence.css';
 
 /** Whether the panel's Timeline is open: kept while the member goes from card to card. */
 let openedLast = false;
