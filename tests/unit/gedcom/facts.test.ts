@@ -335,4 +335,28 @@ describe('privacy of the living in an export', () => {
     expect(out).not.toContain('MARR');
     expect(out).toContain('1 OCCU Baker');
   });
+
+  it('a living person’s citations, event notes and the sources only they cite stay out; the dead’s go out', () => {
+    const graph = asGraph(
+      importText(
+        file(
+          [
+            person('H', '1 NAME Tom /Ash/\n1 SEX M\n1 BIRT\n2 DATE 1990\n2 SOUR @S1@\n3 PAGE entry 4\n1 FAMS @F1@\n'),
+            person('W', '1 NAME Eve /Ash/\n1 SEX F\n1 BIRT\n2 DATE 1850\n2 SOUR @S2@\n3 PAGE folio 9\n1 DEAT\n2 DATE 1900\n1 FAMS @F1@\n'),
+            '0 @F1@ FAM\n1 HUSB @H@\n1 WIFE @W@\n',
+            '0 @S1@ SOUR\n1 TITL Birth register of Tom\n',
+            '0 @S2@ SOUR\n1 TITL Census of 1851\n',
+          ].join(''),
+        ),
+      ),
+    );
+    // A note and a citation of an app-made source on the living man's birth.
+    const tom = Object.values(graph.profiles).find((p) => p.firstName === 'Tom')!;
+    graph.sources = { ...graph.sources, srapp: { id: 'srapp', title: 'Hospital letter', author: '', publication: '', repository: '', url: '', note: '' } };
+    tom.events = tom.events!.map((e) => (e.type === 'BIRT' ? { ...e, note: '<p>born at night</p>', citations: [...(e.citations ?? []), { id: 'ciapp', sourceId: 'srapp', page: 'p. 2', date: '', quality: 3, text: '' }] } : e));
+    const out = writeGedcom({ version: '7.0', records: graphToGedcom(graph, { version: '7.0', scope: { kind: 'all' }, siteOrigin: 'https://kin.example', currentYear: 2026, audienceUid: 'someone-else' }).records });
+    for (const secret of ['entry 4', 'Birth register of Tom', 'Hospital letter', 'born at night', 'p. 2']) expect(out).not.toContain(secret);
+    expect(out).toContain('Census of 1851');
+    expect(out).toContain('3 PAGE folio 9');
+  });
 });
