@@ -5,7 +5,8 @@
  * `people` individuals exist; a new founding couple starts another family when a line dies out.
  * It carries what real files carry: dates in many forms (exact, ABT, BEF, AFT, BET…AND, FROM…TO,
  * EST, CAL, Julian, dual years), places, occupations, accented names, notes of several paragraphs
- * (CONT, and CONC in 5.5.1), adoptions (PEDI), sources and citations, custom `_` tags.
+ * (CONT, and CONC in 5.5.1), adoptions (PEDI), sources and 1–3 citations an event (PAGE, some
+ * with DATA TEXT and QUAY), custom `_` tags.
  * Facts as a researched tree has them (issue 20): 4–8 events a person on average (birth,
  * christening, residences, occupation, death, burial, and marriages on the families) over a few
  * thousand places in a hierarchy (town, region, country), so the facts model's import, save and
@@ -32,6 +33,8 @@ export interface GeneratedStats {
   events: number;
   /** Distinct places the events name. */
   places: number;
+  /** Citations under events (1–3 each). */
+  citations: number;
 }
 
 const FEMALE = ['Anna', 'Brontë', 'Céline', 'Dorothea', 'Élodie', 'Freya', 'Grete', 'Hélène', 'Inês', 'Jana', 'Katarzyna', 'Léa', 'Margarete', 'Noémie', 'Olga', 'Paulína', 'Renée', 'Søs', 'Teresa', 'Úrsula', 'Zoë', 'Mary', 'Elizabeth', 'Sarah', 'Ingrid', 'Małgorzata', 'Ágnes', 'Björg'];
@@ -68,7 +71,7 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
   const individuals: Person[] = [];
   const families: GedcomNode[] = [];
   const sources: GedcomNode[] = [];
-  const stats: GeneratedStats = { people: 0, families: 0, notes: 0, adoptions: 0, remarriages: 0, events: 0, places: 0 };
+  const stats: GeneratedStats = { people: 0, families: 0, notes: 0, adoptions: 0, remarriages: 0, events: 0, places: 0, citations: 0 };
 
   for (let s = 1; s <= Math.max(3, Math.ceil(people / 2000)); s++) {
     sources.push(record('SOUR', `S${s}`, [leaf('TITL', `Parish register of ${pick(PLACES).split(',')[0]}, volume ${s}`), leaf('AUTH', 'Diocesan archive'), leaf('_ARCHIVE_ID', `ARC-${1000 + s}`)]));
@@ -118,7 +121,15 @@ export function generateRecords({ people, seed, version = '5.5.1' }: GenerateOpt
     stats.events++;
     const children = [leaf('DATE', date(year))];
     if (chance(0.8)) children.push(leaf('PLAC', place()));
-    if (chance(0.15)) children.push({ ...leaf('SOUR'), pointer: pick(sources).xref, children: [leaf('PAGE', `folio ${int(1, 400)}, entry ${int(1, 40)}`)] });
+    // 1–3 citations an event (issue 23: "the generator gains 1–3 citations per event"): a page
+    // always, now and then the words transcribed and a quality.
+    for (let k = int(1, 3); k > 0; k--) {
+      stats.citations++;
+      const cited = [leaf('PAGE', `folio ${int(1, 400)}, entry ${int(1, 40)}`)];
+      if (chance(0.2)) cited.push({ ...leaf('DATA'), children: [leaf('TEXT', pick(SENTENCES))] });
+      if (chance(0.3)) cited.push(leaf('QUAY', String(int(0, 3))));
+      children.push({ ...leaf('SOUR'), pointer: pick(sources).xref, children: cited });
+    }
     return { ...leaf(tag, value), children };
   };
 

@@ -5,6 +5,7 @@ import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } 
 import { dateValue, NO_BOUNDS, yearBounds, type YearBounds } from './dates/index.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
 import type { Graph, Profile } from './types.ts';
+import { citedSourceIds } from './facts/citations.ts';
 
 /**
  * Privacy of the living (docs/PRODUCT.md §6), one pure rule for the server's answers to viewers,
@@ -267,9 +268,16 @@ export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
     if (seen.visibility === 'everything') whole.add(id);
   }
   const out: Graph = { ...graph, profiles };
-  // Places and sources pass as they are (they tell of no one by themselves); couples lose their
-  // events, note and citations unless both partners show whole.
+  // Places pass as they are (they tell of no one by themselves); couples lose their events, note
+  // and citations unless both partners show whole.
   if (graph.couples) out.couples = Object.fromEntries(Object.entries(graph.couples).map(([id, c]) => [id, redactCouple(c, (pid) => whole.has(pid))]));
+  // A source goes where its citations go: one cited only by facts the audience does not see (a
+  // living person's birth register) is not theirs to see either. One cited nowhere tells of no one.
+  if (graph.sources && Object.keys(graph.sources).length && Object.keys(privacy).length) {
+    const seen = citedSourceIds(out);
+    const cited = citedSourceIds(graph);
+    out.sources = Object.fromEntries(Object.entries(graph.sources).filter(([id]) => seen.has(id) || !cited.has(id)));
+  }
   return { graph: out, privacy };
 }
 

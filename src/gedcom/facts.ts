@@ -3,6 +3,8 @@ import type { Pedigree } from '../domain/types.ts';
 import { dateForVersion } from './dates.ts';
 import type { KeptEdit } from './kept.ts';
 import { child, readName, writeName } from './people.ts';
+import { noteOf, writeNote } from './sources.ts';
+import { FACT_LIMITS } from '../domain/facts/limits.ts';
 import type { GedcomNode } from './types.ts';
 
 /**
@@ -326,11 +328,23 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
   let seen = 0;
   const DATE = 1, PLAC = 2, AGE = 4, TYPE = 8;
   const cited: [GedcomNode, Citation][] = [];
+  let note = '';
   for (const c of node.children) {
     const citation = c.tag === 'SOUR' ? readCitation(c, r) : null;
     if (citation) {
       cited.push([c, citation]);
       items.residue = true;
+      continue;
+    }
+    // The first inline note (with at most its MIME) is the event's: its line stays as a slot, in
+    // place, so an export writes the note back where it stood.
+    if (!note && c.tag === 'NOTE' && c.pointer === undefined && (c.value ?? '').trim() && c.children.every((x) => x.tag === 'MIME')) {
+      const read = noteOf(c, () => undefined);
+      items.residue = true;
+      // One over the model's limit stays in the kept lines whole, not cut.
+      if (read.length > FACT_LIMITS.note) continue;
+      note = read;
+      items.slot(c);
       continue;
     }
     const bit = c.tag === 'DATE' ? DATE : c.tag === 'PLAC' ? PLAC : c.tag === 'AGE' ? AGE : c.tag === 'TYPE' && type === 'EVEN' ? TYPE : 0;
@@ -364,11 +378,12 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
   let rest = '';
   if (valued || (said && said !== 'Y' && said !== 'y')) description = said;
   else if (raw) rest = raw;
-  if (datesInProfile && !placeId && !age && !description && !cited.length) return null;
+  if (datesInProfile && !placeId && !age && !description && !cited.length && !note) return null;
   const id = r.newId('ev');
   items.apply(node, rest ? `${id} ${rest}` : id, edit);
   for (const [c, citation] of cited) edit(c, { tag: CITATION_MARKER, value: citation.id, noPointer: true, leaf: true });
   const event: FactEvent = { id, type, customType, date, placeId, description, age };
+  if (note) event.note = note;
   if (cited.length) event.citations = cited.map(([, citation]) => citation);
   return event;
 }
@@ -547,7 +562,16 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
   const children: GedcomNode[] = [];
   const filled = new Set<string>();
   const citations = new Map((ev.citations ?? []).map((c) => [c.id, c]));
+  let noted = false;
   for (const c of kept?.children ?? []) {
+    if (c.tag === 'NOTE' && c.value === undefined && c.pointer === undefined && !noted) {
+      // The event's note, where the file had it: as HTML when the slot kept its MIME text/html.
+      noted = true;
+      const html = c.children.some((x) => x.tag === 'MIME' && /html/i.test(x.value ?? ''));
+      const written = html && w.v7 ? writeNote(ev.note, true, w.make) : writeNote(ev.note, w.v7, w.make);
+      if (written) children.push(html && w.v7 ? { ...c, value: written.value, children: c.children } : { ...c, value: written.value, children: written.children });
+      continue;
+    }
     if (c.tag === CITATION_MARKER) {
       // Where the file had it, as the model has it now; gone when a member removed it.
       const citation = citations.get(c.value ?? '');
@@ -577,6 +601,11 @@ export function writeEvent(ev: FactEvent, kept: GedcomNode | undefined, w: FactW
     fresh.push(w.make(t, value, t === 'PLAC' ? withMap([], ev.placeId, w) : []));
   }
   insertParts(children, fresh, want);
+  // A note made in the app (the kept lines had none) after the parts, before the citations.
+  if (!noted) {
+    const written = writeNote(ev.note, w.v7, w.make);
+    if (written) children.push(written);
+  }
   // Citations the kept lines had no place for (made in the app) after the rest.
   for (const c of citations.values()) {
     const cited = w.citation?.(c);
@@ -631,3 +660,4 @@ export function writeOtherName(n: PersonName, kept: GedcomNode | undefined, w: F
   insertParts(children, fresh, want);
   return { tag: 'NAME', value: value || undefined, children, line: 0 };
 }
+

@@ -9,7 +9,6 @@ import { coupleId, type Couple, type FactEvent, type PersonName } from '../domai
 import { expandMarkers, FACT, isCoupleEventTag, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
 import { eachNode, type GedcomNode } from './types.ts';
 import { sourceWriter } from './sources.ts';
-import { noteToPlainText } from '../domain/notes/sanitise.ts';
 
 /**
  * Kinfolk people as GEDCOM structures for the writer (DESIGN.md "GEDCOM import and export").
@@ -252,7 +251,8 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
       return true;
     },
     fresh: (letter) => (letter === 'S' ? freshSource() : freshRepository()),
-    noteText: noteToPlainText,
+    v7,
+    record,
   });
   const facts: FactWriter = { v7, places: graph.places, make: node, citation: sources.citation };
   const husbands = new Map<ExportFamily, string | undefined>();
@@ -288,7 +288,7 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
 
   // ---- records (the ones pointed to may point further: finishing them adds what they need) ----
   for (let k = 0; k < wanted.length; k++) {
-    const r = wanted[k]!;
+    const r = wanted[k]!.tag === 'SOUR' ? sources.edited(wanted[k]!) : wanted[k]!;
     finish(r);
     out.push(r);
   }

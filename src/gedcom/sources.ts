@@ -1,6 +1,6 @@
 import type { Citation, Source } from '../domain/facts/types.ts';
 import { isHtml } from './noteText.ts';
-import { plainTextToNote, sanitiseNote } from '../domain/notes/sanitise.ts';
+import { noteToPlainText, plainTextToNote, sanitiseNote } from '../domain/notes/sanitise.ts';
 import { FACT_LIMITS } from '../domain/facts/limits.ts';
 import { child } from './people.ts';
 import type { GedcomNode } from './types.ts';
@@ -24,7 +24,12 @@ export function sourceIdOf(keptXref: string): string {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-function noteOf(node: GedcomNode, record: (xref: string) => GedcomNode | undefined): string {
+/**
+ * A NOTE (inline, or a pointed NOTE/SNOTE record) as the safe HTML subset: GEDCOM 7 `MIME
+ * text/html` and a 5.5.1 note written as HTML (webtrees, Ancestry) sanitised and kept formatted,
+ * plain text made into paragraphs.
+ */
+export function noteOf(node: GedcomNode, record: (xref: string) => GedcomNode | undefined): string {
   const target = node.pointer !== undefined ? record(node.pointer) : node;
   const text = target?.value ?? '';
   if (!text.trim()) return '';
@@ -56,6 +61,22 @@ export function readSource(r: GedcomNode, keptXref: string, record: (xref: strin
 /** A node maker of the export (fromGraph.ts `node`). */
 type Make = (tag: string, value?: string, children?: GedcomNode[], pointer?: string) => GedcomNode;
 
+/** Whether a note says more than its plain text (bold, a link, a list): then GEDCOM 7 writes it as HTML. */
+export function isFormatted(note: string): boolean {
+  const html = sanitiseNote(note);
+  return html !== plainTextToNote(noteToPlainText(html));
+}
+
+/**
+ * A note as a NOTE structure of the export: in GEDCOM 7 a formatted note as HTML with `MIME
+ * text/html` (so it comes back formatted), else its plain text (5.5.1 has no MIME); null when empty.
+ */
+export function writeNote(note: string | undefined, v7: boolean, make: Make): GedcomNode | null {
+  const text = note ? noteToPlainText(note) : '';
+  if (!text) return null;
+  return v7 && isFormatted(note!) ? make('NOTE', sanitiseNote(note!), [make('MIME', 'text/html')]) : make('NOTE', text);
+}
+
 /**
  * What an export writes of the tree's sources: a citation as `SOUR @S…@` with PAGE, DATA (DATE,
  * TEXT) and QUAY; an imported source points to its kept record (which the export then includes),
@@ -68,7 +89,9 @@ export function sourceWriter(o: {
   /** The kept record of this id, wanted by the export; false when the tree has no such record. */
   wantKept(xref: string): boolean;
   fresh(letter: 'S' | 'R'): string;
-  noteText(html: string): string;
+  v7: boolean;
+  /** The kept record of an id (a REPO or NOTE a SOUR record points to). */
+  record(xref: string): GedcomNode | undefined;
 }) {
   const made = new Map<string, string>();
   const records: GedcomNode[] = [];
@@ -89,10 +112,15 @@ export function sourceWriter(o: {
       records.push({ ...o.make('REPO', undefined, [o.make('NAME', source.repository)]), xref: repo });
       children.push(o.make('REPO', undefined, [], repo));
     }
-    const note = o.noteText(source.note);
-    if (note) children.push(o.make('NOTE', note));
+    const note = writeNote(source.note, o.v7, o.make);
+    if (note) children.push(note);
     records.push({ ...o.make('SOUR', undefined, children), xref });
     return xref;
+  };
+  const repositoryRecord = (name: string): GedcomNode => {
+    const repo = o.fresh('R');
+    records.push({ ...o.make('REPO', undefined, [o.make('NAME', name)]), xref: repo });
+    return o.make('REPO', undefined, [], repo);
   };
   return {
     citation(c: Citation): GedcomNode | null {
@@ -105,10 +133,47 @@ export function sourceWriter(o: {
       if (c.quality !== null) children.push(o.make('QUAY', String(c.quality)));
       return o.make('SOUR', undefined, children, xref);
     },
+    /**
+     * A kept SOUR record as the tree's source says it now: a field a member edited in the app
+     * replaces what the record said (a new REPO record for a new repository, the note as a
+     * NOTE); the lines the model does not hold stay. Unedited, the record as it was.
+     */
+    edited(r: GedcomNode): GedcomNode {
+      const source = r.xref !== undefined ? o.sources?.[sourceIdOf(r.xref)] : undefined;
+      if (!source) return r;
+      const read = readSource(r, r.xref!, o.record);
+      if (!read || sameSource(read, source)) return r;
+      let children = r.children.slice();
+      const put = (tag: string, value: string, first = false) => {
+        const at = children.findIndex((c) => c.tag === tag);
+        if (!value) children = children.filter((c) => c.tag !== tag);
+        else if (at >= 0) children[at] = { ...children[at]!, value, children: children[at]!.children.filter((c) => c.tag !== 'CONT' && c.tag !== 'CONC') };
+        else if (first) children.unshift(o.make(tag, value));
+        else children.push(o.make(tag, value));
+      };
+      if (read.title !== source.title) put('TITL', source.title, true);
+      if (read.author !== source.author) put('AUTH', source.author);
+      if (read.publication !== source.publication) put('PUBL', source.publication);
+      if (read.url !== source.url) put('WWW', source.url);
+      if (read.repository !== source.repository) {
+        children = children.filter((c) => c.tag !== 'REPO');
+        if (source.repository) children.push(repositoryRecord(source.repository));
+      }
+      if (read.note !== source.note) {
+        children = children.filter((c) => c.tag !== 'NOTE' && c.tag !== 'SNOTE');
+        const note = writeNote(source.note, o.v7, o.make);
+        if (note) children.push(note);
+      }
+      return { ...r, children };
+    },
     /** Sources made in the app and not cited (an export of the whole tree writes every source). */
     all(): void {
       for (const id in o.sources ?? {}) xrefOf(id);
     },
     records,
   };
+}
+
+function sameSource(a: Source, b: Source): boolean {
+  return a.title === b.title && a.author === b.author && a.publication === b.publication && a.repository === b.repository && a.url === b.url && a.note === b.note;
 }

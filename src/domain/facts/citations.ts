@@ -89,3 +89,22 @@ export function sourceUses(graph: Pick<Graph, 'profiles' | 'couples'>): Map<stri
   }
   return uses;
 }
+
+/** The ids of the sources something in `graph` cites (one pass, no labels: a viewer's load of a big tree runs it). */
+export function citedSourceIds(graph: Pick<Graph, 'profiles' | 'couples'>): Set<string> {
+  const ids = new Set<string>();
+  const add = (citations: readonly Citation[] | undefined) => {
+    if (citations) for (const c of citations) ids.add(c.sourceId);
+  };
+  for (const id in graph.profiles) {
+    const p = graph.profiles[id]!;
+    if (p.events) for (const e of p.events) add(e.citations);
+    if (p.names) for (const n of p.names) add(n.citations);
+  }
+  for (const id in graph.couples ?? {}) {
+    const c = graph.couples![id]!;
+    for (const e of c.events) add(e.citations);
+    add(c.citations);
+  }
+  return ids;
+}

@@ -1,4 +1,4 @@
-import { dateSortKey, dateValue, formatDate } from '../dates/index.ts';
+import { dateSortKey, dateValue, formatDate, type DateValue } from '../dates/index.ts';
 import { birthLabel, deathLabel } from '../labels.ts';
 import type { Profile } from '../types.ts';
 import { fullPlaceName } from './placeOps.ts';
@@ -58,8 +58,8 @@ export function eventDateLabel(date: string): string {
  * 'before X' just before X); a text it cannot read by its first 3–4 digit number ('1901-01-22'
  * from an old file); null without either.
  */
-export function eventSortYear(date: string): number | null {
-  const key = dateSortKey(dateValue(date));
+export function eventSortYear(date: string, value: DateValue | null = dateValue(date)): number | null {
+  const key = dateSortKey(value);
   if (Number.isFinite(key)) return key;
   const m = /(?:^|[^\d/])(\d{3,4})(?!\d)/.exec(date);
   return m ? Number(m[1]) : null;
@@ -74,11 +74,14 @@ function typeRank(type: EventType): number {
   return 2;
 }
 
-/** Events in date order; undated ones by their kind (birth first, burial last); ties as entered. */
-export function inDateOrder<T extends { type: EventType; date: string }>(events: readonly T[]): T[] {
+/**
+ * Events in date order; undated ones by their kind (birth first, burial last); ties as entered.
+ * `yearOf`: where each falls (`eventSortYear` of its date unless the caller has it already).
+ */
+export function inDateOrder<T extends { type: EventType; date: string }>(events: readonly T[], yearOf: (e: T) => number | null = (e) => eventSortYear(e.date)): T[] {
   const keyed = events.map((e, i) => {
     const rank = typeRank(e.type);
-    const year = eventSortYear(e.date);
+    const year = yearOf(e);
     // An undated birth comes first, an undated death or burial last, any other undated after the dated.
     const key = year ?? (rank === 0 ? -Infinity : rank >= 3 ? Infinity : Number.MAX_SAFE_INTEGER);
     return { e, i, key, rank };

@@ -128,6 +128,13 @@ export class FactsDraft {
     delete this.notDuplicates[id];
   }
 
+  removeSource(id: string) {
+    if (!this.source(id)) return;
+    this.sources ??= { ...sourcesOf(this.base) };
+    if (!this.sourceBefore.has(id)) this.sourceBefore.set(id, this.sources[id]!);
+    delete this.sources[id];
+  }
+
   /**
    * The new graph. Whoever writes places or couples also writes a profile (the person, or a
    * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when

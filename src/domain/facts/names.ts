@@ -2,7 +2,8 @@ import type { Graph, Profile } from '../types.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { FactsDraft, type FactsOutcome } from './factsResult.ts';
 import type { FactsContext } from './eventOps.ts';
-import { NAME_KINDS, newFactId, type NameKind, type PersonName } from './types.ts';
+import { cleanCitation } from './citations.ts';
+import { NAME_KINDS, newFactId, type NameKind, type PersonName, type Source } from './types.ts';
 
 /** The other names a person goes by (issue "Facts a genealogist can trust", item 4). */
 
@@ -22,14 +23,15 @@ export const NAME_MESSAGES = {
   wrongKind: 'That kind of name is not known',
 } as const;
 
-export type NameFields = Omit<PersonName, 'id'>;
+/** A name's fields as a form gives them, with the sources made in the same form (written with it). */
+export type NameFields = Omit<PersonName, 'id'> & { newSources?: Source[] };
 
 const PARTS = ['prefix', 'given', 'surnamePrefix', 'surname', 'suffix', 'nickname'] as const;
 
-function clean(fields: NameFields): NameFields {
-  const out = { kind: fields.kind } as NameFields;
+function clean(fields: NameFields): Omit<PersonName, 'id'> {
+  const out = { kind: fields.kind } as Omit<PersonName, 'id'>;
   for (const k of PARTS) out[k] = fields[k].trim().replace(/\s+/g, ' ');
-  if (fields.citations?.length) out.citations = fields.citations;
+  if (fields.citations?.length) out.citations = fields.citations.map(cleanCitation);
   return out;
 }
 
@@ -50,7 +52,8 @@ export function nameWords(n: PersonName): string[] {
   return PARTS.map((k) => n[k]).filter(Boolean);
 }
 
-function write(draft: FactsDraft, p: Profile, names: PersonName[], ctx: Pick<FactsContext, 'uid' | 'now'>) {
+function write(draft: FactsDraft, p: Profile, names: PersonName[], ctx: Pick<FactsContext, 'uid' | 'now'>, newSources: readonly Source[] = []) {
+  for (const s of newSources) draft.setSource(s);
   draft.draft.setProfile({ ...p, names, updatedBy: ctx.uid, updatedAt: ctx.now });
 }
 
@@ -61,7 +64,7 @@ export function addName(graph: Graph, input: { profileId: string; fields: NameFi
   const p = draft.draft.profile(input.profileId);
   if (!p) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
   const name: PersonName = { id: newFactId('nm', input.random), ...clean(input.fields) };
-  write(draft, p, [...(p.names ?? []), name], input);
+  write(draft, p, [...(p.names ?? []), name], input, input.fields.newSources);
   return { ok: true, ...draft.finish(), nameId: name.id };
 }
 
@@ -76,7 +79,7 @@ export function editName(graph: Graph, input: { profileId: string; nameId: strin
   if (at < 0) return { ok: false, message: NAME_MESSAGES.unknownName };
   const next = names.slice();
   next[at] = { id: input.nameId, ...clean(input.fields) };
-  write(draft, p, next, input);
+  write(draft, p, next, input, input.fields.newSources);
   return { ok: true, ...draft.finish() };
 }
 

@@ -12,8 +12,8 @@
 
 const ALLOWED = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'a', 'ul', 'ol', 'li']);
 const VOID = new Set(['br']);
-/** Elements whose content is code or not text: dropped whole. */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'select']);
+/** Elements whose content is code or not text: dropped whole (void ones such as embed are dropped as tags). */
+const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'template', 'noscript', 'svg', 'math', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'select']);
 /** Only these link targets: `javascript:`, `data:` and the like would run or mislead. */
 const SAFE_URL = /^(https?:\/\/|mailto:)/i;
 

@@ -13,9 +13,11 @@ import { loadOwnProfile, ownProfileState } from '../../state/ownProfile.ts';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { ProfilePrivacy } from './ProfilePrivacy.tsx';
+import { ProfileTimeline } from './ProfileTimeline.tsx';
 import './profile.css';
 
-const LATER_TABS = ['Timeline', 'Friends', 'Photos'] as const;
+/** Tabs still to come (§2): Friends stays disabled; Photos is the media work's. */
+const LATER_TABS = ['Friends', 'Photos'] as const;
 
 /**
  * /app/profile (§2, §4): the member's own profile. View mode, or the editor when `?edit=1` is in
@@ -91,6 +93,9 @@ export default function ProfileScreen() {
           <Tabs.Trigger className="tabs-trigger" value="about">
             About
           </Tabs.Trigger>
+          <Tabs.Trigger className="tabs-trigger" value="timeline">
+            Timeline
+          </Tabs.Trigger>
           {LATER_TABS.map((label) => (
             <Tabs.Trigger key={label} className="tabs-trigger" value={label.toLowerCase()} disabled>
               {label}
@@ -134,6 +139,9 @@ export default function ProfileScreen() {
               <ProfilePrivacy />
             </div>
           )}
+        </Tabs.Content>
+        <Tabs.Content value="timeline">
+          <ProfileTimeline profile={own} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

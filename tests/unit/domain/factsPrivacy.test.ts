@@ -92,3 +92,35 @@ describe('redactPatch and redactProfile with the facts model', () => {
     expect(Object.keys(redactProfile(plain, 'private')).sort()).toEqual(Object.keys(plain).sort());
   });
 });
+
+describe('sources and notes follow a living person’s dates', () => {
+  const cite = (id: string, sourceId: string) => ({ id, sourceId, page: 'entry 4', date: '', quality: 3 as const, text: 'born to …' });
+  const source = (id: string, title: string) => ({ id, title, author: '', publication: '', repository: '', url: '', note: '' });
+  const withEvidence = (): Graph => {
+    const g = family();
+    g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: [event('ev-b', { type: 'BIRT', note: '<p>secret</p>', citations: [cite('c1', 'sr-living')] })], names: [personName('nm1', { citations: [cite('c2', 'sr-name')] })] };
+    g.profiles['pr:n3'] = { ...g.profiles['pr:n3']!, events: [event('ev-o', { citations: [cite('c3', 'sr-shared'), cite('c4', 'sr-old')] })] };
+    g.profiles['pr:n2'] = { ...g.profiles['pr:n2']!, events: [event('ev-j', { citations: [cite('c5', 'sr-shared')] })] };
+    g.couples![coupleId('pr:n1', 'pr:n2')] = { ...g.couples![coupleId('pr:n1', 'pr:n2')]!, note: '<p>their story</p>', citations: [cite('c6', 'sr-couple')] };
+    g.sources = Object.fromEntries(['sr-living', 'sr-name', 'sr-shared', 'sr-old', 'sr-couple', 'sr-unused'].map((id) => [id, source(id, id)]));
+    return g;
+  };
+
+  it.each<[Visibility, string[]]>([
+    // Private: no events, no names; a member's name shown: names without their citations.
+    ['private', ['sr-old', 'sr-shared', 'sr-unused']],
+    ['name', ['sr-old', 'sr-shared', 'sr-unused']],
+  ])('a viewer (members’ choice %s) gets only the sources of facts they see, and sources cited nowhere', (visibility, ids) => {
+    const { graph } = redactGraph(withEvidence(), ctx(visibility));
+    expect(Object.keys(graph.sources!).sort()).toEqual(ids);
+    expect(graph.profiles['pr:n1']!.events).toBeUndefined();
+    expect(JSON.stringify(graph.profiles['pr:n1'])).not.toContain('secret');
+    expect(graph.couples![coupleId('pr:n1', 'pr:n2')]).toEqual({ id: coupleId('pr:n1', 'pr:n2'), partners: ['pr:n1', 'pr:n2'], events: [] });
+  });
+
+  it('someone who sees everyone whole gets every source, note and citation', () => {
+    const { graph } = redactGraph(withEvidence(), { ...ctx('everything'), currentYear: 2300 });
+    expect(Object.keys(graph.sources!)).toHaveLength(6);
+    expect(graph.profiles['pr:n1']!.events![0]!.note).toBe('<p>secret</p>');
+  });
+});

@@ -118,7 +118,9 @@ describe('events: each tag as the model has it', () => {
     const r = one('1 BURI\n2 PLAC Cork\n1 CHR\n2 DATE 1 JAN 1900\n2 PLAC Cork\n2 SOUR @S1@\n3 PAGE 12\n2 NOTE Rain\n1 OCCU Farmer\n', '7.0');
     const [buri, chr, occu] = r.profiles[0]!.events!;
     expect(chr!.citations).toEqual([{ id: expect.stringMatching(/^ci/), sourceId: 'sr-S1', page: '12', date: '', quality: null, text: '' }]);
-    expect(keptLines(r)).toBe(`0 @I1@ INDI\n1 NAME\n1 _FACT_BURI ${buri!.id}\n1 _FACT_CHR ${chr!.id}\n2 DATE\n2 PLAC\n2 _FACT_SOUR ${chr!.citations![0]!.id}\n2 NOTE Rain\n1 _FACT_OCCU ${occu!.id}\n`);
+    // The note is the event's (issue "Evidence and memories"): a slot where it stood.
+    expect(chr!.note).toBe('<p>Rain</p>');
+    expect(keptLines(r)).toBe(`0 @I1@ INDI\n1 NAME\n1 _FACT_BURI ${buri!.id}\n1 _FACT_CHR ${chr!.id}\n2 DATE\n2 PLAC\n2 _FACT_SOUR ${chr!.citations![0]!.id}\n2 NOTE\n1 _FACT_OCCU ${occu!.id}\n`);
   });
 
   it('the export writes each event where it stood, with what was kept under it, exactly as the file had it', () => {
@@ -150,14 +152,14 @@ describe('events: each tag as the model has it', () => {
   });
 
   it('a place added to a birth the file gave only a date goes into that birth, not a second one', () => {
-    const r = one('1 BIRT\n2 DATE 1 JAN 1900\n2 NOTE Seen\n');
+    const r = one('1 BIRT\n2 DATE 1 JAN 1900\n2 _SEEN yes\n');
     expect(r.profiles[0]!.events).toBeUndefined();
     const graph = asGraph(r);
     const p = graph.profiles[r.profiles[0]!.id]!;
     graph.places = { plCork000000: { id: 'plCork000000', name: 'Cork', parentId: '', kind: '', latitude: null, longitude: null, altNames: [] } };
     p.events = [{ id: 'evbirth00000', type: 'BIRT', customType: '', date: '', placeId: 'plCork000000', description: '', age: '' }];
     const text = exportText(graph, '5.5.1');
-    expect(text).toContain('1 BIRT\n2 DATE 1 JAN 1900\n2 PLAC Cork\n2 NOTE Seen\n');
+    expect(text).toContain('1 BIRT\n2 DATE 1 JAN 1900\n2 PLAC Cork\n2 _SEEN yes\n');
     expect(text.match(/1 BIRT/g)).toHaveLength(1);
     expect(eventsOf(importText(text)).map((e) => [e.type, e.place])).toEqual([['BIRT', 'Cork']]);
   });
@@ -334,5 +336,29 @@ describe('privacy of the living in an export', () => {
     expect(out).not.toContain('Cork');
     expect(out).not.toContain('MARR');
     expect(out).toContain('1 OCCU Baker');
+  });
+
+  it('a living person’s citations, event notes and the sources only they cite stay out; the dead’s go out', () => {
+    const graph = asGraph(
+      importText(
+        file(
+          [
+            person('H', '1 NAME Tom /Ash/\n1 SEX M\n1 BIRT\n2 DATE 1990\n2 SOUR @S1@\n3 PAGE entry 4\n1 FAMS @F1@\n'),
+            person('W', '1 NAME Eve /Ash/\n1 SEX F\n1 BIRT\n2 DATE 1850\n2 SOUR @S2@\n3 PAGE folio 9\n1 DEAT\n2 DATE 1900\n1 FAMS @F1@\n'),
+            '0 @F1@ FAM\n1 HUSB @H@\n1 WIFE @W@\n',
+            '0 @S1@ SOUR\n1 TITL Birth register of Tom\n',
+            '0 @S2@ SOUR\n1 TITL Census of 1851\n',
+          ].join(''),
+        ),
+      ),
+    );
+    // A note and a citation of an app-made source on the living man's birth.
+    const tom = Object.values(graph.profiles).find((p) => p.firstName === 'Tom')!;
+    graph.sources = { ...graph.sources, srapp: { id: 'srapp', title: 'Hospital letter', author: '', publication: '', repository: '', url: '', note: '' } };
+    tom.events = tom.events!.map((e) => (e.type === 'BIRT' ? { ...e, note: '<p>born at night</p>', citations: [...(e.citations ?? []), { id: 'ciapp', sourceId: 'srapp', page: 'p. 2', date: '', quality: 3, text: '' }] } : e));
+    const out = writeGedcom({ version: '7.0', records: graphToGedcom(graph, { version: '7.0', scope: { kind: 'all' }, siteOrigin: 'https://kin.example', currentYear: 2026, audienceUid: 'someone-else' }).records });
+    for (const secret of ['entry 4', 'Birth register of Tom', 'Hospital letter', 'born at night', 'p. 2']) expect(out).not.toContain(secret);
+    expect(out).toContain('Census of 1851');
+    expect(out).toContain('3 PAGE folio 9');
   });
 });

@@ -23,6 +23,9 @@ describe('generateGedcom (seeded bench files)', () => {
     expect(stats.events / stats.people).toBeGreaterThanOrEqual(4);
     expect(stats.events / stats.people).toBeLessThanOrEqual(8);
     expect(stats.places).toBeGreaterThan(60);
+    // 1–3 citations an event.
+    expect(stats.citations / stats.events).toBeGreaterThanOrEqual(1.5);
+    expect(stats.citations / stats.events).toBeLessThanOrEqual(2.5);
 
     const text = generateGedcom({ people: 2000, seed: 1, version });
     for (const form of [/DATE ABT \d{4}\n/, /DATE BEF \d{4}\n/, /DATE AFT \d{4}\n/, /DATE BET \d{4} AND \d{4}\n/, /DATE FROM \d{4} TO \d{4}\n/, /DATE EST /, /DATE CAL /, /DATE INT \d{4} \(/, /DATE \d+ (JAN|FEB|MAR) \d{4}\/\d\d\n/]) {

@@ -107,7 +107,9 @@ describe('GEDCOM export of citations and sources made in the app', () => {
   it.each(['7.0', '5.5.1'] as const)('%s: a citation points to the kept record or to a new one, with PAGE, DATA and QUAY', (version) => {
     const text = exportText(withCitations(), version);
     expect(text).toContain(['1 OCCU Baker', '2 DATE 1870', '2 SOUR @S1@', '3 PAGE folio 40', '3 DATA', '4 DATE 3 MAR 1870', '4 TEXT Mary Smith, baker', '3 QUAY 2', '2 SOUR @S3@'].join('\n'));
-    expect(text).toContain(['0 @S3@ SOUR', '1 TITL Family Bible', '1 AUTH Smith family', '1 REPO @R2@', '1 NOTE Inside cover'].join('\n'));
+    // A formatted note: HTML with its MIME in 7.0, its text in 5.5.1.
+    const note = version === '7.0' ? ['1 NOTE <p>Inside <b>cover</b></p>', '2 MIME text/html'] : ['1 NOTE Inside cover'];
+    expect(text).toContain(['0 @S3@ SOUR', '1 TITL Family Bible', '1 AUTH Smith family', '1 REPO @R2@', ...note].join('\n'));
     expect(text).toContain(['0 @R2@ REPO', '1 NAME Attic'].join('\n'));
     // The imported record goes out as it was, once.
     expect(text.match(/0 @S1@ SOUR/g)).toHaveLength(1);

@@ -9,6 +9,8 @@ import {
 } from '../../../domain/facts/eventOps.ts';
 import { undoFacts, type FactsOutcome, type FactsResult } from '../../../domain/facts/factsResult.ts';
 import { addName, editName, removeName, type NameFields } from '../../../domain/facts/names.ts';
+import { editCoupleEvidence, editSource, removeSource, type CoupleEvidence } from '../../../domain/facts/sourceOps.ts';
+import type { SourceFields } from '../../../domain/facts/citations.ts';
 import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
 import { commitEdit, type ActionOutcome } from './commit.ts';
 import { notifier, type TreeActionContext } from './context.ts';
@@ -95,4 +97,28 @@ export function saveNameAction(ctx: FactsActionContext, profileId: string, nameI
 export function deleteNameAction(ctx: FactsActionContext, profileId: string, nameId: string) {
   const graph = ctx.session.graph;
   return commitFacts(ctx, () => removeName(graph, { profileId, nameId, ...stamp(ctx) }), FACTS_TOASTS.nameDeleted, FACTS_TOASTS.nameFailed);
+}
+
+/** Toasts of sources and a couple's own evidence (issue "Evidence and memories"). */
+export const EVIDENCE_TOASTS = {
+  coupleUpdated: 'Couple updated',
+  coupleFailed: 'Failed to save the couple',
+  sourceUpdated: 'Source updated',
+  sourceDeleted: 'Source deleted',
+  sourceFailed: 'Failed to save the source',
+} as const;
+
+export function saveCoupleEvidenceAction(ctx: FactsActionContext, partners: [string, string], evidence: CoupleEvidence) {
+  const graph = ctx.session.graph;
+  return commitFacts(ctx, () => editCoupleEvidence(graph, { partners, ...evidence }), EVIDENCE_TOASTS.coupleUpdated, EVIDENCE_TOASTS.coupleFailed);
+}
+
+export function saveSourceAction(ctx: FactsActionContext, sourceId: string, fields: SourceFields) {
+  const graph = ctx.session.graph;
+  return commitFacts(ctx, () => editSource(graph, { sourceId, fields }), EVIDENCE_TOASTS.sourceUpdated, EVIDENCE_TOASTS.sourceFailed);
+}
+
+export function deleteSourceAction(ctx: FactsActionContext, sourceId: string) {
+  const graph = ctx.session.graph;
+  return commitFacts(ctx, () => removeSource(graph, { sourceId }), EVIDENCE_TOASTS.sourceDeleted, EVIDENCE_TOASTS.sourceFailed);
 }

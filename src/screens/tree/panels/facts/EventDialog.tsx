@@ -8,6 +8,8 @@ import { DateInput } from '../../../../components/DateInput.tsx';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
 import { CitationsField, type CitationsValue } from './CitationsField.tsx';
 import { PlaceField } from './PlaceField.tsx';
+import { FACT_LIMITS } from '../../../../domain/facts/limits.ts';
+import { NoteEditor } from '../../../../components/evidence/NoteEditor.tsx';
 
 export const EVENT_DIALOG_TEXTS = {
   addTitle: 'Add event',
@@ -22,6 +24,7 @@ export const EVENT_DIALOG_TEXTS = {
   description: 'Description',
   descriptionPlaceholder: 'Occupation, title, address or a note',
   age: 'Age at the event',
+  note: 'Note',
   agePlaceholder: '32y',
   birthDeathDate: 'The date itself is edited with Edit, with the other details of the person.',
   save: 'Save',
@@ -45,7 +48,7 @@ export interface EventDialogProps {
   onClose(): void;
 }
 
-/** Add event / Edit event (and Add marriage): type, date as written, place, description, age. */
+/** Add event / Edit event (and Add marriage): type, date as written, place, description, age, a note and what supports it. */
 export function EventDialog({ owner, event, places, sources = {}, onSave, onClose }: EventDialogProps) {
   const stored = event && 'id' in event ? event : null;
   const types = owner.kind === 'person' ? PERSON_EVENT_TYPES : COUPLE_EVENT_TYPES;
@@ -59,6 +62,7 @@ export function EventDialog({ owner, event, places, sources = {}, onSave, onClos
   const [description, setDescription] = useState(stored?.description ?? '');
   const [age, setAge] = useState(stored?.age ?? '');
   const [customError, setCustomError] = useState('');
+  const [note, setNote] = useState(stored?.note ?? '');
   const [evidence, setEvidence] = useState<CitationsValue>({ citations: stored?.citations ?? [], newSources: [] });
   const dated = type !== 'BIRT' && type !== 'DEAT';
 
@@ -69,6 +73,8 @@ export function EventDialog({ owner, event, places, sources = {}, onSave, onClos
     if (type === 'EVEN' && !customType.trim()) return setCustomError(EVENT_DIALOG_TEXTS.customTypeRequired);
     // A date the app cannot read is not saved: the field says why (the dates module's message).
     if (dated && !date.valid) return;
+    // The note editor says so under the note.
+    if (note.length > FACT_LIMITS.note) return;
     onSave({
       type,
       customType,
@@ -77,8 +83,7 @@ export function EventDialog({ owner, event, places, sources = {}, onSave, onClos
       ...(place.id && place.text.trim() ? { placeId: place.id } : { place: place.text }),
       description,
       age: owner.kind === 'person' ? age : '',
-      // The note is not edited here yet: an edit keeps the one the event has.
-      ...(stored?.note ? { note: stored.note } : {}),
+      ...(note ? { note } : {}),
       citations: evidence.citations,
       // Only the new sources still cited (one added then its citation removed is not made).
       newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)),
@@ -122,6 +127,7 @@ export function EventDialog({ owner, event, places, sources = {}, onSave, onClos
         {type === 'EVEN' && owner.kind === 'person' && (
           <TextField label={EVENT_DIALOG_TEXTS.age} placeholder={EVENT_DIALOG_TEXTS.agePlaceholder} maxLength={20} value={age} onChange={(e) => setAge(e.target.value)} />
         )}
+        <NoteEditor label={EVENT_DIALOG_TEXTS.note} value={note} onChange={setNote} />
         <CitationsField sources={sources} value={evidence} onChange={setEvidence} />
         <div className="tree-dialog-footer">
           <button type="button" className="btn btn-secondary" onClick={onClose}>

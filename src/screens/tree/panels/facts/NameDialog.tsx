@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { FormAlert, SelectField, TextField } from '../../../../components/Field.tsx';
 import { NAME_KIND_LABELS, NAME_MESSAGES, type NameFields } from '../../../../domain/facts/names.ts';
-import { NAME_KINDS, type NameKind, type PersonName } from '../../../../domain/facts/types.ts';
+import { NAME_KINDS, type NameKind, type PersonName, type Source } from '../../../../domain/facts/types.ts';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
+import { CitationsField, type CitationsValue } from './CitationsField.tsx';
 
 export const NAME_DIALOG_TEXTS = {
   addTitle: 'Add name',
@@ -24,14 +25,33 @@ export const NAME_DIALOG_TEXTS = {
 
 const KIND_OPTIONS = NAME_KINDS.map((k) => ({ value: k, label: NAME_KIND_LABELS[k] }));
 
-const EMPTY: NameFields = { kind: 'aka', prefix: '', given: '', surnamePrefix: '', surname: '', suffix: '', nickname: '' };
+type NameParts = Omit<NameFields, 'citations' | 'newSources'>;
+const EMPTY: NameParts = { kind: 'aka', prefix: '', given: '', surnamePrefix: '', surname: '', suffix: '', nickname: '' };
 
-/** Add name / Edit name: kind, prefix, given names, surname prefix, surname, suffix, nickname. */
-export function NameDialog({ personName, name, onSave, onClose }: { personName: string; name: PersonName | null; onSave(fields: NameFields): void; onClose(): void }) {
-  const [fields, setFields] = useState<NameFields>(() => (name ? { ...EMPTY, ...name } : EMPTY));
+/** Add name / Edit name: kind, prefix, given names, surname prefix, surname, suffix, nickname, and what supports the name. */
+export function NameDialog({
+  personName,
+  name,
+  sources = {},
+  onSave,
+  onClose,
+}: {
+  personName: string;
+  name: PersonName | null;
+  /** The tree's sources, to cite. */
+  sources?: Readonly<Record<string, Source>>;
+  onSave(fields: NameFields): void;
+  onClose(): void;
+}) {
+  const [fields, setFields] = useState<NameParts>(() => {
+    if (!name) return EMPTY;
+    const { id: _, citations: __, ...parts } = name;
+    return { ...EMPTY, ...parts };
+  });
+  const [evidence, setEvidence] = useState<CitationsValue>({ citations: name?.citations ?? [], newSources: [] });
   const [error, setError] = useState('');
   const title = name ? NAME_DIALOG_TEXTS.editTitle : NAME_DIALOG_TEXTS.addTitle;
-  const field = (key: Exclude<keyof NameFields, 'kind' | 'citations'>, placeholder?: string) => ({
+  const field = (key: Exclude<keyof NameParts, 'kind'>, placeholder?: string) => ({
     label: NAME_DIALOG_TEXTS[key],
     placeholder,
     maxLength: 100,
@@ -44,9 +64,14 @@ export function NameDialog({ personName, name, onSave, onClose }: { personName: 
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { kind: _, citations: __, ...parts } = fields;
+    const { kind: _, ...parts } = fields;
     if (!Object.values(parts).some((v) => v.trim())) return setError(NAME_MESSAGES.empty);
-    onSave(fields);
+    onSave({
+      ...fields,
+      ...(evidence.citations.length ? { citations: evidence.citations } : {}),
+      // Only the new sources still cited (one added then its citation removed is not made).
+      newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)),
+    });
   };
   return (
     <DialogShell title={title} description={NAME_DIALOG_TEXTS.description(personName)} onClose={onClose} testId="name-dialog">
@@ -64,6 +89,7 @@ export function NameDialog({ personName, name, onSave, onClose }: { personName: 
           <TextField {...field('suffix', NAME_DIALOG_TEXTS.suffixPlaceholder)} />
           <TextField {...field('nickname')} />
         </div>
+        <CitationsField sources={sources} value={evidence} onChange={setEvidence} />
         <FormAlert kind="error">{error}</FormAlert>
         <div className="tree-dialog-footer">
           <button type="button" className="btn btn-secondary" onClick={onClose}>

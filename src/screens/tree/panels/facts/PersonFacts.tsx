@@ -4,12 +4,11 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/icons.ts
 import { coupleTimeline, eventLine, personTimeline, type TimelineRow } from '../../../../domain/facts/eventLabels.ts';
 import { areSpouses, coupleOf, type EventFields } from '../../../../domain/facts/eventOps.ts';
 import { placesOf, sourcesOf } from '../../../../domain/facts/factsResult.ts';
-import { citationLine } from '../../../../domain/facts/citations.ts';
 import { NAME_KIND_LABELS, nameLine, type NameFields } from '../../../../domain/facts/names.ts';
-import type { Citation, EventType, FactEvent, PersonName, Source } from '../../../../domain/facts/types.ts';
+import type { EventType, FactEvent, PersonName, Source } from '../../../../domain/facts/types.ts';
 import { cardName } from '../../../../domain/labels.ts';
 import type { Graph, Profile } from '../../../../domain/types.ts';
-import { deleteEventAction, deleteNameAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
+import { deleteEventAction, deleteNameAction, saveCoupleEvidenceAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { useTree } from '../../treeContext.ts';
 import { openDialog, revealPerson, treeUi } from '../../treeUi.ts';
@@ -18,6 +17,11 @@ import { useSessionRole } from '../../useSessionVersion.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { PersonHistory } from '../history/PersonHistory.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { CoupleEvidenceDialog } from './CoupleEvidenceDialog.tsx';
+import { CitationList } from '../../../../components/evidence/CitationList.tsx';
+import { NoteView } from '../../../../components/evidence/NoteView.tsx';
+import { PersonTimeline } from '../timeline/PersonTimeline.tsx';
+import '../../../../components/evidence/evidence.css';
 import './facts.css';
 
 export const FACTS_TEXTS = {
@@ -39,12 +43,14 @@ export const FACTS_TEXTS = {
   addCoupleEvent: (name: string) => `Add marriage with ${name}`,
   age: (age: string) => `Age ${age}`,
   editPlace: (place: string) => `Edit place ${place}`,
-  sources: (n: number) => `Sources (${n})`,
+  coupleEvidence: 'Sources and note',
+  editCoupleEvidence: (name: string) => `Sources and note of the couple with ${name}`,
 } as const;
 
 type Dialog =
   | { kind: 'event'; owner: EventOwner; event: FactEvent | { type: EventType } | null; names: [string] | [string, string] }
-  | { kind: 'name'; name: PersonName | null };
+  | { kind: 'name'; name: PersonName | null }
+  | { kind: 'couple'; partner: Profile };
 
 /**
  * The details panel's facts (issue "Facts a genealogist can trust"): the person's events in date
@@ -93,6 +99,8 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
         />
       </section>
 
+      <PersonTimeline graph={graph} profileId={profile.id} />
+
       {(names.length > 0 || canEdit) && (
         <section className="facts-section" aria-labelledby={`${profile.id}-names`}>
           <div className="facts-head">
@@ -111,6 +119,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
                   <div className="facts-text">
                     <span className="facts-line">{nameLine(n)}</span>
                     <span className="facts-meta">{NAME_KIND_LABELS[n.kind]}</span>
+                    {n.citations && <CitationList citations={n.citations} sources={sourcesOf(graph)} />}
                   </div>
                   {canEdit && (
                     <RowButtons
@@ -130,7 +139,8 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
       <Relatives graph={graph} profile={profile} canEdit={canEdit} onPlace={onPlace} onCoupleEvent={(partner, event) => {
         const owner: EventOwner = { partners: [profile.id, partner.id] };
         setDialog({ kind: 'event', owner, event, names: [name, cardName(partner)] });
-      }} onDeleteCoupleEvent={(partner, eventId) => deleteEventAction(tree, { partners: [profile.id, partner.id] }, eventId)} />
+      }} onDeleteCoupleEvent={(partner, eventId) => deleteEventAction(tree, { partners: [profile.id, partner.id] }, eventId)}
+      onCoupleEvidence={(partner) => setDialog({ kind: 'couple', partner })} />
 
       <PersonHistory graph={graph} profile={profile} />
 
@@ -144,7 +154,18 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
           onClose={close}
         />
       )}
-      {dialog?.kind === 'name' && <NameDialog personName={name} name={dialog.name} onSave={saveName(dialog.name?.id ?? null)} onClose={close} />}
+      {dialog?.kind === 'name' && <NameDialog personName={name} name={dialog.name} sources={sourcesOf(graph)} onSave={saveName(dialog.name?.id ?? null)} onClose={close} />}
+      {dialog?.kind === 'couple' && (
+        <CoupleEvidenceDialog
+          names={[name, cardName(dialog.partner)]}
+          couple={coupleOf(graph, profile.id, dialog.partner.id)}
+          sources={sourcesOf(graph)}
+          onSave={(evidence) => {
+            if (saveCoupleEvidenceAction(tree, [profile.id, dialog.partner.id], evidence).ok) close();
+          }}
+          onClose={close}
+        />
+      )}
     </>
   );
 }
@@ -207,6 +228,7 @@ function EventList({
               {(row.description || row.age) && (
                 <span className="facts-meta">{[row.description, row.age && FACTS_TEXTS.age(row.age)].filter(Boolean).join(' · ')}</span>
               )}
+              <NoteView note={row.event?.note} />
               {row.event?.citations?.length ? <CitationList citations={row.event.citations} sources={sources} /> : null}
             </div>
             {canEdit && (
@@ -221,23 +243,6 @@ function EventList({
         );
       })}
     </ul>
-  );
-}
-
-/** "Sources (n)" under a fact: opens to each citation (source, where, quality) and its words. */
-function CitationList({ citations, sources }: { citations: readonly Citation[]; sources: Readonly<Record<string, Source>> }) {
-  return (
-    <details className="facts-sources" data-testid="fact-sources">
-      <summary>{FACTS_TEXTS.sources(citations.length)}</summary>
-      <ul>
-        {citations.map((c) => (
-          <li key={c.id}>
-            {citationLine(c, sources)}
-            {c.text && <q className="facts-quote">{c.text}</q>}
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }
 
@@ -261,6 +266,7 @@ function Relatives({
   onPlace,
   onCoupleEvent,
   onDeleteCoupleEvent,
+  onCoupleEvidence,
 }: {
   graph: Graph;
   profile: Profile;
@@ -268,6 +274,7 @@ function Relatives({
   onPlace?(placeId: string): void;
   onCoupleEvent(partner: Profile, event: FactEvent | { type: EventType }): void;
   onDeleteCoupleEvent(partner: Profile, eventId: string): void;
+  onCoupleEvidence(partner: Profile): void;
 }) {
   const groups: [string, Profile[]][] = [
     [FACTS_TEXTS.parents, profilesOf(graph, profile.parents)],
@@ -301,6 +308,17 @@ function Relatives({
                         </button>
                       )}
                     </div>
+                    {couple && (couple.note || couple.citations?.length || canEdit) ? (
+                      <div className="facts-couple-evidence">
+                        <NoteView note={couple.note} />
+                        {couple.citations && <CitationList citations={couple.citations} sources={sourcesOf(graph)} />}
+                        {canEdit && (
+                          <button type="button" className="btn-link facts-evidence-edit" aria-label={FACTS_TEXTS.editCoupleEvidence(cardName(r))} onClick={() => onCoupleEvidence(r)}>
+                            {FACTS_TEXTS.coupleEvidence}
+                          </button>
+                        )}
+                      </div>
+                    ) : null}
                     {couple && (
                       <EventList
                         sources={sourcesOf(graph)}
