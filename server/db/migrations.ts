@@ -369,6 +369,21 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 13,
+    name: 'media',
+    // Photos and documents of the tree (issue 23): their records, sent whole like sources. Their
+    // bytes live in the files table under media/{graphId}/{mediaId}/, as avatars do.
+    sql: `
+      CREATE TABLE graph_media (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -380,6 +395,7 @@ export const DATA_TABLES = [
   'graph_changes',
   'graph_profiles',
   'graph_sources',
+  'graph_media',
   'graph_couples',
   'graph_places',
   'graph_edges',

@@ -82,17 +82,19 @@ export interface GraphParts {
   places: string;
   couples: string;
   sources: string;
+  media: string;
 }
 
 /** The record kinds of the facts model and their tables (src/domain/entityKinds.ts, migrations 11 and 12). */
-export const RECORD_TABLES = { places: 'graph_places', couples: 'graph_couples', sources: 'graph_sources' } as const;
+export const RECORD_TABLES = { places: 'graph_places', couples: 'graph_couples', sources: 'graph_sources', media: 'graph_media' } as const;
 
 export async function readGraphParts(q: Queryable, graphId: string): Promise<GraphParts | null> {
-  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string; places: string; couples: string; sources: string }>(
+  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string; places: string; couples: string; sources: string; media: string }>(
     `SELECT ${GRAPH_COLUMNS},
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_places x WHERE x.graph_id = g.id) AS places,
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_couples x WHERE x.graph_id = g.id) AS couples,
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_sources x WHERE x.graph_id = g.id) AS sources,
+        (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_media x WHERE x.graph_id = g.id) AS media,
         (SELECT coalesce(string_agg(n.data::text, ',' ORDER BY n.seq), '') FROM graph_nodes n WHERE n.graph_id = g.id) AS nodes,
         (SELECT coalesce(string_agg(e.data::text, ',' ORDER BY e.seq), '') FROM graph_edges e WHERE e.graph_id = g.id) AS edges,
         (SELECT coalesce(string_agg(to_json(p.id)::text || ':' || p.data::text, ','), '')
@@ -101,7 +103,7 @@ export async function readGraphParts(q: Queryable, graphId: string): Promise<Gra
     [graphId],
   );
   const r = rows[0];
-  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles, places: r.places, couples: r.couples, sources: r.sources } : null;
+  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles, places: r.places, couples: r.couples, sources: r.sources, media: r.media } : null;
 }
 
 /** What a load tells the member about the tree besides its contents (LoadedGraph). */
@@ -141,6 +143,7 @@ export function partsToGraph(parts: GraphParts): Graph {
     ...(parts.places ? { places: JSON.parse(`{${parts.places}}`) } : {}),
     ...(parts.couples ? { couples: JSON.parse(`{${parts.couples}}`) } : {}),
     ...(parts.sources ? { sources: JSON.parse(`{${parts.sources}}`) } : {}),
+    ...(parts.media ? { media: JSON.parse(`{${parts.media}}`) } : {}),
     updatedAt: parts.row.updatedAt,
     version: 1,
     revision: parts.row.revision,

@@ -1,6 +1,7 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import type { Couple, Place, Source } from '../domain/facts/types.ts';
+import type { Media } from '../domain/media/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -41,6 +42,7 @@ export interface GraphColumns {
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
+  media?: Record<string, Media>;
   updatedAt: string;
   revision: number;
 }
@@ -202,6 +204,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     ...(graph.places ? { places: graph.places } : {}),
     ...(graph.couples ? { couples: graph.couples } : {}),
     ...(graph.sources ? { sources: graph.sources } : {}),
+    ...(graph.media ? { media: graph.media } : {}),
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
@@ -332,5 +335,6 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   if (wire.places) out.places = wire.places;
   if (wire.couples) out.couples = wire.couples;
   if (wire.sources) out.sources = wire.sources;
+  if (wire.media) out.media = wire.media;
   return out;
 }

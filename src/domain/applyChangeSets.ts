@@ -18,6 +18,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
     places: new RecordCopy(recordOf(graph, 'places')),
     couples: new RecordCopy(recordOf(graph, 'couples')),
     sources: new RecordCopy(recordOf(graph, 'sources')),
+    media: new RecordCopy(recordOf(graph, 'media')),
   };
   for (const cs of changeSets) {
     nodes.apply(cs.nodes);
@@ -25,6 +26,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
     records.places.apply(groupOf(cs, 'places'));
     records.couples.apply(groupOf(cs, 'couples'));
     records.sources.apply(groupOf(cs, 'sources'));
+    records.media.apply(groupOf(cs, 'media'));
     if (!cs.profiles.upsert.length && !cs.profiles.remove.length) continue;
     if (!copied) {
       profiles = { ...profiles };
@@ -40,6 +42,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
   if (records.places.changed) out.places = records.places.items;
   if (records.couples.changed) out.couples = records.couples.items;
   if (records.sources.changed) out.sources = records.sources.items;
+  if (records.media.changed) out.media = records.media.items;
   return out;
 }
 

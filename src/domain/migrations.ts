@@ -46,6 +46,7 @@ export interface LegacyGraph {
   places?: Graph['places'];
   couples?: Graph['couples'];
   sources?: Graph['sources'];
+  media?: Graph['media'];
 }
 
 export const MIGRATION_IDS = ['spouses-v1', 'parents-children-v1'] as const;
@@ -168,6 +169,7 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     ...(g.places ? { places: g.places } : {}),
     ...(g.couples ? { couples: g.couples } : {}),
     ...(g.sources ? { sources: g.sources } : {}),
+    ...(g.media ? { media: g.media } : {}),
     updatedAt: g.updatedAt ?? '',
     version: 1,
     ...(g.revision !== undefined ? { revision: g.revision } : {}),

@@ -1,5 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
 import type { Citation, Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
+import { normaliseMedia } from './media/model.ts';
+import type { Media } from './media/types.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 
 /**
@@ -166,6 +168,7 @@ export interface GraphSnapshot {
   places?: Record<string, Place>;
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
+  media?: Record<string, Media>;
   version: 1;
 }
 
@@ -190,6 +193,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
   const places = sortedRecord(graph.places, normalisePlace);
   const couples = sortedRecord(graph.couples, normaliseCouple);
   const sources = sortedRecord(graph.sources, normaliseSource);
+  const media = sortedRecord(graph.media, normaliseMedia);
   return {
     nodes: graph.nodes.map(normaliseNode).sort(byId),
     edges: graph.edges.map(normaliseEdge).sort(byId),
@@ -197,6 +201,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
     ...(places ? { places } : {}),
     ...(couples ? { couples } : {}),
     ...(sources ? { sources } : {}),
+    ...(media ? { media } : {}),
     version: 1,
   };
 }

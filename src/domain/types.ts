@@ -6,6 +6,7 @@ export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
 import type { Couple, FactEvent, PersonName, Place, Source } from './facts/types.ts';
+import type { Media } from './media/types.ts';
 
 export interface Profile {
   id: string;
@@ -103,6 +104,8 @@ export interface Graph {
   couples?: Record<string, Couple>;
   /** The tree's sources by id (absent: read as {}). */
   sources?: Record<string, Source>;
+  /** The tree's photos and documents by id (issue 23; absent: read as {}). */
+  media?: Record<string, Media>;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

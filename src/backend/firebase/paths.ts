@@ -2,6 +2,7 @@ import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
 import type { Couple, Place, Source } from '../../domain/facts/types.ts';
+import type { Media } from '../../domain/media/types.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -154,6 +155,12 @@ export interface SourceDoc {
   seq: number;
 }
 
+/** `graphs/{graphId}/media/{mediaId}`: the tree's photos and documents (issue 23); files in Storage. */
+export interface MediaDoc {
+  media: Media;
+  seq: number;
+}
+
 export interface ClaimBaseDoc {
   base: Partial<Record<string, string>>;
 }
@@ -294,6 +301,8 @@ export const paths = {
   couple: (graphId: string, coupleId: string) => `graphs/${graphId}/couples/${docId(coupleId)}`,
   sources: (graphId: string) => `graphs/${graphId}/sources`,
   source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
+  media: (graphId: string) => `graphs/${graphId}/media`,
+  mediaItem: (graphId: string, mediaId: string) => `graphs/${graphId}/media/${docId(mediaId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
   viewerChanges: (graphId: string, uid: string) => `graphs/${graphId}/viewers/${uid}/changes`,
