@@ -2,6 +2,7 @@ import type {
   AccountService,
   AuthService,
   AvatarStore,
+  MediaStore,
   GraphImporter,
   GraphRepository,
   InvitationService,
@@ -14,6 +15,7 @@ export interface Backend {
   auth: AuthService;
   profiles: ProfileRepository;
   avatars: AvatarStore;
+  media: MediaStore;
   graphs: GraphRepository;
   imports: GraphImporter;
   invitations: InvitationService;

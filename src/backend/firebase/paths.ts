@@ -338,3 +338,8 @@ export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** What storage.rules lets through per avatar file (a 320² WebP or JPEG is far below it). */
 export const MAX_AVATAR_STORAGE_BYTES = 2 * 1024 * 1024;
+
+/** A media record's file in Storage: media/{graphId}/{mediaId}/{name} (storage.rules). */
+export function mediaStoragePath(graphId: string, mediaId: string, name: string): string {
+  return `media/${graphId}/${mediaId}/${name}`;
+}
