@@ -86,3 +86,12 @@ export function removeMedia(graph: Graph, id: string): FactsOutcome {
   draft.removeMedia(id);
   return { ok: true, ...draft.finish() };
 }
+
+/** Makes stored avatar files a person's card photo (§3 photoURL 320, photoURLSmall 170). */
+export function setCardPhoto(graph: Graph, input: { profileId: string; photoURL: string; photoURLSmall: string; uid: string; now: string }): FactsOutcome {
+  const draft = new FactsDraft(graph);
+  const profile = draft.draft.profile(input.profileId);
+  if (!profile) return { ok: false, message: MEDIA_MESSAGES.noPerson };
+  draft.draft.setProfile({ ...profile, photoURL: input.photoURL, photoURLSmall: input.photoURLSmall, updatedBy: input.uid, updatedAt: input.now });
+  return { ok: true, ...draft.finish() };
+}
