@@ -13,9 +13,12 @@ import { loadOwnProfile, ownProfileState } from '../../state/ownProfile.ts';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { ProfilePrivacy } from './ProfilePrivacy.tsx';
+import { ProfilePhotos } from './ProfilePhotos.tsx';
 import './profile.css';
 
 const LATER_TABS = ['Timeline', 'Friends', 'Photos'] as const;
+/** The tabs of LATER_TABS that are built (issue 23: Photos); the others stay disabled. */
+const BUILT_TABS: ReadonlySet<string> = new Set(['Photos']);
 
 /**
  * /app/profile (§2, §4): the member's own profile. View mode, or the editor when `?edit=1` is in
@@ -92,7 +95,7 @@ export default function ProfileScreen() {
             About
           </Tabs.Trigger>
           {LATER_TABS.map((label) => (
-            <Tabs.Trigger key={label} className="tabs-trigger" value={label.toLowerCase()} disabled>
+            <Tabs.Trigger key={label} className="tabs-trigger" value={label.toLowerCase()} disabled={!BUILT_TABS.has(label)}>
               {label}
             </Tabs.Trigger>
           ))}
@@ -134,6 +137,9 @@ export default function ProfileScreen() {
               <ProfilePrivacy />
             </div>
           )}
+        </Tabs.Content>
+        <Tabs.Content value="photos">
+          <ProfilePhotos uid={user.uid} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
