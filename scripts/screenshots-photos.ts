@@ -88,6 +88,8 @@ async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dar
     const img = document.querySelector<HTMLImageElement>('[data-testid="media-viewer-image"]');
     return !!img && img.complete && img.naturalWidth > 0;
   });
+  // The dialog's pop-in animation ends before the shot.
+  await page.waitForTimeout(500);
   await page.screenshot({ path: join(out, `photos-viewer-${size.name}-${scheme}.png`) });
   await context.close();
 }
