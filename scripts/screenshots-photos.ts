@@ -88,8 +88,9 @@ async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dar
     const img = document.querySelector<HTMLImageElement>('[data-testid="media-viewer-image"]');
     return !!img && img.complete && img.naturalWidth > 0;
   });
-  // The dialog's pop-in animation ends before the shot.
-  await page.waitForTimeout(500);
+  // The original decoded and the dialog's pop-in animation over before the shot.
+  await viewer.getByTestId('media-viewer-image').evaluate((img: HTMLImageElement) => img.decode());
+  await page.waitForTimeout(800);
   await page.screenshot({ path: join(out, `photos-viewer-${size.name}-${scheme}.png`) });
   await context.close();
 }

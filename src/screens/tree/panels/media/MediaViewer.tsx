@@ -67,7 +67,7 @@ export function MediaViewer({
           <div className="media-viewer-stage">
             {m.kind === 'photo' && m.contentType ? (
               // The original, decoded once by the browser; thumbnails stay in the grid.
-              <img src={m.url} alt={mediaTitle(m)} decoding="async" draggable={false} data-testid="media-viewer-image" />
+              <img src={m.url} alt={mediaTitle(m)} draggable={false} data-testid="media-viewer-image" />
             ) : (
               <a className="btn btn-secondary" href={m.url} target="_blank" rel="noopener noreferrer">
                 {MEDIA_TEXTS.openDocument}
