@@ -35,6 +35,7 @@ import { eventRoutes } from './routes/events.ts';
 import { graphRoutes } from './routes/graphs.ts';
 import { importRoutes } from './routes/imports.ts';
 import { avatarRoutes } from './routes/avatars.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { memberRoutes } from './routes/members.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -227,6 +228,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     importRoutes(app, ctx, graphs, options.importLimits, options.importTiming);
     eventRoutes(app, ctx, graphs, { keepAliveMs: options.liveKeepAliveMs });
     avatarRoutes(app, ctx, graphs);
+    mediaRoutes(app, ctx, graphs);
 
     const staticDir = options.staticDir ?? DEFAULT_STATIC_DIR;
     const spa = options.serveStatic === true && existsSync(join(staticDir, 'index.html'));

@@ -54,7 +54,11 @@ const ownersIn = (profiles: Iterable<Profile>) => [...new Set([...profiles].map(
 /** What redacting one change needs, as server/graphs/privacy.ts `eventFacts` reads it. */
 async function eventFacts(db: Firestore, changes: ChangeSet): Promise<EventFacts | null> {
   const touched = changes.profiles.upsert.map((p) => p.id);
-  const partners = groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : []));
+  const partners = [
+    ...groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : [])),
+    // A photo goes to a viewer only when everyone in it shows whole (server/graphs/privacy.ts too).
+    ...groupOf(changes, 'media').upsert.flatMap((m) => m.people),
+  ];
   if (!touched.length && !partners.length) return null;
   const first = await profilesWithRelatives(db, [...touched, ...partners]);
   const parents = changes.profiles.upsert

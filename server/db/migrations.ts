@@ -370,6 +370,21 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 13,
+    name: 'media',
+    // Photos and documents of the tree (issue 23): their records, sent whole like sources. Their
+    // bytes live in the files table under media/{graphId}/{mediaId}/, as avatars do.
+    sql: `
+      CREATE TABLE graph_media (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        id text NOT NULL,
+        seq bigserial NOT NULL,
+        data jsonb NOT NULL,
+        PRIMARY KEY (graph_id, id)
+      );
+    `,
+  },
+  {
     version: 14,
     name: 'history',
     // The history of each tree kept for good (issue 24): every applied change with its
@@ -400,7 +415,7 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 15,
     name: 'not duplicates',
     // Pairs of people a member said are not duplicates (issue 24), per tree, sent whole like
-    // places (src/domain/entityKinds.ts "notDuplicates"). 13 and 14 are other branches' numbers.
+    // places (src/domain/entityKinds.ts "notDuplicates").
     sql: `
       CREATE TABLE graph_not_duplicates (
         graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
@@ -424,6 +439,7 @@ export const DATA_TABLES = [
   'graph_profiles',
   'graph_not_duplicates',
   'graph_sources',
+  'graph_media',
   'graph_couples',
   'graph_places',
   'graph_edges',

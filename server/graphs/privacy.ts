@@ -75,7 +75,11 @@ export async function profilesWithRelatives(q: Queryable, ids: readonly string[]
 export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
   const touched = event.changes.profiles.upsert.map((p) => p.id);
   // A couple's events go to a viewer only when both partners show whole: read them as they are now.
-  const partners = groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length || c.note || c.citations?.length ? c.partners : []));
+  const partners = [
+    ...groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length || c.note || c.citations?.length ? c.partners : [])),
+    // A photo goes to a viewer only when everyone in it shows whole.
+    ...groupOf(event.changes, 'media').upsert.flatMap((m) => m.people),
+  ];
   if (!touched.length && !partners.length) return null;
   const first = await profilesWithRelatives(q, [...touched, ...partners]);
   // A birth (or a new person) can end the "living" presumption of their parents and children.

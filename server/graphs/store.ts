@@ -83,18 +83,20 @@ export interface GraphParts {
   couples: string;
   sources: string;
   notDuplicates: string;
+  media: string;
 }
 
-/** The record kinds of the facts model and their tables (src/domain/entityKinds.ts, migrations 11, 12 and 15). */
-export const RECORD_TABLES = { places: 'graph_places', couples: 'graph_couples', sources: 'graph_sources', notDuplicates: 'graph_not_duplicates' } as const;
+/** The record kinds of the facts model and their tables (src/domain/entityKinds.ts, migrations 11, 12, 13 and 15). */
+export const RECORD_TABLES = { places: 'graph_places', couples: 'graph_couples', sources: 'graph_sources', notDuplicates: 'graph_not_duplicates', media: 'graph_media' } as const;
 
 export async function readGraphParts(q: Queryable, graphId: string): Promise<GraphParts | null> {
-  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string; places: string; couples: string; sources: string; notDuplicates: string }>(
+  const rows = await q.query<RawGraphRow & { nodes: string; edges: string; profiles: string; places: string; couples: string; sources: string; notDuplicates: string; media: string }>(
     `SELECT ${GRAPH_COLUMNS},
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_places x WHERE x.graph_id = g.id) AS places,
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_couples x WHERE x.graph_id = g.id) AS couples,
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_sources x WHERE x.graph_id = g.id) AS sources,
         (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_not_duplicates x WHERE x.graph_id = g.id) AS "notDuplicates",
+        (SELECT coalesce(string_agg(to_json(x.id)::text || ':' || x.data::text, ',' ORDER BY x.seq), '') FROM graph_media x WHERE x.graph_id = g.id) AS media,
         (SELECT coalesce(string_agg(n.data::text, ',' ORDER BY n.seq), '') FROM graph_nodes n WHERE n.graph_id = g.id) AS nodes,
         (SELECT coalesce(string_agg(e.data::text, ',' ORDER BY e.seq), '') FROM graph_edges e WHERE e.graph_id = g.id) AS edges,
         (SELECT coalesce(string_agg(to_json(p.id)::text || ':' || p.data::text, ','), '')
@@ -103,7 +105,7 @@ export async function readGraphParts(q: Queryable, graphId: string): Promise<Gra
     [graphId],
   );
   const r = rows[0];
-  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles, places: r.places, couples: r.couples, sources: r.sources, notDuplicates: r.notDuplicates } : null;
+  return r ? { row: toGraphRow(r), nodes: r.nodes, edges: r.edges, profiles: r.profiles, places: r.places, couples: r.couples, sources: r.sources, notDuplicates: r.notDuplicates, media: r.media } : null;
 }
 
 /** What a load tells the member about the tree besides its contents (LoadedGraph). */
@@ -144,6 +146,7 @@ export function partsToGraph(parts: GraphParts): Graph {
     ...(parts.couples ? { couples: JSON.parse(`{${parts.couples}}`) } : {}),
     ...(parts.sources ? { sources: JSON.parse(`{${parts.sources}}`) } : {}),
     ...(parts.notDuplicates ? { notDuplicates: JSON.parse(`{${parts.notDuplicates}}`) } : {}),
+    ...(parts.media ? { media: JSON.parse(`{${parts.media}}`) } : {}),
     updatedAt: parts.row.updatedAt,
     version: 1,
     revision: parts.row.revision,

@@ -2,6 +2,7 @@ import type {
   AccountService,
   AuthService,
   AvatarStore,
+  MediaStore,
   GraphImporter,
   GraphRepository,
   HistoryService,
@@ -15,6 +16,7 @@ export interface Backend {
   auth: AuthService;
   profiles: ProfileRepository;
   avatars: AvatarStore;
+  media: MediaStore;
   graphs: GraphRepository;
   imports: GraphImporter;
   invitations: InvitationService;

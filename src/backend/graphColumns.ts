@@ -1,6 +1,7 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../domain/facts/types.ts';
+import type { Media } from '../domain/media/types.ts';
 
 /**
  * The compact wire form of a graph for opening big trees (DESIGN.md "Opening a big tree").
@@ -42,6 +43,7 @@ export interface GraphColumns {
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
   notDuplicates?: Record<string, NotDuplicate>;
+  media?: Record<string, Media>;
   updatedAt: string;
   revision: number;
 }
@@ -204,6 +206,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     ...(graph.couples ? { couples: graph.couples } : {}),
     ...(graph.sources ? { sources: graph.sources } : {}),
     ...(graph.notDuplicates ? { notDuplicates: graph.notDuplicates } : {}),
+    ...(graph.media ? { media: graph.media } : {}),
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
@@ -335,5 +338,6 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   if (wire.couples) out.couples = wire.couples;
   if (wire.sources) out.sources = wire.sources;
   if (wire.notDuplicates) out.notDuplicates = wire.notDuplicates;
+  if (wire.media) out.media = wire.media;
   return out;
 }

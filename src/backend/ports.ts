@@ -1,4 +1,5 @@
 import type { DeletedPerson, HistoryPage, RevertMode, RevertPlan } from '../domain/history/wire.ts';
+import type { Media } from '../domain/media/types.ts';
 import type { ChangeSet } from '../domain/changeSet.ts';
 import type { ChunkedChangeSet } from '../domain/changeSetChunks.ts';
 import type { AppError } from '../domain/errors.ts';
@@ -106,6 +107,21 @@ export interface AvatarStore {
    * writes no profile: the profile save that follows carries the URLs (one revision, one event).
    */
   upload(profileId: string, files: AvatarUpload): Promise<{ photoURL: string; photoURLSmall: string }>;
+}
+
+/** What storing a photo's or a document's files answers: what its record needs (`Media`). */
+export type StoredMedia = Pick<Media, 'kind' | 'url' | 'thumb' | 'thumbSmall' | 'contentType' | 'bytes'>;
+
+export interface MediaStore {
+  /**
+   * Stores one file for a new media record of a tree (`people`: the profile ids in it, for the
+   * limits) under media/{graphId}/{mediaId}/ and answers its URLs; the save that follows adds the
+   * record. Refuses (invalid-argument, resource-exhausted) before anything is stored: a file that
+   * is not what its name says, a decompression bomb, an SVG with script, a PDF with JavaScript,
+   * a file, a person or a tree over the limits (src/domain/media/limits.ts). `treeMedia`, the
+   * tree's records as the browser has them, serves the limits where no server checks them.
+   */
+  upload(graphId: string, mediaId: string, people: readonly string[], file: File, treeMedia: Readonly<Record<string, Media>>): Promise<StoredMedia>;
 }
 
 export type NetworkState = 'online' | 'offline' | 'unknown';

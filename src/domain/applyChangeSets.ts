@@ -19,6 +19,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
     couples: new RecordCopy(recordOf(graph, 'couples')),
     sources: new RecordCopy(recordOf(graph, 'sources')),
     notDuplicates: new RecordCopy(recordOf(graph, 'notDuplicates')),
+    media: new RecordCopy(recordOf(graph, 'media')),
   };
   for (const cs of changeSets) {
     nodes.apply(cs.nodes);
@@ -27,6 +28,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
     records.couples.apply(groupOf(cs, 'couples'));
     records.sources.apply(groupOf(cs, 'sources'));
     records.notDuplicates.apply(groupOf(cs, 'notDuplicates'));
+    records.media.apply(groupOf(cs, 'media'));
     if (!cs.profiles.upsert.length && !cs.profiles.remove.length) continue;
     if (!copied) {
       profiles = { ...profiles };
@@ -43,6 +45,7 @@ export function applyChangeSets(graph: Graph, changeSets: readonly ChangeSet[]):
   if (records.couples.changed) out.couples = records.couples.items;
   if (records.sources.changed) out.sources = records.sources.items;
   if (records.notDuplicates.changed) out.notDuplicates = records.notDuplicates.items;
+  if (records.media.changed) out.media = records.media.items;
   return out;
 }
 

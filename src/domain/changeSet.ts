@@ -1,5 +1,6 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
 import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { Media } from './media/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
 import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type RecordKey, type WholeKey, type WholeKind } from './entityKinds.ts';
 
@@ -41,6 +42,7 @@ export interface ChangeSet {
   couples?: Group<Couple>;
   sources?: Group<Source>;
   notDuplicates?: Group<NotDuplicate>;
+  media?: Group<Media>;
 }
 
 /** The required groups only: an optional kind joins a change set when it has something to say. */

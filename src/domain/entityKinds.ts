@@ -2,6 +2,8 @@ import type { ChangeSet, ProfilePatch } from './changeSet.ts';
 import { COUPLE_EVENT_TYPE_SET, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
 import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import { isNodeId, isProfileId } from './ids.ts';
+import { isMediaId, mediaEqual, mediaShapeProblem, normaliseMedia, viewerSeesMedia } from './media/model.ts';
+import type { Media } from './media/types.ts';
 import {
   couplesEqual,
   edgesEqual,
@@ -112,16 +114,28 @@ export const ENTITY_KINDS = {
     form: 'whole', what: 'pair', optional: true, storage: 'record',
     normalise: normaliseNotDuplicate, equal: notDuplicatesEqual, shapeProblem: notDuplicateShapeProblem, isId: isItemId,
   } satisfies WholeKind<NotDuplicate>,
+  media: {
+    form: 'whole', what: 'photo or document', optional: true, storage: 'record',
+    normalise: normaliseMedia, equal: mediaEqual, shapeProblem: mediaShapeProblem, isId: isMediaId,
+    // A photo tells of everyone in it: a viewer gets it only when every one of them is seen whole.
+    // `privacy.ts` drops what this empties (no title, no files) from what a viewer receives.
+    redact: (m: Media, seesWhole: (id: string) => boolean) => (viewerSeesMedia(m, seesWhole) ? m : HIDDEN_MEDIA(m)),
+  } satisfies WholeKind<Media>,
 } as const;
 
 export type KindKey = keyof typeof ENTITY_KINDS;
 /** Every kind, in the order a change set's JSON (and a chunk body) holds them. */
 export const KIND_KEYS = Object.keys(ENTITY_KINDS) as KindKey[];
 /** The kinds sent whole, each with the item type the graph holds. */
-export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples' | 'sources' | 'notDuplicates';
-export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples', 'sources', 'notDuplicates'];
+export type WholeKey = 'nodes' | 'edges' | 'places' | 'couples' | 'sources' | 'notDuplicates' | 'media';
+export const WHOLE_KEYS: readonly WholeKey[] = ['nodes', 'edges', 'places', 'couples', 'sources', 'notDuplicates', 'media'];
 /** The kinds sent whole that the graph holds as records by id. */
-export type RecordKey = 'places' | 'couples' | 'sources' | 'notDuplicates';
+export type RecordKey = 'places' | 'couples' | 'sources' | 'notDuplicates' | 'media';
+
+/** A media record as a viewer who may not see it would get it: only who it is of, no files. */
+function HIDDEN_MEDIA(m: Media): Media {
+  return { id: m.id, kind: m.kind, title: '', date: '', description: '', people: m.people, couples: m.couples, url: '', thumb: '', thumbSmall: '', contentType: '', bytes: 0 };
+}
 
 function hasCoupleFacts(c: Couple): boolean {
   return c.events.length > 0 || !!c.note || !!c.citations?.length;
@@ -135,6 +149,7 @@ export interface ItemOf {
   couples: Couple;
   sources: Source;
   notDuplicates: NotDuplicate;
+  media: Media;
 }
 
 export function wholeKind<K extends WholeKey>(key: K): WholeKind<ItemOf[K]> {

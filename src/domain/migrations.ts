@@ -47,6 +47,7 @@ export interface LegacyGraph {
   couples?: Graph['couples'];
   sources?: Graph['sources'];
   notDuplicates?: Graph['notDuplicates'];
+  media?: Graph['media'];
 }
 
 export const MIGRATION_IDS = ['spouses-v1', 'parents-children-v1'] as const;
@@ -170,6 +171,7 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     ...(g.couples ? { couples: g.couples } : {}),
     ...(g.sources ? { sources: g.sources } : {}),
     ...(g.notDuplicates ? { notDuplicates: g.notDuplicates } : {}),
+    ...(g.media ? { media: g.media } : {}),
     updatedAt: g.updatedAt ?? '',
     version: 1,
     ...(g.revision !== undefined ? { revision: g.revision } : {}),

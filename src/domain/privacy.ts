@@ -1,6 +1,8 @@
 import type { ItemPatch, ProfilePatch } from './changeSet.ts';
 import { ENTITY_KINDS } from './entityKinds.ts';
 import type { Couple, EventType, FactEvent, PersonName } from './facts/types.ts';
+import { viewerSeesMedia } from './media/model.ts';
+import type { Media } from './media/types.ts';
 import { emptyProfile, PERSONAL_FIELDS, type ProfileScalars, type ScalarField } from './profile.ts';
 import { dateValue, NO_BOUNDS, yearBounds, type YearBounds } from './dates/index.ts';
 import { canEditTree, type TreeRole } from './roles.ts';
@@ -239,6 +241,11 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   return out;
 }
 
+/** A media record as an audience sees it: whole, or without anything but who it is of. */
+export function redactMedia(m: Media, seesWhole: (profileId: string) => boolean): Media {
+  return ENTITY_KINDS.media.redact(m, seesWhole);
+}
+
 /** A couple as an audience sees it, given whom they see whole (the registry's rule for couples). */
 export function redactCouple(c: Couple, seesWhole: (profileId: string) => boolean): Couple {
   return ENTITY_KINDS.couples.redact(c, seesWhole);
@@ -278,6 +285,8 @@ export function redactGraph(graph: Graph, ctx: PrivacyContext): RedactedGraph {
     const cited = citedSourceIds(graph);
     out.sources = Object.fromEntries(Object.entries(graph.sources).filter(([id]) => seen.has(id) || !cited.has(id)));
   }
+  // A photo or document goes only where every person in it shows whole; others are left out.
+  if (graph.media) out.media = Object.fromEntries(Object.entries(graph.media).filter(([, m]) => viewerSeesMedia(m, (pid) => whole.has(pid))));
   return { graph: out, privacy };
 }
 

@@ -6,6 +6,7 @@ import {
   patchPrivacy,
   personPrivacy,
   redactCouple,
+  redactMedia,
   redactPatch,
   redactProfile,
   showsEvents,
@@ -101,6 +102,8 @@ export function redactEventForViewer<E extends LiveChange>(event: E, facts: Even
   const changes: ChangeSet = { ...event.changes, profiles: { ...event.changes.profiles, upsert } };
   const couples = event.changes.couples;
   if (couples) changes.couples = { ...couples, upsert: couples.upsert.map((c) => redactCouple(c, seesWhole)) };
+  const media = event.changes.media;
+  if (media) changes.media = { ...media, upsert: media.upsert.map((m) => redactMedia(m, seesWhole)) };
   return { ...event, changes, privacy };
 }
 

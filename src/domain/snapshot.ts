@@ -1,5 +1,7 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
 import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import { normaliseMedia } from './media/model.ts';
+import type { Media } from './media/types.ts';
 import { RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 
 /**
@@ -172,6 +174,7 @@ export interface GraphSnapshot {
   couples?: Record<string, Couple>;
   sources?: Record<string, Source>;
   notDuplicates?: Record<string, NotDuplicate>;
+  media?: Record<string, Media>;
   version: 1;
 }
 
@@ -197,6 +200,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
   const couples = sortedRecord(graph.couples, normaliseCouple);
   const sources = sortedRecord(graph.sources, normaliseSource);
   const notDuplicates = sortedRecord(graph.notDuplicates, normaliseNotDuplicate);
+  const media = sortedRecord(graph.media, normaliseMedia);
   return {
     nodes: graph.nodes.map(normaliseNode).sort(byId),
     edges: graph.edges.map(normaliseEdge).sort(byId),
@@ -205,6 +209,7 @@ export function snapshotGraph(graph: Graph): GraphSnapshot {
     ...(couples ? { couples } : {}),
     ...(sources ? { sources } : {}),
     ...(notDuplicates ? { notDuplicates } : {}),
+    ...(media ? { media } : {}),
     version: 1,
   };
 }

@@ -6,6 +6,7 @@ export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
 import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { Media } from './media/types.ts';
 
 export interface Profile {
   id: string;
@@ -105,6 +106,8 @@ export interface Graph {
   sources?: Record<string, Source>;
   /** Pairs of people said not to be duplicates, by id `notDuplicateId(a, b)` (absent: read as {}). */
   notDuplicates?: Record<string, NotDuplicate>;
+  /** The tree's photos and documents by id (issue 23; absent: read as {}). */
+  media?: Record<string, Media>;
 }
 
 /** What the authentication service knows of a member (§3 "Auth user"). */

@@ -1,3 +1,4 @@
+import type { Media } from '../domain/media/types.ts';
 import { redactGraph } from '../domain/privacy.ts';
 import type { Graph, Pedigree, Profile } from '../domain/types.ts';
 import { DECEASED } from '../domain/labels.ts';
@@ -263,11 +264,13 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
   const out: GedcomNode[] = [];
   const objects: GedcomNode[] = [];
   let done = 0;
+  const storedMedia = mediaWriter(graph, v7, o.siteOrigin, freshObject, objects);
   for (const id of orderedPeople(graph, included)) {
     const p = graph.profiles[id]!;
     const roles = familiesOf.get(id) ?? { asChild: [], asPartner: [] };
     const ctx: PersonContext = { v7, o, record, roles, pedigree: (f) => familyPedigree(f, id, husbandOf(f), pedigreeOf), familyByKeptXref, newObject: freshObject, objects, facts };
     const indi = writePerson(p, keptIndi.get(id), xrefOf.get(id), ctx);
+    for (const xref of storedMedia(id)) indi.children.push(node('OBJE', undefined, [], xref));
     finish(indi);
     out.push(indi);
     if (++done % 2000 === 0) o.onProgress?.(done / included.size);
@@ -409,6 +412,37 @@ function withoutPrivateFacts(whole: Graph, redacted: Graph): Graph {
   const couples: Record<string, Couple> = {};
   for (const [id, c] of Object.entries(whole.couples ?? {})) if (!hidden.has(c.partners[0]) && !hidden.has(c.partners[1])) couples[id] = c;
   return { ...redacted, profiles, couples };
+}
+
+/**
+ * The photos and documents stored in the app (issue 23) as OBJE records, one per media record
+ * (a wedding photo: one record both spouses point to), written when a person first needs it:
+ * FILE (the site's absolute URL), FORM and TITL under it (5.5.1 and 7.0 alike). References an
+ * import brought are not written here: their OBJE lines are kept and go out as they came.
+ */
+function mediaWriter(graph: Graph, v7: boolean, siteOrigin: string | undefined, fresh: () => string, objects: GedcomNode[]): (profileId: string) => string[] {
+  const byPerson = new Map<string, Media[]>();
+  for (const m of Object.values(graph.media ?? {})) {
+    if (!m.contentType || !m.url) continue;
+    for (const p of m.people) {
+      const list = byPerson.get(p);
+      if (list) list.push(m);
+      else byPerson.set(p, [m]);
+    }
+  }
+  const xrefs = new Map<string, string>();
+  return (profileId) =>
+    (byPerson.get(profileId) ?? []).map((m) => {
+      let xref = xrefs.get(m.id);
+      if (!xref) {
+        xref = fresh();
+        xrefs.set(m.id, xref);
+        const absolute = m.url.startsWith('/') && siteOrigin ? `${siteOrigin}${m.url}` : m.url;
+        const under = [node('FORM', mediaType(absolute, v7)), ...(m.title ? [node('TITL', m.title)] : [])];
+        objects.push({ ...node('OBJE', undefined, [node('FILE', absolute, under)]), xref });
+      }
+      return xref;
+    });
 }
 
 interface PersonContext {
@@ -627,7 +661,7 @@ function sameDate(read: ReturnType<typeof readDateField>, parts: { year: string;
 
 function mediaType(url: string, v7: boolean): string {
   const ext = /\.(\w+)(?:[?#]|$)/.exec(url)?.[1]?.toLowerCase() ?? 'jpg';
-  const media: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+  const media: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', pdf: 'application/pdf' };
   return v7 ? (media[ext] ?? 'image/jpeg') : ext;
 }
 

@@ -94,6 +94,7 @@ export function planImport(bytes: Uint8Array, request: ImportRequest, onProgress
   if (mapped.places.length) changes.places = { upsert: mapped.places, remove: [] };
   if (mapped.couples.length) changes.couples = { upsert: mapped.couples, remove: [] };
   if (mapped.sources.length) changes.sources = { upsert: mapped.sources, remove: [] };
+  if (mapped.media.length) changes.media = { upsert: mapped.media, remove: [] };
   onMapped?.(changes);
   const laid = layoutFamilies({ people: mapped.nodes.map((n) => n.id), families: mapped.families }, { onProgress: (f) => onProgress?.('layout', f) });
   for (const n of mapped.nodes) {

@@ -7,6 +7,8 @@ import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { eventType, PlaceBook, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
 import { readSource, sourceIdOf } from './sources.ts';
+import { fileMedia } from './media.ts';
+import type { Media } from '../domain/media/types.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
 import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
@@ -66,6 +68,8 @@ export interface GedcomImport {
   couples: Couple[];
   /** The file's SOUR records as sources (their records stay in the kept lines; `sources.ts`). */
   sources: Source[];
+  /** The people's OBJE FILEs as media references (`media.ts`); their lines stay kept too. */
+  media: Media[];
   summary: ImportSummary;
 }
 
@@ -363,6 +367,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     places: places.places,
     couples: [...couples.values()],
     sources: fileSources(records, renamed, prefix, record),
+    media: fileMedia(people.map((p) => ({ record: p.record, profileId: p.profile.id })), record, options.random ?? Math.random),
     summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
 }

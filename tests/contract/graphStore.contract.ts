@@ -11,6 +11,7 @@ import { graphLookup, type GraphLookup } from '../../src/domain/save/neighbourho
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../src/domain/save/updateProfile.ts';
 import type { Graph, GraphNode, Profile } from '../../src/domain/types.ts';
+import type { Media } from '../../src/domain/media/types.ts';
 import { coupleId, type Citation, type Couple, type FactEvent, type Place, type Source } from '../../src/domain/facts/types.ts';
 
 /**
@@ -236,6 +237,24 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       const gone: ChangeSet = { ...emptyChangeSet(stored.revision), sources: { upsert: [], remove: ['sr-b'] } };
       await saveChangeSet(s.store, { uid, graphId: uid, changes: gone, clientId: 'sources' }, options);
       expect(Object.keys((await s.readGraph(uid))!.graph.sources ?? {})).toEqual(['sr-a']);
+    });
+
+    it('stores media records (photos, documents, references) and removes one', async () => {
+      const s = make();
+      const { uid, ids } = await memberWithFamily(s);
+      const photo: Media = {
+        id: 'mphoto', kind: 'photo', title: 'Wedding', date: '4 JUN 1925', description: 'On the steps', people: [uid, ids.b], couples: [coupleId(uid, ids.b)],
+        url: `/files/media/${uid}/mphoto/original.jpg?v=1`, thumb: `/files/media/${uid}/mphoto/thumb_320.webp?v=2`, thumbSmall: `/files/media/${uid}/mphoto/thumb_170.webp?v=3`,
+        contentType: 'image/jpeg', bytes: 12345,
+      };
+      const reference: Media = { id: 'mref', kind: 'photo', title: '', date: '', description: '', people: [ids.b], couples: [], url: 'photos/b.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 };
+      const cs: ChangeSet = { ...emptyChangeSet(1), media: { upsert: [photo, reference], remove: [] } };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: cs, clientId: 'media' }, options);
+      const stored = (await s.readGraph(uid))!;
+      expect(stored.graph.media).toEqual({ mphoto: photo, mref: reference });
+      const gone: ChangeSet = { ...emptyChangeSet(stored.revision), media: { upsert: [], remove: ['mphoto'] } };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: gone, clientId: 'media' }, options);
+      expect((await s.readGraph(uid))!.graph.media).toEqual({ mref: reference });
     });
 
     it('refuses a member of another graph whole: nothing is written', async () => {

@@ -1,3 +1,4 @@
+import { createHttpMediaStore } from '../../src/backend/http/httpMediaStore.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Backend } from '../../src/backend/backend.ts';
@@ -90,6 +91,7 @@ export function useHttpSite(options: { saveBodyLimit?: number } = {}): Site {
         auth: createHttpAuthService(),
         profiles: createHttpProfileRepository(),
         avatars: createHttpAvatarStore(),
+        media: createHttpMediaStore(),
         graphs: createHttpGraphRepository({ eventSource, window: null, retryMs: 100, maxRetryMs: 400, bulk: imports, saveBodyLimit: options.saveBodyLimit }),
         imports,
         invitations: createHttpInvitationService(),

@@ -174,6 +174,14 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(db(MEMBER).doc(paths.invitation('ffeeddccbbaa998877665544')).set({ email: 'y@example.com', status: 'pending' }));
     });
 
+    it('media records (issue 23): for the functions only, like sources; members read them in the snapshot and the log', async () => {
+      for (const who of [OWNER, MEMBER, VIEWER, OUTSIDER]) {
+        await assertFails(db(who).doc(paths.mediaItem(G, 'mphoto')).get());
+        await assertFails(db(who).doc(paths.mediaItem(G, 'mnew')).set({ media: {}, seq: 0 }));
+      }
+      await assertFails(db(MEMBER).collection(paths.media(G)).get());
+    });
+
     it('profiles: a member reads their own, one they own and those their graphs show; nothing else; nobody writes', async () => {
       await assertSucceeds(db(CLAIMANT).doc(paths.profile(CLAIMANT)).get());
       await assertSucceeds(db(CLAIMANT).doc(paths.profile(CLAIMED)).get());
@@ -407,6 +415,26 @@ describe.skipIf(!!missing)('firestore.rules and storage.rules (emulators)', () =
       await assertFails(put(CLAIMANT, `${own}/avatar_320.webp`, image(), meta('image/webp', undefined)));
       for (const name of ['avatar_640.webp', 'photo.webp', 'avatar_320.png', 'avatar_320.webp.tmp']) await assertFails(put(CLAIMANT, `${own}/${name}`));
       await assertFails(put(CLAIMANT, `elsewhere/${CLAIMANT}/avatar_320.webp`));
+    });
+
+    it('photos and documents (issue 23): the tree\'s owner and editors store them, of the allowed types, below 20 MiB, with the immutable header, once; members read', async () => {
+      const at = (name: string, id = 'mphoto1') => `media/${G}/${id}/${name}`;
+      await assertSucceeds(put(OWNER, at('original.jpg'), image(), meta('image/jpeg')));
+      await assertSucceeds(put(MEMBER, at('thumb_320.webp'), image(), meta('image/webp')));
+      await assertSucceeds(put(MEMBER, at('original.pdf', 'mdoc1'), image(), meta('application/pdf')));
+      await assertFails(put(VIEWER, at('original.jpg', 'mphoto2'), image(), meta('image/jpeg')));
+      await assertFails(put(OUTSIDER, at('original.jpg', 'mphoto3'), image(), meta('image/jpeg')));
+      await assertFails(put(null, at('original.jpg', 'mphoto4'), image(), meta('image/jpeg')));
+      await assertFails(put(MEMBER, at('original.jpg', 'mphoto5'), image(), meta('image/svg+xml')));
+      await assertFails(put(MEMBER, at('original.jpg', 'mphoto6'), image(), meta('text/html')));
+      await assertFails(put(MEMBER, at('original.jpg', 'mphoto7'), image(), meta('application/pdf')));
+      await assertFails(put(MEMBER, at('original.jpg', 'mphoto8'), image(), meta('image/jpeg', 'no-cache')));
+      await assertFails(put(MEMBER, at('page.html', 'mphoto9'), image(), meta('image/jpeg')));
+      await assertFails(put(MEMBER, at('original.jpg', 'mphoto10'), image(20 * 1024 * 1024), meta('image/jpeg')));
+      // Written once: a new photo is a new media id.
+      await assertFails(put(MEMBER, at('original.jpg'), image(), meta('image/jpeg')));
+      await assertSucceeds(bucket(VIEWER).ref(at('original.jpg')).getMetadata());
+      await assertFails(bucket(OUTSIDER).ref(at('original.jpg')).getMetadata());
     });
 
     it('serves an avatar to anyone who has its name, never a listing', async () => {

@@ -20,6 +20,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'graph_edges',
       'graph_import_chunks',
       'graph_imports',
+      'graph_media',
       'graph_members',
       'graph_nodes',
       'graph_places',

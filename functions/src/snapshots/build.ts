@@ -1,11 +1,12 @@
 import { FieldPath, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
-import type { ChangeDoc, CoupleDoc, EdgeDoc, GraphDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SnapshotChunkDoc, SourceDoc, SnapshotDoc, SnapshotLeaseDoc, SnapshotRef } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeDoc, CoupleDoc, EdgeDoc, GraphDoc, MediaDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SnapshotChunkDoc, SnapshotDoc, SnapshotLeaseDoc, SnapshotRef, SourceDoc } from '../../../src/backend/firebase/paths.ts';
 import { FIELDS, paths } from '../../../src/backend/firebase/paths.ts';
 import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../../src/domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../../../src/domain/facts/types.ts';
+import type { Media } from '../../../src/domain/media/types.ts';
 import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
 import { splitUtf8 } from './chunks.ts';
 import { AppError } from '../../../src/domain/errors.ts';
@@ -71,12 +72,14 @@ export async function readWholeGraph(db: Firestore, graphId: string): Promise<Bu
       const couples = await pages<Couple>(db.collection(paths.couples(graphId)), read, 'seq', (d) => (d as CoupleDoc).couple);
       const sources = await pages<Source>(db.collection(paths.sources(graphId)), read, 'seq', (d) => (d as SourceDoc).source);
       const notDuplicates = await pages<NotDuplicate>(db.collection(paths.notDuplicates(graphId)), read, 'seq', (d) => (d as NotDuplicateDoc).pair);
+      const media = await pages<Media>(db.collection(paths.media(graphId)), read, 'seq', (d) => (d as MediaDoc).media);
       const byId = <T extends { id: string }>(items: T[]) => (items.length ? Object.fromEntries(items.map((x) => [x.id, x])) : undefined);
       const facts = {
         ...(places.length ? { places: byId(places) } : {}),
         ...(couples.length ? { couples: byId(couples) } : {}),
         ...(sources.length ? { sources: byId(sources) } : {}),
         ...(notDuplicates.length ? { notDuplicates: byId(notDuplicates) } : {}),
+        ...(media.length ? { media: byId(media) } : {}),
       };
       return { graph: { nodes, edges, profiles, ...facts, updatedAt: graph.updatedAt, version: 1, revision: graph.revision }, revision: graph.revision };
     },

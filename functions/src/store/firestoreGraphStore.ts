@@ -1,10 +1,11 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MembersDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SourceDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
+import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MediaDoc, MembersDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SourceDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { groupOf } from '../../../src/domain/entityKinds.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../../../src/domain/facts/types.ts';
+import type { Media } from '../../../src/domain/media/types.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type ClaimBase, type GraphHead, type GraphStore, type GraphStoreTransaction } from '../../../src/domain/save/graphStore.ts';
 import type { GraphLookup } from '../../../src/domain/save/neighbourhood.ts';
@@ -238,6 +239,9 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       const pairs = groupOf(changes, 'notDuplicates');
       for (const id of pairs.remove) tx.delete(paths.notDuplicate(graphId, id));
       await writeEntities<NotDuplicate>(pairs.upsert, (id) => paths.notDuplicate(graphId, id), (pair, seq) => ({ pair, seq }) satisfies NotDuplicateDoc, firstSeq);
+      const media = groupOf(changes, 'media');
+      for (const id of media.remove) tx.delete(paths.mediaItem(graphId, id));
+      await writeEntities<Media>(media.upsert, (id) => paths.mediaItem(graphId, id), (item, seq) => ({ media: item, seq }) satisfies MediaDoc, firstSeq);
       await writeProfileDocs(written, graphId);
       if (!changes.profiles.remove.length) return;
       // Only profiles this graph showed leave it; one no graph shows any more goes, unless it is

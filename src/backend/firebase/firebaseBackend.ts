@@ -1,3 +1,4 @@
+import { createFirebaseMediaStore } from './firebaseMediaStore.ts';
 import type { Backend } from '../backend.ts';
 import { callFunctions } from './call.ts';
 import { readFirebaseSettings, type FirebaseEnv } from './config.ts';
@@ -28,6 +29,7 @@ export function firebasePorts(services: FirebaseServices, auth: Omit<FirebaseAut
     auth: createFirebaseAuthService(services, { ...auth, call }),
     profiles: createFirebaseProfileRepository(call, services.firestore),
     avatars: createFirebaseAvatarStore(services.storage),
+    media: createFirebaseMediaStore(services.storage),
     // A save too large for one callable goes through the bulk path.
     graphs: createFirebaseGraphRepository({ call, firestore: services.firestore, uid: () => services.auth.currentUser?.uid ?? null, bulk: imports }),
     imports,

@@ -2,6 +2,7 @@ import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../../domain/facts/types.ts';
+import type { Media } from '../../domain/media/types.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -158,6 +159,12 @@ export interface SourceDoc {
 /** `graphs/{graphId}/notDuplicates/{pairId}`: pairs said not to be duplicates (issue 24), like places. */
 export interface NotDuplicateDoc {
   pair: NotDuplicate;
+  seq: number;
+}
+
+/** `graphs/{graphId}/media/{mediaId}`: the tree's photos and documents (issue 23); files in Storage. */
+export interface MediaDoc {
+  media: Media;
   seq: number;
 }
 
@@ -328,6 +335,8 @@ export const paths = {
   source: (graphId: string, sourceId: string) => `graphs/${graphId}/sources/${docId(sourceId)}`,
   notDuplicates: (graphId: string) => `graphs/${graphId}/notDuplicates`,
   notDuplicate: (graphId: string, pairId: string) => `graphs/${graphId}/notDuplicates/${docId(pairId)}`,
+  media: (graphId: string) => `graphs/${graphId}/media`,
+  mediaItem: (graphId: string, mediaId: string) => `graphs/${graphId}/media/${docId(mediaId)}`,
   changes: (graphId: string) => `graphs/${graphId}/changes`,
   change: (graphId: string, revision: number) => `graphs/${graphId}/changes/${revision}`,
   history: (graphId: string) => `graphs/${graphId}/history`,
@@ -366,3 +375,8 @@ export const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** What storage.rules lets through per avatar file (a 320² WebP or JPEG is far below it). */
 export const MAX_AVATAR_STORAGE_BYTES = 2 * 1024 * 1024;
+
+/** A media record's file in Storage: media/{graphId}/{mediaId}/{name} (storage.rules). */
+export function mediaStoragePath(graphId: string, mediaId: string, name: string): string {
+  return `media/${graphId}/${mediaId}/${name}`;
+}

@@ -1,3 +1,4 @@
+import { createHttpMediaStore } from './httpMediaStore.ts';
 import type { Backend } from '../backend.ts';
 import { createHttpAccountService } from './httpAccountService.ts';
 import { createHttpAuthService } from './httpAuthService.ts';
@@ -16,6 +17,7 @@ export function createHttpBackend(): Backend {
     auth: createHttpAuthService(),
     profiles: createHttpProfileRepository(),
     avatars: createHttpAvatarStore(),
+    media: createHttpMediaStore(),
     // A save too large for one request goes through the bulk path.
     graphs: createHttpGraphRepository({ bulk: imports }),
     imports,

@@ -1,6 +1,7 @@
 import { chainResults, GraphDraft, undoOperation, type OpResult } from '../graphDraft.ts';
 import type { Graph } from '../types.ts';
 import type { Couple, NotDuplicate, Place, Source } from './types.ts';
+import type { Media } from '../media/types.ts';
 
 /**
  * What a facts operation changed beyond profiles, and how each place and couple was before, so
@@ -13,6 +14,8 @@ export interface FactsUndo {
   sources?: { id: string; before: Source | null }[];
   /** Absent when none changed. */
   notDuplicates?: { id: string; before: NotDuplicate | null }[];
+  /** Absent when none changed (operations before photos and documents). */
+  media?: { id: string; before: Media | null }[];
 }
 
 /** An operation's answer: the graph draft's result (profiles) and the places and couples it changed. */
@@ -36,6 +39,10 @@ export function notDuplicatesOf(graph: Pick<Graph, 'notDuplicates'>): Record<str
   return graph.notDuplicates ?? {};
 }
 
+export function mediaRecordsOf(graph: Pick<Graph, 'media'>): Record<string, Media> {
+  return graph.media ?? {};
+}
+
 /**
  * A graph draft that also writes places, couples and sources. Their records are copied on the first write
  * (never changed in place: older graphs keep theirs) and set on the graph `finish` makes.
@@ -50,6 +57,8 @@ export class FactsDraft {
   private readonly sourceBefore = new Map<string, Source | null>();
   private notDuplicates: Record<string, NotDuplicate> | null = null;
   private readonly notDuplicateBefore = new Map<string, NotDuplicate | null>();
+  private media: Record<string, Media> | null = null;
+  private readonly mediaBefore = new Map<string, Media | null>();
 
   constructor(readonly base: Graph) {
     this.draft = new GraphDraft(base);
@@ -135,6 +144,24 @@ export class FactsDraft {
     delete this.sources[id];
   }
 
+  mediaItem(id: string): Media | undefined {
+    const all = this.media ?? mediaRecordsOf(this.base);
+    return Object.hasOwn(all, id) ? all[id] : undefined;
+  }
+
+  setMedia(item: Media) {
+    this.media ??= { ...mediaRecordsOf(this.base) };
+    if (!this.mediaBefore.has(item.id)) this.mediaBefore.set(item.id, this.mediaItem(item.id) ?? null);
+    this.media[item.id] = item;
+  }
+
+  removeMedia(id: string) {
+    if (!this.mediaItem(id)) return;
+    this.media ??= { ...mediaRecordsOf(this.base) };
+    if (!this.mediaBefore.has(id)) this.mediaBefore.set(id, this.media[id]!);
+    delete this.media[id];
+  }
+
   /**
    * The new graph. Whoever writes places or couples also writes a profile (the person, or a
    * partner re-set as is): the graph draft makes a new graph and hands its lookups on only when
@@ -143,12 +170,14 @@ export class FactsDraft {
   finish(): FactsResult {
     let result = this.draft.finish();
     if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size || this.sourceBefore.size || this.notDuplicateBefore.size)) result = touchOne(this.base) ?? result;
+    if (result.graph === this.base && (this.placeBefore.size || this.coupleBefore.size || this.mediaBefore.size)) result = touchOne(this.base) ?? result;
     if (result.graph !== this.base) {
       // A graph `finish` has just made: ours to complete before anyone reads it.
       if (this.places) result.graph.places = this.places;
       if (this.couples) result.graph.couples = this.couples;
       if (this.sources) result.graph.sources = this.sources;
       if (this.notDuplicates) result.graph.notDuplicates = this.notDuplicates;
+      if (this.media) result.graph.media = this.media;
     }
     return {
       ...result,
@@ -157,6 +186,7 @@ export class FactsDraft {
         couples: [...this.coupleBefore].map(([id, before]) => ({ id, before })),
         ...(this.sourceBefore.size ? { sources: [...this.sourceBefore].map(([id, before]) => ({ id, before })) } : {}),
         ...(this.notDuplicateBefore.size ? { notDuplicates: [...this.notDuplicateBefore].map(([id, before]) => ({ id, before })) } : {}),
+        ...(this.mediaBefore.size ? { media: [...this.mediaBefore].map(([id, before]) => ({ id, before })) } : {}),
       },
     };
   }
@@ -220,6 +250,17 @@ export function undoFacts(graph: Graph, result: Pick<FactsResult, 'undo' | 'fact
     }
     undone.graph.notDuplicates = pairs;
   }
+
+  if (result.facts.media?.length) {
+    const media = { ...mediaRecordsOf(undone.graph) };
+    facts.media = [];
+    for (const { id, before } of result.facts.media) {
+      facts.media.push({ id, before: media[id] ?? null });
+      if (before) media[id] = before;
+      else delete media[id];
+    }
+    undone.graph.media = media;
+  }
   return { ...undone, facts };
 }
 
@@ -244,6 +285,7 @@ export function chainFacts(base: Graph, results: readonly FactsResult[]): FactsR
       // Sources were left out here before: undoing a chain that added one kept it.
       ...(sources.length ? { sources } : {}),
       ...(notDuplicates.length ? { notDuplicates } : {}),
+      ...(results.some((r) => r.facts.media?.length) ? { media: first(results.map((r) => r.facts.media ?? [])) } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { ChangeSet } from '../changeSet.ts';
 import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../facts/types.ts';
 import type { WholeKey } from '../entityKinds.ts';
+import type { Media } from '../media/types.ts';
 import type { RelationField } from '../profile.ts';
 import type { GraphEdge, GraphNode, Profile } from '../types.ts';
 
@@ -33,6 +34,7 @@ export interface ChangeBefore {
   couples?: Record<string, Couple | null>;
   sources?: Record<string, Source | null>;
   notDuplicates?: Record<string, NotDuplicate | null>;
+  media?: Record<string, Media | null>;
   profiles?: Record<string, ProfileBefore>;
 }
 

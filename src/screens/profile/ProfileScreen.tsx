@@ -13,11 +13,13 @@ import { loadOwnProfile, ownProfileState } from '../../state/ownProfile.ts';
 import { PROFILE_PAGE_MESSAGES as M } from './messages.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 import { ProfilePrivacy } from './ProfilePrivacy.tsx';
+import { ProfilePhotos } from './ProfilePhotos.tsx';
 import { ProfileTimeline } from './ProfileTimeline.tsx';
 import './profile.css';
 
-/** Tabs still to come (§2): Friends stays disabled; Photos is the media work's. */
+/** Tabs after About and Timeline (§2): Photos is built (issue 23); Friends stays disabled. */
 const LATER_TABS = ['Friends', 'Photos'] as const;
+const BUILT_TABS: ReadonlySet<string> = new Set(['Photos']);
 
 /**
  * /app/profile (§2, §4): the member's own profile. View mode, or the editor when `?edit=1` is in
@@ -97,7 +99,7 @@ export default function ProfileScreen() {
             Timeline
           </Tabs.Trigger>
           {LATER_TABS.map((label) => (
-            <Tabs.Trigger key={label} className="tabs-trigger" value={label.toLowerCase()} disabled>
+            <Tabs.Trigger key={label} className="tabs-trigger" value={label.toLowerCase()} disabled={!BUILT_TABS.has(label)}>
               {label}
             </Tabs.Trigger>
           ))}
@@ -142,6 +144,10 @@ export default function ProfileScreen() {
         </Tabs.Content>
         <Tabs.Content value="timeline">
           <ProfileTimeline profile={own} />
+        </Tabs.Content>
+
+        <Tabs.Content value="photos">
+          <ProfilePhotos uid={user.uid} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

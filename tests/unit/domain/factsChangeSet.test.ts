@@ -89,8 +89,8 @@ describe('diffGraphs and applyChangeSet with the facts model', () => {
 
 describe('the registry', () => {
   it('lists every kind a change set carries, the new ones optional', () => {
-    expect(KIND_KEYS).toEqual(['nodes', 'edges', 'profiles', 'places', 'couples', 'sources', 'notDuplicates']);
-    expect(KIND_KEYS.filter((k) => ENTITY_KINDS[k].optional)).toEqual(['places', 'couples', 'sources', 'notDuplicates']);
+    expect(KIND_KEYS).toEqual(['nodes', 'edges', 'profiles', 'places', 'couples', 'sources', 'notDuplicates', 'media']);
+    expect(KIND_KEYS.filter((k) => ENTITY_KINDS[k].optional)).toEqual(['places', 'couples', 'sources', 'notDuplicates', 'media']);
   });
 
   it('chunks and joins places and couples like the other kinds', async () => {

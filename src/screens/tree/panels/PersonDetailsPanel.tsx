@@ -17,6 +17,7 @@ import { InvitationSection } from '../invitations/InvitationSection.tsx';
 import { invitationFor, invitationsState } from '../invitations/pendingInvitations.ts';
 import { personOf, useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { PersonFacts } from './facts/PersonFacts.tsx';
+import { PersonPhotos } from './media/PersonPhotos.tsx';
 import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
 import { openFanChart } from '../chart/chartUi.ts';
@@ -171,6 +172,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         </div>
       </dl>
       {p && <PersonFacts graph={graph} profile={p} canEdit={mayEditPerson} />}
+      {p && <PersonPhotos graph={graph} profile={p} />}
       {rights.build && (
         <div className="person-panel-footer">
           <button

@@ -64,12 +64,12 @@ export interface GraphLookup {
 }
 
 /** The kinds the graph holds as records by id, sent whole (entityKinds.ts). */
-export const RECORD_KEYS = ['places', 'couples', 'sources', 'notDuplicates'] as const;
+export const RECORD_KEYS = ['places', 'couples', 'sources', 'notDuplicates', 'media'] as const;
 export type RecordKey = (typeof RECORD_KEYS)[number];
 
 /** The graph's records of every kind held by id. */
 export function allRecords(current: GraphLookup): { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> } {
-  return { places: current.records('places'), couples: current.records('couples'), sources: current.records('sources'), notDuplicates: current.records('notDuplicates') };
+  return { places: current.records('places'), couples: current.records('couples'), sources: current.records('sources'), notDuplicates: current.records('notDuplicates'), media: current.records('media') };
 }
 
 export function lookup(graph: Graph): GraphLookup {

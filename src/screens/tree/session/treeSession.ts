@@ -704,7 +704,7 @@ export class TreeSession {
       else delete profiles[id];
     }
     const now = lookup(g);
-    const records = { places: this.pending.confirmed('places', now), couples: this.pending.confirmed('couples', now), sources: this.pending.confirmed('sources', now), notDuplicates: this.pending.confirmed('notDuplicates', now) };
+    const records = { places: this.pending.confirmed('places', now), couples: this.pending.confirmed('couples', now), sources: this.pending.confirmed('sources', now), notDuplicates: this.pending.confirmed('notDuplicates', now), media: this.pending.confirmed('media', now) };
     return { ...g, nodes, edges, profiles, ...records, revision: this.revision };
   }
 

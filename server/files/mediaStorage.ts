@@ -1,0 +1,47 @@
+import type { Database, Queryable } from '../db/database.ts';
+import { mediaFolder, MEDIA_FILE_NAME } from '../../src/domain/media/model.ts';
+import type { Media } from '../../src/domain/media/types.ts';
+import { contentHash } from './avatarStorage.ts';
+import type { MediaFile } from './mediaFiles.ts';
+
+/**
+ * The files of photos and documents in the database's `files` table (as avatars), keyed by
+ * media/{graphId}/{mediaId}/{name}; their URLs carry the bytes' hash (`v`), so each is cached for
+ * a year and a new file is a new URL.
+ */
+
+export const mediaFilePath = (graphId: string, mediaId: string, name: string) => `${mediaFolder(graphId, mediaId)}/${name}`;
+
+export function mediaFileUrl(graphId: string, mediaId: string, name: string, hash: string): string {
+  return `/files/media/${encodeURIComponent(graphId)}/${mediaId}/${name}?v=${hash}`;
+}
+
+/** Stores a record's files in one transaction; answers each file's URL, in order. */
+export async function writeMediaFiles(db: Database, graphId: string, mediaId: string, files: readonly MediaFile[]): Promise<string[]> {
+  const rows = files.map((f) => {
+    if (!MEDIA_FILE_NAME.test(f.name)) throw new Error(`Not a media file name: ${f.name}`);
+    return { ...f, hash: contentHash(f.bytes) };
+  });
+  await db.transaction(async (tx) => {
+    for (const r of rows) {
+      await tx.query(
+        `INSERT INTO files (path, content_type, hash, bytes) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, hash = excluded.hash, bytes = excluded.bytes, updated_at = now()`,
+        [mediaFilePath(graphId, mediaId, r.name), r.contentType, r.hash, r.bytes],
+      );
+    }
+  });
+  return rows.map((r) => mediaFileUrl(graphId, mediaId, r.name, r.hash));
+}
+
+/** The tree's media records as stored (for the limits of an upload and the viewer's check). */
+export async function readMediaRecords(q: Queryable, graphId: string): Promise<Record<string, Media>> {
+  const rows = await q.query<{ id: string; data: Media | string }>('SELECT id, data FROM graph_media WHERE graph_id = $1', [graphId]);
+  return Object.fromEntries(rows.map((r) => [r.id, typeof r.data === 'string' ? (JSON.parse(r.data) as Media) : r.data]));
+}
+
+export async function readMediaRecord(q: Queryable, graphId: string, mediaId: string): Promise<Media | null> {
+  const rows = await q.query<{ data: Media | string }>('SELECT data FROM graph_media WHERE graph_id = $1 AND id = $2', [graphId, mediaId]);
+  const d = rows[0]?.data;
+  return d ? (typeof d === 'string' ? (JSON.parse(d) as Media) : d) : null;
+}
