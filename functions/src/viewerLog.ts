@@ -100,9 +100,9 @@ export async function writeViewerCopies(db: Firestore, graphId: string, event: A
  * The `publish` of the save path for a callable: the changes it applied are kept, and `flush`
  * (awaited before the callable answers, as a function's work must be) writes the viewers' copies.
  * A copy that fails to be written is no refusal of the save: the viewer's view finds the gap at
- * the next revision and opens the graph again.
+ * the next revision and opens the graph again. Callers go through `withViewerCopies`.
  */
-export function viewerPublisher(db: Firestore, clock: () => Date) {
+function viewerPublisher(db: Firestore, clock: () => Date) {
   const applied: Publication[] = [];
   return {
     publish: (publications: readonly Publication[]) => void applied.push(...publications),
@@ -112,4 +112,24 @@ export function viewerPublisher(db: Firestore, clock: () => Date) {
       }
     },
   };
+}
+
+/**
+ * Every function that changes what a graph's viewers see goes through here: a save, a profile
+ * save (photos included), an import's commit, joining by invitation (accepting one, or "Sign in
+ * to accept"), releasing cards when an account is deleted, copying a confirmed e-mail into the
+ * member's profiles. `write` commits and hands what it applied (the domain's Publications) to
+ * `publish`; once it has returned, each viewer's redacted copy is written, before the function
+ * answers. A write that throws published nothing, and nothing is copied.
+ */
+export async function withViewerCopies<T>(deps: { db: Firestore; clock: () => Date }, write: (publish: (publications: readonly Publication[]) => void) => Promise<T>): Promise<T> {
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const result = await write(viewers.publish);
+  await viewers.flush();
+  return result;
+}
+
+/** `withViewerCopies` for a writer that ran in a transaction of its own and returned what it applied. */
+export function copyToViewers(deps: { db: Firestore; clock: () => Date }, publications: readonly Publication[]): Promise<void> {
+  return withViewerCopies(deps, async (publish) => publish(publications));
 }
