@@ -1,9 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { paths, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
-import type { ChangeSet } from '../../src/domain/changeSet.ts';
-import { groupOf } from '../../src/domain/entityKinds.ts';
-import { BIRTH_FIELDS, type Dated, type Visibility } from '../../src/domain/privacy.ts';
-import { redactEventForViewer, type EventFacts, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
+import type { Dated, Visibility } from '../../src/domain/privacy.ts';
+import { readEventFacts, redactEventForViewer, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type Publication } from '../../src/domain/save/graphStore.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import { MAX_LOGGED_CHANGE_BYTES, roleIn } from './store/firestoreGraphStore.ts';
@@ -13,8 +11,9 @@ import { visibilityOf } from './trees.ts';
  * Viewers' live changes on Firebase. The rules keep viewers out of the change log (it holds the
  * graph unredacted), so the callable that saved a change writes every viewer of the graph a copy
  * redacted for them (paths.ts ViewerChangeDoc), by the rule the self-hosted server's live
- * stream applies (src/domain/privacyEvents.ts) over the facts as stored now, read here from
- * Firestore as server/graphs/privacy.ts `eventFacts` reads them from SQL.
+ * stream applies (src/domain/privacyEvents.ts: which facts, `readEventFacts`, and the redaction)
+ * over the facts as stored now, read here from Firestore as server/graphs/privacy.ts reads them
+ * from SQL.
  */
 
 /** Documents per getAll. */
@@ -49,25 +48,6 @@ async function visibilities(db: Firestore, uids: readonly string[]): Promise<Map
   return new Map(docs.filter((d) => d.exists).map((d) => [d.id, visibilityOf(d.data() as UserDoc)]));
 }
 
-const ownersIn = (profiles: Iterable<Profile>) => [...new Set([...profiles].map((p) => p.ownerUid).filter(Boolean))];
-
-/** What redacting one change needs, as server/graphs/privacy.ts `eventFacts` reads it. */
-async function eventFacts(db: Firestore, changes: ChangeSet): Promise<EventFacts | null> {
-  const touched = changes.profiles.upsert.map((p) => p.id);
-  const partners = groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : []));
-  if (!touched.length && !partners.length) return null;
-  const first = await profilesWithRelatives(db, [...touched, ...partners]);
-  const parents = changes.profiles.upsert
-    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
-    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
-    .filter((id) => !first.has(id));
-  const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(db, parents))]) : first;
-  const named = changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
-  const seen = await visibilities(db, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
-  const affected = touched.length ? [...new Set([...touched, ...parents])].filter((id) => people.has(id)) : [];
-  return { people, visibilities: seen, affected };
-}
-
 /**
  * Writes each viewer of the graph their redacted copy of an applied change (and drops the copy
  * that fell out of the log's length). A change too large to be logged is copied without its body,
@@ -78,7 +58,7 @@ export async function writeViewerCopies(db: Firestore, graphId: string, event: A
   const viewers = Object.keys(members?.roles ?? {}).filter((uid) => roleIn(members, uid) === 'viewer');
   if (!viewers.length) return;
   const logged = Buffer.byteLength(JSON.stringify(event.changes)) <= MAX_LOGGED_CHANGE_BYTES;
-  const facts = logged ? await eventFacts(db, event.changes) : null;
+  const facts = logged ? await readEventFacts(event.changes, { profilesWithRelatives: (ids) => profilesWithRelatives(db, ids), visibilities: (uids) => visibilities(db, uids) }) : null;
   const batch = db.batch();
   for (const uid of viewers) {
     const seen = logged ? redactEventForViewer<LiveChange>({ ...event }, facts, uid, now.getUTCFullYear()) : null;

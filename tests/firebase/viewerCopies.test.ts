@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
-import type { ChangeSet } from '../../src/domain/changeSet.ts';
+import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { coupleId } from '../../src/domain/facts/types.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
 import { newOwnProfile } from '../../src/domain/invitations.ts';
 import { saveChangeSet } from '../../src/domain/save/saveChangeSet.ts';
 import { deleteAccount, updateAccountSettings } from '../../functions/src/callables/account.ts';
-import { updateProfileCall } from '../../functions/src/callables/graphs.ts';
+import { saveChanges, updateProfileCall } from '../../functions/src/callables/graphs.ts';
 import { createImports } from '../../functions/src/callables/imports.ts';
 import { acceptInvitation, createInvitation, joinInvitation } from '../../functions/src/callables/invitations.ts';
 import { removeMember } from '../../functions/src/callables/members.ts';
@@ -53,6 +54,7 @@ async function treeWithViewer(people = 8) {
   return { owner, family, viewer };
 }
 
+const change = (base: number): ChangeSet => emptyChangeSet(base);
 const head = async (graphId: string) => (await data<GraphDoc>(paths.graph(graphId)))!.revision;
 
 /** The viewer's copy of the tree's latest revision, its change set parsed. */
@@ -153,5 +155,17 @@ describe.skipIf(!!missing)("viewers' copies of every change (Firestore emulator)
     for (const [index, body] of bodies.entries()) await imports.putChunk(owner, { graphId: owner, importId, index, body });
     const { revision } = await imports.commit(owner, { graphId: owner, importId });
     expect(await latestCopy(owner, viewer)).toMatchObject({ revision, clientId: 'import', actorUid: owner });
+  });
+
+  it("a couple's note between two people shown whole reaches the viewer, by the one rule of which facts to read (readEventFacts)", async () => {
+    const { owner, family, viewer } = await treeWithViewer(12);
+    const a = Object.values(family.profiles).find((p) => p.id !== owner && p.spouses.length)!;
+    const b = a.spouses[0]!;
+    for (const id of [a.id, b]) await updateProfileCall(bed.deps, owner, { id, set: { birthYear: '1850', death: '1920' }, clientId: 'tab' });
+    const note = change(await head(owner));
+    const partners = [a.id, b].sort() as [string, string];
+    note.couples = { upsert: [{ id: coupleId(a.id, b), partners, events: [], note: 'Met at the fair' }], remove: [] };
+    await saveChanges(bed.deps, owner, { graphId: owner, changes: note, clientId: 'tab' });
+    expect((await latestCopy(owner, viewer))!.changes!.couples!.upsert[0]!.note).toBe('Met at the fair');
   });
 });
