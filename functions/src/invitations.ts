@@ -3,11 +3,17 @@ import type { PendingInvitation } from '../../src/backend/ports.ts';
 import type { InvitationDoc } from '../../src/backend/firebase/paths.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import { isInvitationToken, type RandomFill, newInvitationToken } from '../../src/domain/ids.ts';
-import { INVITATION_MALFORMED, INVITATION_VALID_DAYS, invitationExpired, usableInvitation as usableInvitationState } from '../../src/domain/invitations.ts';
+import {
+  INVITATION_MALFORMED,
+  INVITATION_VALID_DAYS,
+  invitationExpired,
+  invitationTargetProblem,
+  usableInvitation as usableInvitationState,
+} from '../../src/domain/invitations.ts';
 import { capitaliseName } from '../../src/domain/labels.ts';
 import { isMemberRole, ROLE_CHOICE_INVALID, type MemberRole } from '../../src/domain/roles.ts';
 import type { SignUpGender } from '../../src/domain/types.ts';
-import { AUTH_MESSAGES, isSignUpGender, isValidEmail, normaliseEmail, SIGN_UP_NAME_MAX_CHARS, signUpNameTooLong } from '../../src/domain/validation/auth.ts';
+import { AUTH_MESSAGES, isSignUpGender, normaliseEmail, SIGN_UP_NAME_MAX_CHARS, signUpNameTooLong } from '../../src/domain/validation/auth.ts';
 import { GRAPH_ID } from './request.ts';
 
 /**
@@ -25,20 +31,18 @@ export interface CreateInput {
   role?: unknown;
 }
 
-const MAX_NODE_ID = 40;
-const MAX_EMAIL = 320;
-
 /** The checked fields of a new invitation, or the coded refusal (§5 'Invalid email' for a bad address). */
 export function checkCreateInput(input: CreateInput): InvitationFields {
   const { callerUid } = input;
   if (input.inviterUid !== undefined && input.inviterUid !== callerUid) throw new AppError('permission-denied', 'Invitations are made in your own name.');
-  if (typeof input.email !== 'string' || input.email.length > MAX_EMAIL || !isValidEmail(input.email)) throw new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
-  if (typeof input.nodeId !== 'string' || !input.nodeId || input.nodeId.length > MAX_NODE_ID) throw new AppError('invalid-argument', 'nodeId is required.');
+  const problem = invitationTargetProblem(input.email, input.nodeId);
+  if (problem) throw problem;
+  const { email, nodeId } = input as { email: string; nodeId: string };
   const graphUid = input.graphUid === undefined || input.graphUid === '' ? callerUid : input.graphUid;
   if (typeof graphUid !== 'string' || !GRAPH_ID.test(graphUid)) throw new AppError('invalid-argument', 'graphUid is not valid.');
   if (input.role !== undefined && !isMemberRole(input.role)) throw new AppError('invalid-argument', ROLE_CHOICE_INVALID);
   const role: MemberRole = isMemberRole(input.role) ? input.role : 'editor';
-  return { email: normaliseEmail(input.email), nodeId: input.nodeId, inviterUid: callerUid, graphUid, role };
+  return { email: normaliseEmail(email), nodeId, inviterUid: callerUid, graphUid, role };
 }
 
 export interface InvitationFields {

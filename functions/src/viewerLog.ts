@@ -1,9 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { paths, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
-import type { ChangeSet } from '../../src/domain/changeSet.ts';
-import { groupOf } from '../../src/domain/entityKinds.ts';
-import { BIRTH_FIELDS, type Dated, type Visibility } from '../../src/domain/privacy.ts';
-import { redactEventForViewer, type EventFacts, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
+import type { Dated, Visibility } from '../../src/domain/privacy.ts';
+import { readEventFacts, redactEventForViewer, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type Publication } from '../../src/domain/save/graphStore.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import { MAX_LOGGED_CHANGE_BYTES, roleIn } from './store/firestoreGraphStore.ts';
@@ -13,8 +11,9 @@ import { visibilityOf } from './trees.ts';
  * Viewers' live changes on Firebase. The rules keep viewers out of the change log (it holds the
  * graph unredacted), so the callable that saved a change writes every viewer of the graph a copy
  * redacted for them (paths.ts ViewerChangeDoc), by the rule the self-hosted server's live
- * stream applies (src/domain/privacyEvents.ts) over the facts as stored now, read here from
- * Firestore as server/graphs/privacy.ts `eventFacts` reads them from SQL.
+ * stream applies (src/domain/privacyEvents.ts: which facts, `readEventFacts`, and the redaction)
+ * over the facts as stored now, read here from Firestore as server/graphs/privacy.ts reads them
+ * from SQL.
  */
 
 /** Documents per getAll. */
@@ -49,29 +48,6 @@ async function visibilities(db: Firestore, uids: readonly string[]): Promise<Map
   return new Map(docs.filter((d) => d.exists).map((d) => [d.id, visibilityOf(d.data() as UserDoc)]));
 }
 
-const ownersIn = (profiles: Iterable<Profile>) => [...new Set([...profiles].map((p) => p.ownerUid).filter(Boolean))];
-
-/** What redacting one change needs, as server/graphs/privacy.ts `eventFacts` reads it. */
-async function eventFacts(db: Firestore, changes: ChangeSet): Promise<EventFacts | null> {
-  const touched = changes.profiles.upsert.map((p) => p.id);
-  const partners = [
-    ...groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length ? c.partners : [])),
-    // A photo goes to a viewer only when everyone in it shows whole (server/graphs/privacy.ts too).
-    ...groupOf(changes, 'media').upsert.flatMap((m) => m.people),
-  ];
-  if (!touched.length && !partners.length) return null;
-  const first = await profilesWithRelatives(db, [...touched, ...partners]);
-  const parents = changes.profiles.upsert
-    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
-    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
-    .filter((id) => !first.has(id));
-  const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(db, parents))]) : first;
-  const named = changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
-  const seen = await visibilities(db, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
-  const affected = touched.length ? [...new Set([...touched, ...parents])].filter((id) => people.has(id)) : [];
-  return { people, visibilities: seen, affected };
-}
-
 /**
  * Writes each viewer of the graph their redacted copy of an applied change (and drops the copy
  * that fell out of the log's length). A change too large to be logged is copied without its body,
@@ -82,7 +58,7 @@ export async function writeViewerCopies(db: Firestore, graphId: string, event: A
   const viewers = Object.keys(members?.roles ?? {}).filter((uid) => roleIn(members, uid) === 'viewer');
   if (!viewers.length) return;
   const logged = Buffer.byteLength(JSON.stringify(event.changes)) <= MAX_LOGGED_CHANGE_BYTES;
-  const facts = logged ? await eventFacts(db, event.changes) : null;
+  const facts = logged ? await readEventFacts(event.changes, { profilesWithRelatives: (ids) => profilesWithRelatives(db, ids), visibilities: (uids) => visibilities(db, uids) }) : null;
   const batch = db.batch();
   for (const uid of viewers) {
     const seen = logged ? redactEventForViewer<LiveChange>({ ...event }, facts, uid, now.getUTCFullYear()) : null;
@@ -104,9 +80,9 @@ export async function writeViewerCopies(db: Firestore, graphId: string, event: A
  * The `publish` of the save path for a callable: the changes it applied are kept, and `flush`
  * (awaited before the callable answers, as a function's work must be) writes the viewers' copies.
  * A copy that fails to be written is no refusal of the save: the viewer's view finds the gap at
- * the next revision and opens the graph again.
+ * the next revision and opens the graph again. Callers go through `withViewerCopies`.
  */
-export function viewerPublisher(db: Firestore, clock: () => Date) {
+function viewerPublisher(db: Firestore, clock: () => Date) {
   const applied: Publication[] = [];
   return {
     publish: (publications: readonly Publication[]) => void applied.push(...publications),
@@ -116,4 +92,24 @@ export function viewerPublisher(db: Firestore, clock: () => Date) {
       }
     },
   };
+}
+
+/**
+ * Every function that changes what a graph's viewers see goes through here: a save, a profile
+ * save (photos included), an import's commit, joining by invitation (accepting one, or "Sign in
+ * to accept"), releasing cards when an account is deleted, copying a confirmed e-mail into the
+ * member's profiles. `write` commits and hands what it applied (the domain's Publications) to
+ * `publish`; once it has returned, each viewer's redacted copy is written, before the function
+ * answers. A write that throws published nothing, and nothing is copied.
+ */
+export async function withViewerCopies<T>(deps: { db: Firestore; clock: () => Date }, write: (publish: (publications: readonly Publication[]) => void) => Promise<T>): Promise<T> {
+  const viewers = viewerPublisher(deps.db, deps.clock);
+  const result = await write(viewers.publish);
+  await viewers.flush();
+  return result;
+}
+
+/** `withViewerCopies` for a writer that ran in a transaction of its own and returned what it applied. */
+export function copyToViewers(deps: { db: Firestore; clock: () => Date }, publications: readonly Publication[]): Promise<void> {
+  return withViewerCopies(deps, async (publish) => publish(publications));
 }

@@ -1,7 +1,5 @@
 import type { GraphChangeEvent } from '../../src/backend/ports.ts';
-import { groupOf } from '../../src/domain/entityKinds.ts';
 import {
-  BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   isVisibility,
   NO_RELATIVES,
@@ -14,7 +12,7 @@ import {
 } from '../../src/domain/privacy.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
-import type { EventFacts, WithRelatives } from '../../src/domain/privacyEvents.ts';
+import { ownersIn, readEventFacts, type EventFacts, type WithRelatives } from '../../src/domain/privacyEvents.ts';
 
 export { redactEventForViewer, type EventFacts } from '../../src/domain/privacyEvents.ts';
 
@@ -42,12 +40,6 @@ export async function privacyContext(q: Queryable, audienceUid: string, ownerUid
   };
 }
 
-export function ownersIn(profiles: Iterable<Profile>): string[] {
-  const out = new Set<string>();
-  for (const p of profiles) if (p.ownerUid) out.add(p.ownerUid);
-  return [...out];
-}
-
 /** The dates of the profiles a profile's list (`parents` or `children`) names, as JSON. */
 const datesOf = (list: 'parents' | 'children') =>
   `coalesce((SELECT json_agg(json_build_object('birthYear', coalesce(c.data->>'birthYear', ''), 'death', coalesce(c.data->>'death', ''),
@@ -66,35 +58,9 @@ export async function profilesWithRelatives(q: Queryable, ids: readonly string[]
   return new Map(rows.map((r) => [r.id, { profile: { ...r.data, id: r.id }, parents: r.parents, children: r.children }]));
 }
 
-/**
- * Reads, for one event, what redacting it needs. The state read is the one stored now (maybe
- * after later revisions): each field a viewer receives is at least as new as the event, and the
- * later events carry the same values again. Whatever the event touches that no longer exists is
- * redacted from the event alone (`patchPrivacy`); only the choice of a member it names is read.
- */
-export async function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
-  const touched = event.changes.profiles.upsert.map((p) => p.id);
-  // A couple's events go to a viewer only when both partners show whole: read them as they are now.
-  const partners = [
-    ...groupOf(event.changes, 'couples').upsert.flatMap((c) => (c.events.length || c.note || c.citations?.length ? c.partners : [])),
-    // A photo goes to a viewer only when everyone in it shows whole.
-    ...groupOf(event.changes, 'media').upsert.flatMap((m) => m.people),
-  ];
-  if (!touched.length && !partners.length) return null;
-  const first = await profilesWithRelatives(q, [...touched, ...partners]);
-  // A birth (or a new person) can end the "living" presumption of their parents and children.
-  const parents = event.changes.profiles.upsert
-    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
-    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
-    .filter((id) => !first.has(id));
-  const people = parents.length ? new Map([...first, ...(await profilesWithRelatives(q, parents))]) : first;
-  if (!touched.length) {
-    const visibilities = await viewerVisibilities(q, ownersIn([...people.values()].map((x) => x.profile)));
-    return { people, visibilities, affected: [] };
-  }
-  const named = event.changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
-  const visibilities = await viewerVisibilities(q, [...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
-  return { people, visibilities, affected: [...new Set([...touched, ...parents])].filter((id) => people.has(id)) };
+/** What redacting one event for viewers needs (the domain's `readEventFacts`), read from SQL. */
+export function eventFacts(q: Queryable, event: GraphChangeEvent): Promise<EventFacts | null> {
+  return readEventFacts(event.changes, { profilesWithRelatives: (ids) => profilesWithRelatives(q, ids), visibilities: (uids) => viewerVisibilities(q, uids) });
 }
 
 /** Whether a viewer may see this person's photo (the avatar route). */

@@ -5,7 +5,7 @@ import { CARD_CHOICE_INVALID, CLAIMED_CARD_CHOICES, MAX_TREE_CHOICES, SAME_EMAIL
 import { AppError } from '../../src/domain/errors.ts';
 import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
 import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES, VISIBILITY_CHOICE_INVALID } from '../../src/domain/privacy.ts';
-import { AUTH_MESSAGES, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
+import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
 import { deleteAccount, ownData } from '../account.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
@@ -24,7 +24,7 @@ export const EMAIL_CHANGE_HOURS = 24;
 
 const Password = z.string().max(MAX_PASSWORD_LENGTH, INVALID_CREDENTIAL);
 const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, VISIBILITY_CHOICE_INVALID).optional() });
-const EmailBody = z.strictObject({ email: z.string().max(320, 'Email is too long.'), password: Password });
+const EmailBody = z.strictObject({ email: z.string().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG), password: Password });
 const PasswordBody = z.strictObject({
   currentPassword: Password,
   newPassword: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),

@@ -10,11 +10,12 @@ import {
   AUTH_MESSAGES,
   MAX_PASSWORD_LENGTH,
   isSignUpGender,
-  isValidEmail,
   normaliseEmail,
   profileGenderFromSignUp,
   signUpNameTooLong,
   validateSignUp,
+  EMAIL_MAX_CHARS,
+  EMAIL_TOO_LONG,
 } from '../../src/domain/validation/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken, newUid } from '../auth/tokens.ts';
@@ -38,6 +39,7 @@ import {
   NOT_ON_TREE,
   OTHER_EMAIL,
   newOwnProfile,
+  invitationTargetProblem,
 } from '../../src/domain/invitations.ts';
 import {
   checkUsable,
@@ -66,15 +68,16 @@ const AcceptBody = z.object({
   firstName: z.string().default(''),
   lastName: z.string().default(''),
   gender: z.string().max(40, AUTH_MESSAGES.genderRequired).default(''),
-  email: z.string().max(320, 'Email is too long.').default(''),
+  email: z.string().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG).default(''),
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
 });
 
 const CreateBody = z.strictObject({
   /** §3: defaults to the inviter's own graph. */
   graphUid: z.string().max(128, 'graphUid is too long.').optional(),
-  nodeId: z.string().min(1, 'nodeId is required.').max(40, 'nodeId is too long.'),
-  email: z.string().max(320, 'Email is too long.'),
+  // Checked after, by the functions' rule too (invitationTargetProblem); the body limit bounds them here.
+  nodeId: z.string(),
+  email: z.string(),
   role: z.enum(MEMBER_ROLES, ROLE_CHOICE_INVALID).optional(),
 });
 
@@ -189,7 +192,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     const user = await requireUser(request, db);
     await limiter.enforce(reply, LIMITED.invitationCreate, user.uid, ctx.rateLimits.invitationCreate);
     const body = parseBody(CreateBody, request.body);
-    if (!isValidEmail(body.email)) throw new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
+    const problem = invitationTargetProblem(body.email, body.nodeId);
+    if (problem) throw problem;
     const graphId = body.graphUid || user.uid;
     checkGraphId(graphId);
     await requireRole(graphs, graphId, user.uid, canInvite, ROLE_MESSAGES.viewer);

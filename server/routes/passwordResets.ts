@@ -8,6 +8,8 @@ import {
   normaliseEmail,
   validateNewPassword,
   validateResetRequest,
+  EMAIL_MAX_CHARS,
+  EMAIL_TOO_LONG,
 } from '../../src/domain/validation/auth.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
@@ -21,7 +23,7 @@ import { resetPasswordMail } from '../../src/mail/templates.ts';
 export const RESET_VALID_MINUTES = 60;
 export const RESET_LINK_INVALID = AUTH_FAILURES.resetLinkInvalid;
 
-const ResetRequestBody = z.object({ email: z.string().max(320, 'Email is too long.').default('') });
+const ResetRequestBody = z.object({ email: z.string().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG).default('') });
 const NewPasswordBody = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`).default(''),
 });

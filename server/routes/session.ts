@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SessionResponse } from '../../src/backend/api.ts';
 import { AppError } from '../../src/domain/errors.ts';
-import { AUTH_FAILURES, MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/domain/validation/auth.ts';
+import { AUTH_FAILURES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, MAX_PASSWORD_LENGTH, normaliseEmail, validateSignIn } from '../../src/domain/validation/auth.ts';
 import { checkPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../context.ts';
 import { parseBody } from '../http/errors.ts';
@@ -20,7 +20,7 @@ import {
 export const INVALID_CREDENTIAL = AUTH_FAILURES.invalidCredential;
 
 const SignInBody = z.object({
-  email: z.string().max(320, 'Email is too long.').default(''),
+  email: z.string().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG).default(''),
   password: z.string().max(MAX_PASSWORD_LENGTH, 'Incorrect email or password.').default(''),
 });
 

@@ -1,6 +1,7 @@
 import { AppError } from './errors.ts';
 import { newProfile } from './profile.ts';
 import type { Profile } from './types.ts';
+import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, isValidEmail } from './validation/auth.ts';
 
 /**
  * Invitations (§3), written once for the self-hosted server and the Cloud Functions: the messages
@@ -17,6 +18,23 @@ export const INVITATION_REVOKED = 'This invitation was withdrawn by the relative
 export const INVITATION_EXPIRED = `This invitation has expired: links work for ${INVITATION_VALID_DAYS} days.`;
 export const INVITATION_MALFORMED = 'The invitation link is malformed: its token must be 32 hexadecimal characters.';
 export const NOT_ON_TREE = 'That person is not on this family tree.';
+/** The card an invitation names: a node id of at most this many characters. */
+export const INVITED_NODE_ID_MAX = 40;
+export const NODE_ID_REQUIRED = 'nodeId is required.';
+export const NODE_ID_TOO_LONG = 'nodeId is too long.';
+
+/**
+ * Whom a new invitation is for and which card: refused, in this order, as too long an address, an
+ * invalid one, no card, too long a card id; null when both will do. The server and the functions
+ * ask this before anything else about a new invitation.
+ */
+export function invitationTargetProblem(email: unknown, nodeId: unknown): AppError | null {
+  if (typeof email === 'string' && email.length > EMAIL_MAX_CHARS) return new AppError('invalid-argument', EMAIL_TOO_LONG);
+  if (typeof email !== 'string' || !isValidEmail(email)) return new AppError('invalid-email', AUTH_MESSAGES.invalidEmail);
+  if (typeof nodeId !== 'string' || !nodeId) return new AppError('invalid-argument', NODE_ID_REQUIRED);
+  if (nodeId.length > INVITED_NODE_ID_MAX) return new AppError('invalid-argument', NODE_ID_TOO_LONG);
+  return null;
+}
 export const ALREADY_CLAIMED = 'This person already belongs to a member.';
 export const OTHER_EMAIL = 'This invitation is for a different email address.';
 export const EMAIL_IN_USE = 'An account with this email already exists. Sign in instead.';

@@ -1,5 +1,7 @@
 import type { ChangeSet, ProfilePatch } from './changeSet.ts';
+import { groupOf } from './entityKinds.ts';
 import {
+  BIRTH_FIELDS,
   DEFAULT_VIEWER_VISIBILITY,
   hiddenItems,
   nameWithoutCitations,
@@ -44,6 +46,51 @@ export interface EventFacts {
   visibilities: Map<string, Visibility>;
   /** Profiles to send whole to a viewer: the touched ones and the parents and children of a changed birth. */
   affected: string[];
+}
+
+/** How a backend reads the state a change's redaction needs (SQL on the server, Firestore in the functions). */
+export interface EventFactsReader {
+  /** Profiles as stored now, each with its parents' and children's dates; ids that do not exist are left out. */
+  profilesWithRelatives(ids: readonly string[]): Promise<Map<string, WithRelatives>>;
+  /** What these members let viewers see; only existing accounts. */
+  visibilities(uids: readonly string[]): Promise<Map<string, Visibility>>;
+}
+
+/** The members who claimed these profiles. */
+export function ownersIn(profiles: Iterable<Profile>): string[] {
+  const out = new Set<string>();
+  for (const p of profiles) if (p.ownerUid) out.add(p.ownerUid);
+  return [...out];
+}
+
+/**
+ * Reads, for one change set, what redacting it for viewers needs: the one rule both backends
+ * follow (server/graphs/privacy.ts and functions/src/viewerLog.ts each only read). The state read
+ * is the one stored now (maybe after later revisions): each field a viewer receives is at least
+ * as new as the change, and later changes carry the same values again. Whatever the change
+ * touches that no longer exists is redacted from the change alone (`patchPrivacy`); only the
+ * choice of a member it names is read.
+ */
+export async function readEventFacts(changes: ChangeSet, read: EventFactsReader): Promise<EventFacts | null> {
+  const touched = changes.profiles.upsert.map((p) => p.id);
+  // A couple's events, note and citations go to a viewer only when both partners show whole: read them as they are now.
+  const partners = [
+    ...groupOf(changes, 'couples').upsert.flatMap((c) => (c.events.length || c.note || c.citations?.length ? c.partners : [])),
+    // A photo goes to a viewer only when everyone in it shows whole.
+    ...groupOf(changes, 'media').upsert.flatMap((m) => m.people),
+  ];
+  if (!touched.length && !partners.length) return null;
+  const first = await read.profilesWithRelatives([...touched, ...partners]);
+  // A birth (or a new person) can end the "living" presumption of their parents and children.
+  const relatives = changes.profiles.upsert
+    .filter((p) => p.create || BIRTH_FIELDS.some((f) => p.set && f in p.set))
+    .flatMap((p) => [...(first.get(p.id)?.profile.parents ?? []), ...(first.get(p.id)?.profile.children ?? [])])
+    .filter((id) => !first.has(id));
+  const people = relatives.length ? new Map([...first, ...(await read.profilesWithRelatives(relatives))]) : first;
+  const named = changes.profiles.upsert.flatMap((p) => (p.set?.ownerUid ? [p.set.ownerUid] : []));
+  const visibilities = await read.visibilities([...ownersIn([...people.values()].map((x) => x.profile)), ...named]);
+  const affected = touched.length ? [...new Set([...touched, ...relatives])].filter((id) => people.has(id)) : [];
+  return { people, visibilities, affected };
 }
 
 function scalarsOf(p: Profile): Partial<ProfileScalars> {

@@ -12,6 +12,7 @@ import { checkSettings, planDeletion } from '../ownData.ts';
 import { currentGraph } from '../snapshots/build.ts';
 import { roleIn, runStoreTransaction, withGraph, withoutGraph } from '../store/firestoreGraphStore.ts';
 import { visibilityOf } from '../trees.ts';
+import { copyToViewers, withViewerCopies } from '../viewerLog.ts';
 
 /**
  * One's own data on Firebase (AccountService): settings, download, deletion. The e-mail and the
@@ -20,8 +21,6 @@ import { visibilityOf } from '../trees.ts';
  * Firebase end the member's other sessions), so no function is needed for them beyond copying a
  * confirmed address into the own profile (`syncEmail`).
  */
-
-const nothingToPublish = () => undefined;
 
 async function userOf(deps: Deps, uid: string): Promise<UserDoc | null> {
   return ((await deps.db.doc(paths.user(uid)).get()).data() as UserDoc | undefined) ?? null;
@@ -35,9 +34,10 @@ export async function updateAccountSettings(deps: Deps, uid: string, email: stri
   const { viewerVisibility, syncEmail } = checkSettings(data);
   if (viewerVisibility) await deps.db.doc(paths.user(uid)).set({ viewerVisibility }, { merge: true });
   if (syncEmail && email) {
-    const own = (await deps.db.doc(paths.profile(uid)).get()).data() as ProfileDoc | undefined;
-    if (own && own.profile.email !== email) {
-      await updateProfile(deps.store, { uid, id: uid, set: { email }, clientId: 'account' }, { now: deps.clock(), publish: nothingToPublish }).catch((e: unknown) => {
+    // Their own profile and every card they claimed, as the self-hosted server's e-mail change.
+    const stale = (await ownProfiles(deps, uid)).filter((d) => d.profile.email !== email);
+    for (const d of stale) {
+      await withViewerCopies(deps, (publish) => updateProfile(deps.store, { uid, id: d.profile.id, set: { email }, clientId: 'account' }, { now: deps.clock(), publish })).catch((e: unknown) => {
         if (!isTreeLeftRefusal(e)) throw e;
       });
     }
@@ -122,13 +122,16 @@ export async function deleteAccount(deps: Deps, uid: string, data: unknown): Pro
   for (const graphId of plan.deletes) await deleteTree(deps, graphId, rolesOf.get(graphId)!);
 
   const claimedIds = (await ownProfiles(deps, uid)).map((d) => d.profile.id).filter((id) => id !== uid);
-  await runStoreTransaction(db, { clock: deps.clock }, (port) =>
+  const released = await runStoreTransaction(db, { clock: deps.clock }, (port) =>
     releaseCards(port, { uid, claimedIds, consent: plan.card, newOwnId: newProfileId(randomFillSync), now: deps.clock().toISOString() }),
   );
+  await copyToViewers(deps, released);
 
   for (const graphId of user.graphIds) {
     if (plan.deletes.includes(graphId)) continue;
     await db.doc(paths.members(graphId)).update({ [`roles.${uid}`]: FieldValue.delete(), [`joinedAt.${uid}`]: FieldValue.delete() }).catch(() => undefined);
+    // Their copies of the log, had they viewed the tree, go with them.
+    await db.recursiveDelete(db.collection(paths.viewerChanges(graphId, uid)));
   }
   const pending = await db.collection(paths.invitations()).where('inviterUid', '==', uid).where('status', '==', 'pending').get();
   for (const d of pending.docs) await d.ref.update({ status: 'revoked' } satisfies Partial<InvitationDoc>);

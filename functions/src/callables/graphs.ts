@@ -13,7 +13,7 @@ import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
 import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
-import { viewerPublisher } from '../viewerLog.ts';
+import { withViewerCopies } from '../viewerLog.ts';
 import { BULK_WRITE_RUNNING } from '../store/bulkLock.ts';
 import { createImports } from './imports.ts';
 import { snapshotPlan } from '../snapshots/plan.ts';
@@ -153,15 +153,14 @@ export async function saveChanges(deps: Deps, uid: string, data: unknown): Promi
   const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
   const clientId = optionalText(body.clientId, 'clientId', 200);
   const migrations = textList(body.migrations, 'migrations', 20, 100);
-  const viewers = viewerPublisher(deps.db, deps.clock);
-  const run = () => saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish: viewers.publish });
-  const saved = await run().catch(async (e: unknown) => {
-    // A tree locked by an import whose commit died is put back first (its member may never return).
-    if (isAppError(e) && e.message === BULK_WRITE_RUNNING && (await createImports(deps).releaseDeadLock(graphId))) return run();
-    throw e;
+  return withViewerCopies(deps, (publish) => {
+    const run = () => saveChangeSet(deps.store, { uid, graphId, changes: body.changes, clientId, migrations }, { now: deps.clock(), publish });
+    return run().catch(async (e: unknown) => {
+      // A tree locked by an import whose commit died is put back first (its member may never return).
+      if (isAppError(e) && e.message === BULK_WRITE_RUNNING && (await createImports(deps).releaseDeadLock(graphId))) return run();
+      throw e;
+    });
   });
-  await viewers.flush();
-  return saved;
 }
 
 /** updateProfile: the profile page's save, as PATCH /api/profiles/:id. */
@@ -175,8 +174,6 @@ export async function updateProfileCall(deps: Deps, uid: string, data: unknown):
     if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
   }
   const clientId = optionalText(body.clientId, 'clientId', 200);
-  const viewers = viewerPublisher(deps.db, deps.clock);
-  const profile = await updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish: viewers.publish });
-  await viewers.flush();
+  const profile = await withViewerCopies(deps, (publish) => updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish }));
   return { profile };
 }

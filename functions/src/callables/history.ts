@@ -10,7 +10,7 @@ import { asObject, GRAPH_ID, optionalText, text, wholeNumber } from '../request.
 import { currentGraph } from '../snapshots/build.ts';
 import { firestoreHistoryLog } from '../store/historyDocs.ts';
 import { visibilityOf } from '../trees.ts';
-import { viewerPublisher } from '../viewerLog.ts';
+import { withViewerCopies } from '../viewerLog.ts';
 
 /**
  * The history callables (issue 24), as server/routes/history.ts: the same use cases
@@ -83,10 +83,8 @@ export async function revertChangeCall(deps: Deps, uid: string, data: unknown): 
   if (body.mode !== 'one' && body.mode !== 'after') throw new AppError('invalid-argument', 'mode must be one or after.');
   if (body.preview) return { plan: await previewRevert(historyDeps(deps), uid, graphId, revision, body.mode) };
   const clientId = text(body.clientId, 'clientId', 100);
-  const viewers = viewerPublisher(deps.db, deps.clock);
-  const saved = await revert(historyDeps(deps, viewers.publish), uid, graphId, { revision, mode: body.mode, clientId });
-  await viewers.flush();
-  return saved;
+  const mode = body.mode;
+  return withViewerCopies(deps, (publish) => revert(historyDeps(deps, publish), uid, graphId, { revision, mode, clientId }));
 }
 
 export async function listDeletedCall(deps: Deps, uid: string, data: unknown): Promise<{ people: DeletedPerson[]; actors: Record<string, string> }> {
@@ -99,8 +97,5 @@ export async function restoreDeletedCall(deps: Deps, uid: string, data: unknown)
   const body = asObject(data) as Record<string, unknown> & Partial<RestoreDeletedRequest>;
   const graphId = graphIdOf(body);
   const input = { revision: revisionOf(body.revision), profileId: text(body.profileId, 'profileId', 200), clientId: text(body.clientId, 'clientId', 100) };
-  const viewers = viewerPublisher(deps.db, deps.clock);
-  const saved = await restoreDeleted(historyDeps(deps, viewers.publish), uid, graphId, input);
-  await viewers.flush();
-  return saved;
+  return withViewerCopies(deps, (publish) => restoreDeleted(historyDeps(deps, publish), uid, graphId, input));
 }

@@ -25,7 +25,7 @@ import { saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList, wholeNumber } from '../request.ts';
 import { roleIn } from '../store/firestoreGraphStore.ts';
-import { viewerPublisher } from '../viewerLog.ts';
+import { withViewerCopies } from '../viewerLog.ts';
 import { bulkLockPath, type BulkLockDoc } from '../store/bulkLock.ts';
 import { bulkGraphStore, undoBulkWrite, type BulkWriteOptions } from '../store/bulkGraphStore.ts';
 
@@ -130,21 +130,21 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
     if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
-    let revision: number;
-    const viewers = viewerPublisher(db, deps.clock);
-    try {
-      const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
-      // Every chunk was shape-checked when it arrived (parseImportChunk in putChunk).
-      ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: viewers.publish, shapeChecked: true }));
-    } catch (e) {
-      if (isAppError(e)) return refuse(k, e.code, e.message);
-      await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
-      throw e;
-    }
-    await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
-    await dropChunks(k);
-    await viewers.flush();
-    return { revision };
+    return withViewerCopies(deps, async (publish) => {
+      let revision: number;
+      try {
+        const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
+        // Every chunk was shape-checked when it arrived (parseImportChunk in putChunk).
+        ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish, shapeChecked: true }));
+      } catch (e) {
+        if (isAppError(e)) return refuse(k, e.code, e.message);
+        await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
+        throw e;
+      }
+      await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
+      await dropChunks(k);
+      return { revision };
+    });
   }
 
   return {

@@ -25,6 +25,7 @@ import {
 } from '../../../src/domain/invitations.ts';
 import { capitaliseName, fullName } from '../../../src/domain/labels.ts';
 import { canInvite, ROLE_MESSAGES, treeName } from '../../../src/domain/roles.ts';
+import type { Publication } from '../../../src/domain/save/graphStore.ts';
 import { joinAsMember, joinGraph } from '../../../src/domain/save/joinGraph.ts';
 import { profileGenderFromSignUp, normaliseEmail } from '../../../src/domain/validation/auth.ts';
 import type { Caller, Deps } from '../deps.ts';
@@ -43,6 +44,7 @@ import {
 import { invitationMailDoc, MAIL_COLLECTION, type MailDoc } from '../invitationMail.ts';
 import { asObject, GRAPH_ID, text } from '../request.ts';
 import { runStoreTransaction } from '../store/firestoreGraphStore.ts';
+import { copyToViewers } from '../viewerLog.ts';
 import { requireRole } from './graphs.ts';
 
 /** How many accounts Firebase Auth holds, counting at most `upTo`. */
@@ -167,10 +169,10 @@ export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown
   const now = deps.clock().toISOString();
   const profile = newOwnProfile({ uid: caller.uid, firstName: input.firstName, lastName: input.lastName, email, gender: profileGenderFromSignUp(input.gender), now });
   const joins = joinsGraph(stored!);
-  await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
+  const joined = await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
     const current = (await staged.get(paths.invitation(stored!.id))) as InvitationDoc | null;
     // The same accept, sent twice at once: the other call did the work.
-    if (acceptedByCaller(current, caller.uid)) return;
+    if (acceptedByCaller(current, caller.uid)) return [];
     if (current?.tokenHash !== stored!.tokenHash) throw new AppError('auth/invitation-used', INVITATION_USED);
     usableInvitation(token, current, false, deps.clock());
     // Accepted before (this invitation or another for the same e-mail): their profile exists,
@@ -178,14 +180,17 @@ export async function acceptInvitation(deps: Deps, caller: Caller, data: unknown
     if ((await port.profiles([caller.uid])).size) throw new AppError('auth/email-already-in-use', EMAIL_IN_USE);
     const user = (await staged.get(paths.user(caller.uid))) as UserDoc | null;
     if (!user) staged.set(paths.user(caller.uid), { graphIds: [], joinedGraphId: null, fullGraphIds: [] } satisfies UserDoc);
+    let published: Publication[] = [];
     if (joins) {
       const join = { graphId: stored!.graphUid, nodeId: stored!.nodeId, uid: caller.uid, email, now, role: current.role ?? 'editor' };
-      await joinGraph(port, { ...join, firstName: profile.firstName, lastName: profile.lastName, gender: profile.gender }, profile);
+      published = await joinGraph(port, { ...join, firstName: profile.firstName, lastName: profile.lastName, gender: profile.gender }, profile);
     } else {
       await port.writeProfiles([profile]);
     }
     staged.set(paths.invitation(stored!.id), { ...current, status: 'accepted', acceptedBy: caller.uid, acceptedAt: now } satisfies InvitationDoc);
+    return published;
   });
+  await copyToViewers(deps, joined);
   const name = `${profile.firstName} ${profile.lastName}`;
   await deps.auth.updateUser(caller.uid, { displayName: name });
   return { uid: caller.uid, displayName: name, graphId: joins ? stored!.graphUid : null };
@@ -204,18 +209,20 @@ export async function joinInvitation(deps: Deps, caller: Caller, data: unknown):
   if (stored.email !== email) throw new AppError('invalid-argument', OTHER_EMAIL);
   const graphId = stored.graphUid;
   const now = deps.clock().toISOString();
-  await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
+  const joined = await runStoreTransaction(deps.db, { clock: deps.clock }, async (port, staged) => {
     const current = (await staged.get(paths.invitation(stored.id))) as InvitationDoc | null;
     if (current?.tokenHash !== stored.tokenHash) throw new AppError('auth/invitation-used', INVITATION_USED);
     usableInvitation(token, current, false, deps.clock());
     if (await port.memberRole(graphId, caller.uid)) throw new AppError('failed-precondition', ROLE_MESSAGES.alreadyMember);
     const user = (await staged.get(paths.user(caller.uid))) as UserDoc | null;
-    await joinAsMember(port, { graphId, nodeId: stored.nodeId, uid: caller.uid, email, now, role: current.role ?? 'editor' });
+    const published = await joinAsMember(port, { graphId, nodeId: stored.nodeId, uid: caller.uid, email, now, role: current.role ?? 'editor' });
     staged.set(paths.invitation(stored.id), { ...current, status: 'accepted', acceptedBy: caller.uid, acceptedAt: now } satisfies InvitationDoc);
     // addMember wrote the users document in this transaction; the last opened tree goes with it.
     const written = ((await staged.get(paths.user(caller.uid))) as UserDoc | null) ?? user;
     if (written) staged.set(paths.user(caller.uid), { ...written, lastGraphId: graphId });
+    return published;
   });
+  await copyToViewers(deps, joined);
   return { graphId };
 }
 

@@ -85,5 +85,7 @@ export async function removeMember(deps: Deps, callerUid: string, data: unknown)
     const user = userSnap!.data() as UserDoc | undefined;
     if (user) t.set(userRef, withoutGraph(user, graphId));
   });
+  // A removed viewer's copies of the log (viewerLog.ts) are no one's to read any more.
+  await db.recursiveDelete(db.collection(paths.viewerChanges(graphId, uid)));
   return {};
 }

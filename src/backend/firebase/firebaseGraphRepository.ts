@@ -20,6 +20,7 @@ import { FIREBASE_SAVE_LIMIT, type OpenGraphResponse } from './callables.ts';
 import { assembleGraph, createChangeFeed, LogGap, UNREADABLE_GRAPH, viewedGraph, type ChangeFeed } from './changeLog.ts';
 import { fromFirebase } from './errors.ts';
 import { FIELDS, paths, type ChangeDoc, type SnapshotChunkDoc, type SnapshotRef, type UserDoc } from './paths.ts';
+import { markServerReads } from './readMarks.ts';
 
 export interface FirebaseGraphRepositoryOptions {
   call: Call;
@@ -84,7 +85,9 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
     const chunks = query(collection(options.firestore(), paths.snapshotChunks(graphId, snapshot.id)), orderBy(FIELDS.index));
     const cached = await getDocsFromCache(chunks).catch(() => null);
     if (cached?.size === snapshot.chunks) return cached.docs.map((d) => d.data() as SnapshotChunkDoc);
-    return (await getDocsFromServer(chunks)).docs.map((d) => d.data() as SnapshotChunkDoc);
+    const read = await getDocsFromServer(chunks);
+    markServerReads('snapshot chunks', read.size);
+    return read.docs.map((d) => d.data() as SnapshotChunkDoc);
   }
 
   /** The change documents after `revision`: those this device already holds, then the rest from the server. */
@@ -98,6 +101,7 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
       upTo = doc.revision;
     }
     const fresh = await getDocsFromServer(changesAfter(graphId, upTo));
+    markServerReads('change log', fresh.size);
     return [...kept, ...fresh.docs.map((d) => d.data() as ChangeDoc)];
   }
 
@@ -194,6 +198,7 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
         }
       };
 
+      let listenedOnce = false;
       const listen = () => {
         unlisten?.();
         const from = feed.last;
@@ -204,6 +209,10 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
           { includeMetadataChanges: true },
           (snapshot) => {
             const { fromCache } = snapshot.metadata;
+            if (!fromCache && !listenedOnce) {
+              listenedOnce = true;
+              markServerReads('live changes, first answer', snapshot.size);
+            }
             if (!fromCache) {
               wait = retryMs;
               report('online');
@@ -244,6 +253,7 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
           doc(options.firestore(), paths.user(uid)),
           (snapshot) => {
             if (snapshot.metadata.fromCache) return;
+            if (access === null) markServerReads('users document', 1);
             const next = accessIn(snapshot.data() as UserDoc | undefined, graphId);
             if (next === 'none') return close(new AppError('permission-denied', NOT_A_MEMBER));
             if (access !== null && next !== access && !stopped) void reload();

@@ -24,6 +24,10 @@ export const AUTH_MESSAGES = {
   lastNameTooLong: 'Last name is too long.',
 } as const;
 
+/** The longest e-mail address taken anywhere (RFC 5321's path limit), and the refusal of a longer one. */
+export const EMAIL_MAX_CHARS = 320;
+export const EMAIL_TOO_LONG = 'Email is too long.';
+
 /**
  * A new member's names become their profile's: no longer than a profile takes (PROFILE_LIMITS in
  * ./profile.ts, which imports this module, so the number is written here; a unit test holds them equal).

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { emptyChangeSet } from '../../../src/domain/changeSet.ts';
 import { importTooLarge } from '../../../src/domain/changeSetChunks.ts';
 import { SAME_EMAIL, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN, WRONG_PASSWORD } from '../../../src/domain/ownAccount.ts';
-import { AUTH_MESSAGES, SIGN_UP_NAME_MAX_CHARS } from '../../../src/domain/validation/auth.ts';
+import { INVITED_NODE_ID_MAX, NODE_ID_REQUIRED, NODE_ID_TOO_LONG } from '../../../src/domain/invitations.ts';
+import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, SIGN_UP_NAME_MAX_CHARS } from '../../../src/domain/validation/auth.ts';
 import { newcomer, type Site } from '../site.ts';
 import { ownTree, save, withChild } from './trees.ts';
 
@@ -68,5 +69,16 @@ export function rulesWrittenOnceContract(site: Site) {
     const tree = await ownTree(ada);
     const tooMany = { ...emptyChangeSet(0), nodes: { upsert: Array(site.importLimits.people + 1).fill(null), remove: [] } };
     await expect(ada.browser.imports.importChangeSet(tree.graphId, tooMany, 'tab-import')).rejects.toMatchObject({ code: 'invalid-argument', message: importTooLarge(site.importLimits) });
+  });
+
+  it(`an invitation names a card by an id of at most ${INVITED_NODE_ID_MAX} characters and an address of at most ${EMAIL_MAX_CHARS}, refused in the same words`, async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const { graph, nodeId } = withChild(tree, 'Kim');
+    await save(tree, graph);
+    const invite = (over: { nodeId?: string; email?: string }) => ada.browser.invitations.create({ inviterUid: ada.uid, graphUid: tree.graphId, nodeId, email: 'kim@example.com', role: 'editor', ...over });
+    await expect(invite({ email: `${'a'.repeat(EMAIL_MAX_CHARS)}@example.com` })).rejects.toMatchObject({ code: 'invalid-argument', message: EMAIL_TOO_LONG });
+    await expect(invite({ nodeId: 'n'.repeat(INVITED_NODE_ID_MAX + 1) })).rejects.toMatchObject({ code: 'invalid-argument', message: NODE_ID_TOO_LONG });
+    await expect(invite({ nodeId: '' })).rejects.toMatchObject({ code: 'invalid-argument', message: NODE_ID_REQUIRED });
   });
 }

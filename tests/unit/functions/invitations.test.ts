@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { InvitationDoc } from '../../../src/backend/firebase/paths.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { createHash } from 'node:crypto';
-import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED, invitationExpired } from '../../../src/domain/invitations.ts';
-import { AUTH_MESSAGES } from '../../../src/domain/validation/auth.ts';
+import { INVITATION_EXPIRED, INVITATION_INVALID, INVITATION_MALFORMED, INVITATION_REVOKED, INVITATION_USED, INVITED_NODE_ID_MAX, invitationExpired, NODE_ID_REQUIRED, NODE_ID_TOO_LONG } from '../../../src/domain/invitations.ts';
+import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG } from '../../../src/domain/validation/auth.ts';
 import {
   acceptedByCaller,
   checkAcceptInput,
@@ -106,8 +106,16 @@ describe('a new invitation (§3)', () => {
     expect(coded(() => checkCreateInput({ callerUid: 'u1', nodeId: 'n1002', email }))).toEqual({ code: 'invalid-email', message: AUTH_MESSAGES.invalidEmail });
   });
 
-  it.each([[''], ['n'.repeat(41)], [7]])('refuses the node id %j', (nodeId) => {
-    expect(coded(() => checkCreateInput({ callerUid: 'u1', nodeId, email: 'a@b.co' }))).toMatchObject({ code: 'invalid-argument' });
+  it.each([
+    ['', NODE_ID_REQUIRED],
+    [7, NODE_ID_REQUIRED],
+    ['n'.repeat(INVITED_NODE_ID_MAX + 1), NODE_ID_TOO_LONG],
+  ])('refuses the node id %j in the server’s words (src/domain invitationTargetProblem)', (nodeId, message) => {
+    expect(coded(() => checkCreateInput({ callerUid: 'u1', nodeId, email: 'a@b.co' }))).toEqual({ code: 'invalid-argument', message });
+  });
+
+  it('refuses an address longer than any takes before asking whether it is one', () => {
+    expect(coded(() => checkCreateInput({ callerUid: 'u1', nodeId: 'n1', email: `${'a'.repeat(EMAIL_MAX_CHARS)}@b.co` }))).toEqual({ code: 'invalid-argument', message: EMAIL_TOO_LONG });
   });
 
   it.each(['a/b', '__name__', 'x'.repeat(129), 7])('refuses the graph id %j, which could not name a document', (graphUid) => {
