@@ -28,6 +28,11 @@ export function Modal({ title, description, children, size = 'md', onClose, clas
           className={`dialog-content modal-${size}${className ? ` ${className}` : ''}`}
           aria-describedby={description ? descriptionId : undefined}
           data-testid={testId}
+          onInteractOutside={(e) => {
+            // A toast's Undo stays usable while a dialog is open (the merge's, a place's): pressing
+            // it neither closes the dialog nor is blocked by it (components.css lets toasts take the pointer).
+            if (e.target instanceof Element && e.target.closest('[data-sonner-toast]')) e.preventDefault();
+          }}
           onEscapeKeyDown={(e) => {
             // Escape in an open combobox closes its suggestions, not the whole dialog (and what was typed).
             if (isOpenCombobox(e.target)) e.preventDefault();

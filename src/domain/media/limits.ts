@@ -11,9 +11,10 @@ export const MEDIA_LIMITS = {
   treeBytes: 2 * 1024 * 1024 * 1024,
   /**
    * Pixels of one photo, read from its header before anything is decoded: a decompression-bomb
-   * guard (a 100 KB PNG can declare 40 megapixels). 50 megapixels holds a phone's full-size shot.
+   * guard (a 100 KB PNG can declare 40 megapixels). The avatar's limit (server/files/avatarImages.ts):
+   * making the thumbnails decodes the photo, and decodes past it cost too much memory (issue 19).
    */
-  pixels: 50_000_000,
+  pixels: 24_000_000,
   title: 300,
   description: 5000,
   date: 100,

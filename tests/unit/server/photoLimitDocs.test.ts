@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MESSAGES, MAX_AVATAR_INPUT_PIXELS } from '../../../server/files/avatarImages.ts';
+import { MEDIA_LIMITS } from '../../../src/domain/media/limits.ts';
 
 /** Issue 19 item 13: the product rules said 40 megapixels while the server refused over 24. */
 describe('the photo pixel limit in docs/PRODUCT.md', () => {
@@ -15,6 +16,10 @@ describe('the photo pixel limit in docs/PRODUCT.md', () => {
     const named = [...text.matchAll(/(\d+)[ -]megapixels?/g)].map((m) => Number(m[1]));
     expect(named.length).toBeGreaterThan(0);
     expect(new Set(named)).toEqual(new Set([limit]));
+  });
+
+  it('holds photos and documents (issue 23) to the avatar limit', () => {
+    expect(MEDIA_LIMITS.pixels).toBe(MAX_AVATAR_INPUT_PIXELS);
   });
 
   it("quotes the server's refusal word for word", () => {
