@@ -36,10 +36,11 @@ describe('the details panel by role (§6)', () => {
     await mountTree({ role: 'viewer' });
     treeUi.detailsNodeId = 'n1002';
     await expect.element(panel().getByRole('heading', { name: 'William King' })).toBeVisible();
-    // Besides Close, the fan chart and "How are we related?" (looking is every member's, issues
-    // 22 and 24), and the relatives' names, which fly to their cards and change nothing.
+    // Besides Close, the charts, "How are we related?", the Timeline and the History (looking is
+    // every member's, issues 22, 23 and 24; the history as privacy allows), and the relatives'
+    // names, which fly to their cards and change nothing.
     const buttons = panel().getByRole('button').elements().filter((b) => !b.classList.contains('facts-relative-name'));
-    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Charts', 'How are we related?']);
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Charts', 'How are we related?', 'Timeline', 'History']);
     expect(panel().getByRole('button', { name: 'Ada Lovelace' }).elements()).toHaveLength(1);
   });
 
