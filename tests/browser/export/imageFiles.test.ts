@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_SIZE, prepareImages, type ImageFile } from '../../../engine/export/imageFiles.ts';
+import { defaultAvatarUri } from '../../../src/components/avatar/defaultAvatar.ts';
+import { fetchImages } from '../../../src/screens/tree/chart/images.ts';
 
 /** A small PNG file of one colour, made by the browser. */
 async function photo(colour: string, w = 40, h = 20): Promise<Blob> {
@@ -34,5 +36,19 @@ describe('export images: decoded in the worker, once each (issue 22)', () => {
     c.drawImage(back, 0, 0);
     expect([...c.getImageData(1, 1, 1, 1).data]).toEqual([255, 0, 0, 255]);
     if (format === 'svg') expect(out.images[1]!.dataUrl).toMatch(/^data:image\/png;base64,iVBOR/);
+  });
+
+  it('the drawn default avatars (SVG, which a worker cannot decode) come to the worker as PNG and are drawn', async () => {
+    const url = defaultAvatarUri('F', 'pr:ada');
+    const [file] = await fetchImages([url], () => undefined, new AbortController().signal);
+    expect(file!.blob.type).toBe('image/png');
+    const out = await prepareImages([file!], 'png');
+    const drawn = out.bitmaps.get(url)!;
+    const c = new OffscreenCanvas(IMAGE_SIZE, IMAGE_SIZE).getContext('2d')!;
+    c.drawImage(drawn, 0, 0);
+    const px = c.getImageData(0, 0, IMAGE_SIZE, IMAGE_SIZE).data;
+    let painted = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i]! > 0) painted++;
+    expect(painted).toBeGreaterThan(IMAGE_SIZE * IMAGE_SIZE * 0.2);
   });
 });

@@ -1,19 +1,21 @@
 /**
  * Photos and avatars fetched for an export before it is written (a page never goes out before its
- * images). The page only fetches the files, once per address (kept for the next export); they are
- * decoded in the export's worker (`engine/export/imageFiles.ts`), never on the page's thread. A
- * file that cannot be fetched (a site that does not allow reading it) is left out; its card keeps
- * its ring.
+ * images). The page fetches each file once per address (kept for the next export) and the export's
+ * worker decodes it (`engine/export/imageFiles.ts`). The exception is SVG (the drawn default
+ * avatars): a worker cannot decode SVG, so the page draws it once into a small PNG here. A file
+ * that cannot be fetched (a site that does not allow reading it) is left out; its card keeps its ring.
  */
-import type { ImageFile } from '../../../../engine/export/imageFiles.ts';
+import { IMAGE_SIZE, type ImageFile } from '../../../../engine/export/imageFiles.ts';
 
 const fetched = new Map<string, Promise<Blob | null>>();
 
 function fetchOnce(url: string): Promise<Blob | null> {
   let got = fetched.get(url);
   if (!got) {
-    got = fetch(url, { mode: 'cors', credentials: 'omit' })
+    // The tree's own files (photos a viewer may see) need the session's cookie; other sites get none.
+    got = fetch(url, { mode: 'cors', credentials: 'same-origin' })
       .then((r) => (r.ok ? r.blob() : null))
+      .then((blob) => (blob?.type.startsWith('image/svg') ? svgToPng(blob) : blob))
       .catch(() => null);
     fetched.set(url, got);
     // A failure is not kept: the next export asks again.
@@ -33,4 +35,21 @@ export async function fetchImages(urls: Iterable<string>, onProgress: (f: number
     onProgress(Math.min(1, (i + 8) / list.length));
   }
   return out;
+}
+
+/** An SVG drawn once at the export's image size, as PNG bytes the worker can decode. */
+async function svgToPng(svg: Blob): Promise<Blob | null> {
+  const address = URL.createObjectURL(svg);
+  try {
+    const img = new Image(IMAGE_SIZE, IMAGE_SIZE);
+    img.src = address;
+    await img.decode();
+    const canvas = new OffscreenCanvas(IMAGE_SIZE, IMAGE_SIZE);
+    canvas.getContext('2d')!.drawImage(img, 0, 0, IMAGE_SIZE, IMAGE_SIZE);
+    return await canvas.convertToBlob({ type: 'image/png' });
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(address);
+  }
 }
