@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { addNewRelative, card, fitView, nameOf, openTree, pressCardButton, serverGraph } from './treePage.ts';
+import { addNewRelative, applyOrAutosaved, card, fitView, nameOf, openTree, pressCardButton, serverGraph } from './treePage.ts';
 
 test.describe('building a family on the tree', () => {
   test("opening an empty tree shows 'Loading your data…', then one primary card, saved at once", async ({ page, createMember, signIn }) => {
@@ -41,14 +41,7 @@ test.describe('building a family on the tree', () => {
     await expect(dialog.getByText(/already has 2 parents/)).toBeVisible();
     await page.keyboard.press('Escape');
 
-    // Apply saves at once. The 3 s autosave may have saved first when the steps above ran slowly
-    // (a busy machine): then there is nothing left to apply, and the state below is the same.
-    const apply = page.getByRole('button', { name: 'Apply changes' });
-    if (await apply.count()) {
-      await apply.click({ timeout: 5_000 }).catch(() => undefined);
-    }
-    await expect(apply).toHaveCount(0);
-    await expect(page.getByText('All changes saved')).toBeVisible();
+    await applyOrAutosaved(page);
 
     const { graph } = await serverGraph(page);
     expect(graph.nodes).toHaveLength(6);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, signInOn, test, uniqueEmail } from '../fixtures.ts';
-import { addNewRelative, card, fitView, openTree, serverGraph } from './treePage.ts';
+import { addNewRelative, applyOrAutosaved, card, fitView, openTree, serverGraph } from './treePage.ts';
 
 /**
  * Evidence and memories, items 3 and 4 (photos), in the real app: two photos uploaded to a living
@@ -87,8 +87,7 @@ test('two photos of a relative, one the card photo, in the Photos grid and viewe
   });
 
   const saved = await test.step('saved on the server with the card photo', async () => {
-    await page.getByRole('button', { name: 'Apply changes' }).click();
-    await expect(toast(page, 'Changes applied')).toBeVisible();
+    await applyOrAutosaved(page);
     let found: { graphId: string; lenaId: string; veraNode: string; thumbs: string[] } | undefined;
     await expect
       .poll(async () => {

@@ -91,3 +91,14 @@ export async function signInAs(browser: Browser, baseURL: string, email: string,
   await signInOn(page, { email, password });
   return page;
 }
+
+/**
+ * Apply saves at once. The 3 s autosave may have saved first when the steps before ran slowly (a
+ * busy machine): then there is nothing left to apply, and the saved state is the same.
+ */
+export async function applyOrAutosaved(page: Page) {
+  const apply = page.getByRole('button', { name: 'Apply changes' });
+  if (await apply.count()) await apply.click({ timeout: 5_000 }).catch(() => undefined);
+  await expect(apply).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
+}
