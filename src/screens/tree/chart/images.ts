@@ -13,10 +13,14 @@ function fetchOnce(url: string): Promise<Blob | null> {
   let got = fetched.get(url);
   if (!got) {
     // The tree's own files (photos a viewer may see) need the session's cookie; other sites get none.
-    got = fetch(url, { mode: 'cors', credentials: 'same-origin' })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((blob) => (blob?.type.startsWith('image/svg') ? svgToPng(blob) : blob))
-      .catch(() => null);
+    // A data: address (the drawn default avatars) is no fetch: the page's CSP lets fetch reach only
+    // the site ('connect-src'), while images may be data: ('img-src').
+    got = url.startsWith('data:')
+      ? drawToPng(url)
+      : fetch(url, { mode: 'cors', credentials: 'same-origin' })
+          .then((r) => (r.ok ? r.blob() : null))
+          .then((blob) => (blob?.type.startsWith('image/svg') ? svgToPng(blob) : blob))
+          .catch(() => null);
     fetched.set(url, got);
     // A failure is not kept: the next export asks again.
     void got.then((blob) => blob || fetched.delete(url));
@@ -41,6 +45,15 @@ export async function fetchImages(urls: Iterable<string>, onProgress: (f: number
 async function svgToPng(svg: Blob): Promise<Blob | null> {
   const address = URL.createObjectURL(svg);
   try {
+    return await drawToPng(address);
+  } finally {
+    URL.revokeObjectURL(address);
+  }
+}
+
+/** An image address drawn once at the export's image size, as PNG bytes. */
+async function drawToPng(address: string): Promise<Blob | null> {
+  try {
     const img = new Image(IMAGE_SIZE, IMAGE_SIZE);
     img.src = address;
     await img.decode();
@@ -49,7 +62,5 @@ async function svgToPng(svg: Blob): Promise<Blob | null> {
     return await canvas.convertToBlob({ type: 'image/png' });
   } catch {
     return null;
-  } finally {
-    URL.revokeObjectURL(address);
   }
 }
