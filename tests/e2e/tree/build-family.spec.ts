@@ -23,6 +23,8 @@ test.describe('building a family on the tree', () => {
   });
 
   test('three generations with spouses, saved, and there after a reload', async ({ page, createMember, signIn }) => {
+    // Five Add Relative journeys and a reload: over 60 s on this 2-core machine, like the other long journeys.
+    test.setTimeout(120_000);
     const member = await createMember({ firstName: 'Clara', lastName: 'Okafor' });
     await signIn(page, member);
     await openTree(page);
