@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { addNewRelative, card, fitView, openTree, serverGraph } from './treePage.ts';
+import { addNewRelative, openDetails, openTree, serverGraph, toast } from './treePage.ts';
 
 /**
  * Facts a genealogist can trust (items 1, 3, 7) in the real app: an occupation with a new place
  * added from the details panel, shown there and found by search; and, once saved, on the server.
  */
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function openDetails(page: Page, name: string) {
-  await fitView(page);
-  const box = (await card(page, name).boundingBox())!;
-  await page.mouse.click(box.x + 20, box.y + 20);
-  const panel = page.getByRole('complementary', { name: 'Person details' });
-  await expect(panel.getByRole('heading', { name })).toBeVisible();
-  return panel;
-}
 
 async function addOccupation(page: Page, panel: ReturnType<Page['getByRole']>) {
   await panel.getByRole('button', { name: 'Add event' }).click();

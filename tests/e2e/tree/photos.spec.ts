@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, signInOn, test, uniqueEmail } from '../fixtures.ts';
-import { addNewRelative, applyOrAutosaved, card, fitView, openTree, serverGraph } from './treePage.ts';
+import { addNewRelative, applyOrAutosaved, openDetails, openTree, serverGraph, toast } from './treePage.ts';
 
 /**
  * Evidence and memories, items 3 and 4 (photos), in the real app: two photos uploaded to a living
@@ -9,17 +9,6 @@ import { addNewRelative, applyOrAutosaved, card, fitView, openTree, serverGraph 
  * and viewer (arrows, Escape), one also in the member's own profile Photos tab; a viewer of the
  * tree sees none of the living relative's photos.
  */
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function openDetails(page: Page, name: string) {
-  await fitView(page);
-  const box = (await card(page, name).boundingBox())!;
-  await page.mouse.click(box.x + 20, box.y + 20);
-  const panel = page.getByRole('complementary', { name: 'Person details' });
-  await expect(panel.getByRole('heading', { name })).toBeVisible();
-  return panel;
-}
 
 const picture = (background: string) => sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
 

@@ -1,22 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { card, fitView, openTree, serverGraph } from './treePage.ts';
+import { openDetails, openTree, serverGraph, toast } from './treePage.ts';
 
 /**
  * Evidence and memories, item 1, in the real app: an event added with a citation of a new source,
  * seen under the event, saved to the server with its source, and there again after a reload.
  */
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function openDetails(page: Page, name: string) {
-  await fitView(page);
-  const box = (await card(page, name).boundingBox())!;
-  await page.mouse.click(box.x + 20, box.y + 20);
-  const panel = page.getByRole('complementary', { name: 'Person details' });
-  await expect(panel.getByRole('heading', { name })).toBeVisible();
-  return panel;
-}
 
 test('an event with a citation of a new source is shown under the event and saved with its source', async ({ page, createMember, signIn }) => {
   await signIn(page, await createMember({ firstName: 'Ada', lastName: 'King' }));

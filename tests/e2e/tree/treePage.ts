@@ -102,3 +102,16 @@ export async function applyOrAutosaved(page: Page) {
   await expect(apply).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
 }
+
+/** A toast by its text. */
+export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Clicks a person's card (the whole tree in view) and waits for their details panel. */
+export async function openDetails(page: Page, name: string) {
+  await fitView(page);
+  const box = (await card(page, name).boundingBox())!;
+  await page.mouse.click(box.x + 20, box.y + 20);
+  const panel = page.getByRole('complementary', { name: 'Person details' });
+  await expect(panel.getByRole('heading', { name })).toBeVisible();
+  return panel;
+}
