@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph } from './treePage.ts';
+import { addNewRelative, card, fitView, openDetails, openTree, pressCardButton, serverGraph, toast } from './treePage.ts';
 
 /**
  * Issue 20 in the real app: a couple's marriage with a place, on the couple's line and in the
@@ -10,16 +10,7 @@ import { addNewRelative, card, fitView, openTree, pressCardButton, serverGraph }
  */
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/gedcom/', import.meta.url));
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const details = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
-
-async function openDetails(page: Page, name: string) {
-  await fitView(page);
-  const box = (await card(page, name).boundingBox())!;
-  await page.mouse.click(box.x + 20, box.y + 20);
-  await expect(details(page).getByRole('heading', { name })).toBeVisible();
-  return details(page);
-}
 
 /** A card's side handles sit 10 units above its middle (96 units tall): where the spouse line runs. */
 const CARD_HEIGHT = 96;

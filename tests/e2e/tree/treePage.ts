@@ -13,6 +13,33 @@ export function card(page: Page, name: string): Locator {
 /** The whole tree in view (the mirror holds only the cards in view). */
 export async function fitView(page: Page) {
   await page.getByRole('button', { name: 'Fit view' }).click();
+  await viewShown(page);
+}
+
+/**
+ * The cards' places on screen are the view's: the accessibility mirror follows the view a frame
+ * or more later, and a point read from it before then (a line's middle) is where the view was.
+ * Waits until two readings, each two frames after the last, agree.
+ */
+export async function viewShown(page: Page) {
+  const boxes = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(JSON.stringify([...document.querySelectorAll('[data-node-id]')].map((e) => e.getBoundingClientRect())))),
+          ),
+        ),
+    );
+  let last = await boxes();
+  await expect
+    .poll(async () => {
+      const now = await boxes();
+      const same = now === last;
+      last = now;
+      return same;
+    })
+    .toBe(true);
 }
 
 export async function openTree(page: Page) {

@@ -240,6 +240,28 @@ describe('saving', () => {
     s.close();
   });
 
+  it('a person added on this tab is saved before something is stored beside them (a card photo); one on the server is not', async () => {
+    const repo = seeded(2);
+    const s = session(repo);
+    await s.open();
+    expect(await s.savedOnServer('pr:n1002')).toBe(true);
+    expect(repo.saves).toHaveLength(0);
+    edit(s, (c) => {
+      c.nodes.upsert.push(person('n1009', 900));
+      c.profiles.upsert.push({ id: 'pr:n1009', create: true, set: { ...emptyProfile('pr:n1009'), firstName: 'Lena', createdBy: 'u1' } });
+    });
+    expect(await s.savedOnServer('pr:n1009')).toBe(true);
+    expect(repo.saves).toHaveLength(1);
+    expect(repo.graph.profiles['pr:n1009']?.firstName).toBe('Lena');
+    // When the server refuses the person (taken back off the screen) the answer is no.
+    edit(s, (c) => {
+      c.nodes.upsert.push(person('n1010', 1100));
+      c.profiles.upsert.push({ id: 'pr:n1010', create: true, set: { ...emptyProfile('pr:n1010'), firstName: 'Vera', createdBy: 'u1' } });
+    });
+    repo.failures.push(new AppError('permission-denied', 'no'));
+    expect(await s.savedOnServer('pr:n1010')).toBe(false);
+  });
+
   it('permission-denied is not retried: the edit is taken back with the server message as is', async () => {
     const repo = seeded(2);
     const refused: [string, string][] = [];

@@ -532,6 +532,18 @@ export class TreeSession {
     return this.refusedEdits === refused;
   }
 
+  /**
+   * Saves first when the person is new on this tab and not yet on the server, since what is
+   * stored beside them (a card photo's files) needs the server to know them. Answers whether the
+   * server has them now.
+   */
+  async savedOnServer(profileId: string): Promise<boolean> {
+    const onServer = () => Object.hasOwn(this.graph.profiles, profileId) && this.pending.profiles.get(profileId) !== null;
+    if (onServer()) return true;
+    await this.save().catch(() => undefined);
+    return onServer();
+  }
+
   /** The page is being hidden or unloaded: save now rather than after the debounce. */
   flush() {
     if (this.unsaved && !this.closedBy) this.save().catch(() => undefined);

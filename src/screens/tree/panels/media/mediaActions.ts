@@ -43,9 +43,13 @@ export function deleteMediaAction(ctx: MediaActionContext, id: string): boolean 
 }
 
 /** Stores the cropped avatar files and makes them the person's card photo. */
-export async function cardPhotoAction(ctx: FactsActionContext & { avatars: AvatarStore }, profileId: string, files: AvatarUpload): Promise<string | null> {
+export type CardPhotoContext = FactsActionContext & { avatars: AvatarStore; session: FactsActionContext['session'] & { savedOnServer(profileId: string): Promise<boolean> } };
+
+export async function cardPhotoAction(ctx: CardPhotoContext, profileId: string, files: AvatarUpload): Promise<string | null> {
   let urls;
   try {
+    // A relative added moments ago may still be on its way to the server, which must know them.
+    if (!(await ctx.session.savedOnServer(profileId))) return MEDIA_TEXTS.cardPhotoFailed;
     urls = await ctx.avatars.upload(profileId, files);
   } catch (e) {
     return errorMessage(e, MEDIA_TEXTS.cardPhotoFailed);
