@@ -40,7 +40,7 @@ describe('the details panel by role (§6)', () => {
     // every member's, issues 22, 23 and 24; the history as privacy allows), and the relatives'
     // names, which fly to their cards and change nothing.
     const buttons = panel().getByRole('button').elements().filter((b) => !b.classList.contains('facts-relative-name'));
-    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Charts', 'How are we related?', 'Timeline', 'History']);
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close details', 'Charts', 'How are we related?', 'Timeline', 'Show changes']);
     expect(panel().getByRole('button', { name: 'Ada Lovelace' }).elements()).toHaveLength(1);
   });
 

@@ -22,7 +22,7 @@ export function PersonHistory({ graph, profile }: { graph: Graph; profile: Profi
     <section className="facts-section history-person" aria-label={T.personTitle}>
       <div className="facts-head">
         <h3>{T.personTitle}</h3>
-        <button type="button" className="btn btn-ghost" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="person-history-toggle">
+        <button type="button" className="btn btn-ghost facts-add" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="person-history-toggle">
           {open ? T.personHide : T.personButton}
         </button>
       </div>

@@ -1,7 +1,7 @@
 /** The history's words on screen (issue 24; docs/PRODUCT.md "History and revert"). */
 export const HISTORY_TEXTS = {
-  personButton: 'History',
-  personHide: 'Hide history',
+  personButton: 'Show changes',
+  personHide: 'Hide changes',
   personTitle: 'History',
   empty: 'No changes recorded yet.',
   loading: 'Loading history…',
