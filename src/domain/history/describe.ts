@@ -2,8 +2,9 @@ import type { ItemPatch } from '../changeSet.ts';
 import { eventTypeLabel } from '../facts/eventLabels.ts';
 import { nameLine } from '../facts/names.ts';
 import type { FactEvent, PersonName } from '../facts/types.ts';
-import { cardName } from '../labels.ts';
+import { birthLabel, cardName, deathLabel } from '../labels.ts';
 import { RELATION_FIELDS, STAMP_FIELDS } from '../profile.ts';
+import { peopleCounted } from './entry.ts';
 import type { ChangeSummary, HistoryEntry } from './types.ts';
 
 /** How the history tells a change (issue 24: "who changed what, when", field by field). */
@@ -45,11 +46,25 @@ function nameText(n: PersonName | null | undefined): string {
 
 const SKIPPED = new Set<string>([...STAMP_FIELDS, 'createdBy', 'createdAt', 'photoURLSmall', 'gedcom']);
 
+/** The birth date's parts: a change to any of them is told as one date ("12 May 1836"), not as numbers. */
+const BIRTH_PARTS = ['birthYear', 'birthMonth', 'birthDay', 'birthDateText'] as const;
+type BirthPart = (typeof BIRTH_PARTS)[number];
+const isBirthPart = (f: string): f is BirthPart => (BIRTH_PARTS as readonly string[]).includes(f);
+
+/** How a field's value reads in a line: dates in words, a photo as words, the rest as stored. */
+function valueText(field: string, value: string, isAfter: boolean): string {
+  if (field === 'photoURL') return value ? (isAfter ? 'a new photo' : 'a photo') : '';
+  if (field === 'death') return value ? deathLabel({ death: value }) : '';
+  return value;
+}
+
 /**
  * What a change did to one person, field by field: each line the thing changed, its value before
- * and after ('' for none). `nameOf` names the people their relationship lists hold.
+ * and after ('' for none). `nameOf` names the people their relationship lists hold. The birth
+ * date's parts the change did not touch are read from `now` (the person as they are), so a day
+ * changed alone still reads as a whole date.
  */
-export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf: (id: string) => string): ChangeLine[] {
+export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf: (id: string) => string, now?: Partial<Record<BirthPart, string>>): ChangeLine[] {
   const cs = entry.changes;
   const before = entry.before;
   if (!cs || !before) return [];
@@ -59,11 +74,26 @@ export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf
   if (cs.profiles.remove.includes(profileId)) return [{ what: 'Deleted from the tree', before: cardName(pb?.whole), after: '' }];
   if (pb?.absent && patch?.create) lines.push({ what: 'Added to the tree', before: '', after: [patch.set?.firstName, patch.set?.lastName].filter(Boolean).join(' ') || cardName(null) });
   if (patch && !pb?.absent) {
+    const birthBefore: Partial<Record<BirthPart, string>> = {};
+    const birthAfter: Partial<Record<BirthPart, string>> = {};
+    let birthChanged = false;
     for (const [f, v] of Object.entries(patch.set ?? {})) {
       if (SKIPPED.has(f)) continue;
       const was = pb?.set?.[f] ?? '';
-      if (was === String(v ?? '')) continue;
-      lines.push({ what: FIELD_LABELS[f] ?? f, before: f === 'photoURL' ? (was ? 'a photo' : '') : was, after: f === 'photoURL' ? (v ? 'a new photo' : '') : String(v ?? '') });
+      const is = String(v ?? '');
+      if (isBirthPart(f)) {
+        birthBefore[f] = was;
+        birthAfter[f] = is;
+        birthChanged ||= was !== is;
+        continue;
+      }
+      if (was === is) continue;
+      lines.push({ what: FIELD_LABELS[f] ?? f, before: valueText(f, was, false), after: valueText(f, is, true) });
+    }
+    if (birthChanged) {
+      const date = (changed: Partial<Record<BirthPart, string>>) =>
+        birthLabel(Object.fromEntries(BIRTH_PARTS.map((f) => [f, changed[f] ?? now?.[f] ?? ''])) as Record<BirthPart, string>);
+      lines.unshift({ what: 'Born', before: date(birthBefore), after: date(birthAfter) });
     }
     for (const f of RELATION_FIELDS) {
       const had = new Set(pb?.lists?.[f]?.had ?? []);
@@ -103,9 +133,29 @@ export function summarySentence(s: ChangeSummary): string {
   if (s.added) parts.push(`added ${plural(s.added, 'a person', 'people')}`);
   if (s.removed) parts.push(`deleted ${plural(s.removed, 'a person', 'people')}`);
   if (s.edited) parts.push(`edited ${plural(s.edited, 'a person', 'people')}`);
-  if (s.photos) parts.push(plural(s.photos, 'a photo', 'photos'));
+  // A photo after another verb shares it ("added 3 people and a photo"); alone it needs its own.
+  if (s.photos) parts.push(`${parts.length ? '' : 'added '}${plural(s.photos, 'a photo', 'photos')}`);
   if (!parts.length) return s.other ? 'rearranged the tree' : 'made a change';
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * One entry of the activity list: the person named when the change was about one person ("added
+ * Byron King and a photo", "deleted Ralph King"), else its counts (`summarySentence`).
+ */
+export function entrySentence(entry: Pick<HistoryEntry, 'summary' | 'changes' | 'before'>, nameOf: (id: string) => string): string {
+  const s = entry.summary;
+  if (!entry.changes || s.added + s.removed + s.edited !== 1) return summarySentence(s);
+  const people = peopleCounted(entry.changes, entry.before);
+  const photo = s.photos ? ` and ${plural(s.photos, 'a photo', 'photos')}` : '';
+  const [removed] = people.removed;
+  if (removed) return `deleted ${cardName(entry.before?.profiles?.[removed]?.whole ?? null)}`;
+  const [added] = people.added;
+  if (added) {
+    const set = entry.changes.profiles.upsert.find((p) => p.id === added)?.set;
+    return `added ${[set?.firstName, set?.lastName].filter(Boolean).join(' ') || nameOf(added)}${photo}`;
+  }
+  return `edited ${nameOf(people.edited[0]!)}${photo}`;
 }
 
 /** Several changes' counts as one (Home's "since your last visit"). */

@@ -10,24 +10,33 @@ export function keptByReference(changes: ChangeSet): boolean {
 
 /** The counts the activity lists tell a change by. */
 export function summarise(changes: ChangeSet, before: ChangeBefore | null): ChangeSummary {
-  const removed = new Set(changes.profiles.remove);
-  let added = 0;
-  let edited = 0;
-  let photos = 0;
-  for (const p of changes.profiles.upsert) {
-    if (removed.has(p.id)) continue;
-    const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
-    if (made) added++;
-    else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited++;
-    else if (p.events || p.names) edited++;
-    if (p.set?.photoURL) photos++;
-  }
+  const people = peopleCounted(changes, before);
   let other = 0;
   for (const key of ['nodes', 'edges', 'places', 'couples', 'sources'] as const) {
     const g = groupOf(changes, key);
     other += g.upsert.length + g.remove.length;
   }
-  return { added, removed: removed.size, edited, photos, other };
+  return { added: people.added.length, removed: people.removed.length, edited: people.edited.length, photos: people.photos, other };
+}
+
+/**
+ * The people a change added, deleted and edited (a relative's list gaining the new person is not
+ * an edit of them), and how many got a new photo: what `summarise` counts, by id.
+ */
+export function peopleCounted(changes: ChangeSet, before: ChangeBefore | null): { added: string[]; removed: string[]; edited: string[]; photos: number } {
+  const removed = new Set(changes.profiles.remove);
+  const added: string[] = [];
+  const edited: string[] = [];
+  let photos = 0;
+  for (const p of changes.profiles.upsert) {
+    if (removed.has(p.id)) continue;
+    const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
+    if (made) added.push(p.id);
+    else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited.push(p.id);
+    else if (p.events || p.names) edited.push(p.id);
+    if (p.set?.photoURL) photos++;
+  }
+  return { added, removed: [...removed], edited, photos };
 }
 
 /** The people a change touched: its profiles, the profiles of its cards, the partners of its couples. */

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { summarySentence } from '../../../../domain/history/describe.ts';
+import { entrySentence } from '../../../../domain/history/describe.ts';
+import { cardName } from '../../../../domain/labels.ts';
 import type { HistoryEntry } from '../../../../domain/history/types.ts';
 import { treeRights } from '../../actions/rights.ts';
 import { Modal } from '../../../../components/Modal.tsx';
@@ -34,6 +35,7 @@ export function ActivityDialog({ onClose }: { onClose(): void }) {
     [actorUid, from, to],
   );
   const history = useHistory(tree.session.graphId, query);
+  const nameOf = (id: string) => cardName(tree.session.graph.profiles[id]);
   // The members the list has named so far (the filter keeps the chosen one while it is narrowed).
   const [known, setKnown] = useState<Record<string, string>>({});
   const actors = { ...known, ...history.actors };
@@ -67,7 +69,7 @@ export function ActivityDialog({ onClose }: { onClose(): void }) {
       {history.status === 'ready' && !history.entries.length && <p className="history-note">{T.empty}</p>}
       <ol className="history-list history-activity" data-testid="activity-list">
         {history.entries.map((e) => (
-          <ActivityRow key={e.revision} entry={e} who={actors[e.actorUid] || T.someone} mayRevert={mayRevert} />
+          <ActivityRow key={e.revision} entry={e} who={actors[e.actorUid] || T.someone} mayRevert={mayRevert} nameOf={nameOf} />
         ))}
       </ol>
       {history.more && (
@@ -79,13 +81,13 @@ export function ActivityDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-function ActivityRow({ entry, who, mayRevert }: { entry: HistoryEntry; who: string; mayRevert: boolean }) {
+function ActivityRow({ entry, who, mayRevert, nameOf }: { entry: HistoryEntry; who: string; mayRevert: boolean; nameOf(id: string): string }) {
   const when = whenText(entry.at);
   return (
     <li className="history-entry">
       <div className="history-entry-head">
         <span>
-          <strong>{who}</strong> {entry.kind === 'bulk' ? T.bulk : summarySentence(entry.summary)}
+          <strong>{who}</strong> {entry.kind === 'bulk' ? T.bulk : entrySentence(entry, nameOf)}
         </span>
         <span className="history-by">{when}</span>
       </div>

@@ -56,7 +56,7 @@ function PersonHistoryList({ graph, profileId }: { graph: Graph; profileId: stri
                 )}
               </div>
               {e.revertOf && <p className="history-note">{T.revertedNote(e.revertOf)}</p>}
-              <EntryLines lines={personChangeLines(e, profileId, nameOf)} />
+              <EntryLines lines={personChangeLines(e, profileId, nameOf, graph.profiles[profileId])} />
             </li>
           );
         })}
