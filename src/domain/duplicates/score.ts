@@ -10,10 +10,41 @@
  */
 import { birthGedcom, deathGedcom, parseDate, yearBounds, type YearBounds } from '../dates/index.ts';
 import { fullPlaceName } from '../facts/placeOps.ts';
-import type { Place } from '../facts/types.ts';
+import type { FactEvent, PersonName, Place } from '../facts/types.ts';
 import { foldWords } from '../search/fold.ts';
 import { bloodLines } from '../kinship/find.ts';
 import type { Profile } from '../types.ts';
+
+/**
+ * What the finder reads of a person: a whole profile is one, and so is the narrow copy
+ * (`duplicateProfile`) a worker is sent, a fraction of a big tree's bytes.
+ */
+export type DuplicateProfile = Pick<
+  Profile,
+  'id' | 'firstName' | 'lastName' | 'gender' | 'birthYear' | 'birthMonth' | 'birthDay' | 'birthDateText' | 'death' | 'deathDateText' | 'parents' | 'children' | 'spouses'
+> & { events?: readonly Pick<FactEvent, 'type' | 'placeId'>[]; names?: readonly Pick<PersonName, 'given' | 'nickname'>[] };
+
+/** The narrow copy of a person the finder needs: the birth event's place, other names' given names. */
+export function duplicateProfile(p: DuplicateProfile): DuplicateProfile {
+  const birth = p.events?.find((e) => e.type === 'BIRT' && e.placeId);
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    gender: p.gender,
+    birthYear: p.birthYear,
+    birthMonth: p.birthMonth,
+    birthDay: p.birthDay,
+    birthDateText: p.birthDateText,
+    death: p.death,
+    deathDateText: p.deathDateText,
+    parents: p.parents,
+    children: p.children,
+    spouses: p.spouses,
+    ...(birth ? { events: [{ type: birth.type, placeId: birth.placeId }] } : {}),
+    ...(p.names?.length ? { names: p.names.map((n) => ({ given: n.given, nickname: n.nickname })) } : {}),
+  };
+}
 
 export type DuplicateReason =
   | 'same-given-names'
@@ -201,7 +232,7 @@ function bounds(text: string): YearBounds {
   return parsed.ok ? yearBounds(parsed.value) : { earliest: null, latest: null };
 }
 
-function nameKey(p: Profile | undefined): string {
+function nameKey(p: DuplicateProfile | undefined): string {
   return p ? [...folded(p.firstName), ...folded(p.lastName)].join(' ') : '';
 }
 
@@ -211,7 +242,7 @@ function placeChain(places: Readonly<Record<string, Place>>, id: string): string
   return out;
 }
 
-function featuresOf(p: Profile, keyOf: (id: string) => string, places: Readonly<Record<string, Place>>): Features {
+function featuresOf(p: DuplicateProfile, keyOf: (id: string) => string, places: Readonly<Record<string, Place>>): Features {
   const surname = folded(p.lastName).join(' ');
   const birthText = birthGedcom(p);
   const deathText = deathGedcom(p);
@@ -334,7 +365,7 @@ function scorePair(a: Features, b: Features): { score: number; reasons: Duplicat
   return { score, reasons };
 }
 
-function isLineal(profiles: Readonly<Record<string, Profile>>, a: string, b: string): boolean {
+function isLineal(profiles: Readonly<Record<string, DuplicateProfile>>, a: string, b: string): boolean {
   // A descendant has parents: two people without any cannot be each other's ancestor.
   if (!profiles[a]!.parents.length && !profiles[b]!.parents.length) return false;
   const { lines } = bloodLines(profiles, a, b);
@@ -352,7 +383,7 @@ function decadeOf(f: Features): number | null {
  * people whose surname sounds the same (Soundex) and born in the same or the next decade (or of
  * unknown birth), so the work grows with the size of those blocks, not the square of the tree.
  */
-export function findDuplicates(profiles: Readonly<Record<string, Profile>>, places: Readonly<Record<string, Place>> = {}, o: DuplicateOptions = {}): DuplicatePair[] {
+export function findDuplicates(profiles: Readonly<Record<string, DuplicateProfile>>, places: Readonly<Record<string, Place>> = {}, o: DuplicateOptions = {}): DuplicatePair[] {
   const threshold = o.threshold ?? DUPLICATE_THRESHOLD;
   type Block = { dated: Map<number, Features[]>; undated: Features[] };
   const blocks = new Map<string, Block>();
@@ -367,7 +398,7 @@ export function findDuplicates(profiles: Readonly<Record<string, Profile>>, plac
   };
   // An import against the tree needs only the blocks its people are in: the others' surnames are
   // coded, their features never built.
-  const surnameCode = (p: Profile) => soundex(folded(p.lastName)[0] ?? '');
+  const surnameCode = (p: DuplicateProfile) => soundex(folded(p.lastName)[0] ?? '');
   const wanted = o.among ? new Set([...o.among].flatMap((id) => (profiles[id] ? [surnameCode(profiles[id]!)] : []))) : null;
   for (const p of Object.values(profiles)) {
     if (wanted && !wanted.has(surnameCode(p))) continue;

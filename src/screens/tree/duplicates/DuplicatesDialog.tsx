@@ -20,7 +20,8 @@ import { markNotDuplicateWithUndo, mergeWithUndo } from '../actions/merge.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { useTree } from '../treeContext.ts';
-import { dropPairs, DUPLICATES_TEXTS as T, duplicatesOf, duplicatesUi } from './duplicatesUi.ts';
+import { dropPairs, DUPLICATES_TEXTS as T, duplicatesUi } from './duplicatesUi.ts';
+import { findDuplicatesOffThread } from './runDuplicates.ts';
 import './duplicates.css';
 
 /** The dialog when open (mounted beside the tree's other dialogs, where the canvas is known). */
@@ -59,9 +60,20 @@ export function DuplicatesDialog({ canvas, onClose }: { canvas: CanvasHandle | n
 
   useEffect(() => {
     if (duplicatesUi.pairs) return;
-    // After the "Looking…" line has been painted: the finder holds the page for its run.
-    const timer = setTimeout(() => (duplicatesUi.pairs = ref(duplicatesOf(tree.session.graph, duplicatesUi.among))), 30);
-    return () => clearTimeout(timer);
+    // In a worker: the tree keeps drawing and taking input while "Looking…" shows.
+    let open = true;
+    findDuplicatesOffThread(tree.session.graph, duplicatesUi.among).then(
+      (found) => {
+        if (open) duplicatesUi.pairs = ref(found);
+      },
+      (e: unknown) => {
+        console.error(e);
+        if (open) duplicatesUi.pairs = ref([]);
+      },
+    );
+    return () => {
+      open = false;
+    };
   }, [tree.session]);
 
   // A pair whose person has gone meanwhile (merged, deleted, an import undone) is no longer listed.

@@ -1,6 +1,5 @@
 import { proxy, ref } from 'valtio';
-import { dismissedPairs, findDuplicates, type DuplicatePair } from '../../../domain/duplicates/index.ts';
-import type { Graph } from '../../../domain/types.ts';
+import type { DuplicatePair } from '../../../domain/duplicates/index.ts';
 
 export const DUPLICATES_TEXTS = {
   command: 'Find duplicates…',
@@ -53,11 +52,6 @@ export const duplicatesUi = proxy({
   among: null as ReadonlySet<string> | null,
   pairs: null as readonly DuplicatePair[] | null,
 });
-
-/** The likely pairs of a tree (or among `among`), leaving out those said not to be duplicates. */
-export function duplicatesOf(graph: Graph, among: ReadonlySet<string> | null): DuplicatePair[] {
-  return findDuplicates(graph.profiles, graph.places ?? {}, { dismissed: dismissedPairs(graph.notDuplicates), ...(among ? { among } : {}) });
-}
 
 /** How many of `among` have at least one likely duplicate ("37 people in this file …"). */
 export function peopleWithDuplicates(pairs: readonly DuplicatePair[], among: ReadonlySet<string>): number {

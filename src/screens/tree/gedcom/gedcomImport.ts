@@ -5,7 +5,8 @@ import type { ImportSummary } from '../../../gedcom/summary.ts';
 import { importGedcomFile, undoImport, type ImportDeps, type ImportedGroup, type ImportStage } from './importFlow.ts';
 import { GEDCOM_TEXTS } from './texts.ts';
 import type { DuplicatePair } from '../../../domain/duplicates/index.ts';
-import { duplicatesOf, peopleWithDuplicates } from '../duplicates/duplicatesUi.ts';
+import { peopleWithDuplicates } from '../duplicates/duplicatesUi.ts';
+import { findDuplicatesOffThread } from '../duplicates/runDuplicates.ts';
 
 /**
  * The import dialog's state and what moves it (framework-free; the dialog renders `view`):
@@ -48,15 +49,17 @@ export function createGedcomImport(deps: () => ImportDeps, notify: Notifier): Ge
   /**
    * Right after the summary shows: the imported people against the tree ("37 people in this
    * file may already be in your tree"). A 5,000-person file against 100,000 takes about a second
-   * (bench/duplicates.ts), run after the summary has been painted.
+   * (bench/duplicates.ts), in a worker: the summary and the tree stay live meanwhile.
    */
   const findImportDuplicates = (group: ImportedGroup) => {
-    setTimeout(() => {
-      if (state.view?.step !== 'done' || last !== group) return;
-      const among = new Set(group.profileIds);
-      const pairs = duplicatesOf(deps().session.graph, among);
-      if (state.view?.step === 'done' && last === group) state.view.duplicates = ref({ people: peopleWithDuplicates(pairs, among), pairs, among });
-    }, 50);
+    if (state.view?.step !== 'done' || last !== group) return;
+    const among = new Set(group.profileIds);
+    findDuplicatesOffThread(deps().session.graph, among).then(
+      (pairs) => {
+        if (state.view?.step === 'done' && last === group) state.view.duplicates = ref({ people: peopleWithDuplicates(pairs, among), pairs, among });
+      },
+      (e: unknown) => console.error(e),
+    );
   };
 
   const api: GedcomImport = {
