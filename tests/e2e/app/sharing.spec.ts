@@ -6,7 +6,7 @@ import { startServer } from '../../../server/app.ts';
 import { startSmtpPeer } from '../../integration/smtp.ts';
 import { signInOn } from '../fixtures.ts';
 import { linkIn, recipientsOf } from '../mail.ts';
-import { addNewRelative as addOnScreen, card, fitView, openTree, pressCardButton, type NewPerson } from '../tree/treePage.ts';
+import { addNewRelative as addOnScreen, card, fitView, openTree, pressCardButton, toast, type NewPerson } from '../tree/treePage.ts';
 
 /**
  * Issue 11 end to end, in Chromium with several browser contexts (each its own cookies): families
@@ -86,7 +86,6 @@ async function addNewRelative(page: Page, of: string, relation: 'Child' | 'Spous
   await addOnScreen(page, of, relation, person);
 }
 
-const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
 
 async function openDetails(page: Page, name: string) {

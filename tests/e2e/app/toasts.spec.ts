@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { addNewRelative, card, openTree } from '../tree/treePage.ts';
+import { addNewRelative, card, openTree, toast } from '../tree/treePage.ts';
 
 /** Two boxes share any area. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -8,7 +8,6 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
   return p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height;
 }
 
-const toast = (page: import('@playwright/test').Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 test("a toast on the profile page never covers 'Edit Profile'", async ({ page, createMember, signIn }) => {
   const member = await createMember();

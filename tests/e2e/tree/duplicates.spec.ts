@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { openTree, serverGraph } from './treePage.ts';
+import { openTree, serverGraph, toast } from './treePage.ts';
 
 /** A small family as a cousin's file brings it: John and Mary Smith and their son Tom. */
 const FAMILY = `0 HEAD
@@ -45,7 +45,6 @@ async function importFile(page: Page, path: string, fileName: string) {
   return summary;
 }
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 type Served = Awaited<ReturnType<typeof serverGraph>>['graph'] & { notDuplicates?: Record<string, unknown> };
 type ServedProfile = Served['profiles'][string] & { events?: unknown[] };
 const smiths = (g: Served, first: string) => Object.values(g.profiles as Record<string, ServedProfile>).filter((p) => p.firstName === first && p.lastName === 'Smith');

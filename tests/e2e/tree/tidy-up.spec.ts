@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
-import { card, fitView, openTree, serverGraph } from './treePage.ts';
+import { card, fitView, openTree, serverGraph, toast } from './treePage.ts';
 import { seedFamily, TEN_PEOPLE, type SeedFamily } from './seedFamily.ts';
 
 /**
@@ -8,7 +8,6 @@ import { seedFamily, TEN_PEOPLE, type SeedFamily } from './seedFamily.ts';
  * branch is laid out, saved as one change, and one Undo puts every card back.
  */
 
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible({ timeout: 15_000 });
 
 /** The ten-person family thrown about: cards on top of each other, children above parents. */

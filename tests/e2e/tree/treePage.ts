@@ -131,7 +131,7 @@ export async function applyOrAutosaved(page: Page) {
 }
 
 /** A toast by its text. */
-export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+export const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** Clicks a person's card (the whole tree in view) and waits for their details panel. */
 export async function openDetails(page: Page, name: string) {
