@@ -216,6 +216,8 @@ export interface GraphRepository {
   subscribe(graphId: string, since: number, handlers: GraphSubscription): () => void;
   /** The owner names the tree; '' goes back to "{owner's last name} family tree". Answers the new summary. */
   rename(graphId: string, name: string): Promise<TreeSummary>;
+  /** The member has seen the tree as it is now (the tree screen closing): its activity and badge start again from here. */
+  markSeen(graphId: string): Promise<void>;
 }
 
 /** A member of a tree, as its owner sees them. */

@@ -37,7 +37,7 @@ export interface TreeActivity {
   /** Changes by others since then (the badge). */
   count: number;
   /** One line per relative, the latest first. */
-  lines: ActivityLine[];
+  lines: readonly ActivityLine[];
 }
 
 export const NO_ACTIVITY: TreeActivity = { since: '', count: 0, lines: [] };
