@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { HomeIcon, TreeIcon } from '../../components/icons.tsx';
 import { authState } from '../../state/auth.ts';
 import { currentTree, loadTrees, treesState } from '../../state/trees.ts';
-import { ActivityBadge } from '../../screens/home/ActivityBadge.tsx';
+import { ActivityBadge } from '../../components/ActivityBadge.tsx';
 import { SECOND_LINE } from '../config.ts';
 import { TreeSwitcher } from './TreeSwitcher.tsx';
 

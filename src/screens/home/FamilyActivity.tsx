@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { activitySentence, treeActivityPath } from '../../domain/activity/sinceLastVisit.ts';
 import { treesState } from '../../state/trees.ts';
-import { ActivityBadge } from './ActivityBadge.tsx';
+import { ActivityBadge } from '../../components/ActivityBadge.tsx';
 import { ACTIVITY_TEXTS as T } from './activityTexts.ts';
 
 /**

@@ -7,7 +7,7 @@ import { PlusIcon, TreeIcon, UsersIcon } from '../../components/icons.tsx';
 import { MembersDialog } from '../members/MembersDialog.tsx';
 import { MEMBERS_TEXTS } from '../members/membersActions.ts';
 import { loadTrees, treePath, treesState } from '../../state/trees.ts';
-import { ActivityBadge } from './ActivityBadge.tsx';
+import { ActivityBadge } from '../../components/ActivityBadge.tsx';
 
 export const TREE_LIST_TEXTS = {
   title: 'Your family trees',

@@ -1,4 +1,4 @@
-import { badgeLabel, badgeText } from '../../domain/activity/sinceLastVisit.ts';
+import { badgeLabel, badgeText } from '../domain/activity/sinceLastVisit.ts';
 
 /** The count of changes by others since the member's last visit to a tree (none: nothing shown). */
 export function ActivityBadge({ count }: { count: number }) {
