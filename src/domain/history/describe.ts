@@ -100,6 +100,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `${one}` : `
 /** A change in a few words for the activity list and Home: "added 3 people and a photo". */
 export function summarySentence(s: ChangeSummary): string {
   const parts: string[] = [];
+  if (s.joined) parts.push('joined the tree');
   if (s.added) parts.push(`added ${plural(s.added, 'a person', 'people')}`);
   if (s.removed) parts.push(`deleted ${plural(s.removed, 'a person', 'people')}`);
   if (s.edited) parts.push(`edited ${plural(s.edited, 'a person', 'people')}`);
@@ -110,7 +111,8 @@ export function summarySentence(s: ChangeSummary): string {
 
 /** Several changes' counts as one (Home's "since your last visit"). */
 export function addSummaries(list: readonly ChangeSummary[]): ChangeSummary {
-  const out: ChangeSummary = { added: 0, removed: 0, edited: 0, photos: 0, other: 0 };
-  for (const s of list) for (const k of Object.keys(out) as (keyof ChangeSummary)[]) out[k] += s[k];
-  return out;
+  const out: Required<ChangeSummary> = { added: 0, removed: 0, edited: 0, photos: 0, other: 0, joined: 0 };
+  for (const s of list) for (const k of Object.keys(out) as (keyof ChangeSummary)[]) out[k] += s[k] ?? 0;
+  const { joined, ...rest } = out;
+  return joined ? out : rest;
 }

@@ -2,6 +2,7 @@ import { changeCount, type ChangeSet } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { ChangeBefore, ChangeSummary, HistoryEntry } from './types.ts';
 import { HISTORY_INLINE_ITEMS } from './types.ts';
+import { PROFILE_ID_PREFIX } from '../ids.ts';
 
 /** Whether a change set is kept by reference (summary only) rather than whole. */
 export function keptByReference(changes: ChangeSet): boolean {
@@ -11,11 +12,23 @@ export function keptByReference(changes: ChangeSet): boolean {
 /** The counts the activity lists tell a change by. */
 export function summarise(changes: ChangeSet, before: ChangeBefore | null): ChangeSummary {
   const removed = new Set(changes.profiles.remove);
+  // A card whose profile is swapped in the change: a member claimed it (their own profile, keyed
+  // by their uid, takes the card's place) or an account released it. Neither adds nor deletes anyone.
+  const swappedIn = new Set<string>();
+  let joined = 0;
+  for (const n of changes.nodes.upsert) {
+    const was = before?.nodes?.[n.id]?.data.profileId;
+    if (!was || was === n.data.profileId || !removed.has(was)) continue;
+    removed.delete(was);
+    swappedIn.add(n.data.profileId);
+    if (!n.data.profileId.startsWith(PROFILE_ID_PREFIX)) joined++;
+  }
   let added = 0;
   let edited = 0;
   let photos = 0;
   for (const p of changes.profiles.upsert) {
     if (removed.has(p.id)) continue;
+    if (swappedIn.has(p.id)) continue;
     const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
     if (made) added++;
     else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited++;
@@ -27,7 +40,7 @@ export function summarise(changes: ChangeSet, before: ChangeBefore | null): Chan
     const g = groupOf(changes, key);
     other += g.upsert.length + g.remove.length;
   }
-  return { added, removed: removed.size, edited, photos, other };
+  return { added, removed: removed.size, edited, photos, other, ...(joined ? { joined } : {}) };
 }
 
 /** The people a change touched: its profiles, the profiles of its cards, the partners of its couples. */

@@ -280,3 +280,30 @@ describe('a viewer sees only what privacy allows', () => {
     expect((await treeActivity(w.deps, 'me', { ...m, role: 'editor' })).lines.map(activitySentence)).toEqual(['Klaus added 2 people']);
   });
 });
+
+describe('a member joining by claiming a card', () => {
+  /** The card n1 showed pr:card; the member's own profile (keyed by their uid) takes its place. */
+  function claim(newProfileId: string): HistoryEntry {
+    const cs = emptyChangeSet(0);
+    const card = (profileId: string) => ({ id: 'n1', type: 'person', position: { x: 0, y: 0 }, modifiedAt: '', hidden: false, data: { profileId, parentRole: '', isPrimary: false } }) as never;
+    cs.nodes.upsert.push(card(newProfileId));
+    cs.profiles.upsert.push({ id: newProfileId, create: true, set: { firstName: 'Vi' } });
+    cs.profiles.remove.push('pr:card');
+    return historyEntry({ revision: ++rev, changes: cs, actorUid: 'vi' }, { nodes: { n1: card('pr:card') }, profiles: { [newProfileId]: { absent: true }, 'pr:card': { whole: {} as never } } }, '2026-05-08T08:00:00.000Z');
+  }
+
+  it.each([
+    ['claimed by a member (their uid)', 'ViUid0123456789012345678901', 'Vi joined the tree'],
+    ['released to a plain card again', 'pr:0123456789abcdef0123456789abcdef', 'Vi rearranged the tree'],
+  ])('%s: no one added or deleted ("added a person and deleted a person" before)', (_what, id, sentence) => {
+    const e = claim(id);
+    expect(e.summary.added).toBe(0);
+    expect(e.summary.removed).toBe(0);
+    expect(activitySentence({ name: 'Vi', summary: e.summary })).toBe(sentence);
+  });
+
+  it('adds up with other changes', () => {
+    const a = activitySince([claim('ViUid0123456789012345678901'), entry('vi', '2026-05-08T09:00:00.000Z', { added: 2 })], 'me', '', { vi: 'Vi Hopper' });
+    expect(a.lines.map(activitySentence)).toEqual(['Vi Hopper joined the tree and added 2 people']);
+  });
+});
