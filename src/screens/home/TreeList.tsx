@@ -69,7 +69,8 @@ export function TreeList({ uid }: { uid: string }) {
               </span>
               <span className="home-tree-text">
                 <span className="home-tree-name">
-                  {t.name} <ActivityBadge count={t.activity?.count ?? 0} />
+                  {t.name}
+                  <ActivityBadge count={t.activity?.count ?? 0} />
                 </span>
                 <span className="home-tree-line">
                   {treeLine(t)}
