@@ -52,12 +52,6 @@ export async function withActivity(db: Database, uid: string, trees: TreeSummary
   );
 }
 
-export async function digestSetting(q: Queryable, uid: string): Promise<DigestFrequency> {
-  const rows = await q.query<{ digest: string }>('SELECT digest FROM users WHERE uid = $1', [uid]);
-  const d = rows[0]?.digest;
-  return isDigestFrequency(d) ? d : 'off';
-}
-
 /** Choosing a digest starts its period now (the first comes a day or a week later); Off stops it. */
 export async function setDigest(q: Queryable, uid: string, digest: DigestFrequency, now: Date): Promise<void> {
   await q.query('UPDATE users SET digest = $2, digest_at = CASE WHEN digest = $2 THEN digest_at ELSE $3 END, updated_at = now() WHERE uid = $1', [uid, digest, now.toISOString()]);

@@ -40,8 +40,6 @@ export interface TreeActivity {
   lines: readonly ActivityLine[];
 }
 
-export const NO_ACTIVITY: TreeActivity = { since: '', count: 0, lines: [] };
-
 /** A tree the member belongs to, as the activity and the digest read it. */
 export interface Membership {
   graphId: string;
