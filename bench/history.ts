@@ -100,6 +100,45 @@ const allMs = performance.now() - tAll;
 results.personHistory = { changes: all, firstPageMedianMs: ms(median(opens)), firstPageP95Ms: ms(p95(opens)), all1000Ms: ms(allMs), saveMedianMs: ms(median(saveTimes)) };
 console.log(`(a) person with ${all} changes: first page (50) median ${ms(median(opens))} ms, p95 ${ms(p95(opens))} ms; all ${all} in pages of 200: ${ms(allMs)} ms`);
 
+// (a') The first page's query before migration 16 and now, interleaved on the same rows so the
+// machine's load falls on both alike: the GIN index on profile_ids found all 1,001 changes and a
+// sort picked the newest 50 (bodies carried through it); graph_history_people reads 50 index
+// entries newest first. PostgreSQL's own execution time is given too (EXPLAIN ANALYZE).
+await db.exec('CREATE INDEX bench_history_gin ON graph_history USING gin (profile_ids)');
+const OLD_SQL = `SELECT revision, at, actor_uid, kind, profile_ids, removed_ids, summary, revert_of, body FROM graph_history
+  WHERE graph_id = $1 AND profile_ids @> ARRAY[$2]::text[] ORDER BY revision DESC LIMIT 50`;
+const NEW_SQL = `SELECT h.revision, h.at, h.actor_uid, h.kind, h.profile_ids, h.removed_ids, h.summary, h.revert_of, h.body
+  FROM graph_history_people p JOIN graph_history h ON h.graph_id = p.graph_id AND h.revision = p.revision
+  WHERE p.graph_id = $1 AND p.profile_id = $2 ORDER BY p.revision DESC LIMIT 50`;
+const execMs = async (sql: string) => {
+  const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`, ['ua', a.personId]);
+  return Number(/Execution Time: ([\d.]+)/.exec(plan.map((r) => r['QUERY PLAN']).join('\n'))?.[1] ?? NaN);
+};
+const oldT: number[] = [];
+const newT: number[] = [];
+const oldE: number[] = [];
+const newE: number[] = [];
+for (let i = 0; i < 30; i++) {
+  let t = performance.now();
+  await db.query(OLD_SQL, ['ua', a.personId]);
+  oldT.push(performance.now() - t);
+  t = performance.now();
+  await db.query(NEW_SQL, ['ua', a.personId]);
+  newT.push(performance.now() - t);
+  oldE.push(await execMs(OLD_SQL));
+  newE.push(await execMs(NEW_SQL));
+}
+await db.exec('DROP INDEX bench_history_gin');
+results.personHistoryQuery = {
+  beforeMedianMs: ms(median(oldT)),
+  afterMedianMs: ms(median(newT)),
+  beforeExecutionMedianMs: ms(median(oldE)),
+  afterExecutionMedianMs: ms(median(newE)),
+};
+console.log(
+  `(a') the first page's query: before (GIN + sort) median ${ms(median(oldT))} ms (execution ${ms(median(oldE))} ms); now (graph_history_people) ${ms(median(newT))} ms (execution ${ms(median(newE))} ms)`,
+);
+
 // (b) Saves with an empty history, then with ROWS rows in it.
 await member(db, 'ub');
 const b = firstChange('ub');

@@ -13,6 +13,7 @@ import type { Database, Queryable } from './db/database.ts';
 import { sqlStoreTransaction } from './graphs/sqlGraphStore.ts';
 import { partsToGraph, readGraphParts } from './graphs/store.ts';
 import { graphName, treeSummaries } from './graphs/trees.ts';
+import { DEFAULT_DIGEST, isDigestFrequency } from '../src/domain/activity/types.ts';
 
 /** One's own data (issue 11): the download and the deletion of an account. */
 
@@ -55,8 +56,8 @@ export async function ownedGraphIds(q: Queryable, uid: string): Promise<string[]
  * download is a backup.
  */
 export async function ownData(db: Database, uid: string, now: Date, siteOrigin: string): Promise<OwnDataExport> {
-  const users = await db.query<{ email: string; display_name: string; created_at: Date | string; viewer_visibility: string }>(
-    'SELECT email, display_name, created_at, viewer_visibility FROM users WHERE uid = $1',
+  const users = await db.query<{ email: string; display_name: string; created_at: Date | string; viewer_visibility: string; digest: string }>(
+    'SELECT email, display_name, created_at, viewer_visibility, digest FROM users WHERE uid = $1',
     [uid],
   );
   const user = users[0]!;
@@ -83,7 +84,10 @@ export async function ownData(db: Database, uid: string, now: Date, siteOrigin: 
       email: user.email,
       displayName: user.display_name,
       createdAt: new Date(user.created_at).toISOString(),
-      settings: { viewerVisibility: isVisibility(user.viewer_visibility) ? user.viewer_visibility : DEFAULT_VIEWER_VISIBILITY },
+      settings: {
+        viewerVisibility: isVisibility(user.viewer_visibility) ? user.viewer_visibility : DEFAULT_VIEWER_VISIBILITY,
+        digest: isDigestFrequency(user.digest) ? user.digest : DEFAULT_DIGEST,
+      },
     },
     profiles,
     photos: files.map((f) => ({ path: f.path, contentType: f.content_type, base64: Buffer.from(f.bytes).toString('base64') })),

@@ -24,6 +24,9 @@ import { createRateLimiter } from './http/rateLimit.ts';
 import { redactUrl } from './http/redact.ts';
 import { LEGACY_FILES_DIR, importLegacyAvatarFiles } from './files/avatarStorage.ts';
 import { createInvitation, ensureFirstAccountInvitation, type NewInvitation } from './invitations.ts';
+import { sendDueDigests } from '../src/domain/activity/service.ts';
+import { startDigestLoop, type DigestLoop, type DigestTimers } from './activity/digestTimer.ts';
+import { sqlDigestDeps } from './activity/sqlActivity.ts';
 import { sqlChangeLog } from './graphs/changeLog.ts';
 import { createLocalFeed, createPgFeed } from './graphs/feed.ts';
 import { createGraphService } from './graphs/service.ts';
@@ -100,6 +103,11 @@ export interface ServerOptions {
    * Behind a proxy (trustProxy) every connection comes from it, so the default is none there.
    */
   maxConnectionsPerAddress?: number;
+  /**
+   * The e-mail digest's loop (issue 24): its clock and timer (tests inject both and fire the
+   * timer themselves), or false for none (default: every hour on the real clock).
+   */
+  digests?: false | { clock?: () => Date; timers?: DigestTimers; everyMs?: number };
 }
 
 export interface RunningServer {
@@ -108,6 +116,8 @@ export interface RunningServer {
   app: FastifyInstance;
   db: Database;
   mailer: Mailer;
+  /** The digest loop (null when turned off): `tick()` runs it once now. */
+  digests: DigestLoop | null;
   /** Stops listening, waits for mails being sent, closes the database (unless it was passed in). */
   close(): Promise<void>;
   /** Seeds a pending invitation and returns its token (32 lower-case hex). */
@@ -266,6 +276,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://${hostForUrl(host)}:${port}`;
   baseUrl ||= url;
 
+  const digestOptions = options.digests === false ? null : (options.digests ?? {});
+  const digestClock = digestOptions?.clock ?? (() => new Date());
+  const digests = digestOptions
+    ? startDigestLoop({
+        run: (now) => sendDueDigests(sqlDigestDeps(db, mailer, baseUrl, digestClock), now),
+        clock: digestClock,
+        timers: digestOptions.timers,
+        everyMs: digestOptions.everyMs,
+        onError: (err) => app.log.warn({ err }, 'e-mail digest'),
+      })
+    : null;
+
   let closing: Promise<void> | undefined;
   /** Only its hash is stored: the link this process printed, answered again while it works. */
   let firstAccountToken: string | null = null;
@@ -274,8 +296,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app,
     db,
     mailer,
+    digests,
     close() {
       closing ??= (async () => {
+        await digests?.stop();
         await app.close();
         await Promise.all([...pending]);
         mailer.close();

@@ -4,11 +4,14 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated as blockingBeforeCreate } from 'firebase-functions/v2/identity';
 import { defineString } from 'firebase-functions/params';
 import { FUNCTIONS_REGION } from '../../src/backend/firebase/callables.ts';
+import { sendDueDigests } from '../../src/domain/activity/service.ts';
 import { AppError, SIGN_IN_NEEDED } from '../../src/domain/errors.ts';
+import { firestoreDigestDeps } from './activity.ts';
 import * as accountCalls from './callables/account.ts';
 import * as graphCalls from './callables/graphs.ts';
 import * as historyCalls from './callables/history.ts';
@@ -67,6 +70,7 @@ const BULK: CallableOptions = { memory: '2GiB', timeoutSeconds: 3600 };
 
 export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid, request.data)));
 export const listTrees = onCall((request) => coded(() => graphCalls.listTrees(deps(), callerOf(request).uid)));
+export const markTreeSeen = onCall((request) => coded(() => graphCalls.markTreeSeen(deps(), callerOf(request).uid, request.data)));
 export const renameTree = onCall((request) => coded(() => graphCalls.renameTree(deps(), callerOf(request).uid, request.data)));
 export const listMembers = onCall((request) => coded(() => memberCalls.listMembers(deps(), callerOf(request).uid, request.data)));
 export const setMemberRole = onCall((request) => coded(() => memberCalls.setMemberRole(deps(), callerOf(request).uid, request.data)));
@@ -112,3 +116,13 @@ export const compactGraph = onDocumentCreated({ document: 'graphs/{graphId}/chan
   await renewIfDue(d.db, event.params.graphId, { clock: d.clock, newId: graphCalls.snapshotId });
 });
 
+
+/**
+ * The e-mail digest (issue 24): every hour, each member whose daily or weekly digest is due gets
+ * one mail (written to the `mail` collection for the Trigger Email extension), none when nothing
+ * changed. Needs Cloud Scheduler on the project.
+ */
+export const sendDigests = onSchedule({ schedule: 'every 60 minutes', timeoutSeconds: 540 }, async () => {
+  const d = deps();
+  await sendDueDigests(firestoreDigestDeps(d), d.clock());
+});

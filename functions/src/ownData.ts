@@ -1,3 +1,4 @@
+import { DIGEST_CHOICE_INVALID, isDigestFrequency, type DigestFrequency } from '../../src/domain/activity/types.ts';
 import { AppError } from '../../src/domain/errors.ts';
 import {
   CARD_CHOICE_INVALID,
@@ -47,9 +48,14 @@ export function planDeletion(data: unknown, uid: string, owned: readonly string[
 }
 
 /** A settings change: only the fields AccountSettings has, each valid. */
-export function checkSettings(data: unknown): { viewerVisibility?: 'private' | 'name' | 'everything'; syncEmail: boolean } {
+export function checkSettings(data: unknown): { viewerVisibility?: 'private' | 'name' | 'everything'; digest?: DigestFrequency; syncEmail: boolean } {
   const body = asObject(data);
   if (body.viewerVisibility !== undefined && !isVisibility(body.viewerVisibility)) throw new AppError('invalid-argument', VISIBILITY_CHOICE_INVALID);
+  if (body.digest !== undefined && !isDigestFrequency(body.digest)) throw new AppError('invalid-argument', DIGEST_CHOICE_INVALID);
   if (body.syncEmail !== undefined && typeof body.syncEmail !== 'boolean') throw new AppError('invalid-argument', 'syncEmail is not valid.');
-  return { ...(body.viewerVisibility !== undefined ? { viewerVisibility: body.viewerVisibility } : {}), syncEmail: body.syncEmail === true };
+  return {
+    ...(body.viewerVisibility !== undefined ? { viewerVisibility: body.viewerVisibility } : {}),
+    ...(body.digest !== undefined ? { digest: body.digest } : {}),
+    syncEmail: body.syncEmail === true,
+  };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_DIGEST, isDigestFrequency, type DigestFrequency } from '../../src/domain/activity/types.ts';
 import type { TreeSummary } from '../../src/backend/ports.ts';
 import type { GraphDoc, MembersDoc, UserDoc } from '../../src/backend/firebase/paths.ts';
 import { DEFAULT_VIEWER_VISIBILITY, isVisibility, type Visibility } from '../../src/domain/privacy.ts';
@@ -58,6 +59,11 @@ export function treeSummary(uid: string, facts: TreeFacts, currentId: string | n
 /** The last opened first, then by name (then id, so the order is total). */
 export function sortTrees(trees: TreeSummary[]): TreeSummary[] {
   return [...trees].sort((a, b) => Number(b.current) - Number(a.current) || a.name.localeCompare(b.name) || (a.graphId < b.graphId ? -1 : a.graphId > b.graphId ? 1 : 0));
+}
+
+/** The e-mail digest a member chose (AccountSettings.digest), off by default. */
+export function digestOf(user: UserDoc | null | undefined): DigestFrequency {
+  return isDigestFrequency(user?.digest) ? user.digest : DEFAULT_DIGEST;
 }
 
 /** What a member lets viewers see of the cards they claimed (AccountSettings.viewerVisibility). */

@@ -426,6 +426,35 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    name: 'activity and the history by person',
+    // Activity for the family (issue 24, item 3): when each member last opened each tree (Home's
+    // "since your last visit" and the badge), and the opt-in e-mail digest chosen per account with
+    // when the last one was considered. The activity reads a tree's history by time
+    // (graph_history_at). A person's history reads graph_history_people: one row per person a
+    // change touched, so the newest 50 of a person with thousands of changes are the first 50
+    // rows of one index range, not every one of their changes sorted (the GIN index finds them
+    // all and leaves the order to a sort).
+    sql: `
+      ALTER TABLE graph_members ADD COLUMN seen_at timestamptz;
+      ALTER TABLE users
+        ADD COLUMN digest text NOT NULL DEFAULT 'off' CHECK (digest IN ('off', 'daily', 'weekly')),
+        ADD COLUMN digest_at timestamptz;
+      CREATE INDEX users_digest ON users (digest) WHERE digest <> 'off';
+      CREATE INDEX graph_history_at ON graph_history (graph_id, at);
+      DROP INDEX graph_history_people;
+      CREATE TABLE graph_history_people (
+        graph_id text NOT NULL,
+        profile_id text NOT NULL,
+        revision bigint NOT NULL,
+        PRIMARY KEY (graph_id, profile_id, revision),
+        FOREIGN KEY (graph_id, revision) REFERENCES graph_history (graph_id, revision) ON DELETE CASCADE
+      );
+      INSERT INTO graph_history_people (graph_id, profile_id, revision)
+        SELECT DISTINCT h.graph_id, p.id, h.revision FROM graph_history h, unnest(h.profile_ids) AS p(id);
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -435,6 +464,7 @@ export const DATA_TABLES = [
   'graph_imports',
   'graph_snapshots',
   'graph_changes',
+  'graph_history_people',
   'graph_history',
   'graph_profiles',
   'graph_not_duplicates',

@@ -14,12 +14,17 @@ export function sqlHistoryDeps(db: Database, graphs: GraphService, clock: () => 
     log: sqlHistoryLog(db),
     now: clock,
     publish: (p) => graphs.publish(p),
-    async hiddenFor(uid, graphId) {
-      const parts = await readGraphParts(db, graphId);
-      if (!parts) return new Set();
-      const whole = partsToGraph(parts);
-      return hiddenPeople(whole, await privacyContext(db, uid, graphOwners(whole), clock()));
-    },
+    hiddenFor: sqlHiddenFor(db, clock),
+  };
+}
+
+/** The people of a tree a viewer may not see whole, read from the tree as it is now. */
+export function sqlHiddenFor(db: Database, clock: () => Date): HistoryDeps['hiddenFor'] {
+  return async (uid, graphId) => {
+    const parts = await readGraphParts(db, graphId);
+    if (!parts) return new Set();
+    const whole = partsToGraph(parts);
+    return hiddenPeople(whole, await privacyContext(db, uid, graphOwners(whole), clock()));
   };
 }
 

@@ -10,6 +10,13 @@ export async function appendHistory(q: Queryable, graphId: string, e: HistoryEnt
      VALUES ($1, $2, $3, $4, $5, $6::text[], $7::text[], $8::jsonb, $9::bigint[], $10)`,
     [graphId, e.revision, e.at, e.actorUid, e.kind, e.profileIds, e.removedIds, JSON.stringify(e.summary), e.revertOf ?? [], historyBodyText(e)],
   );
+  // A person's history reads these (migration 16): one row per person the change touched.
+  if (e.profileIds.length) {
+    await q.query(
+      `INSERT INTO graph_history_people (graph_id, profile_id, revision) SELECT $1, p, $2 FROM unnest($3::text[]) AS p ON CONFLICT DO NOTHING`,
+      [graphId, e.revision, e.profileIds],
+    );
+  }
 }
 
 interface HistoryRow {
@@ -46,19 +53,29 @@ function toEntry(r: HistoryRow): HistoryEntry {
 export function sqlHistoryLog(q: Queryable): HistoryLog {
   return {
     async list(graphId, query) {
-      const where = ['graph_id = $1'];
+      const where = ['h.graph_id = $1'];
       const params: unknown[] = [graphId];
       const add = (sql: string, v: unknown) => {
         params.push(v);
         where.push(sql.replace('?', `$${params.length}`));
       };
-      if (query.profileId) add('profile_ids @> ARRAY[?]::text[]', query.profileId);
-      if (query.actorUid) add('actor_uid = ?', query.actorUid);
-      if (query.from) add('at >= ?::timestamptz', query.from);
-      if (query.to) add('at < ?::timestamptz', query.to);
-      if (query.beforeRevision !== undefined) add('revision < ?', query.beforeRevision);
+      // A person's history walks their rows of graph_history_people newest first and stops at
+      // the page's end: the page costs the same for a person with 10 changes or 10,000.
+      let from = 'graph_history h';
+      let order = 'h.revision';
+      if (query.profileId) {
+        from = 'graph_history_people p JOIN graph_history h ON h.graph_id = p.graph_id AND h.revision = p.revision';
+        where[0] = 'p.graph_id = $1';
+        order = 'p.revision';
+        add('p.profile_id = ?', query.profileId);
+        if (query.beforeRevision !== undefined) add('p.revision < ?', query.beforeRevision);
+      } else if (query.beforeRevision !== undefined) add('h.revision < ?', query.beforeRevision);
+      if (query.actorUid) add('h.actor_uid = ?', query.actorUid);
+      if (query.from) add('h.at >= ?::timestamptz', query.from);
+      if (query.to) add('h.at < ?::timestamptz', query.to);
       params.push(query.limit);
-      const rows = await q.query<HistoryRow>(`SELECT ${COLUMNS} FROM graph_history WHERE ${where.join(' AND ')} ORDER BY revision DESC LIMIT $${params.length}`, params);
+      const columns = COLUMNS.split(', ').map((c) => `h.${c}`).join(', ');
+      const rows = await q.query<HistoryRow>(`SELECT ${columns} FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order} DESC LIMIT $${params.length}`, params);
       return rows.map(toEntry);
     },
     async get(graphId, revision) {
@@ -73,6 +90,13 @@ export function sqlHistoryLog(q: Queryable): HistoryLog {
       const rows = await q.query<HistoryRow>(
         `SELECT ${COLUMNS} FROM graph_history WHERE graph_id = $1 AND cardinality(removed_ids) > 0 AND at >= $2::timestamptz ORDER BY revision DESC`,
         [graphId, since],
+      );
+      return rows.map(toEntry);
+    },
+    async since(graphId, since, limit) {
+      const rows = await q.query<HistoryRow>(
+        `SELECT ${COLUMNS} FROM graph_history WHERE graph_id = $1 AND at > $2::timestamptz ORDER BY at DESC, revision DESC LIMIT $3`,
+        [graphId, since, limit],
       );
       return rows.map(toEntry);
     },

@@ -10,6 +10,7 @@ import type { ChangeFeed } from './feed.ts';
 import { sqlGraphStore, sqlStoreTransaction } from './sqlGraphStore.ts';
 import { ensureOwnGraph, loadedGraphJson, memberRole, partsToGraph, readGraphParts, type GraphParts, type TreeMeta } from './store.ts';
 import { columnsAnswer, createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
+import { rememberSeen } from '../activity/sqlActivity.ts';
 import { currentGraphId, graphName, rememberOpened } from './trees.ts';
 import { graphOwners, privacyContext, profileForViewer, viewerSeesWhole } from './privacy.ts';
 import { canEditTree } from '../../src/domain/roles.ts';
@@ -78,6 +79,7 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
       const role = await memberRole(db, id, uid);
       if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
       await rememberOpened(db, uid, id);
+      await rememberSeen(db, uid, id, new Date());
       const meta: TreeMeta = { role, name: await graphName(db, id), privacy: {} };
       const answer = role === 'viewer' ? await viewerAnswer(uid, id, meta, form) : await memberAnswer(id, meta, form);
       if (!answer) throw new AppError('not-found', 'Family tree not found.');

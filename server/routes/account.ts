@@ -6,6 +6,8 @@ import { AppError } from '../../src/domain/errors.ts';
 import { isTreeLeftRefusal } from '../../src/domain/save/treesLeft.ts';
 import { DEFAULT_VIEWER_VISIBILITY, isVisibility, VISIBILITIES, VISIBILITY_CHOICE_INVALID } from '../../src/domain/privacy.ts';
 import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, MAX_PASSWORD_LENGTH, isValidEmail, normaliseEmail, validateNewPassword } from '../../src/domain/validation/auth.ts';
+import { DEFAULT_DIGEST, DIGEST_CHOICE_INVALID, DIGEST_FREQUENCIES, isDigestFrequency } from '../../src/domain/activity/types.ts';
+import { setDigest } from '../activity/sqlActivity.ts';
 import { deleteAccount, ownData } from '../account.ts';
 import { checkPassword, hashPassword } from '../auth/passwords.ts';
 import { SECRET_TOKEN, hashToken, newSecretToken } from '../auth/tokens.ts';
@@ -23,7 +25,10 @@ import { EMAIL_IN_USE, EMAIL_LINK_INVALID } from '../../src/domain/invitations.t
 export const EMAIL_CHANGE_HOURS = 24;
 
 const Password = z.string().max(MAX_PASSWORD_LENGTH, INVALID_CREDENTIAL);
-const SettingsBody = z.strictObject({ viewerVisibility: z.enum(VISIBILITIES, VISIBILITY_CHOICE_INVALID).optional() });
+const SettingsBody = z.strictObject({
+  viewerVisibility: z.enum(VISIBILITIES, VISIBILITY_CHOICE_INVALID).optional(),
+  digest: z.enum(DIGEST_FREQUENCIES, DIGEST_CHOICE_INVALID).optional(),
+});
 const EmailBody = z.strictObject({ email: z.string().max(EMAIL_MAX_CHARS, EMAIL_TOO_LONG), password: Password });
 const PasswordBody = z.strictObject({
   currentPassword: Password,
@@ -58,11 +63,16 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
     if (!(await passwordOk(uid, password))) throw new AppError('auth/invalid-credential', WRONG_PASSWORD);
   }
 
+  async function settingsOf(uid: string): Promise<AccountResponse> {
+    const rows = await db.query<{ viewer_visibility: string; digest: string }>('SELECT viewer_visibility, digest FROM users WHERE uid = $1', [uid]);
+    const v = rows[0]?.viewer_visibility;
+    const d = rows[0]?.digest;
+    return { viewerVisibility: isVisibility(v) ? v : DEFAULT_VIEWER_VISIBILITY, digest: isDigestFrequency(d) ? d : DEFAULT_DIGEST };
+  }
+
   app.get('/api/account', async (request): Promise<AccountResponse> => {
     const user = await requireUser(request, db);
-    const rows = await db.query<{ viewer_visibility: string }>('SELECT viewer_visibility FROM users WHERE uid = $1', [user.uid]);
-    const v = rows[0]?.viewer_visibility;
-    return { viewerVisibility: isVisibility(v) ? v : DEFAULT_VIEWER_VISIBILITY };
+    return settingsOf(user.uid);
   });
 
   /** What viewers see of the member's claimed cards; their open streams reload under the new choice. */
@@ -79,9 +89,8 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: AppContext, graphs: 
       );
       for (const v of viewers) await streams.end({ uid: v.uid, graphId: v.graph_id }, 'reload');
     }
-    const rows = await db.query<{ viewer_visibility: string }>('SELECT viewer_visibility FROM users WHERE uid = $1', [user.uid]);
-    const v = rows[0]!.viewer_visibility;
-    return { viewerVisibility: isVisibility(v) ? v : DEFAULT_VIEWER_VISIBILITY };
+    if (body.digest) await setDigest(db, user.uid, body.digest, new Date());
+    return settingsOf(user.uid);
   });
 
   /**

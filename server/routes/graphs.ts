@@ -7,6 +7,7 @@ import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, type TreeRole } from '../../src/domain/roles.ts';
 import { SAVE_BODY_LIMIT, type TreesResponse } from '../../src/backend/api.ts';
 import type { TreeSummary } from '../../src/backend/ports.ts';
+import { rememberSeen, withActivity } from '../activity/sqlActivity.ts';
 import { renameGraph, treeSummaries, treeSummary } from '../graphs/trees.ts';
 import { GRAPH_NOT_FOUND } from '../../src/domain/save/saveChangeSet.ts';
 import type { AppContext } from '../context.ts';
@@ -64,7 +65,18 @@ export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
 
   app.get('/api/graphs', async (request): Promise<TreesResponse> => {
     const user = await requireUser(request, db);
-    return { trees: await db.transaction((tx) => treeSummaries(tx, user.uid)) };
+    const trees = await db.transaction((tx) => treeSummaries(tx, user.uid));
+    return { trees: await withActivity(db, user.uid, trees) };
+  });
+
+  /** The member has seen the tree as it is now (the tree screen closing): Home's activity and the badge start again from here. */
+  app.post<{ Params: { graphId: string } }>('/api/graphs/:graphId/seen', async (request, reply) => {
+    const user = await requireUser(request, db);
+    const { graphId } = request.params;
+    checkGraphId(graphId);
+    await requireRole(graphs, graphId, user.uid, () => true, NOT_A_MEMBER);
+    await rememberSeen(db, user.uid, graphId, new Date());
+    return reply.code(204).send();
   });
 
   app.patch<{ Params: { graphId: string } }>('/api/graphs/:graphId', async (request): Promise<{ tree: TreeSummary }> => {

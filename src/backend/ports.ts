@@ -1,3 +1,4 @@
+import type { DigestFrequency, TreeActivity } from '../domain/activity/types.ts';
 import type { DeletedPerson, HistoryPage, RevertMode, RevertPlan } from '../domain/history/wire.ts';
 import type { Media } from '../domain/media/types.ts';
 import type { ChangeSet } from '../domain/changeSet.ts';
@@ -197,6 +198,8 @@ export interface TreeSummary {
   joinedAt: string;
   /** The one this member opened last (joining counts), which `load()` opens; none before they open one. */
   current: boolean;
+  /** What others changed since this member's last visit (the trees list answers it; Home and the badge show it). */
+  activity?: TreeActivity;
 }
 
 export interface GraphRepository {
@@ -213,6 +216,8 @@ export interface GraphRepository {
   subscribe(graphId: string, since: number, handlers: GraphSubscription): () => void;
   /** The owner names the tree; '' goes back to "{owner's last name} family tree". Answers the new summary. */
   rename(graphId: string, name: string): Promise<TreeSummary>;
+  /** The member has seen the tree as it is now (the tree screen closing): its activity and badge start again from here. */
+  markSeen(graphId: string): Promise<void>;
 }
 
 /** A member of a tree, as its owner sees them. */
@@ -323,6 +328,8 @@ export type { ClaimedCardChoice, OwnedTreeChoice };
 export interface AccountSettings {
   /** What viewers of the member's trees see of the card(s) they claimed. */
   viewerVisibility: ViewerVisibility;
+  /** The e-mail digest of relatives' changes (issue 24): off, daily or weekly. */
+  digest: DigestFrequency;
 }
 
 /** One's own data (issue 11): settings, e-mail, password, download, deletion. */

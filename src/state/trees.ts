@@ -57,6 +57,13 @@ export function noteOpenedTree(graphId: string, repo: Pick<GraphRepository, 'lis
     return;
   }
   treesState.trees = treesState.trees.map((t) => (t.current === (t.graphId === graphId) ? t : { ...t, current: t.graphId === graphId }));
+  noteSeenTree(graphId);
+}
+
+/** The member has seen the tree (opened it, or closed it after watching it live): its activity and badge clear. */
+export function noteSeenTree(graphId: string) {
+  if (!treesState.trees.some((t) => t.graphId === graphId && t.activity?.count)) return;
+  treesState.trees = treesState.trees.map((t) => (t.graphId === graphId ? { ...t, activity: { since: new Date().toISOString(), count: 0, lines: [] } } : t));
 }
 
 export function clearTrees() {

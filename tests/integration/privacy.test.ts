@@ -51,10 +51,10 @@ describe('living people are private to viewers: the server never sends their pri
 
   it('a member who claimed their card chooses what viewers see, and viewers’ open trees reload with it', async () => {
     const h = await hopperFamily(site.server);
-    expect((await h.grace.client.get('/api/account')).body).toEqual({ viewerVisibility: 'name' });
+    expect((await h.grace.client.get('/api/account')).body).toEqual({ viewerVisibility: 'name', digest: 'off' });
     const stream = await openStream(h.vi.client, `/api/graphs/${h.tree.graphId}/events?since=0`);
     try {
-      expect((await h.grace.client.patch('/api/account', { viewerVisibility: 'everything' })).body).toEqual({ viewerVisibility: 'everything' });
+      expect((await h.grace.client.patch('/api/account', { viewerVisibility: 'everything' })).body).toEqual({ viewerVisibility: 'everything', digest: 'off' });
       await stream.next((e) => e.event === 'reload');
     } finally {
       stream.close();

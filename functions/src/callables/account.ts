@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import { checkSettings, planDeletion } from '../ownData.ts';
 import { currentGraph } from '../snapshots/build.ts';
 import { roleIn, runStoreTransaction, withGraph, withoutGraph } from '../store/firestoreGraphStore.ts';
-import { visibilityOf } from '../trees.ts';
+import { digestOf, visibilityOf } from '../trees.ts';
 import { copyToViewers, withViewerCopies } from '../viewerLog.ts';
 
 /**
@@ -27,12 +27,15 @@ async function userOf(deps: Deps, uid: string): Promise<UserDoc | null> {
 }
 
 export async function accountSettings(deps: Deps, uid: string): Promise<AccountSettingsResponse> {
-  return { viewerVisibility: visibilityOf(await userOf(deps, uid)) };
+  const user = await userOf(deps, uid);
+  return { viewerVisibility: visibilityOf(user), digest: digestOf(user) };
 }
 
 export async function updateAccountSettings(deps: Deps, uid: string, email: string, data: unknown): Promise<AccountSettingsResponse> {
-  const { viewerVisibility, syncEmail } = checkSettings(data);
+  const { viewerVisibility, digest, syncEmail } = checkSettings(data);
   if (viewerVisibility) await deps.db.doc(paths.user(uid)).set({ viewerVisibility }, { merge: true });
+  // Choosing a digest starts its period now (the first comes a day or a week later).
+  if (digest && digest !== digestOf(await userOf(deps, uid))) await deps.db.doc(paths.user(uid)).set({ digest, digestAt: deps.clock().toISOString() }, { merge: true });
   if (syncEmail && email) {
     // Their own profile and every card they claimed, as the self-hosted server's e-mail change.
     const stale = (await ownProfiles(deps, uid)).filter((d) => d.profile.email !== email);
@@ -82,7 +85,7 @@ export async function downloadOwnData(deps: Deps, uid: string): Promise<Download
       email: account.email ?? '',
       displayName: account.displayName ?? '',
       createdAt: account.metadata.creationTime ? new Date(account.metadata.creationTime).toISOString() : '',
-      settings: { viewerVisibility: visibilityOf(user) },
+      settings: { viewerVisibility: visibilityOf(user), digest: digestOf(user) },
     },
     profiles: (await ownProfiles(deps, uid)).map((d) => d.profile),
     photos: [],

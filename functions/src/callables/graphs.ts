@@ -10,6 +10,8 @@ import { redactGraph } from '../../../src/domain/privacy.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
+import { treeActivity } from '../../../src/domain/activity/service.ts';
+import { firestoreActivityDeps, rememberSeen } from '../activity.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
 import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
@@ -77,7 +79,8 @@ export async function openGraph(deps: Deps, uid: string, data: unknown): Promise
   }
   if (!graph) throw new AppError(asked ? 'permission-denied' : 'not-found', asked ? NOT_A_MEMBER : GRAPH_NOT_FOUND);
   const role = await requireRole(deps, graphId, uid);
-  if ((user?.lastGraphId ?? null) !== graphId) await userRef.set({ lastGraphId: graphId }, { merge: true });
+  // Remembered as the one opened last, and as seen now (Home's activity and the badge start again).
+  await userRef.set({ lastGraphId: graphId, seenAt: { [graphId]: deps.clock().toISOString() } }, { merge: true });
   const owner = await ownerOf(deps, graph.ownerUid);
   const head = { graphId, ownerUid: graph.ownerUid, updatedAt: graph.updatedAt, migrations: graph.migrations, role, name: treeName(graph.name ?? '', owner.lastName) };
 
@@ -121,14 +124,25 @@ export async function listTrees(deps: Deps, uid: string): Promise<{ trees: TreeS
     if (graphSnap!.exists) found.push({ graphId, graph: graphSnap!.data() as GraphDoc, members: (membersSnap!.data() as MembersDoc | undefined) ?? null });
   }
   const currentId = openedGraphId(user, (g) => found.some((f) => f.graphId === g && !!roleIn(f.members, uid)));
+  const activity = firestoreActivityDeps(deps);
   const trees: TreeSummary[] = [];
   for (const f of found) {
     const owner = await ownerOf(deps, f.graph.ownerUid);
     const people = (await db.collection(paths.nodes(f.graphId)).count().get()).data().count;
     const summary = treeSummary(uid, { ...f, ownerName: owner.name, ownerLastName: owner.lastName, people }, currentId);
-    if (summary) trees.push(summary);
+    if (!summary) continue;
+    const membership = { graphId: f.graphId, name: summary.name, role: summary.role, joinedAt: summary.joinedAt, seenAt: user?.seenAt?.[f.graphId] ?? null };
+    trees.push({ ...summary, activity: await treeActivity(activity, uid, membership) });
   }
   return { trees: sortTrees(trees) };
+}
+
+/** markTreeSeen: the member has seen the tree as it is now (the tree screen closing). */
+export async function markTreeSeen(deps: Deps, uid: string, data: unknown): Promise<Record<string, never>> {
+  const graphId = text(asObject(data).graphId, 'graphId', 128, GRAPH_ID);
+  await requireRole(deps, graphId, uid);
+  await rememberSeen(deps, uid, graphId);
+  return {};
 }
 
 /** renameTree: the owner names the tree; '' goes back to "{owner's last name} family tree". */

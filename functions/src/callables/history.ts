@@ -24,24 +24,30 @@ function historyDeps(deps: Deps, publish: HistoryDeps['publish'] = () => undefin
     log: firestoreHistoryLog(db),
     now: deps.clock,
     publish,
-    async hiddenFor(uid, graphId) {
-      const graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined;
-      const built = graph && (await currentGraph(db, graphId, graph));
-      if (!built) return new Set();
-      const claimants = [...new Set(Object.values(built.graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
-      const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
-      const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
-      return hiddenPeople(built.graph, {
-        audienceUid: uid,
-        currentYear: deps.clock().getUTCFullYear(),
-        visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null),
-      });
-    },
+    hiddenFor: firestoreHiddenFor(deps),
+  };
+}
+
+/** The people of a tree a viewer may not see whole, read from the tree as it is now. */
+export function firestoreHiddenFor(deps: Deps): HistoryDeps['hiddenFor'] {
+  const { db } = deps;
+  return async (uid, graphId) => {
+    const graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined;
+    const built = graph && (await currentGraph(db, graphId, graph));
+    if (!built) return new Set();
+    const claimants = [...new Set(Object.values(built.graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
+    const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
+    const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
+    return hiddenPeople(built.graph, {
+      audienceUid: uid,
+      currentYear: deps.clock().getUTCFullYear(),
+      visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null),
+    });
   };
 }
 
 /** Display names of members by uid: their account's name, else their own card's. */
-async function actorNames(deps: Deps, uids: readonly string[]): Promise<Record<string, string>> {
+export async function actorNames(deps: Deps, uids: readonly string[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const uid of new Set(uids)) {
     const account = await deps.auth.getUser(uid).catch(() => null);

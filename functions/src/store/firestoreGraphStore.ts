@@ -85,6 +85,8 @@ export function withoutGraph(user: UserDoc, graphId: string): UserDoc {
     fullGraphIds: (user.fullGraphIds ?? user.graphIds).filter((g) => g !== graphId),
     joinedGraphId: user.joinedGraphId === graphId ? null : user.joinedGraphId,
     lastGraphId: user.lastGraphId === graphId ? null : (user.lastGraphId ?? null),
+    // Its activity ends with the membership; joining again starts from the joining.
+    ...(user.seenAt ? { seenAt: Object.fromEntries(Object.entries(user.seenAt).filter(([g]) => g !== graphId)) } : {}),
   };
 }
 

@@ -83,5 +83,10 @@ export function firestoreHistoryLog(db: Firestore): HistoryLog {
       const page = await col(graphId).where('at', '>=', since).orderBy('at', 'desc').get();
       return all(graphId, page.docs.map((d) => d.data() as HistoryDoc).filter((d) => d.removedIds.length > 0));
     },
+    async since(graphId, since, limit) {
+      // `at` is an ISO string of fixed width (toISOString), so its order is the time's.
+      const page = await col(graphId).where('at', '>', since).orderBy('at', 'desc').limit(limit).get();
+      return all(graphId, page.docs.map((d) => d.data() as HistoryDoc));
+    },
   };
 }

@@ -37,6 +37,7 @@ export const CALLABLES = {
   openGraph: 'openGraph',
   listTrees: 'listTrees',
   renameTree: 'renameTree',
+  markTreeSeen: 'markTreeSeen',
   listMembers: 'listMembers',
   setMemberRole: 'setMemberRole',
   removeMember: 'removeMember',
@@ -275,6 +276,7 @@ export interface CallableTypes {
   openGraph: [OpenGraphRequest, OpenGraphResponse];
   listTrees: [ListTreesRequest, ListTreesResponse];
   renameTree: [RenameTreeRequest, RenameTreeResponse];
+  markTreeSeen: [{ graphId: string }, EmptyResponse];
   listMembers: [ListMembersRequest, ListMembersResponse];
   setMemberRole: [SetMemberRoleRequest, SetMemberRoleResponse];
   removeMember: [RemoveMemberRequest, EmptyResponse];

@@ -135,6 +135,10 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
 
     load,
 
+    async markSeen(graphId) {
+      await call('markTreeSeen', { graphId });
+    },
+
     async rename(graphId, name) {
       return (await call('renameTree', { graphId, name })).tree;
     },

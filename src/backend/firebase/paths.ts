@@ -1,3 +1,4 @@
+import type { DigestFrequency } from '../../domain/activity/types.ts';
 import type { Visibility } from '../../domain/privacy.ts';
 import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
@@ -60,6 +61,11 @@ export interface UserDoc {
   lastGraphId?: string | null;
   /** What viewers of their trees see of the cards they claimed (AccountSettings). */
   viewerVisibility?: Visibility;
+  /** When they last opened each tree (ISO, by graph id): Home's activity and the badge count what came after (issue 24). */
+  seenAt?: Record<string, string>;
+  /** The e-mail digest they chose (AccountSettings.digest; absent: off) and when the last one was considered (ISO). */
+  digest?: DigestFrequency;
+  digestAt?: string | null;
 }
 
 /** Where a graph's snapshot is: enough to read its chunks without reading the snapshot doc. */

@@ -57,6 +57,10 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
       return (await request<TreesResponse>('GET', '/api/graphs')).trees;
     },
 
+    async markSeen(graphId: string) {
+      await request<void>('POST', `/api/graphs/${encodeURIComponent(graphId)}/seen`);
+    },
+
     async rename(graphId: string, name: string) {
       return (await request<{ tree: TreeSummary }>('PATCH', `/api/graphs/${encodeURIComponent(graphId)}`, { name })).tree;
     },

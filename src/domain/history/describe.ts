@@ -130,11 +130,12 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `${one}` : `
 /** A change in a few words for the activity list and Home: "added 3 people and a photo". */
 export function summarySentence(s: ChangeSummary): string {
   const parts: string[] = [];
-  if (s.added) parts.push(`added ${plural(s.added, 'a person', 'people')}`);
+  if (s.joined) parts.push('joined the tree');
+  // Photos go with the people added ("added 3 people and a photo"), else get the verb themselves.
+  const added = [s.added ? plural(s.added, 'a person', 'people') : '', s.photos ? plural(s.photos, 'a photo', 'photos') : ''].filter(Boolean);
+  if (added.length) parts.push(`added ${added.join(' and ')}`);
   if (s.removed) parts.push(`deleted ${plural(s.removed, 'a person', 'people')}`);
   if (s.edited) parts.push(`edited ${plural(s.edited, 'a person', 'people')}`);
-  // A photo after another verb shares it ("added 3 people and a photo"); alone it needs its own.
-  if (s.photos) parts.push(`${parts.length ? '' : 'added '}${plural(s.photos, 'a photo', 'photos')}`);
   if (!parts.length) return s.other ? 'rearranged the tree' : 'made a change';
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
@@ -145,7 +146,7 @@ export function summarySentence(s: ChangeSummary): string {
  */
 export function entrySentence(entry: Pick<HistoryEntry, 'summary' | 'changes' | 'before'>, nameOf: (id: string) => string): string {
   const s = entry.summary;
-  if (!entry.changes || s.added + s.removed + s.edited !== 1) return summarySentence(s);
+  if (!entry.changes || s.joined || s.added + s.removed + s.edited !== 1) return summarySentence(s);
   const people = peopleCounted(entry.changes, entry.before);
   const photo = s.photos ? ` and ${plural(s.photos, 'a photo', 'photos')}` : '';
   const [removed] = people.removed;
@@ -160,7 +161,8 @@ export function entrySentence(entry: Pick<HistoryEntry, 'summary' | 'changes' | 
 
 /** Several changes' counts as one (Home's "since your last visit"). */
 export function addSummaries(list: readonly ChangeSummary[]): ChangeSummary {
-  const out: ChangeSummary = { added: 0, removed: 0, edited: 0, photos: 0, other: 0 };
-  for (const s of list) for (const k of Object.keys(out) as (keyof ChangeSummary)[]) out[k] += s[k];
-  return out;
+  const out: Required<ChangeSummary> = { added: 0, removed: 0, edited: 0, photos: 0, other: 0, joined: 0 };
+  for (const s of list) for (const k of Object.keys(out) as (keyof ChangeSummary)[]) out[k] += s[k] ?? 0;
+  const { joined, ...rest } = out;
+  return joined ? out : rest;
 }

@@ -2,6 +2,7 @@ import { changeCount, type ChangeSet } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { ChangeBefore, ChangeSummary, HistoryEntry } from './types.ts';
 import { HISTORY_INLINE_ITEMS } from './types.ts';
+import { PROFILE_ID_PREFIX } from '../ids.ts';
 
 /** Whether a change set is kept by reference (summary only) rather than whole. */
 export function keptByReference(changes: ChangeSet): boolean {
@@ -16,27 +17,40 @@ export function summarise(changes: ChangeSet, before: ChangeBefore | null): Chan
     const g = groupOf(changes, key);
     other += g.upsert.length + g.remove.length;
   }
-  return { added: people.added.length, removed: people.removed.length, edited: people.edited.length, photos: people.photos, other };
+  const { joined } = people;
+  return { added: people.added.length, removed: people.removed.length, edited: people.edited.length, photos: people.photos, other, ...(joined ? { joined } : {}) };
 }
 
 /**
  * The people a change added, deleted and edited (a relative's list gaining the new person is not
- * an edit of them), and how many got a new photo: what `summarise` counts, by id.
+ * an edit of them), how many got a new photo and how many members joined by claiming a card:
+ * what `summarise` counts, by id.
  */
-export function peopleCounted(changes: ChangeSet, before: ChangeBefore | null): { added: string[]; removed: string[]; edited: string[]; photos: number } {
+export function peopleCounted(changes: ChangeSet, before: ChangeBefore | null): { added: string[]; removed: string[]; edited: string[]; photos: number; joined: number } {
   const removed = new Set(changes.profiles.remove);
+  // A card whose profile is swapped in the change: a member claimed it (their own profile, keyed
+  // by their uid, takes the card's place) or an account released it. Neither adds nor deletes anyone.
+  const swappedIn = new Set<string>();
+  let joined = 0;
+  for (const n of changes.nodes.upsert) {
+    const was = before?.nodes?.[n.id]?.data.profileId;
+    if (!was || was === n.data.profileId || !removed.has(was)) continue;
+    removed.delete(was);
+    swappedIn.add(n.data.profileId);
+    if (!n.data.profileId.startsWith(PROFILE_ID_PREFIX)) joined++;
+  }
   const added: string[] = [];
   const edited: string[] = [];
   let photos = 0;
   for (const p of changes.profiles.upsert) {
-    if (removed.has(p.id)) continue;
+    if (removed.has(p.id) || swappedIn.has(p.id)) continue;
     const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
     if (made) added.push(p.id);
     else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited.push(p.id);
     else if (p.events || p.names) edited.push(p.id);
     if (p.set?.photoURL) photos++;
   }
-  return { added, removed: [...removed], edited, photos };
+  return { added, removed: [...removed], edited, photos, joined };
 }
 
 /** The people a change touched: its profiles, the profiles of its cards, the partners of its couples. */

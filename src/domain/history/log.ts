@@ -15,6 +15,8 @@ export interface HistoryLog {
   after(graphId: string, revision: number): Promise<HistoryEntry[]>;
   /** Entries at or after `since` (ISO) that took people out of the tree, newest first. */
   deletions(graphId: string, since: string): Promise<HistoryEntry[]>;
+  /** Entries after `since` (ISO, strictly), newest first, at most `limit`: the activity since a visit. */
+  since(graphId: string, since: string, limit: number): Promise<HistoryEntry[]>;
 }
 
 /** What an entry's body holds as text: the change and its before-values. */

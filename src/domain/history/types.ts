@@ -50,6 +50,11 @@ export interface ChangeSummary {
   photos: number;
   /** Cards moved and lines drawn or removed, places, couples and sources changed. */
   other: number;
+  /**
+   * Members who joined by claiming a card (its profile swapped for their own): not a person added
+   * and one deleted. Absent in entries kept before it was counted.
+   */
+  joined?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ChangeSet } from '../changeSet.ts';
 import { personPrivacy, relativesIn, type PrivacyContext } from '../privacy.ts';
 import type { Graph } from '../types.ts';
+import { summarise } from './entry.ts';
 import type { ChangeBefore, HistoryEntry } from './types.ts';
 
 /**
@@ -25,7 +26,8 @@ export function historyForViewer(entries: readonly HistoryEntry[], hidden: Reado
     const shown = visiblePart(e.changes, e.before, hidden);
     const profileIds = e.profileIds.filter((id) => !hidden.has(id));
     if (!profileIds.length) continue;
-    out.push({ ...e, ...shown, profileIds, removedIds: e.removedIds.filter((id) => !hidden.has(id)) });
+    // The counts too ("added 3 people"): the activity and Home tell a change by them.
+    out.push({ ...e, ...shown, summary: summarise(shown.changes, shown.before), profileIds, removedIds: e.removedIds.filter((id) => !hidden.has(id)) });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { DigestCard } from './DigestCard.tsx';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -52,6 +53,7 @@ export default function AccountScreen() {
         <DataCard uid={user.uid} />
         <EmailCard email={user.email} />
         <PasswordCard />
+        <DigestCard />
         <section className="card account-card account-danger" aria-labelledby="account-delete-title">
           <h2 id="account-delete-title" className="card-title">
             <TrashIcon size={20} /> {T.deleteTitle}

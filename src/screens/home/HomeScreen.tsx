@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { MemberAvatar } from '../../components/avatar/MemberAvatar.tsx';
@@ -5,9 +6,10 @@ import { userDisplayName } from '../../components/userName.ts';
 import { TreeIcon } from '../../components/icons.tsx';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
-import { treesState } from '../../state/trees.ts';
+import { loadTrees, treesState } from '../../state/trees.ts';
 import { homeGreeting } from './greeting.ts';
 import { ProfileSummary } from './ProfileSummary.tsx';
+import { FamilyActivity } from './FamilyActivity.tsx';
 import { TreeList } from './TreeList.tsx';
 import './home.css';
 
@@ -17,6 +19,11 @@ export function HomeScreen() {
   const { profile, status } = useSnapshot(ownProfileState);
   const trees = useSnapshot(treesState);
   const name = userDisplayName(user);
+  const uid = user?.uid;
+  // What relatives changed is read afresh on each visit to Home (the sidebar's list may be older).
+  useEffect(() => {
+    if (uid) void loadTrees(uid, true);
+  }, [uid]);
   return (
     <div className="page home">
       <section className="home-hero card">
@@ -28,6 +35,7 @@ export function HomeScreen() {
           </Link>
         </div>
       </section>
+      {user && <FamilyActivity />}
       {user && <TreeList uid={user.uid} />}
       {user && (
         <section className="home-grid">

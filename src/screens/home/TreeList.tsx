@@ -7,6 +7,7 @@ import { PlusIcon, TreeIcon, UsersIcon } from '../../components/icons.tsx';
 import { MembersDialog } from '../members/MembersDialog.tsx';
 import { MEMBERS_TEXTS } from '../members/membersActions.ts';
 import { loadTrees, treePath, treesState } from '../../state/trees.ts';
+import { ActivityBadge } from '../../components/ActivityBadge.tsx';
 
 export const TREE_LIST_TEXTS = {
   title: 'Your family trees',
@@ -67,7 +68,10 @@ export function TreeList({ uid }: { uid: string }) {
                 <TreeIcon />
               </span>
               <span className="home-tree-text">
-                <span className="home-tree-name">{t.name}</span>
+                <span className="home-tree-name">
+                  {t.name}
+                  <ActivityBadge count={t.activity?.count ?? 0} />
+                </span>
                 <span className="home-tree-line">
                   {treeLine(t)}
                   {t.role !== 'owner' && t.ownerName ? ` · ${TREE_LIST_TEXTS.by(t.ownerName)}` : ''}

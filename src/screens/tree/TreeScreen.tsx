@@ -10,7 +10,8 @@ import { graphIndex } from '../../domain/graphDraft.ts';
 import { newProfileId } from '../../domain/ids.ts';
 import { authState } from '../../state/auth.ts';
 import { ownProfileState } from '../../state/ownProfile.ts';
-import { noteOpenedTree } from '../../state/trees.ts';
+import { noteOpenedTree, noteSeenTree } from '../../state/trees.ts';
+import { openActivity } from './panels/history/historyUi.ts';
 import { homeNodeId } from './canvas/homeCard.ts';
 import { treeRights } from './actions/rights.ts';
 import { invitationsState, loadInvitations, refreshInvitations, resetInvitations, touchesInvitations } from './invitations/pendingInvitations.ts';
@@ -38,6 +39,7 @@ const BACKUP_NOT_KEPT_MS = 5000;
 
 /** The query parameter naming the tree to open (`/app/tree?tree={graphId}`); without it, the one opened last. */
 export const TREE_PARAM = 'tree';
+export const SHOW_PARAM = 'show';
 
 /** What a page that sends the member to their tree may ask of it (router state). */
 export interface TreeArrival {
@@ -52,10 +54,11 @@ export interface TreeArrival {
 export default function TreeScreen() {
   const [params] = useSearchParams();
   const graphId = params.get(TREE_PARAM) || undefined;
-  return <TreeView key={graphId ?? ''} graphId={graphId} />;
+  // Home's activity lines and the digest link to the tree's Activity (`&show=activity`).
+  return <TreeView key={graphId ?? ''} graphId={graphId} showActivity={params.get(SHOW_PARAM) === 'activity'} />;
 }
 
-function TreeView({ graphId }: { graphId: string | undefined }) {
+function TreeView({ graphId, showActivity }: { graphId: string | undefined; showActivity: boolean }) {
   const { user } = useSnapshot(authState);
   const uid = user!.uid;
   const arrival = (useLocation().state ?? {}) as TreeArrival;
@@ -97,6 +100,7 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
     void session.open().then(() => {
       if (session.status !== 'ready') return;
       noteOpenedTree(session.graphId);
+      if (showActivity) openActivity();
       if (treeRights(session.role).invite) void loadInvitations(backend.invitations, session.graphId);
       if (arrival.showOwnCard) treeUi.detailsNodeId = homeNodeId(session.graph, uid) ?? null;
     });
@@ -115,6 +119,11 @@ function TreeView({ graphId }: { graphId: string | undefined }) {
     return () => {
       stopRefreshing();
       session.flush();
+      // What came live while the tree was open has been seen too: Home does not tell it again.
+      if (session.status === 'ready') {
+        noteSeenTree(session.graphId);
+        void backend.graphs.markSeen(session.graphId).catch(() => undefined);
+      }
       session.close();
       search.destroy();
       document.removeEventListener('visibilitychange', onHide);

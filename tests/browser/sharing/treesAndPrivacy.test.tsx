@@ -89,10 +89,10 @@ describe('what viewers see of me (profile page)', () => {
     const a = {
       saved: [] as AccountSettings[],
       failWith: null as Error | null,
-      settings: async () => ({ viewerVisibility: initial }),
+      settings: async () => ({ viewerVisibility: initial, digest: 'off' as const }),
       updateSettings: async (changes: Partial<AccountSettings>) => {
         if (a.failWith) throw a.failWith;
-        const next = { viewerVisibility: changes.viewerVisibility ?? initial };
+        const next = { viewerVisibility: changes.viewerVisibility ?? initial, digest: 'off' as const };
         a.saved.push(next);
         return next;
       },
@@ -111,7 +111,7 @@ describe('what viewers see of me (profile page)', () => {
     await expect.element(page.getByRole('radio', { name: 'My name only' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('radio', { name: 'Nothing' }).click();
     await expect.element(page.getByRole('listitem').filter({ hasText: 'Privacy choice saved' })).toBeVisible();
-    expect(a.saved).toEqual([{ viewerVisibility: 'private' }]);
+    expect(a.saved).toEqual([{ viewerVisibility: 'private', digest: 'off' }]);
   });
 
   it('a refusal puts the earlier choice back and says why', async () => {

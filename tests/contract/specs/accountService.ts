@@ -14,10 +14,13 @@ import { ownTree } from './trees.ts';
 export function accountServiceContract(site: Site) {
   it('keeps what viewers see of my cards: the default until changed, then the choice', async () => {
     const ada = await site.member();
-    expect(await ada.browser.account.settings()).toEqual({ viewerVisibility: DEFAULT_VIEWER_VISIBILITY });
-    expect(await ada.browser.account.updateSettings({ viewerVisibility: 'private' })).toEqual({ viewerVisibility: 'private' });
-    expect(await ada.browser.account.settings()).toEqual({ viewerVisibility: 'private' });
+    expect(await ada.browser.account.settings()).toEqual({ viewerVisibility: DEFAULT_VIEWER_VISIBILITY, digest: 'off' });
+    expect(await ada.browser.account.updateSettings({ viewerVisibility: 'private' })).toEqual({ viewerVisibility: 'private', digest: 'off' });
+    expect(await ada.browser.account.settings()).toEqual({ viewerVisibility: 'private', digest: 'off' });
     await expect(ada.browser.account.updateSettings({ viewerVisibility: 'nobody' as 'private' })).rejects.toMatchObject({ code: 'invalid-argument' });
+    // The e-mail digest of relatives' changes (issue 24): off by default, daily or weekly.
+    expect(await ada.browser.account.updateSettings({ digest: 'weekly' })).toEqual({ viewerVisibility: 'private', digest: 'weekly' });
+    await expect(ada.browser.account.updateSettings({ digest: 'hourly' as 'daily' })).rejects.toMatchObject({ code: 'invalid-argument' });
   });
 
   it('changes the password only with the current one; the new one signs in, the old one no longer', async () => {
@@ -34,7 +37,7 @@ export function accountServiceContract(site: Site) {
     const data = JSON.parse(await (await ada.browser.account.download()).text()) as OwnDataExport;
     expect(data).toMatchObject({
       format: 'kinfolk-own-data/1',
-      account: { uid: ada.uid, email: ada.email, displayName: 'Ada Lovelace', settings: { viewerVisibility: DEFAULT_VIEWER_VISIBILITY } },
+      account: { uid: ada.uid, email: ada.email, displayName: 'Ada Lovelace', settings: { viewerVisibility: DEFAULT_VIEWER_VISIBILITY, digest: 'off' } },
       memberships: [{ graphId: tree.graphId, name: 'Lovelace family tree', role: 'owner' }],
     });
     expect(data.profiles.map((p) => p.id)).toEqual([ada.uid]);

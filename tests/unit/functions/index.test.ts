@@ -4,7 +4,7 @@ import { BLOCKING_FUNCTIONS, CALLABLES, FUNCTIONS_REGION } from '../../../src/ba
 
 /** What functions/src/index.ts deploys: the names the client calls, of the kinds it expects. */
 
-type Endpoint = { __endpoint: { region?: string[]; callableTrigger?: object; blockingTrigger?: { eventType: string }; eventTrigger?: { eventType: string; eventFilterPathPatterns?: Record<string, string> } } };
+type Endpoint = { __endpoint: { region?: string[]; callableTrigger?: object; scheduleTrigger?: { schedule: string }; blockingTrigger?: { eventType: string }; eventTrigger?: { eventType: string; eventFilterPathPatterns?: Record<string, string> } } };
 const exported = functions as unknown as Record<string, Endpoint>;
 
 describe('the deployed functions', () => {
@@ -23,7 +23,11 @@ describe('the deployed functions', () => {
     expect(trigger.eventFilterPathPatterns).toEqual({ document: 'graphs/{graphId}/changes/{revision}' });
   });
 
+  it('sendDigests runs every hour (the e-mail digest, issue 24)', () => {
+    expect(exported.sendDigests!.__endpoint.scheduleTrigger?.schedule).toBe('every 60 minutes');
+  });
+
   it('exports nothing else', () => {
-    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph'].sort());
+    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph', 'sendDigests'].sort());
   });
 });

@@ -58,6 +58,17 @@ describe('the member’s trees', () => {
     await expect.poll(() => treesState.trees.length).toBe(3);
   });
 
+  it("opening a tree clears its activity badge and leaves the others' (issue 24)", async () => {
+    const news = { since: '2026-05-01T00:00:00.000Z', count: 3, lines: [{ actorUid: 'k', name: 'Klaus', summary: { added: 3, removed: 0, edited: 0, photos: 0, other: 0 }, changes: 3, lastAt: '2026-05-02T00:00:00.000Z' }] };
+    const r = repo(() => [{ ...tree('a', true), activity: news }, { ...tree('b'), activity: news }]);
+    await loadTrees('u1', false, r);
+    noteOpenedTree('b', r);
+    expect(treesState.trees.map((t) => [t.graphId, t.activity?.count, t.activity?.lines.length])).toEqual([
+      ['a', 3, 1],
+      ['b', 0, 0],
+    ]);
+  });
+
   it('a failure is kept as such; the first tree stands in for a missing current one', async () => {
     await loadTrees('u1', false, { list: () => Promise.reject(new Error('offline')) });
     expect(treesState.status).toBe('error');

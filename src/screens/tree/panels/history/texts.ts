@@ -1,3 +1,5 @@
+import { FORMER_MEMBER } from '../../../../domain/activity/sinceLastVisit.ts';
+
 /** The history's words on screen (issue 24; docs/PRODUCT.md "History and revert"). */
 export const HISTORY_TEXTS = {
   personButton: 'Show changes',
@@ -8,7 +10,7 @@ export const HISTORY_TEXTS = {
   failed: 'Could not load the history.',
   older: 'Show older',
   by: (who: string, when: string) => `${who} · ${when}`,
-  someone: 'A former member',
+  someone: FORMER_MEMBER,
   revertOne: 'Revert',
   revertOneLabel: (when: string) => `Revert the change of ${when}`,
   revertAfter: 'Revert this and all later',
