@@ -1,2 +1,3 @@
 export * from './find.ts';
 export * from './words.ts';
+export * from './kinGraph.ts';
