@@ -8,7 +8,7 @@
  * ancestor. The same again from each spouse gives the in-laws. Linear in people and links:
  * 100,000 people in tens of milliseconds, run in a worker (src/screens/tree/kinship/).
  */
-import { isHalf } from './find.ts';
+import { childrenAt, halfThrough } from './find.ts';
 import { genderOfSex, type KinGraph } from './kinGraph.ts';
 import { kinshipWord } from './words.ts';
 import type { Kinship } from './find.ts';
@@ -24,9 +24,8 @@ export interface BloodFrom {
 export function bloodFrom(g: KinGraph, from: number): BloodFrom {
   const n = g.ids.length;
   const { parentStart, parentList, childStart, childList } = g;
-  // The ancestors, each at their smallest depth, and the child toward `from` they were reached by.
+  // The ancestors, each at their smallest depth.
   const ancestorDepth = new Int32Array(n).fill(-1);
-  const toward = new Int32Array(n).fill(-1);
   const levels: number[][] = [[from]];
   ancestorDepth[from] = 0;
   for (let d = 0; levels[d]!.length; d++) {
@@ -36,7 +35,6 @@ export function bloodFrom(g: KinGraph, from: number): BloodFrom {
         const p = parentList[k]!;
         if (ancestorDepth[p] !== -1) continue;
         ancestorDepth[p] = d + 1;
-        toward[p] = i;
         next.push(p);
       }
     }
@@ -45,18 +43,16 @@ export function bloodFrom(g: KinGraph, from: number): BloodFrom {
   const up = new Int32Array(n).fill(-1);
   const down = new Int32Array(n).fill(-1);
   const half = new Uint8Array(n);
-  // The best (total, up) offered to each person so far, the ancestor it comes from and that
-  // ancestor's child on the way down (for half relations).
+  // The best (total, up) offered to each person so far.
   const bestTotal = new Int32Array(n).fill(0x7fffffff);
   const bestUp = new Int32Array(n);
-  const origin = new Int32Array(n).fill(-1);
-  const branch = new Int32Array(n).fill(-1);
+  // Half when every line offered at the best (total, up) is half: one full line makes it full.
+  const halfOffered = new Uint8Array(n);
   // One queue per number of generations up; each is filled in order of its total.
   const queues: { items: number[]; totals: number[]; head: number }[] = levels.map((ancestors, u) => {
     for (const a of ancestors) {
       bestTotal[a] = u;
       bestUp[a] = u;
-      origin[a] = a;
     }
     return { items: [...ancestors], totals: ancestors.map(() => u), head: 0 };
   });
@@ -70,20 +66,21 @@ export function bloodFrom(g: KinGraph, from: number): BloodFrom {
         if (up[x] !== -1 || bestTotal[x] !== t || bestUp[x] !== u) continue;
         up[x] = u;
         down[x] = t - u;
-        const c = origin[x]!;
-        if (u > 0 && t > u) half[x] = isHalf(g, c, toward[c]!, branch[x]!) ? 1 : 0;
+        half[x] = halfOffered[x]!;
+        const mySide = t === u && u > 0 ? childrenAt(g, x, (ch) => ancestorDepth[ch] === u - 1) : [];
         for (let k = childStart[x]!; k < childStart[x + 1]!; k++) {
           const child = childList[k]!;
           if (up[child] !== -1) continue;
+          // Below an ancestor (t === u) the line is half by that ancestor's two children; further down, as its parent's.
+          const offered = t === u ? (u > 0 && halfThrough(g, x, mySide, [child]) ? 1 : 0) : half[x]!;
           if (t + 1 < bestTotal[child]! || (t + 1 === bestTotal[child] && u < bestUp[child]!)) {
             bestTotal[child] = t + 1;
             bestUp[child] = u;
-            origin[child] = c;
-            branch[child] = t === u ? child : branch[x]!;
+            halfOffered[child] = offered;
             q.items.push(child);
             q.totals.push(t + 1);
             left++;
-          }
+          } else if (t + 1 === bestTotal[child] && u === bestUp[child]) halfOffered[child] &= offered;
         }
       }
     }

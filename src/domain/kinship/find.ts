@@ -304,6 +304,21 @@ export function isHalf(g: KinGraph, ancestor: number, childA: number, childB: nu
   return otherA.length > 0 && otherB.length > 0 && !otherA.some((p) => otherB.includes(p));
 }
 
+/**
+ * The ancestor's children on one side's lines: those the side reached one generation nearer its
+ * start (more than one under pedigree collapse; the relation is full when any two make it full).
+ */
+export function childrenAt(g: KinGraph, ancestor: number, at: (child: number) => boolean): number[] {
+  const out: number[] = [];
+  for (let k = g.childStart[ancestor]!; k < g.childStart[ancestor + 1]!; k++) if (at(g.childList[k]!)) out.push(g.childList[k]!);
+  return out;
+}
+
+/** Half through every pair of the ancestor's children on the two sides. */
+export function halfThrough(g: KinGraph, ancestor: number, childrenA: number[], childrenB: number[]): boolean {
+  return childrenA.every((x) => childrenB.every((y) => isHalf(g, ancestor, x, y)));
+}
+
 /** The lines through each common ancestor found, `A` the side of the person the line starts from. */
 function linesFrom(ix: KinIndex, A: Side, B: Side, found: number[]): BloodLine[] {
   const { g } = ix;
@@ -326,11 +341,15 @@ function linesFrom(ix: KinIndex, A: Side, B: Side, found: number[]): BloodLine[]
       if (partner !== undefined) {
         taken.add(partner);
         ancestors.push(g.ids[partner]!);
-      } else half = isHalf(g, ci, childA, childB);
+      } else {
+        const near = (side: Side, depth: number) => (ch: number) => side.mark[ch] === side.run && side.depth[ch] === depth;
+        half = halfThrough(g, ci, childrenAt(g, ci, near(A, up - 1)), childrenAt(g, ci, near(B, down - 1)));
+      }
     }
     lines.push({ up, down, ancestors, half, path });
   }
-  return lines;
+  // A full line before a half one of the same shape: one full line makes the relation full.
+  return lines.sort((x, y) => x.up - y.up || Number(x.half) - Number(y.half));
 }
 
 function firstLink(path: string[], links: ReadonlyMap<string, Pedigree>): Pedigree | undefined {

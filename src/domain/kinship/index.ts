@@ -1,3 +1,4 @@
 export * from './find.ts';
 export * from './words.ts';
 export * from './kinGraph.ts';
+export * from './everyone.ts';
