@@ -7,13 +7,18 @@
  * generations, with one spouse step when no blood line exists) and for pairs with no relation
  * (a second, unconnected family of the same shape, so both ancestor sets are searched whole); the
  * same pairs with `also: false` (the closest relationship only, no second search).
+ *
+ * "My relationship to everyone": the tree's links laid out as typed arrays (`buildKinGraph`, the
+ * main thread's share), then `relationsToEveryone` for a person of the last generation (what the
+ * worker runs, timed here in-process), and a structured clone of its answer (the reply's;
+ * both ways the arrays are transferred, not copied; the words are made for what is shown).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './scene/random.ts';
-import { findKinship, kinshipWord, type KinProfiles } from '../src/domain/kinship/index.ts';
+import { buildKinGraph, findKinship, genderOfSex, kinshipWord, relationsBuffers, relationsToEveryone, relationWord, type KinProfiles } from '../src/domain/kinship/index.ts';
 import type { Gender } from '../src/domain/types.ts';
 
 function parseArgs(argv: string[]) {
@@ -128,6 +133,35 @@ function main() {
   const lastGenerationClosestOnly = run(lastPairs, { also: false });
   const noRelation = run(apartPairs);
 
+  const timed = <T>(f: () => T): [T, number, number] => {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const out = f();
+    const used = process.cpuUsage(c);
+    return [out, round(performance.now() - t), round((used.user + used.system) / 1000)];
+  };
+  const everyoneRuns = Array.from({ length: 5 }, (_, i) => {
+    const [g, buildMs, buildCpuMs] = timed(() => buildKinGraph(tree));
+    const me = g.ids.indexOf(main[generations - 1]![i * 7]!);
+    const [relations, passMs, passCpuMs] = timed(() => relationsToEveryone(g, me));
+    // The reply: the arrays are transferred, and the words made for the cards and results shown.
+    const [, cloneMs] = timed(() => structuredClone(relations, { transfer: relationsBuffers(relations) }));
+    const named = g.ids.filter((_, i) => relationWord(relations, i, genderOfSex(g.sex[i]!))).length;
+    return { buildMs, buildCpuMs, passMs, passCpuMs, cloneMs, named };
+  });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const toEveryone = {
+    runs: everyoneRuns.length,
+    people: Object.keys(profiles).length,
+    named: everyoneRuns[0]!.named,
+    buildMedianMs: median(everyoneRuns.map((r) => r.buildMs)),
+    buildCpuMedianMs: median(everyoneRuns.map((r) => r.buildCpuMs)),
+    workerPassMedianMs: median(everyoneRuns.map((r) => r.passMs)),
+    workerPassCpuMedianMs: median(everyoneRuns.map((r) => r.passCpuMs)),
+    replyCloneMedianMs: median(everyoneRuns.map((r) => r.cloneMs)),
+    totalMaxMs: Math.max(...everyoneRuns.map((r) => r.buildMs + r.passMs + r.cloneMs)),
+  };
+
   const result = {
     date: new Date().toISOString(),
     loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
@@ -139,6 +173,7 @@ function main() {
     lastGenerationPairs: lastGeneration,
     lastGenerationPairsClosestOnly: lastGenerationClosestOnly,
     noRelationPairs: noRelation,
+    relationshipToEveryone: toEveryone,
   };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync(dirname(args.json), { recursive: true });

@@ -9,9 +9,9 @@
  * 100,000 people in tens of milliseconds, run in a worker (src/screens/tree/kinship/).
  */
 import { childrenAt, halfThrough } from './find.ts';
-import { genderOfSex, type KinGraph } from './kinGraph.ts';
+import { genderOfSex, type KinGraph, type KinLinks } from './kinGraph.ts';
 import { kinshipWord } from './words.ts';
-import type { Kinship } from './find.ts';
+import type { Gender } from '../types.ts';
 
 /** Each person's closest blood line from one person: `up` −1 when none. */
 export interface BloodFrom {
@@ -21,8 +21,8 @@ export interface BloodFrom {
 }
 
 /** Every person's closest blood line from `from` (an index of `g`). */
-export function bloodFrom(g: KinGraph, from: number): BloodFrom {
-  const n = g.ids.length;
+export function bloodFrom(g: KinLinks, from: number): BloodFrom {
+  const n = g.sex.length;
   const { parentStart, parentList, childStart, childList } = g;
   // The ancestors, each at their smallest depth.
   const ancestorDepth = new Int32Array(n).fill(-1);
@@ -90,19 +90,55 @@ export function bloodFrom(g: KinGraph, from: number): BloodFrom {
 
 const line = (up: number, down: number, half: boolean) => ({ up, down, half, ancestors: [], path: [] });
 
-/**
- * What each person of `g` is to the person at `me`, as `kinshipWord` says it ('' for `me` and for
- * people not related by blood nor one marriage step), in the order of `g.ids`.
- */
-export function relationshipsToEveryone(g: KinGraph, me: number): string[] {
-  const n = g.ids.length;
+/** How each person is related, as numbers (what the worker hands back, without a copy). */
+export const RELATION = { none: 0, blood: 1, spouse: 2, spousesRelative: 3, relativesSpouse: 4, stepSibling: 5, self: 6 } as const;
+
+export interface Relations {
+  kind: Uint8Array;
+  /** The blood line the relation is named from (the spouse's or the relative's for in-laws). */
+  up: Int32Array;
+  down: Int32Array;
+  half: Uint8Array;
+}
+
+/** The arrays of `Relations`, to hand back from a worker as transferables. */
+export const relationsBuffers = (r: Relations): ArrayBuffer[] => [r.kind, r.up, r.down, r.half].map((a) => a.buffer as ArrayBuffer);
+
+/** What person `i` is to the person the relations were found from, in `kinshipWord`'s words ('' for none or themselves). */
+export function relationWord(r: Relations, i: number, gender: Gender | undefined): string {
+  const l = () => [line(r.up[i]!, r.down[i]!, r.half[i] === 1)];
+  switch (r.kind[i]) {
+    case RELATION.blood:
+      return kinshipWord({ kind: 'blood', lines: l(), also: [] }, gender);
+    case RELATION.spouse:
+      return kinshipWord({ kind: 'spouse' }, gender);
+    case RELATION.spousesRelative:
+      return kinshipWord({ kind: 'spouses-relative', via: '', lines: l() }, gender);
+    case RELATION.relativesSpouse:
+      return kinshipWord({ kind: 'relatives-spouse', via: '', lines: l() }, gender);
+    case RELATION.stepSibling:
+      return kinshipWord({ kind: 'step-sibling', path: [] }, gender);
+    default:
+      return '';
+  }
+}
+
+/** How each person of `g` is related to the person at `me` (closest first, as `findKinship` says it). */
+export function relationsToEveryone(g: KinLinks, me: number): Relations {
+  const n = g.sex.length;
   const { spouseStart, spouseList, parentStart, parentList, childStart, childList } = g;
   const mine = bloodFrom(g, me);
   const spouses: number[] = [];
   for (let k = spouseStart[me]!; k < spouseStart[me + 1]!; k++) spouses.push(spouseList[k]!);
   const theirs = spouses.map((s) => bloodFrom(g, s));
-  const out = new Array<string>(n).fill('');
-  const say = (i: number, k: Kinship) => (out[i] = kinshipWord(k, genderOfSex(g.sex[i]!)));
+  const out: Relations = { kind: new Uint8Array(n), up: new Int32Array(n), down: new Int32Array(n), half: new Uint8Array(n) };
+  const set = (i: number, kind: number, from?: BloodFrom, j = i) => {
+    out.kind[i] = kind;
+    if (!from) return;
+    out.up[i] = from.up[j]!;
+    out.down[i] = from.down[j]!;
+    out.half[i] = from.half[j]!;
+  };
   const isSpouse = new Uint8Array(n);
   for (const s of spouses) isSpouse[s] = 1;
   // Stepsiblings: the children of a parent's spouse who is not a parent.
@@ -116,49 +152,52 @@ export function relationshipsToEveryone(g: KinGraph, me: number): string[] {
     }
   }
   for (let i = 0; i < n; i++) {
-    if (i === me) continue;
+    if (i === me) {
+      out.kind[i] = RELATION.self;
+      continue;
+    }
     if (mine.up[i]! >= 0) {
-      say(i, { kind: 'blood', lines: [line(mine.up[i]!, mine.down[i]!, mine.half[i] === 1)], also: [] });
+      set(i, RELATION.blood, mine);
       continue;
     }
     if (isSpouse[i]) {
-      say(i, { kind: 'spouse' });
+      set(i, RELATION.spouse);
       continue;
     }
     // Their spouse's blood relative, or the spouse of one of ours: the nearer (theirs at a tie), as findKinship.
-    let best: Kinship | null = null;
     let cost = Infinity;
     let bestUp = Infinity;
     theirs.forEach((r, s) => {
-      const t = r.up[i]! + r.down[i]!;
       if (r.up[i]! < 0 || i === spouses[s]) return;
+      const t = r.up[i]! + r.down[i]!;
       if (t < cost || (t === cost && r.up[i]! < bestUp)) {
         cost = t;
         bestUp = r.up[i]!;
-        best = { kind: 'spouses-relative', via: '', lines: [line(r.up[i]!, r.down[i]!, r.half[i] === 1)] };
+        set(i, RELATION.spousesRelative, r);
       }
     });
-    let ours: Kinship | null = null;
     let oursCost = Infinity;
     let oursUp = Infinity;
+    let ours = -1;
     for (let k = spouseStart[i]!; k < spouseStart[i + 1]!; k++) {
       const s = spouseList[k]!;
       if (s === me || mine.up[s]! < 0) continue;
       const t = mine.up[s]! + mine.down[s]!;
-      if (t < oursCost || (t === oursCost && mine.up[s]! < oursUp)) {
-        oursCost = t;
-        oursUp = mine.up[s]!;
-        ours = { kind: 'relatives-spouse', via: '', lines: [line(mine.up[s]!, mine.down[s]!, mine.half[s] === 1)] };
-      }
+      if (t < oursCost || (t === oursCost && mine.up[s]! < oursUp)) (oursCost = t), (oursUp = mine.up[s]!), (ours = s);
     }
-    if (ours && oursCost < cost) (best = ours), (cost = oursCost);
-    if (stepSibling[i] && 2 < cost) best = { kind: 'step-sibling', path: [] };
-    if (best) say(i, best);
+    if (ours >= 0 && oursCost < cost) (cost = oursCost), set(i, RELATION.relativesSpouse, mine, ours);
+    if (stepSibling[i] && 2 < cost) set(i, RELATION.stepSibling);
   }
   return out;
 }
 
-function hasParent(g: KinGraph, child: number, parent: number): boolean {
+/** Every person's relationship word to the person at `me`, in the order of `g.ids` (tests and the bench). */
+export function relationshipsToEveryone(g: KinGraph, me: number): string[] {
+  const r = relationsToEveryone(g, me);
+  return Array.from({ length: g.sex.length }, (_, i) => relationWord(r, i, genderOfSex(g.sex[i]!)));
+}
+
+function hasParent(g: KinLinks, child: number, parent: number): boolean {
   for (let k = g.parentStart[child]!; k < g.parentStart[child + 1]!; k++) if (g.parentList[k] === parent) return true;
   return false;
 }

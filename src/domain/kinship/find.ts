@@ -17,7 +17,7 @@
  * also blood relatives (Victoria and Albert, first cousins) are both.
  */
 import type { Pedigree } from '../types.ts';
-import { buildKinGraph, hasLink, type KinGraph, type KinProfiles } from './kinGraph.ts';
+import { buildKinGraph, hasLink, type KinGraph, type KinLinks, type KinProfiles } from './kinGraph.ts';
 
 export type { KinProfiles } from './kinGraph.ts';
 
@@ -106,9 +106,8 @@ export function kinIndex(profiles: KinProfiles, key: object = profiles): KinInde
   const known = indexes.get(key);
   if (known) return known;
   const g = buildKinGraph(profiles);
+  const { at } = g;
   const n = g.ids.length;
-  const at = new Map<string, number>();
-  for (let i = 0; i < n; i++) at.set(g.ids[i]!, i);
   const index: KinIndex = { g, at, sides: [sideArrays(n), sideArrays(n), sideArrays(n)], excluded: new Uint32Array(n), run: 0, family: families(g) };
   indexes.set(key, index);
   return index;
@@ -289,16 +288,16 @@ function pathUp(ix: KinIndex, side: Side, from: number): string[] {
 }
 
 /** Whether `p` is a parent of `child` (indexes). */
-const isParent = (g: KinGraph, p: number, child: number) => hasLink(g.parentStart, g.parentList, child, p);
+const isParent = (g: KinLinks, p: number, child: number) => hasLink(g.parentStart, g.parentList, child, p);
 
-function otherParents(g: KinGraph, child: number, than: number): number[] {
+function otherParents(g: KinLinks, child: number, than: number): number[] {
   const out: number[] = [];
   for (let k = g.parentStart[child]!; k < g.parentStart[child + 1]!; k++) if (g.parentList[k] !== than) out.push(g.parentList[k]!);
   return out;
 }
 
 /** Half: both children's other parents are known and none is shared (unknown other parents do not make a half relation). */
-export function isHalf(g: KinGraph, ancestor: number, childA: number, childB: number): boolean {
+export function isHalf(g: KinLinks, ancestor: number, childA: number, childB: number): boolean {
   const otherA = otherParents(g, childA, ancestor);
   const otherB = otherParents(g, childB, ancestor);
   return otherA.length > 0 && otherB.length > 0 && !otherA.some((p) => otherB.includes(p));
@@ -308,14 +307,14 @@ export function isHalf(g: KinGraph, ancestor: number, childA: number, childB: nu
  * The ancestor's children on one side's lines: those the side reached one generation nearer its
  * start (more than one under pedigree collapse; the relation is full when any two make it full).
  */
-export function childrenAt(g: KinGraph, ancestor: number, at: (child: number) => boolean): number[] {
+export function childrenAt(g: KinLinks, ancestor: number, at: (child: number) => boolean): number[] {
   const out: number[] = [];
   for (let k = g.childStart[ancestor]!; k < g.childStart[ancestor + 1]!; k++) if (at(g.childList[k]!)) out.push(g.childList[k]!);
   return out;
 }
 
 /** Half through every pair of the ancestor's children on the two sides. */
-export function halfThrough(g: KinGraph, ancestor: number, childrenA: number[], childrenB: number[]): boolean {
+export function halfThrough(g: KinLinks, ancestor: number, childrenA: number[], childrenB: number[]): boolean {
   return childrenA.every((x) => childrenB.every((y) => isHalf(g, ancestor, x, y)));
 }
 

@@ -8,8 +8,13 @@ import type { Gender, Profile } from '../types.ts';
 
 export type KinProfiles = Readonly<Record<string, Pick<Profile, 'id' | 'parents' | 'children' | 'spouses' | 'gender'>>>;
 
+/** The links alone: what a worker needs (no strings to copy). */
+export type KinLinks = Omit<KinGraph, 'ids' | 'at'>;
+
 export interface KinGraph {
   ids: string[];
+  /** Each id's index. */
+  at: Map<string, number>;
   /** 0 unknown, 1 female, 2 male. */
   sex: Uint8Array;
   parentStart: Int32Array;
@@ -26,38 +31,37 @@ export const genderOfSex = (s: number): Gender => (s === 1 ? 'F' : s === 2 ? 'M'
 /** Builds the arrays from profiles; links to people not in `profiles` are left out. */
 export function buildKinGraph(profiles: KinProfiles): KinGraph {
   const ids = Object.keys(profiles);
+  const people = Object.values(profiles);
+  const n = ids.length;
   const at = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) at.set(ids[i]!, i);
-  const sex = new Uint8Array(ids.length);
-  const rows = (pick: (p: KinProfiles[string]) => readonly string[]) => {
-    const start = new Int32Array(ids.length + 1);
-    let list = new Int32Array(ids.length * 2 + 16);
-    let n = 0;
-    for (let i = 0; i < ids.length; i++) {
-      start[i] = n;
-      for (const id of pick(profiles[ids[i]!]!)) {
-        const j = at.get(id);
-        if (j === undefined) continue;
-        if (n === list.length) {
-          const bigger = new Int32Array(list.length * 2);
-          bigger.set(list);
-          list = bigger;
-        }
-        list[n++] = j;
+  for (let i = 0; i < n; i++) at.set(ids[i]!, i);
+  const sex = new Uint8Array(n);
+  for (let i = 0; i < n; i++) sex[i] = SEX[people[i]!.gender] ?? 0;
+  const rows = (key: 'parents' | 'children' | 'spouses') => {
+    let total = 0;
+    for (let i = 0; i < n; i++) total += people[i]![key].length;
+    const start = new Int32Array(n + 1);
+    const list = new Int32Array(total);
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      start[i] = k;
+      const links = people[i]![key];
+      for (let m = 0; m < links.length; m++) {
+        const j = at.get(links[m]!);
+        if (j !== undefined) list[k++] = j;
       }
     }
-    start[ids.length] = n;
-    return [start, list.slice(0, n)] as const;
+    start[n] = k;
+    return [start, k === total ? list : list.slice(0, k)] as const;
   };
-  for (let i = 0; i < ids.length; i++) sex[i] = SEX[profiles[ids[i]!]!.gender] ?? 0;
-  const [parentStart, parentList] = rows((p) => p.parents);
-  const [childStart, childList] = rows((p) => p.children);
-  const [spouseStart, spouseList] = rows((p) => p.spouses);
-  return { ids, sex, parentStart, parentList, childStart, childList, spouseStart, spouseList };
+  const [parentStart, parentList] = rows('parents');
+  const [childStart, childList] = rows('children');
+  const [spouseStart, spouseList] = rows('spouses');
+  return { ids, at, sex, parentStart, parentList, childStart, childList, spouseStart, spouseList };
 }
 
 /** The typed arrays of a graph, to hand to a worker as transferables. */
-export function kinGraphBuffers(g: KinGraph): ArrayBuffer[] {
+export function kinGraphBuffers(g: KinLinks): ArrayBuffer[] {
   return [g.sex, g.parentStart, g.parentList, g.childStart, g.childList, g.spouseStart, g.spouseList].map((a) => a.buffer as ArrayBuffer);
 }
 
