@@ -10,6 +10,7 @@ import type { Profile } from '../../../domain/types.ts';
 import { ProfileSearch } from '../dialogs/ProfileSearch.tsx';
 import { useTreeGraph } from '../dialogs/useTreeGraph.ts';
 import { useTree } from '../treeContext.ts';
+import { treeUi } from '../treeUi.ts';
 import { followEveryone } from './everyone.ts';
 import { KINSHIP_UI_TEXTS as T, kinshipUi, reopenKinship } from './kinshipUi.ts';
 import { myProfileId, profileOfNode } from './me.ts';
@@ -118,6 +119,9 @@ export function KinshipDialog({
   const showOnTree = () => {
     if (!canvas || !a || !b) return;
     const { nodes, edges } = pathOnTree(graph, paths);
+    // The line alone on the tree, over the whole canvas: no selection, no details panel over it.
+    canvas.engine.deselectAll();
+    treeUi.detailsNodeId = null;
     canvas.engine.highlight(nodes, edges);
     kinshipUi.shown = { sentence, a, b };
     canvas.fitView(nodes.filter((id) => canvas.engine.store.nodes.has(id)));
