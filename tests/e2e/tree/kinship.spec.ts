@@ -108,4 +108,18 @@ test.describe('How are we related?', () => {
     await dialog.getByRole('option', { name: /Anne King/ }).click();
     await expect(dialog.getByTestId('kinship-sentence')).toHaveText("Anne King is Byron King's sister");
   });
+
+  test('my relationship to everyone: a column in Find someone, a line on the cards', async ({ page }, testInfo) => {
+    await page.getByRole('combobox', { name: 'Find someone' }).fill('Oliver');
+    await expect(page.getByRole('option', { name: /Oliver Hale/ })).toContainText('nephew');
+    await page.getByRole('combobox', { name: 'Find someone' }).fill('Lily');
+    await expect(page.getByRole('option', { name: /Lily Hale/ })).toContainText('sister-in-law');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Relationships on cards' }).click();
+    await viewShown(page);
+    await page.screenshot({ path: testInfo.outputPath('kinship-cards.png') });
+    await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Relationships on cards' })).toHaveAttribute('aria-checked', 'true');
+  });
 });
