@@ -97,6 +97,7 @@ function main() {
     const times: number[] = [];
     const cpu: number[] = [];
     const kinds: Record<string, number> = {};
+    const cpuByKind: Record<string, number[]> = {};
     const words: Record<string, number> = {};
     for (const [a, b] of pairs) {
       const t = performance.now();
@@ -106,6 +107,7 @@ function main() {
       times.push(performance.now() - t);
       cpu.push((used.user + used.system) / 1000);
       kinds[k.kind] = (kinds[k.kind] ?? 0) + 1;
+      (cpuByKind[k.kind] ??= []).push(cpu[cpu.length - 1]!);
       const w = kinshipWord(k, profiles[b]!.gender);
       if (w) words[w] = (words[w] ?? 0) + 1;
     }
@@ -118,7 +120,9 @@ function main() {
       // time other processes held the cores; this does not (microsecond resolution).
       cpuP50: round(percentile(cpu, 0.5)),
       cpuP95: round(percentile(cpu, 0.95)),
-      kinds, commonestWords: Object.fromEntries(Object.entries(words).sort((x, y) => y[1] - x[1]).slice(0, 8)) };
+      kinds,
+      cpuP95ByKind: Object.fromEntries(Object.entries(cpuByKind).map(([k, xs]) => [k, round(percentile(xs, 0.95))])),
+      commonestWords: Object.fromEntries(Object.entries(words).sort((x, y) => y[1] - x[1]).slice(0, 8)) };
   };
   const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
   // Warm up the JIT on pairs not timed.
@@ -144,9 +148,9 @@ function main() {
     const [g, buildMs, buildCpuMs] = timed(() => buildKinGraph(tree));
     const me = g.ids.indexOf(main[generations - 1]![i * 7]!);
     const [relations, passMs, passCpuMs] = timed(() => relationsToEveryone(g, me));
-    // The reply: the arrays are transferred, and the words made for the cards and results shown.
-    const [, cloneMs] = timed(() => structuredClone(relations, { transfer: relationsBuffers(relations) }));
     const named = g.ids.filter((_, i) => relationWord(relations, i, genderOfSex(g.sex[i]!))).length;
+    // The reply: the arrays are transferred (the words are made for the cards and results shown).
+    const [, cloneMs] = timed(() => structuredClone(relations, { transfer: relationsBuffers(relations) }));
     return { buildMs, buildCpuMs, passMs, passCpuMs, cloneMs, named };
   });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
