@@ -7,13 +7,18 @@
  * generations, with one spouse step when no blood line exists) and for pairs with no relation
  * (a second, unconnected family of the same shape, so both ancestor sets are searched whole); the
  * same pairs with `also: false` (the closest relationship only, no second search).
+ *
+ * "My relationship to everyone": the tree's links laid out as typed arrays (`buildKinGraph`, the
+ * main thread's share), then `relationsToEveryone` for a person of the last generation (what the
+ * worker runs, timed here in-process), and a structured clone of its answer (the reply's;
+ * both ways the arrays are transferred, not copied; the words are made for what is shown).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { seededRandom } from './scene/random.ts';
-import { findKinship, kinshipWord, type KinProfiles } from '../src/domain/kinship/index.ts';
+import { buildKinGraph, findKinship, genderOfSex, kinshipWord, relationsBuffers, relationsToEveryone, relationWord, type KinProfiles } from '../src/domain/kinship/index.ts';
 import type { Gender } from '../src/domain/types.ts';
 
 function parseArgs(argv: string[]) {
@@ -92,6 +97,7 @@ function main() {
     const times: number[] = [];
     const cpu: number[] = [];
     const kinds: Record<string, number> = {};
+    const cpuByKind: Record<string, number[]> = {};
     const words: Record<string, number> = {};
     for (const [a, b] of pairs) {
       const t = performance.now();
@@ -101,6 +107,7 @@ function main() {
       times.push(performance.now() - t);
       cpu.push((used.user + used.system) / 1000);
       kinds[k.kind] = (kinds[k.kind] ?? 0) + 1;
+      (cpuByKind[k.kind] ??= []).push(cpu[cpu.length - 1]!);
       const w = kinshipWord(k, profiles[b]!.gender);
       if (w) words[w] = (words[w] ?? 0) + 1;
     }
@@ -113,7 +120,9 @@ function main() {
       // time other processes held the cores; this does not (microsecond resolution).
       cpuP50: round(percentile(cpu, 0.5)),
       cpuP95: round(percentile(cpu, 0.95)),
-      kinds, commonestWords: Object.fromEntries(Object.entries(words).sort((x, y) => y[1] - x[1]).slice(0, 8)) };
+      kinds,
+      cpuP95ByKind: Object.fromEntries(Object.entries(cpuByKind).map(([k, xs]) => [k, round(percentile(xs, 0.95))])),
+      commonestWords: Object.fromEntries(Object.entries(words).sort((x, y) => y[1] - x[1]).slice(0, 8)) };
   };
   const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
   // Warm up the JIT on pairs not timed.
@@ -128,6 +137,35 @@ function main() {
   const lastGenerationClosestOnly = run(lastPairs, { also: false });
   const noRelation = run(apartPairs);
 
+  const timed = <T>(f: () => T): [T, number, number] => {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const out = f();
+    const used = process.cpuUsage(c);
+    return [out, round(performance.now() - t), round((used.user + used.system) / 1000)];
+  };
+  const everyoneRuns = Array.from({ length: 5 }, (_, i) => {
+    const [g, buildMs, buildCpuMs] = timed(() => buildKinGraph(tree));
+    const me = g.ids.indexOf(main[generations - 1]![i * 7]!);
+    const [relations, passMs, passCpuMs] = timed(() => relationsToEveryone(g, me));
+    const named = g.ids.filter((_, i) => relationWord(relations, i, genderOfSex(g.sex[i]!))).length;
+    // The reply: the arrays are transferred (the words are made for the cards and results shown).
+    const [, cloneMs] = timed(() => structuredClone(relations, { transfer: relationsBuffers(relations) }));
+    return { buildMs, buildCpuMs, passMs, passCpuMs, cloneMs, named };
+  });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const toEveryone = {
+    runs: everyoneRuns.length,
+    people: Object.keys(profiles).length,
+    named: everyoneRuns[0]!.named,
+    buildMedianMs: median(everyoneRuns.map((r) => r.buildMs)),
+    buildCpuMedianMs: median(everyoneRuns.map((r) => r.buildCpuMs)),
+    workerPassMedianMs: median(everyoneRuns.map((r) => r.passMs)),
+    workerPassCpuMedianMs: median(everyoneRuns.map((r) => r.passCpuMs)),
+    replyCloneMedianMs: median(everyoneRuns.map((r) => r.cloneMs)),
+    totalMaxMs: Math.max(...everyoneRuns.map((r) => r.buildMs + r.passMs + r.cloneMs)),
+  };
+
   const result = {
     date: new Date().toISOString(),
     loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
@@ -139,6 +177,7 @@ function main() {
     lastGenerationPairs: lastGeneration,
     lastGenerationPairsClosestOnly: lastGenerationClosestOnly,
     noRelationPairs: noRelation,
+    relationshipToEveryone: toEveryone,
   };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync(dirname(args.json), { recursive: true });

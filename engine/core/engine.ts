@@ -497,6 +497,24 @@ export class CanvasEngine {
     this.applySelection(new Set(), new Set());
   }
 
+  /**
+   * Marks out cards and edges apart from the selection (a path between two cards: drawn in the
+   * accent colour, and `data-highlighted` in the accessibility mirror); none clears it. Ids not
+   * in the graph are left out. Nothing is reported to the app: it is the app's own state.
+   */
+  highlight(nodes: readonly string[], edges: readonly string[] = []) {
+    const marked = (ids: readonly string[], has: (id: string) => boolean, into: Set<string>) => {
+      const before = [...into];
+      into.clear();
+      for (const id of ids) if (has(id)) into.add(id);
+      return before.length !== into.size || before.some((id) => !into.has(id));
+    };
+    const changedNodes = marked(nodes, (id) => this.store.nodes.has(id), this.store.highlightedNodes);
+    const changedEdges = marked(edges, (id) => this.store.edges.has(id), this.store.highlightedEdges);
+    // Chrome: the mirror refreshes every card's attributes (data-highlighted).
+    if (changedNodes || changedEdges) this.notify(Dirty.scene | Dirty.mirror | (changedNodes ? Dirty.chrome : 0));
+  }
+
   /** Makes the selection exactly `nodes` and `edges`, emitting select changes for the difference only. */
   applySelection(nodes: ReadonlySet<string>, edges: ReadonlySet<string>) {
     const nodeChanges: NodeChange[] = [];

@@ -124,6 +124,9 @@ export class GraphStore {
   private incidentWalk: MapWalk<EdgeRecord> | null = null;
   readonly selectedNodes = new Set<string>();
   readonly selectedEdges = new Set<string>();
+  /** Cards and edges the app marks out (a path between two cards), apart from the selection. */
+  readonly highlightedNodes = new Set<string>();
+  readonly highlightedEdges = new Set<string>();
   /** Bumped when anything that the minimap or a fit-view would see changes. */
   contentVersion = 0;
   private children = new Map<string, Set<string>>();

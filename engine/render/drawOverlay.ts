@@ -114,6 +114,41 @@ function drawHandles(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: The
 }
 
 /**
+ * The marked-out path (`CanvasEngine.highlight`): its edges in a broad accent stroke under a ring
+ * around each of its cards, at any zoom (far away too: a path across a big tree reads as a line).
+ */
+export function drawHighlight(ctx: CanvasRenderingContext2D, en: CanvasEngine, theme: Theme) {
+  const store = en.store;
+  if (!store.highlightedNodes.size && !store.highlightedEdges.size) return;
+  const px = 1 / en.viewport.k;
+  ctx.save();
+  ctx.strokeStyle = theme.accent;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.globalAlpha = 0.85;
+  ctx.lineWidth = 4 * px;
+  ctx.beginPath();
+  for (const id of store.highlightedEdges) {
+    const rec = store.edges.get(id);
+    const g = rec && store.edgeGeometry(rec);
+    if (!g) continue;
+    const pts = store.edgePoints(g);
+    pts.forEach((p, i) => (i ? ctx.lineTo(p.x, p.y) : ctx.moveTo(p.x, p.y)));
+  }
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = 3 * px;
+  ctx.beginPath();
+  for (const id of store.highlightedNodes) {
+    const rec = store.nodes.get(id);
+    if (!rec || rec.hidden) continue;
+    ctx.roundRect(rec.x - 4 * px, rec.y - 4 * px, rec.width + 8 * px, rec.height + 8 * px, theme.radius + 4 * px);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
  * What selection adds to the scene: handles of selected cards in view and the grab circles at the
  * ends of selected edges. It changes only with the selection, so it is drawn with the scene.
  */

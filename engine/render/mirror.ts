@@ -76,6 +76,8 @@ export class Mirror {
       el.style.height = `${rec.height}px`;
       el.setAttribute('aria-label', rec.type.label(rec.node));
       el.setAttribute('aria-selected', String(rec.selected));
+      if (store.highlightedNodes.has(id)) el.dataset.highlighted = 'true';
+      else delete el.dataset.highlighted;
       el.setAttribute('aria-readonly', String(!interactive || !rec.selectable));
       if (entry.withButtons !== withButtons || entry.version === -1 || withButtons) this.renderButtons(el, id, withButtons);
       entry.version = rec.version;

@@ -23,7 +23,7 @@ import type { Transform } from '../core/types.ts';
 import { placeBackground, styleBackground } from './background.ts';
 import { drawEdges } from './drawEdges.ts';
 import { drawEdgeLabels } from './edgeLabels.ts';
-import { drawOverlay, drawSelectionDecor } from './drawOverlay.ts';
+import { drawHighlight, drawOverlay, drawSelectionDecor } from './drawOverlay.ts';
 import { CardSprites, type SpriteKey } from './cardSprites.ts';
 import { ImageCache } from './imageCache.ts';
 import type { Minimap } from './minimap.ts';
@@ -183,7 +183,9 @@ export class Renderer {
       listening: false,
       sceneFunc: (k) => drawSelectionDecor(k._context, engine, this.theme, this.drawnIds),
     });
-    parts.scene.add(sceneEdges, sceneSimple, sceneCards, sceneDecor);
+    // Under the cards: the path's edges and rings show around the cards, not over their faces.
+    const sceneHighlight = new Konva.Shape({ listening: false, sceneFunc: (k) => drawHighlight(k._context, engine, this.theme) });
+    parts.scene.add(sceneEdges, sceneHighlight, sceneSimple, sceneCards, sceneDecor);
     this.scenePool = new CardPool(sceneCards, drawCard, lookup);
 
     const dragEdges = new Konva.Shape({

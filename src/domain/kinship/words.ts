@@ -7,7 +7,7 @@
  * "grand" at two generations and one "great-" per generation past that, written out to three
  * ("great-great-great-grandmother") and as an ordinal past that ("4th great-grandmother").
  */
-import type { Gender } from '../types.ts';
+import type { Gender, Pedigree } from '../types.ts';
 import type { BloodLine, Kinship } from './find.ts';
 
 type Sex = 'F' | 'M' | '';
@@ -80,11 +80,20 @@ function worded(build: (sex: Sex) => string, needsBoth: boolean, gender: Gender 
 
 const gendered = (up: number, down: number) => ['aunt', 'niece'].includes(shapeOf(up, down));
 
-/** What `b` is to `a` along one blood line: "half-brother", "second cousin once removed". */
-export function bloodRelationship(line: Pick<BloodLine, 'up' | 'down' | 'half'>, gender: Gender | undefined, double = false): string {
+/** How a parent link not by birth is said: a parent or child by one such link has its own word, a longer line says it after. */
+const LINK_WORDS: Partial<Record<Pedigree, { parent: string; child: string; after: string }>> = {
+  adopted: { parent: 'adoptive ', child: 'adopted ', after: ' (by adoption)' },
+  foster: { parent: 'foster ', child: 'foster ', after: ' (foster)' },
+  step: { parent: 'step', child: 'step', after: ' (step)' },
+};
+
+/** What `b` is to `a` along one blood line: "half-brother", "second cousin once removed", "adoptive mother". */
+export function bloodRelationship(line: Pick<BloodLine, 'up' | 'down' | 'half'> & { link?: Pedigree }, gender: Gender | undefined, double = false): string {
   const { up, down } = line;
   const prefix = line.half && up > 0 && down > 0 ? (shapeOf(up, down) === 'cousin' ? 'half ' : 'half-') : double && shapeOf(up, down) === 'cousin' ? 'double ' : '';
-  return worded((sex) => prefix + bloodWord(up, down, sex), gendered(up, down), gender);
+  const link = line.link ? LINK_WORDS[line.link] : undefined;
+  if (link && up + down === 1) return worded((sex) => (up ? link.parent : link.child) + bloodWord(up, down, sex), false, gender);
+  return worded((sex) => prefix + bloodWord(up, down, sex), gendered(up, down), gender) + (link?.after ?? '');
 }
 
 /** `b` is a blood relative of `a`'s spouse: "mother-in-law", "stepson", "sister-in-law". */
@@ -120,16 +129,27 @@ export function kinshipWord(k: Kinship, gender: Gender | undefined): string {
       return spousesRelative(k.lines[0]!, gender);
     case 'relatives-spouse':
       return relativesSpouse(k.lines[0]!, gender);
+    case 'step-sibling':
+      return pick(sexOf(gender), 'stepsister', 'stepbrother', 'stepsibling');
   }
 }
 
-/** Every distinct word of a finding, the closest first, then its `also` lines (a person who is both: "mother", "half-sister"). */
+/**
+ * Every distinct word of a finding: the closest first, the other closest lines, then its `also`
+ * lines and a marriage (a person who is both: "mother", "half-sister"; "first cousin", "husband").
+ */
 export function kinshipWords(k: Kinship, gender: Gender | undefined): string[] {
   if (k.kind !== 'blood') return [kinshipWord(k, gender)].filter(Boolean);
   const first = k.lines[0]!;
   const others = k.lines.filter((l) => l.up !== first.up || l.down !== first.down);
   const words = [kinshipWord(k, gender), ...others.map((l) => bloodRelationship(l, gender)), ...k.also.map((l) => bloodRelationship(l, gender))];
+  if (k.married) words.push(pick(sexOf(gender), 'wife', 'husband', 'spouse'));
   return [...new Set(words)];
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /** One step of a path: what `to` is to `from` ("mother", "son", "husband"). */
@@ -149,11 +169,12 @@ export const KINSHIP_TEXTS = {
 
 /**
  * The answer as a sentence: "Ada is your second cousin once removed" when `a` is the viewer,
- * "Ada is Bob's …" otherwise.
+ * "Ada is Bob's …" otherwise; every relationship when there are several ("… your first cousin
+ * and husband", "… your mother and half-sister").
  */
 export function kinshipSentence(k: Kinship, o: { aName: string; bName: string; aIsYou: boolean; bGender: Gender | undefined }): string {
   if (k.kind === 'same') return KINSHIP_TEXTS.same;
   if (k.kind === 'none') return k.searchedAll ? KINSHIP_TEXTS.none : KINSHIP_TEXTS.noneCapped;
   const whose = o.aIsYou ? 'your' : `${o.aName}'s`;
-  return `${o.bName} is ${whose} ${kinshipWord(k, o.bGender)}`;
+  return `${o.bName} is ${whose} ${listed(kinshipWords(k, o.bGender))}`;
 }

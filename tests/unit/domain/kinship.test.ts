@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Gender } from '../../../src/domain/types.ts';
-import { bloodRelationship, findKinship, greats, kinshipSentence, kinshipWord, kinshipWords, stepWord, type KinProfiles } from '../../../src/domain/kinship/index.ts';
+import { bloodRelationship, findKinship, greats, kinshipPaths, kinshipSentence, kinshipWord, kinshipWords, linkKey, stepWord, type KinProfiles } from '../../../src/domain/kinship/index.ts';
 
 type P = { id: string; gender: Gender; parents: string[]; children: string[]; spouses: string[] };
 
@@ -144,7 +144,9 @@ describe('findKinship names what b is to a', () => {
   });
 
   it('says when the visited cap stopped the search', () => {
-    expect(findKinship(F, 'me', 'stranger', { maxVisited: 3 })).toEqual({ kind: 'none', searchedAll: false });
+    expect(findKinship(F, 'grandkid', 'c1gs', { maxVisited: 3 })).toEqual({ kind: 'none', searchedAll: false });
+    // A stranger of another family is known to be none without a search.
+    expect(findKinship(F, 'me', 'stranger', { maxVisited: 3 })).toEqual({ kind: 'none', searchedAll: true });
   });
 
   it('keeps the couple as the common ancestors, and one parent alone for a half relation', () => {
@@ -197,8 +199,11 @@ describe('findKinship names what b is to a', () => {
     const C = family(['g1:M', 'g2:F', 'sib1:F', 'sib2:M', 'p:M', 'q:F', 'k:F'], [...kids(['g1', 'g2'], ['sib1', 'sib2']), ['sib1', 'p'], ['sib2', 'q'], ...kids(['p', 'q'], ['k'])], [['p', 'q']]);
     expect(kinshipWords(findKinship(C, 'k', 'sib1'), 'F')).toEqual(['grandmother', 'great-aunt']);
     expect(kinshipWords(findKinship(C, 'k', 'g1'), 'M')).toEqual(['great-grandfather']);
-    expect(kinshipWords(findKinship(C, 'p', 'q'), 'F')).toEqual(['first cousin']);
+    // p and q are first cousins and husband and wife: both are listed, blood first.
+    expect(kinshipWords(findKinship(C, 'p', 'q'), 'F')).toEqual(['first cousin', 'wife']);
     expect(kinshipWord(findKinship(C, 'p', 'q'), 'F')).toBe('first cousin');
+    expect(kinshipSentence(findKinship(C, 'p', 'q'), { aName: 'P', bName: 'Q', aIsYou: true, bGender: 'F' })).toBe('Q is your first cousin and wife');
+    expect(kinshipPaths(findKinship(C, 'p', 'q'), 'p', 'q')).toEqual([['p', 'sib1', 'g1', 'sib2', 'q'], ['p', 'q']]);
   });
 });
 
@@ -239,5 +244,80 @@ describe('words', () => {
     expect(kinshipSentence(k, { aName: 'Bob', bName: 'Ada', aIsYou: false, bGender: 'F' })).toBe("Ada is Bob's second cousin once removed");
     expect(kinshipSentence({ kind: 'none', searchedAll: true }, { aName: 'Bob', bName: 'Ada', aIsYou: false, bGender: 'F' })).toBe('No relation found in this tree.');
     expect(kinshipSentence({ kind: 'same' }, { aName: 'Bob', bName: 'Bob', aIsYou: true, bGender: 'M' })).toBe('You picked the same person twice.');
+  });
+});
+
+describe('step, adopted and every closest line', () => {
+  // dad + mum have me and bro; dad later married sm, whose son ss (by ex) and daughter sd are my
+  // stepsiblings; mum's sister aunt. ad adopted by dad (an adopted link), fo fostered by mum.
+  const S = family(
+    ['dad:M', 'mum:F', 'me:F', 'bro:M', 'sm:F', 'ex:M', 'ss:M', 'sd:F', 'sn', 'ad:M', 'fo:F', 'gp:M', 'aunt:F'],
+    [...kids(['dad', 'mum'], ['me', 'bro', 'ad', 'fo']), ...kids(['sm', 'ex'], ['ss', 'sd', 'sn']), ...kids(['gp'], ['mum', 'aunt'])],
+    [['dad', 'mum'], ['dad', 'sm'], ['sm', 'ex']],
+  );
+  const links = new Map([
+    [linkKey('dad', 'ad'), 'adopted' as const],
+    [linkKey('mum', 'ad'), 'adopted' as const],
+    [linkKey('dad', 'fo'), 'foster' as const],
+    [linkKey('mum', 'fo'), 'foster' as const],
+  ]);
+  const named = (a: string, b: string) => kinshipWord(findKinship(S, a, b, { links }), S[b]!.gender);
+
+  it.each([
+    ['me', 'ss', 'stepbrother'],
+    ['me', 'sd', 'stepsister'],
+    ['me', 'sn', 'stepsibling'],
+    ['ss', 'me', 'stepsister'],
+    ['me', 'sm', 'stepmother'],
+    ['sm', 'me', 'stepdaughter'],
+    ['ad', 'dad', 'adoptive father'],
+    ['ad', 'mum', 'adoptive mother'],
+    ['dad', 'ad', 'adopted son'],
+    ['fo', 'mum', 'foster mother'],
+    ['mum', 'fo', 'foster daughter'],
+    ['me', 'ad', 'brother (by adoption)'],
+    ['ad', 'aunt', 'aunt (by adoption)'],
+    ['ad', 'gp', 'grandfather (by adoption)'],
+    ['me', 'fo', 'sister (foster)'],
+    ['me', 'bro', 'brother'],
+  ])('%s → %s: %s', (a, b, expected) => {
+    expect(named(a, b)).toBe(expected);
+  });
+
+  it('gives the path of a stepsibling through the parent and the stepparent', () => {
+    expect(findKinship(S, 'me', 'ss')).toEqual({ kind: 'step-sibling', path: ['me', 'dad', 'sm', 'ss'] });
+    expect(kinshipPaths(findKinship(S, 'me', 'ss'), 'me', 'ss')).toEqual([['me', 'dad', 'sm', 'ss']]);
+  });
+
+  it('keeps every closest line when they split differently: a great-aunt who is also a first cousin (3 + 1 and 2 + 2)', () => {
+    // a → p → q → r, and r's child x: a great-aunt (3 + 1); a → p → s, s's child y, y's child x:
+    // a half first cousin (2 + 2; p and y share only s). Both are 4 generations apart.
+    const T = family(
+      ['a:F', 'p:F', 'q:M', 'r:M', 'rw:F', 's:M', 'sw:F', 'y:M', 'x:F', 'xw:M', 'qw:F', 'pw:M'],
+      [['p', 'a'], ['pw', 'a'], ...kids(['q', 'qw'], ['p']), ...kids(['r', 'rw'], ['q']), ...kids(['r', 'rw'], ['x']), ['s', 'p'], ...kids(['s', 'sw'], ['y']), ['y', 'x'], ['xw', 'x']],
+      [],
+    );
+    // p has three parents (q, qw and s): an import's mix-up, or an adoption.
+    const k = findKinship(T, 'a', 'x');
+    expect(k.kind).toBe('blood');
+    if (k.kind !== 'blood') return;
+    expect(k.lines.map((l) => [l.up, l.down])).toEqual([[2, 2], [3, 1]]);
+    expect(kinshipWords(k, 'F')).toEqual(['half first cousin', 'great-aunt']);
+  });
+
+  it('sees an edit made in place when asked with the graph as the index key (claimGraph edits the profiles record in place)', () => {
+    const P = family(['x:F', 'y:M', 'z:F'], [['x', 'y']], []);
+    const before = {};
+    expect(findKinship(P, 'y', 'z', { indexKey: before })).toEqual({ kind: 'none', searchedAll: true });
+    // In place, as a claimed session graph's edit does: a new parent link and a new person.
+    P.w = { id: 'w', gender: 'M', parents: [], children: ['z'], spouses: [] };
+    P.z!.parents.push('w');
+    P.w.children.push('y');
+    P.y!.parents.push('w');
+    // The index kept for the old key does not know the edit; the graph of the edit is a new key.
+    expect(findKinship(P, 'y', 'z', { indexKey: before })).toEqual({ kind: 'none', searchedAll: true });
+    const after = {};
+    expect(findKinship(P, 'y', 'z', { indexKey: after })).toMatchObject({ kind: 'blood', lines: [{ ancestors: ['w'], half: false }] });
+    expect(kinshipWord(findKinship(P, 'y', 'z', { indexKey: after }), 'F')).toBe('sister');
   });
 });

@@ -26,7 +26,8 @@ import {
   unlinkWithUndo,
   type TreeActionContext,
 } from '../../../src/screens/tree/actions/index.ts';
-import { commandForKey, runCommand } from '../../../src/screens/tree/actions/commands.ts';
+import { commandForKey, runCommand, TREE_COMMANDS, type TreeCommand } from '../../../src/screens/tree/actions/commands.ts';
+import { kinshipUi } from '../../../src/screens/tree/kinship/kinshipUi.ts';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { family, NOW, pendingInvitation, UID } from '../../browser/tree/fixtures.ts';
 
@@ -308,6 +309,19 @@ describe('commands shared by card buttons and keys', () => {
       runCommand(id, ['n1002']);
       expect(treeUi.dialog).toEqual({ kind, nodeId: 'n1002' });
     }
+  });
+
+  it('How are we related? (Shift+R, read-only): two cards between them, one against the member, none asks for both', () => {
+    expect(commandForKey({ key: 'R', ctrlKey: false, metaKey: false, altKey: false })).toBe('kinship');
+    expect(commandForKey({ key: 'R', ctrlKey: true, metaKey: false, altKey: false })).toBeUndefined();
+    expect((TREE_COMMANDS.kinship as TreeCommand).readOnly).toBe(true);
+    runCommand('kinship', ['n1002', 'n1003']);
+    expect(kinshipUi).toMatchObject({ open: true, firstNodeId: 'n1002', nodeId: 'n1003', people: null });
+    runCommand('kinship', ['n1004']);
+    expect(kinshipUi).toMatchObject({ open: true, firstNodeId: null, nodeId: 'n1004' });
+    runCommand('kinship', []);
+    expect(kinshipUi).toMatchObject({ open: true, firstNodeId: null, nodeId: null });
+    kinshipUi.open = false;
   });
 });
 

@@ -31,6 +31,12 @@ describe('person card (§2)', () => {
     expect(d.lines).toEqual(['Born April 1931', 'Female']);
   });
 
+  it('issue 24: what the person is to the member, as the first line, when asked for', () => {
+    const relationOf = (id: string) => (id === 'pr:a' ? 'second cousin once removed' : '');
+    expect(personCardData(node(), profile({ birthYear: '1931' }), { ...options(), relationOf }, false).lines).toEqual(['second cousin once removed', 'Born 1931', 'Female']);
+    expect(personCardData(node(), profile({ id: 'pr:b', birthYear: '1931' }), { ...options(), relationOf }, false).lines).toEqual(['Born 1931', 'Female']);
+  });
+
   it.each([
     ['a death date', { birthYear: '1819', death: '1901-01-22' }, 'Victoria', ['Born 1819', 'Died 1901', 'Female']],
     ['deceased without a date', { birthYear: '0946', death: 'Y' }, 'Edgar', ['Born 946', 'Deceased', 'Female']],

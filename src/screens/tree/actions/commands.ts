@@ -1,4 +1,5 @@
 import { openChartExport, openCharts } from '../chart/chartUi.ts';
+import { kinshipOnCards } from '../kinship/kinshipUi.ts';
 import { openDialog, openFind, requestTidy } from '../treeUi.ts';
 
 /**
@@ -13,6 +14,8 @@ export interface TreeCommand {
   wholeTree?: boolean;
   /** Its keys count only without Control, ⌘ or Alt (browser shortcuts stay the browser's). */
   plainKeys?: boolean;
+  /** Changes nothing: its keys work for a viewer too. */
+  readOnly?: boolean;
   run(nodeIds: readonly string[]): void;
 }
 
@@ -28,7 +31,12 @@ export const TREE_COMMANDS = {
   parentLinks: { run: ([nodeId]) => openDialog({ kind: 'parentLinks', nodeId: nodeId! }) },
   /** Issue 9: Tidy up the selected branch, or the whole tree with nothing selected (Shift+T). */
   tidyUp: { keys: ['T'], wholeTree: true, plainKeys: true, run: (nodeIds) => requestTidy(nodeIds) },
+  /** Issue 24: How are we related? between two selected cards, or a card and the member (Shift+R). */
+  kinship: { keys: ['R'], wholeTree: true, plainKeys: true, readOnly: true, run: kinshipOnCards },
 } as const satisfies Record<string, TreeCommand>;
+
+/** How a command's keys are written in a hint (the menu item beside it). */
+export const COMMAND_SHORTCUTS: Partial<Record<TreeCommandId, string>> = { kinship: 'Shift R' };
 
 export type TreeCommandId = keyof typeof TREE_COMMANDS;
 

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { EngineCanvas, TOUCH_TRAY, type CanvasHandle, type Connection, type DeleteRequest, type EngineEdge, type EngineNode, type NodeChange } from '../../../../engine/index.ts';
 import { useSnapshot } from 'valtio';
-import { commandForKey, commandTargets, runCommand, type TreeCommandId } from '../actions/commands.ts';
+import { commandForKey, commandTargets, runCommand, TREE_COMMANDS, type TreeCommand, type TreeCommandId } from '../actions/commands.ts';
 import { linkParentAction, relinkParentAction } from '../actions/relatives.ts';
 import { treeRights } from '../actions/rights.ts';
 import { useSessionRole } from '../useSessionVersion.ts';
@@ -13,6 +13,7 @@ import { homeNodeId, loadView, saveView } from './homeCard.ts';
 import { freeArea, viewClearOfPanel, type Box } from './panelClearance.ts';
 import { PersonCards, type CardButtonId } from './personCards.ts';
 import { realIdle } from '../search/treeSearch.ts';
+import { everyoneUi, relationToMe, wantEveryone } from '../kinship/everyone.ts';
 
 interface TreeCanvasProps {
   compact: boolean;
@@ -32,10 +33,22 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
   const role = useSessionRole(session);
   // A viewer neither moves nor links cards: nothing of it could be saved (§6 roles).
   const { build } = treeRights(role);
+  // Relationships on cards (issue 24): each new answer is new options, so every card is made again.
+  const { onCards, version: relations } = useSnapshot(everyoneUi);
+  useEffect(() => {
+    if (onCards) wantEveryone();
+  }, [onCards]);
   const options = useMemo(
     // Privacy changes only with the profile it hides, which refreshes the card: read at drawing time.
-    () => ({ invitationsEnabled: ctx.invitationsEnabled, compact, uid: ctx.uid, role, isPrivate: (id: string) => !!session.privacy[id] }),
-    [ctx.invitationsEnabled, compact, ctx.uid, role, session],
+    () => ({
+      invitationsEnabled: ctx.invitationsEnabled,
+      compact,
+      uid: ctx.uid,
+      role,
+      isPrivate: (id: string) => !!session.privacy[id],
+      relationOf: onCards && relations ? (id: string) => (session.privacy[id] ? '' : relationToMe(id)) : undefined,
+    }),
+    [ctx.invitationsEnabled, compact, ctx.uid, role, session, onCards, relations],
   );
   const [cards] = useState(() => new PersonCards(options));
   const [initial] = useState(() => cards.build(session.graph));
@@ -169,12 +182,14 @@ export const TreeCanvas = memo(function TreeCanvas({ compact, canvasRef }: TreeC
     [build],
   );
 
-  // The card commands with keys (Delete, Tidy up) change the tree: none for a viewer (§6 roles).
+  // The card commands with keys that change the tree (Delete, Tidy up): none for a viewer (§6
+  // roles); How are we related? (read-only) for everyone.
   const onKeyDown = useCallback(
     (e: KeyboardEvent) => {
       const command = commandForKey(e);
       const h = handle.current;
-      if (!command || !build || e.defaultPrevented || !h) return;
+      if (!command || e.defaultPrevented || !h) return;
+      if (!build && !(TREE_COMMANDS[command] as TreeCommand).readOnly) return;
       if ((e.target as HTMLElement).closest('input, textarea, select, [contenteditable="true"]')) return;
       const focused = (e.target as HTMLElement).closest<HTMLElement>('[data-node-id]')?.dataset.nodeId;
       const nodeIds = commandTargets(command, [...h.engine.store.selectedNodes], focused);

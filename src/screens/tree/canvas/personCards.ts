@@ -49,6 +49,8 @@ export interface CardOptions {
   role: TreeRole;
   /** Whether the server shows this profile private to them (a padlock instead of a made-up face). */
   isPrivate?: (profileId: string) => boolean;
+  /** What the person is to the member ("second cousin"), the card's first line (issue 24); absent: none. */
+  relationOf?: (profileId: string) => string;
 }
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
@@ -123,7 +125,7 @@ class PersonCardData implements CardData {
     const gender = profile?.gender ?? '';
     return (this.made = {
       title: cardName(profile),
-      lines: [bornLine(profile ?? NO_BIRTH), diedLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
+      lines: [profile && o.relationOf ? o.relationOf(profile.id) : '', bornLine(profile ?? NO_BIRTH), diedLine(profile ?? NO_BIRTH), gender ? genderLabel(gender) : ''].filter(Boolean),
       detail: profile?.bio || undefined,
       buttons,
     });

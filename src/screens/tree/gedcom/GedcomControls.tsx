@@ -1,19 +1,21 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../../engine/index.ts';
 import { backend } from '../../../backend/index.ts';
 import { notify } from '../../../components/notify.ts';
 import { treeRights } from '../actions/rights.ts';
 import { ChartExport } from '../chart/ChartExport.tsx';
-import { SCREEN_COMMANDS } from '../actions/commands.ts';
+import { COMMAND_SHORTCUTS, runCommand, SCREEN_COMMANDS } from '../actions/commands.ts';
 import { openChartExport, openCharts } from '../chart/chartUi.ts';
 import { CHART_TEXTS, FAN_TEXTS } from '../chart/texts.ts';
 import { SOURCES_TEXTS, SourcesDialog } from '../panels/facts/SourcesDialog.tsx';
 import { useTree } from '../treeContext.ts';
 import { openDialog } from '../treeUi.ts';
 import { PLACE_DIALOG_TEXTS } from '../dialogs/PlaceDialogs.tsx';
-import { KINSHIP_UI_TEXTS, KinshipControl, openKinship } from '../kinship/KinshipDialog.tsx';
+import { KINSHIP_UI_TEXTS, KinshipControl } from '../kinship/KinshipDialog.tsx';
+import { everyoneUi } from '../kinship/everyone.ts';
 import { DuplicatesControl } from '../duplicates/DuplicatesDialog.tsx';
 import { DUPLICATES_TEXTS, openDuplicates } from '../duplicates/duplicatesUi.ts';
 import { ExportDialog } from './ExportDialog.tsx';
@@ -45,6 +47,7 @@ interface GedcomControlsProps {
  */
 export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }: GedcomControlsProps) {
   const tree = useTree();
+  const { onCards } = useSnapshot(everyoneUi);
   const canvasRef = useRef(canvas);
   canvasRef.current = canvas;
   const [gedcom] = useState<GedcomImport>(() =>
@@ -111,9 +114,18 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
                 {SCREEN_COMMANDS.charts.shortcut(isMac)}
               </span>
             </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu-item" onSelect={() => openKinshipOnSelection(canvas)}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => runCommand('kinship', [...(canvas?.engine.store.selectedNodes ?? [])])} aria-keyshortcuts="Shift+R">
               {KINSHIP_UI_TEXTS.command}
+              <span className="menu-item-shortcut" aria-hidden="true">
+                {COMMAND_SHORTCUTS.kinship}
+              </span>
             </DropdownMenu.Item>
+            <DropdownMenu.CheckboxItem className="menu-item" checked={onCards} onCheckedChange={(on) => (everyoneUi.onCards = on)}>
+              {KINSHIP_UI_TEXTS.onCards}
+              <DropdownMenu.ItemIndicator className="menu-item-check" aria-hidden="true">
+                ✓
+              </DropdownMenu.ItemIndicator>
+            </DropdownMenu.CheckboxItem>
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
               {SOURCES_TEXTS.command}
             </DropdownMenu.Item>
@@ -162,7 +174,7 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
         )}
       <ImportDialog gedcom={gedcom} area={dropTarget} />
       <ChartExport canvas={canvas} />
-      <KinshipControl canvas={canvas} />
+      <KinshipControl canvas={canvas} area={dropTarget} />
       <HistoryControl />
       <DuplicatesControl canvas={canvas} />
       {listingSources && <SourcesDialog onClose={() => setListingSources(false)} />}
@@ -179,9 +191,3 @@ function selectedPerson(canvas: CanvasHandle | null): string | null {
   return selected && selected.size ? [...selected][0]! : null;
 }
 
-/** Two selected cards: how those two are related; else the selected card against the member. */
-function openKinshipOnSelection(canvas: CanvasHandle | null) {
-  const selected = [...(canvas?.engine.store.selectedNodes ?? [])];
-  if (selected.length === 2) openKinship(selected[1]!, selected[0]!);
-  else openKinship(selected[0] ?? null);
-}

@@ -22,7 +22,7 @@ import { useTree } from '../treeContext.ts';
 import { treeUi } from '../treeUi.ts';
 import { openFanChart } from '../chart/chartUi.ts';
 import { FAN_TEXTS } from '../chart/texts.ts';
-import { KINSHIP_UI_TEXTS, openKinship } from '../kinship/kinshipUi.ts';
+import { KINSHIP_UI_TEXTS } from '../kinship/kinshipUi.ts';
 import '../dialogs/dialogs.css';
 import { ghostClickGuard } from './ghostClicks.ts';
 import './panels.css';
@@ -142,7 +142,7 @@ function PanelBody({ nodeId }: { nodeId: string }) {
         <button type="button" className="btn btn-secondary" onClick={() => openFanChart(nodeId)}>
           {FAN_TEXTS.panelButton}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => openKinship(nodeId)}>
+        <button type="button" className="btn btn-secondary" onClick={() => runCommand('kinship', [nodeId])}>
           {KINSHIP_UI_TEXTS.panelButton}
         </button>
       </div>

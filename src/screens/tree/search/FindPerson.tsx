@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnapshot } from 'valtio';
+import { everyoneUi, relationToMe, wantEveryone } from '../kinship/everyone.ts';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { birthLabel, cardName } from '../../../domain/labels.ts';
 import { factMatch, parseFactQuery } from '../../../domain/search/index.ts';
@@ -62,6 +63,11 @@ export function FindPerson() {
   );
   const { ids, more } = useMemo(() => (factQuery.text ? search.search(factQuery.text, { accept }) : { ids: [], more: false }), [search, factQuery, accept]);
   const results = ids.map((pid) => graph.profiles[pid]!).filter(Boolean);
+  // What each result is to the member (issue 24), once the worker has answered.
+  useSnapshot(everyoneUi);
+  useEffect(() => {
+    if (open) wantEveryone();
+  }, [open, graph]);
 
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
@@ -180,6 +186,7 @@ export function FindPerson() {
               index={i}
               profile={p}
               detail={[factMatch(p, graph, factQuery), personDetail(p, graph)].filter(Boolean).join(' · ')}
+              aside={relationToMe(p.id) || undefined}
               selected={i === active}
               onHover={setActive}
               onChoose={() => choose(p)}

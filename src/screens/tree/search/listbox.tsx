@@ -55,13 +55,15 @@ interface PersonOptionProps {
   profile: Profile;
   /** The line under the name (birth, e-mail, parents…). */
   detail?: ReactNode;
+  /** A short column at the right (what the person is to the member). */
+  aside?: string;
   selected: boolean;
   onHover(index: number): void;
   onChoose(): void;
 }
 
 /** One person in a results listbox; a click chooses it without taking the focus from the box. */
-export function PersonOption({ id, index, profile, detail, selected, onHover, onChoose }: PersonOptionProps) {
+export function PersonOption({ id, index, profile, detail, aside, selected, onHover, onChoose }: PersonOptionProps) {
   return (
     <li
       id={id}
@@ -78,6 +80,7 @@ export function PersonOption({ id, index, profile, detail, selected, onHover, on
         <span className="profile-option-name">{cardName(profile)}</span>
         {detail && <span className="profile-option-detail">{detail}</span>}
       </span>
+      {aside && <span className="profile-option-aside">{aside}</span>}
     </li>
   );
 }
