@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { OpenGraphResponse, SaveChangesResponse, UpdateProfileResponse } from '../../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeSummary } from '../../../src/backend/ports.ts';
@@ -12,7 +11,9 @@ import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveCha
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
-import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
+import { currentGraph, makeSnapshot, readWholeGraph, snapshotId } from '../snapshots/build.ts';
+
+export { snapshotId };
 import { withViewerCopies } from '../viewerLog.ts';
 import { BULK_WRITE_RUNNING } from '../store/bulkLock.ts';
 import { createImports } from './imports.ts';
@@ -28,7 +29,6 @@ import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } f
  * (viewerLog.ts), written before the callable answers.
  */
 
-export const snapshotId = () => randomBytes(12).toString('hex');
 
 async function membersOf(deps: Deps, graphId: string): Promise<MembersDoc | null> {
   return ((await deps.db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined) ?? null;
