@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { emptyChangeSet } from '../../../src/domain/changeSet.ts';
 import { importTooLarge } from '../../../src/domain/changeSetChunks.ts';
+import { parseImportChunk } from '../../../src/domain/importUpload.ts';
 import { SAME_EMAIL, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN, WRONG_PASSWORD } from '../../../src/domain/ownAccount.ts';
 import { INVITED_NODE_ID_MAX, NO_SUCH_INVITATION, NODE_ID_REQUIRED, NODE_ID_TOO_LONG } from '../../../src/domain/invitations.ts';
 import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
@@ -105,5 +106,20 @@ export function rulesWrittenOnceContract(site: Site) {
     // Below it, the field's own limit (the save path's validation) answers, again in the same words.
     await expect(ada.browser.profiles.update(ada.uid, { bio: 'a'.repeat(PROFILE_FIELD_MAX_CHARS) })).rejects.toMatchObject({ code: 'invalid-argument', message: `Profile field bio is longer than ${BIO_MAX} characters` });
     expect(await ada.browser.profiles.update(ada.uid, { bio: 'a'.repeat(BIO_MAX) })).toMatchObject({ bio: 'a'.repeat(BIO_MAX) });
+  });
+
+  it('an import chunk that is not a change set is refused whole, in the words of the one chunk parser (src/domain/importUpload.ts)', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const maxChars = site.importLimits.targetChunkBytes;
+    const refusalOf = (body: string) => (parseImportChunk(0, body) as { ok: false; message: string }).message;
+    for (const body of ['{"nodes": [', JSON.stringify({ ...emptyChangeSet(0), nodes: { upsert: [{ id: 7 }], remove: [] } })]) {
+      await expect(ada.browser.imports.importChangeSet(tree.graphId, { bodies: [body], maxChars, people: 1 }, 'tab-import'), body).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: refusalOf(body),
+      });
+    }
+    // Nothing was written.
+    expect((await ada.browser.graphs.load(tree.graphId)).graph.nodes.map((n) => n.id)).toEqual(tree.saved.nodes.map((n) => n.id));
   });
 }
