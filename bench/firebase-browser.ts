@@ -7,8 +7,8 @@
  *  - import: the bench family through the import functions (begin, chunks, commit), called
  *    in-process on the same Firestore, time to saved, split into the upload, the commit's work
  *    before its first write batch (merge, validation, the lock), the batches, and what follows
- *    the last batch (the switching transaction, dropping the chunks);
- *  - the first open after it, which makes the snapshot (in-process `openGraph`);
+ *    the last batch (the switching transaction, dropping the chunks, the snapshot);
+ *  - the first open after it (in-process `openGraph`), which finds the snapshot the commit made;
  *  - cold opens in headless Chromium: a new browser context (empty Firestore cache) signs in,
  *    then /app/tree is loaded; time from navigation to the first frame with cards, the
  *    `openGraph` callable's time, and the documents the page received from the Firestore server

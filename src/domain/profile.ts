@@ -11,6 +11,22 @@ export const PHOTO_REFUSED = "You cannot change this person's photo.";
  */
 export const PROFILE_FIELD_MAX_CHARS = 10_000;
 export const PROFILE_FIELD_TOO_LONG = 'A profile field is too long.';
+/** The longest field name a profile patch may carry. */
+export const PROFILE_FIELD_NAME_MAX_CHARS = 40;
+export const PROFILE_FIELD_INVALID = 'A profile field is not valid.';
+
+/**
+ * The profile page's patch (`set`: field name → text) as both backends check it before the save
+ * path: null when it may go on, else the refusal, in the same words on either.
+ */
+export function profileSetProblem(set: unknown): string | null {
+  if (!set || typeof set !== 'object' || Array.isArray(set)) return PROFILE_FIELD_INVALID;
+  for (const [name, value] of Object.entries(set)) {
+    if (name.length > PROFILE_FIELD_NAME_MAX_CHARS || typeof value !== 'string') return PROFILE_FIELD_INVALID;
+    if (value.length > PROFILE_FIELD_MAX_CHARS) return PROFILE_FIELD_TOO_LONG;
+  }
+  return null;
+}
 
 /** Field groups of a Profile, used by validation, change sets and permissions. */
 

@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut, type Auth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
@@ -10,28 +7,28 @@ import { importTooLarge } from '../../src/domain/changeSetChunks.ts';
 import { changeSetShapeProblem } from '../../src/domain/save/validate.ts';
 import { INVITATION_MALFORMED } from '../../src/domain/invitations.ts';
 import { AUTH_MESSAGES } from '../../src/domain/validation/auth.ts';
+import { adminOn, pendingInvitation, type Admin } from './adminFirestore.ts';
 import { startEmulators, type RunningEmulators } from './emulators.ts';
 
 /**
- * The Cloud Functions (functions/src/index.ts, bundled as for deployment) in the Auth and
- * Functions emulators, driven through the Firebase web SDK:
+ * The Cloud Functions (functions/src/index.ts, bundled as for deployment) in the Auth, Functions
+ * and Firestore emulators, driven through the Firebase web SDK:
  * - the blocking beforeUserCreated function refuses a sign-up without a pending invitation for
- *   its e-mail and lets one through with it. Invitations come from a file here
- *   (tests/firebase/fixtures/signUpFunctions.ts says why); the gate, the HttpsError and Firebase
- *   Auth's handling of it are the app's;
+ *   its e-mail and lets one through with it, reading the invitations from Firestore (put there
+ *   with the Admin SDK);
  * - the callables answer coded errors the way the client reads them (HttpsError code, the app's
- *   code in details, the app's message) for every refusal made before Firestore is reached,
- *   which does not run here.
+ *   code in details, the app's message) for refusals made before any document is read.
  */
 
 let emulators: RunningEmulators;
-let invitationsFile: string;
+let admin: Admin;
 let app: FirebaseApp;
 let auth: Auth;
 let functions: Functions;
 
+/** Replaces every invitation in Firestore with these, as createInvitation and the first-account script store them. */
 async function invitations(list: { email: string; status: 'pending' | 'accepted'; firstAccount?: boolean }[]): Promise<void> {
-  await writeFile(invitationsFile, JSON.stringify(list));
+  await admin.setInvitations(list.map((i, n) => pendingInvitation(`${n}`.padStart(32, 'a'), i.email, { status: i.status, firstAccount: i.firstAccount ?? false })));
 }
 
 async function accountCount(): Promise<number> {
@@ -60,13 +57,8 @@ async function refusalOf(email: string): Promise<ReturnType<typeof blockingFunct
 }
 
 beforeAll(async () => {
-  invitationsFile = join(await mkdtemp(join(tmpdir(), 'kinfolk-invitations-')), 'invitations.json');
-  await invitations([]);
-  emulators = await startEmulators({
-    only: ['auth', 'functions'],
-    functionsEntry: join(import.meta.dirname, 'fixtures/signUpFunctions.ts'),
-    functionsEnv: { KINFOLK_INVITATIONS_FILE: invitationsFile },
-  });
+  emulators = await startEmulators({ only: ['auth', 'functions', 'firestore'] });
+  admin = adminOn(emulators);
   app = initializeApp({ apiKey: 'demo-key', projectId: emulators.projectId, authDomain: `${emulators.projectId}.firebaseapp.com` }, `sign-up-${Date.now()}`);
   auth = getAuth(app);
   connectAuthEmulator(auth, `http://${emulators.hosts.auth}`, { disableWarnings: true });
@@ -77,11 +69,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (app) await deleteApp(app);
+  await admin?.close();
   await emulators?.stop();
-  await rm(dirname(invitationsFile), { recursive: true, force: true });
 });
 
-describe('beforeUserCreated (Auth + Functions emulators)', () => {
+describe('beforeUserCreated (Auth, Functions and Firestore emulators)', () => {
   beforeEach(async () => {
     await clearAccounts();
     await invitations([]);

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { OpenGraphResponse, SaveChangesResponse, UpdateProfileResponse } from '../../../src/backend/firebase/callables.ts';
 import { paths, type GraphDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import type { TreeSummary } from '../../../src/backend/ports.ts';
 import { AppError, isAppError } from '../../../src/domain/errors.ts';
-import { isProfileId } from '../../../src/domain/ids.ts';
+import { isProfileId, PROFILE_ID_INVALID } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
-import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
+import { profileSetProblem } from '../../../src/domain/profile.ts';
 import { redactGraph } from '../../../src/domain/privacy.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
@@ -14,7 +13,9 @@ import { treeActivity } from '../../../src/domain/activity/service.ts';
 import { firestoreActivityDeps, rememberSeen } from '../activity.ts';
 import type { Deps } from '../deps.ts';
 import { asObject, GRAPH_ID, optionalText, text, textList } from '../request.ts';
-import { currentGraph, makeSnapshot, readWholeGraph } from '../snapshots/build.ts';
+import { currentGraph, makeSnapshot, readWholeGraph, snapshotId } from '../snapshots/build.ts';
+
+export { snapshotId };
 import { withViewerCopies } from '../viewerLog.ts';
 import { BULK_WRITE_RUNNING } from '../store/bulkLock.ts';
 import { createImports } from './imports.ts';
@@ -30,7 +31,6 @@ import { currentGraphId, openedGraphId, sortTrees, treeSummary, visibilityOf } f
  * (viewerLog.ts), written before the callable answers.
  */
 
-export const snapshotId = () => randomBytes(12).toString('hex');
 
 async function membersOf(deps: Deps, graphId: string): Promise<MembersDoc | null> {
   return ((await deps.db.doc(paths.members(graphId)).get()).data() as MembersDoc | undefined) ?? null;
@@ -181,13 +181,11 @@ export async function saveChanges(deps: Deps, uid: string, data: unknown): Promi
 export async function updateProfileCall(deps: Deps, uid: string, data: unknown): Promise<UpdateProfileResponse> {
   const body = asObject(data);
   const id = text(body.id, 'id', 200);
-  if (!isProfileId(id)) throw new AppError('invalid-argument', 'The profile id is not valid.');
-  const set = asObject(body.set);
-  for (const [k, v] of Object.entries(set)) {
-    if (k.length > 40 || typeof v !== 'string') throw new AppError('invalid-argument', 'A profile field is not valid.');
-    if (v.length > PROFILE_FIELD_MAX_CHARS) throw new AppError('invalid-argument', PROFILE_FIELD_TOO_LONG);
-  }
+  if (!isProfileId(id)) throw new AppError('invalid-argument', PROFILE_ID_INVALID);
+  const problem = profileSetProblem(body.set);
+  if (problem) throw new AppError('invalid-argument', problem);
+  const set = body.set as Record<string, string>;
   const clientId = optionalText(body.clientId, 'clientId', 200);
-  const profile = await withViewerCopies(deps, (publish) => updateProfile(deps.store, { uid, id, set: set as Record<string, string>, clientId }, { now: deps.clock(), publish }));
+  const profile = await withViewerCopies(deps, (publish) => updateProfile(deps.store, { uid, id, set, clientId }, { now: deps.clock(), publish }));
   return { profile };
 }

@@ -28,6 +28,8 @@ import { roleIn } from '../store/firestoreGraphStore.ts';
 import { withViewerCopies } from '../viewerLog.ts';
 import { bulkLockPath, type BulkLockDoc } from '../store/bulkLock.ts';
 import { bulkGraphStore, undoBulkWrite, type BulkWriteOptions } from '../store/bulkGraphStore.ts';
+import { graphBeforeBulkWrite, snapshotAfterBulkWrite, snapshotId } from '../snapshots/build.ts';
+import type { AppliedChange, Publication } from '../../../src/domain/save/graphStore.ts';
 
 /**
  * Bulk import on Firebase (the GraphImporter port), as the self-hosted server's
@@ -130,12 +132,19 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
     if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
+    // Read before the lock, for the snapshot after it (checked against the revision it led to).
+    const before = await graphBeforeBulkWrite(db, k.graphId);
+    let applied: AppliedChange | undefined;
     return withViewerCopies(deps, async (publish) => {
       let revision: number;
       try {
         const store = bulkGraphStore(db, deps.clock, { importId: k.importId, uid, graphId: k.graphId, beforeBatch: bulk.beforeBatch });
+        const kept = (publications: readonly Publication[]) => {
+          applied = publications.find((p) => p.graphId === k.graphId)?.event;
+          publish(publications);
+        };
         // Every chunk was shape-checked when it arrived (parseImportChunk in putChunk).
-        ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish, shapeChecked: true }));
+        ({ revision } = await saveChangeSet(store, { uid, graphId: k.graphId, changes: merged.changes, clientId: doc.clientId, migrations: doc.migrations }, { now: deps.clock(), publish: kept, shapeChecked: true }));
       } catch (e) {
         if (isAppError(e)) return refuse(k, e.code, e.message);
         await refuse(k, 'unavailable', IMPORT_NOT_COMMITTED).catch(() => undefined);
@@ -143,6 +152,8 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
       }
       await importRef(k).update({ state: 'committed', revision, leaseEndsAt: null });
       await dropChunks(k);
+      // The import is saved; a snapshot that fails here is made by the next open instead.
+      if (before && applied) await snapshotAfterBulkWrite(db, k.graphId, before, applied, { clock: deps.clock, newId: snapshotId }).catch((e: unknown) => console.error(`snapshot after import ${k.importId}`, e));
       return { revision };
     });
   }

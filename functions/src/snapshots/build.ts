@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { FieldPath, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { ChangeDoc, CoupleDoc, EdgeDoc, GraphDoc, MediaDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SnapshotChunkDoc, SnapshotDoc, SnapshotLeaseDoc, SnapshotRef, SourceDoc } from '../../../src/backend/firebase/paths.ts';
 import { FIELDS, paths } from '../../../src/backend/firebase/paths.ts';
@@ -7,7 +8,7 @@ import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../../../src/domain/facts/types.ts';
 import type { Media } from '../../../src/domain/media/types.ts';
-import { CHANGE_LOG_LENGTH } from '../../../src/domain/save/graphStore.ts';
+import { CHANGE_LOG_LENGTH, type AppliedChange } from '../../../src/domain/save/graphStore.ts';
 import { splitUtf8 } from './chunks.ts';
 import { AppError } from '../../../src/domain/errors.ts';
 import { BULK_WRITE_RUNNING, bulkLockPath } from '../store/bulkLock.ts';
@@ -23,8 +24,11 @@ import { snapshotPlan } from './plan.ts';
  * before is kept for readers still loading it; older ones are deleted.
  */
 
-/** Chunks per write batch: 8 chunks of at most 1 MB stay under Firestore's 10 MiB request. */
-const CHUNKS_PER_BATCH = 8;
+/** A fresh snapshot id: random, so two builders never write into one another's chunks. */
+export const snapshotId = () => randomBytes(12).toString('hex');
+
+/** Chunks per write batch: 3 chunks of at most 1 MB stay under the emulator's 4 MiB request (Firestore takes 10 MiB). */
+const CHUNKS_PER_BATCH = 3;
 /** Documents per page of a whole read. */
 const PAGE = 5000;
 /** How long the builder of a snapshot holds the graph's lease: far beyond a build of 100,000 people. */
@@ -171,6 +175,22 @@ async function pruneSnapshots(db: Firestore, graphId: string, keep: ReadonlySet<
 }
 
 /**
+ * Writes `built` as the graph's snapshot and points the graph at it, keeping `kept` (the one
+ * readers may still be loading); answers the graph's snapshot afterwards (this one, or a newer
+ * one another builder made meanwhile).
+ */
+async function storeSnapshot(db: Firestore, graphId: string, built: BuiltGraph, kept: SnapshotRef | null, options: SnapshotOptions): Promise<SnapshotRef | null> {
+  const id = options.newId();
+  const ref = await writeChunks(db, graphId, id, built);
+  if (await flip(db, graphId, ref, options.clock().toISOString())) {
+    await pruneSnapshots(db, graphId, new Set([ref.id, ...(kept ? [kept.id] : [])]));
+    return ref;
+  }
+  await db.recursiveDelete(db.doc(paths.snapshot(graphId, id)));
+  return ((await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined)?.snapshot ?? null;
+}
+
+/**
  * Makes a snapshot of the graph at its current revision and points the graph at it. Answers the
  * graph's snapshot afterwards (this one, or a newer one another builder made meanwhile); null
  * for a graph that does not exist or is empty at revision 0.
@@ -182,14 +202,34 @@ export async function makeSnapshot(db: Firestore, graphId: string, options: Snap
   if (graph.revision === 0) return null;
   const built = (await fromSnapshot(db, graphId, graph)) ?? (await readWholeGraph(db, graphId));
   if (!built) return null;
-  const id = options.newId();
-  const ref = await writeChunks(db, graphId, id, built);
-  if (await flip(db, graphId, ref, options.clock().toISOString())) {
-    await pruneSnapshots(db, graphId, new Set([ref.id, ...(graph.snapshot ? [graph.snapshot.id] : [])]));
-    return ref;
-  }
-  await db.recursiveDelete(db.doc(paths.snapshot(graphId, id)));
-  return ((await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined)?.snapshot ?? null;
+  return storeSnapshot(db, graphId, built, graph.snapshot, options);
+}
+
+/** The graph before a bulk write, when it is cheap to have: at revision 0 (a profile or two), or from its snapshot and log. */
+export async function graphBeforeBulkWrite(db: Firestore, graphId: string): Promise<{ built: BuiltGraph; snapshot: SnapshotRef | null } | null> {
+  const head = await db.doc(paths.graph(graphId)).get();
+  if (!head.exists) return null;
+  const graph = head.data() as GraphDoc;
+  const built = graph.revision === 0 ? await readWholeGraph(db, graphId) : await fromSnapshot(db, graphId, graph);
+  return built ? { built, snapshot: graph.snapshot } : null;
+}
+
+/**
+ * The snapshot right after a bulk write (too large to log), from the graph before it and the
+ * change it applied, as the browser applies a tail (`applyChangeSets`): the first open after an
+ * import of 100,000 people then reads its chunks instead of 300,000 documents. Nothing is made
+ * when another revision came between (the next open makes it the usual way).
+ */
+export async function snapshotAfterBulkWrite(
+  db: Firestore,
+  graphId: string,
+  before: { built: BuiltGraph; snapshot: SnapshotRef | null },
+  event: AppliedChange,
+  options: SnapshotOptions,
+): Promise<SnapshotRef | null> {
+  if (event.revision !== before.built.revision + 1) return null;
+  const graph = applyChangeSets(before.built.graph, [event.changes]);
+  return storeSnapshot(db, graphId, { graph: { ...graph, revision: event.revision }, revision: event.revision }, before.snapshot, options);
 }
 
 /**

@@ -119,13 +119,13 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       async edgesOfNodes(ids) {
         const wanted = new Set(ids);
         const queries = inGroups(unique(ids), QUERY_VALUES).map((g) => db.collection(edgesCol).where('ends', 'array-contains-any', g));
-        const found = await tx.query(edgesCol, queries, (d) => (d as EdgeDoc).ends.some((end) => wanted.has(end)));
+        const found = await tx.query(edgesCol, queries, (d) => (d as EdgeDoc).ends.some((end) => wanted.has(end)), QUERY_VALUES);
         return [...found.values()].map((d) => (d as EdgeDoc).edge);
       },
       async nodesShowing(profileIds) {
         const wanted = new Set(profileIds.filter((id) => id !== ''));
         const queries = inGroups([...wanted], QUERY_VALUES).map((g) => db.collection(nodesCol).where('profileId', 'in', g));
-        const found = await tx.query(nodesCol, queries, (d) => wanted.has((d as NodeDoc).profileId));
+        const found = await tx.query(nodesCol, queries, (d) => wanted.has((d as NodeDoc).profileId), QUERY_VALUES);
         return [...found.values()].map((d) => (d as NodeDoc).node);
       },
       async profiles(ids) {
@@ -134,7 +134,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       async profilesListing(ids) {
         const wanted = new Set(ids);
         const queries = inGroups(unique(ids), QUERY_VALUES).map((g) => db.collection(paths.profiles()).where('relatives', 'array-contains-any', g));
-        const found = await tx.query(paths.profiles(), queries, (d) => (d as ProfileDoc).relatives.some((r) => wanted.has(r)));
+        const found = await tx.query(paths.profiles(), queries, (d) => (d as ProfileDoc).relatives.some((r) => wanted.has(r)), QUERY_VALUES);
         return [...found.values()].map((d) => d as ProfileDoc).filter(shown).map((d) => d.profile);
       },
       async primaryNodes() {

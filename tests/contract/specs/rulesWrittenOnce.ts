@@ -1,8 +1,13 @@
 import { expect, it } from 'vitest';
 import { emptyChangeSet } from '../../../src/domain/changeSet.ts';
 import { importTooLarge } from '../../../src/domain/changeSetChunks.ts';
+import { parseImportChunk } from '../../../src/domain/importUpload.ts';
 import { SAME_EMAIL, TRANSFER_NOT_MEMBER, TREE_CHOICE_MISSING, TREE_CHOICE_UNKNOWN, WRONG_PASSWORD } from '../../../src/domain/ownAccount.ts';
-import { INVITED_NODE_ID_MAX, NODE_ID_REQUIRED, NODE_ID_TOO_LONG } from '../../../src/domain/invitations.ts';
+import { INVITED_NODE_ID_MAX, NO_SUCH_INVITATION, NODE_ID_REQUIRED, NODE_ID_TOO_LONG } from '../../../src/domain/invitations.ts';
+import { PROFILE_FIELD_MAX_CHARS, PROFILE_FIELD_TOO_LONG } from '../../../src/domain/profile.ts';
+import { PROFILE_LIMITS } from '../../../src/domain/validation/profile.ts';
+
+const BIO_MAX = PROFILE_LIMITS.bio;
 import { AUTH_MESSAGES, EMAIL_MAX_CHARS, EMAIL_TOO_LONG, SIGN_UP_NAME_MAX_CHARS } from '../../../src/domain/validation/auth.ts';
 import { newcomer, type Site } from '../site.ts';
 import { ownTree, save, withChild } from './trees.ts';
@@ -80,5 +85,41 @@ export function rulesWrittenOnceContract(site: Site) {
     await expect(invite({ email: `${'a'.repeat(EMAIL_MAX_CHARS)}@example.com` })).rejects.toMatchObject({ code: 'invalid-argument', message: EMAIL_TOO_LONG });
     await expect(invite({ nodeId: 'n'.repeat(INVITED_NODE_ID_MAX + 1) })).rejects.toMatchObject({ code: 'invalid-argument', message: NODE_ID_TOO_LONG });
     await expect(invite({ nodeId: '' })).rejects.toMatchObject({ code: 'invalid-argument', message: NODE_ID_REQUIRED });
+  });
+
+  it('a pending invitation is named by a well-formed id (INVITATION_ID): any other is "not found" in the same words, for Copy link, Resend and Revoke', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    for (const id of ['not an id', 'A'.repeat(24), '0'.repeat(25), '']) {
+      await expect(ada.browser.invitations.renewLink(tree.graphId, id), id).rejects.toMatchObject({ code: 'not-found', message: NO_SUCH_INVITATION });
+      await expect(ada.browser.invitations.resend(tree.graphId, id), id).rejects.toMatchObject({ code: 'not-found', message: NO_SUCH_INVITATION });
+      await expect(ada.browser.invitations.revoke(tree.graphId, id), id).rejects.toMatchObject({ code: 'not-found', message: NO_SUCH_INVITATION });
+    }
+    // A well-formed id that names nothing: the same answer.
+    await expect(ada.browser.invitations.revoke(tree.graphId, '0'.repeat(24))).rejects.toMatchObject({ code: 'not-found', message: NO_SUCH_INVITATION });
+  });
+
+  it(`a profile field holds at most ${PROFILE_FIELD_MAX_CHARS.toLocaleString('en')} characters, refused in the same words (src/domain/profile.ts)`, async () => {
+    const ada = await site.member();
+    await ownTree(ada);
+    await expect(ada.browser.profiles.update(ada.uid, { bio: 'a'.repeat(PROFILE_FIELD_MAX_CHARS + 1) })).rejects.toMatchObject({ code: 'invalid-argument', message: PROFILE_FIELD_TOO_LONG });
+    // Below it, the field's own limit (the save path's validation) answers, again in the same words.
+    await expect(ada.browser.profiles.update(ada.uid, { bio: 'a'.repeat(PROFILE_FIELD_MAX_CHARS) })).rejects.toMatchObject({ code: 'invalid-argument', message: `Profile field bio is longer than ${BIO_MAX} characters` });
+    expect(await ada.browser.profiles.update(ada.uid, { bio: 'a'.repeat(BIO_MAX) })).toMatchObject({ bio: 'a'.repeat(BIO_MAX) });
+  });
+
+  it('an import chunk that is not a change set is refused whole, in the words of the one chunk parser (src/domain/importUpload.ts)', async () => {
+    const ada = await site.member();
+    const tree = await ownTree(ada);
+    const maxChars = site.importLimits.targetChunkBytes;
+    const refusalOf = (body: string) => (parseImportChunk(0, body) as { ok: false; message: string }).message;
+    for (const body of ['{"nodes": [', JSON.stringify({ ...emptyChangeSet(0), nodes: { upsert: [{ id: 7 }], remove: [] } })]) {
+      await expect(ada.browser.imports.importChangeSet(tree.graphId, { bodies: [body], maxChars, people: 1 }, 'tab-import'), body).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: refusalOf(body),
+      });
+    }
+    // Nothing was written.
+    expect((await ada.browser.graphs.load(tree.graphId)).graph.nodes.map((n) => n.id)).toEqual(tree.saved.nodes.map((n) => n.id));
   });
 }
