@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../src/domain/media/limits.ts';
 import type { Media } from '../../src/domain/media/types.ts';
 import { readStoredFile } from '../../server/files/avatarStorage.ts';
-import { loadGraph, saveOk, type Tree } from './graphHelpers.ts';
+import { loadGraph, saveOk, saveTree, type Tree } from './graphHelpers.ts';
 import { expectError, useTestServer, type Answer, type Member } from './helpers.ts';
 import { hopperFamily } from './sharingHelpers.ts';
 
@@ -142,5 +142,12 @@ describe('photos and documents on the server', () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
     expectError(await upload(h.grace, g, 'mone', [h.walter.profileId], 'one.png', png), 413, 'resource-exhausted', MEDIA_MESSAGES.tooManyForPerson);
     expect((await upload(h.grace, g, 'mone', [h.mary.profileId], 'one.png', png)).status).toBe(200);
+    // The save path holds the limit too: a record sent without the upload (a reference, or a
+    // second upload racing the first) is refused where it is written, with the same words.
+    const refused = await saveTree(tree, { ...tree.saved, media: { ...refs, mref100: record('mref100', [h.walter.profileId], { kind: 'photo', url: 'photos/100.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 }) } });
+    expectError(refused, 429, 'resource-exhausted', MEDIA_MESSAGES.tooManyForPerson);
+    // Swapping one for another is no growth.
+    const { mref0: _gone, ...rest } = refs;
+    await saveOk(tree, { ...tree.saved, media: { ...rest, mref100: record('mref100', [h.walter.profileId], { kind: 'photo', url: 'photos/100.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 }) } });
   });
 });

@@ -1,3 +1,5 @@
+import { groupOf } from '../entityKinds.ts';
+import { perPersonLimitProblem } from '../media/model.ts';
 import { isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { NOT_ON_TREE } from '../invitations.ts';
@@ -75,6 +77,12 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     const neighbourhood = new Neighbourhood(tx.lookup(graphId));
     const refusal = await validateWellFormed(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    const media = groupOf(changes, 'media');
+    if (media.upsert.length) {
+      const stored = await tx.lookup(graphId).mediaOfPeople([...new Set(media.upsert.flatMap((m) => m.people))]);
+      const limit = perPersonLimitProblem(stored, media);
+      if (limit) throw new AppError(limit.code, limit.message);
+    }
     const before = neighbourhood.before();
     // A profile another tree shows is not this tree's to remove (it would be an empty revision
     // here); a profile gone everywhere is, as two members may delete one person at once.
