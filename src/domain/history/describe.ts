@@ -1,7 +1,8 @@
 import type { ItemPatch } from '../changeSet.ts';
 import { eventTypeLabel } from '../facts/eventLabels.ts';
 import { nameLine } from '../facts/names.ts';
-import type { FactEvent, PersonName } from '../facts/types.ts';
+import type { Citation, FactEvent, PersonName } from '../facts/types.ts';
+import { noteToPlainText } from '../notes/sanitise.ts';
 import { cardName } from '../labels.ts';
 import { RELATION_FIELDS, STAMP_FIELDS } from '../profile.ts';
 import type { ChangeSummary, HistoryEntry } from './types.ts';
@@ -20,6 +21,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   deathDateText: 'Death date',
   mothersMaidenName: "Mother's maiden name",
   bio: 'Bio',
+  note: 'Note',
   photoURL: 'Photo',
   photoURLSmall: 'Photo (small)',
   email: 'E-mail',
@@ -43,6 +45,10 @@ function nameText(n: PersonName | null | undefined): string {
   return n ? nameLine(n) : '';
 }
 
+function citationText(c: Citation | null | undefined): string {
+  return c ? [c.page, c.text].filter(Boolean).join(' · ') || 'A citation' : '';
+}
+
 const SKIPPED = new Set<string>([...STAMP_FIELDS, 'createdBy', 'createdAt', 'photoURLSmall', 'gedcom']);
 
 /**
@@ -63,7 +69,9 @@ export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf
       if (SKIPPED.has(f)) continue;
       const was = pb?.set?.[f] ?? '';
       if (was === String(v ?? '')) continue;
-      lines.push({ what: FIELD_LABELS[f] ?? f, before: f === 'photoURL' ? (was ? 'a photo' : '') : was, after: f === 'photoURL' ? (v ? 'a new photo' : '') : String(v ?? '') });
+      // A note is shown as its words: the history lists values as plain text.
+      const shown = (x: string) => (f === 'note' ? noteToPlainText(x) : x);
+      lines.push({ what: FIELD_LABELS[f] ?? f, before: f === 'photoURL' ? (was ? 'a photo' : '') : shown(was), after: f === 'photoURL' ? (v ? 'a new photo' : '') : shown(String(v ?? '')) });
     }
     for (const f of RELATION_FIELDS) {
       const had = new Set(pb?.lists?.[f]?.had ?? []);
@@ -73,6 +81,7 @@ export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf
     const parts = [
       ['events', 'Event', eventText],
       ['names', 'Other name', nameText],
+      ['citations', 'Source of the person', citationText],
     ] as const;
     for (const [key, what, text] of parts) {
       const items = patch[key] as ItemPatch<{ id: string }> | undefined;

@@ -1,4 +1,4 @@
-import { changeCount, type ChangeSet } from '../changeSet.ts';
+import { changeCount, hasFactParts, type ChangeSet } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { ChangeBefore, ChangeSummary, HistoryEntry } from './types.ts';
 import { HISTORY_INLINE_ITEMS } from './types.ts';
@@ -19,7 +19,7 @@ export function summarise(changes: ChangeSet, before: ChangeBefore | null): Chan
     const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
     if (made) added++;
     else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited++;
-    else if (p.events || p.names) edited++;
+    else if (hasFactParts(p)) edited++;
     if (p.set?.photoURL) photos++;
   }
   let other = 0;

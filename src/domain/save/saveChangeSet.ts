@@ -1,6 +1,6 @@
 import { groupOf } from '../entityKinds.ts';
 import { perPersonLimitProblem } from '../media/model.ts';
-import { isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
+import { hasFactParts, isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { NOT_ON_TREE } from '../invitations.ts';
 import { PERSONAL_FIELDS } from '../profile.ts';
@@ -90,7 +90,7 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     if (notHere.length && (await tx.profiles(notHere)).size) throw new AppError('not-found', NOT_ON_TREE);
     // Details of one's own card reach every tree showing it (propagated below).
     const ownEdited = changes.profiles.upsert
-      .filter((p) => !!(p.events || p.names) || Object.keys(p.set ?? {}).some((f) => (PERSONAL_FIELDS as readonly string[]).includes(f)))
+      .filter((p) => hasFactParts(p) || Object.keys(p.set ?? {}).some((f) => (PERSONAL_FIELDS as readonly string[]).includes(f)))
       .filter((p) => {
         const old = before.profile(p.id);
         return !!old && (old.id === uid || old.ownerUid === uid);
