@@ -103,14 +103,18 @@ export function cutText(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-/** The first photo of a person on this site: an OBJE (inline or a record) whose FILE is on `siteOrigin`. */
+/**
+ * The first photo of a person on this site: an OBJE (inline or a record) whose FILE is on
+ * `siteOrigin`, not one of the tree's photos and documents (`/files/media/`, which an export
+ * writes beside the card's photo and an import reads back as media references).
+ */
 export function readPhoto(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined, siteOrigin: string | undefined): { node: GedcomNode; url: string } | null {
   if (!siteOrigin) return null;
   for (const c of indi.children) {
     if (c.tag !== 'OBJE') continue;
     const obje = c.pointer !== undefined ? record(c.pointer) : c;
     const file = obje && child(obje, 'FILE')?.value?.trim();
-    if (file && file.startsWith(`${siteOrigin}/`) && !/\s/.test(file)) return { node: c, url: file.slice(siteOrigin.length) };
+    if (file && file.startsWith(`${siteOrigin}/`) && !file.startsWith(`${siteOrigin}/files/media/`) && !/\s/.test(file)) return { node: c, url: file.slice(siteOrigin.length) };
   }
   return null;
 }

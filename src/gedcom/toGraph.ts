@@ -368,7 +368,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     places: places.places,
     couples: [...couples.values()],
     sources: fileSources(records, renamed, prefix, record),
-    media: fileMedia(people.map((p) => ({ record: p.record, profileId: p.profile.id })), record, options.random ?? Math.random),
+    media: fileMedia(people.map((p) => ({ record: p.record, profileId: p.profile.id, photo: p.profile.photoURL ? readPhoto(p.record, record, options.siteOrigin)?.node : undefined })), record, options.random ?? Math.random),
     summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
 }
