@@ -9,6 +9,7 @@ import { undoFacts } from '../../../../src/domain/facts/factsResult.ts';
 import { redactGraph } from '../../../../src/domain/privacy.ts';
 import { diffGraphs, applyChangeSet } from '../../../../src/domain/changeSet.ts';
 import { emptyProfile } from '../../../../src/domain/profile.ts';
+import { deletePerson } from '../../../../src/domain/relationships.ts';
 import type { Graph, Profile } from '../../../../src/domain/types.ts';
 
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -187,6 +188,22 @@ describe('media operations', () => {
     if (!removed.ok) throw new Error(removed.message);
     expect(removed.graph.media).toEqual({});
     expect(undoFacts(removed.graph, removed).graph.media!.m1).toEqual(edited.media);
+  });
+
+  it('deleting a person for good takes them out of their photos; one only they are in goes, and Undo brings all back', () => {
+    const base: Graph = {
+      ...family(),
+      nodes: [{ id: 'n1001', type: 'person', position: { x: 0, y: 0 }, modifiedAt: '', hidden: false, data: { profileId: 'pr:ann', parentRole: '', isPrimary: false } }],
+      media: {
+        mwed: photo('mwed', ['pr:ann', 'pr:bob'], { couples: [coupleId('pr:ann', 'pr:bob')] }),
+        mann: photo('mann', ['pr:ann']),
+        mcy: photo('mcy', ['pr:cy']),
+      },
+    };
+    const done = deletePerson(base, 'n1001');
+    if (!done.ok) throw new Error(done.message);
+    expect(done.graph.media).toEqual({ mwed: { ...base.media!.mwed!, people: ['pr:bob'], couples: [] }, mcy: base.media!.mcy });
+    expect(undoFacts(done.graph, done).graph.media).toEqual(base.media);
   });
 
   it('refuses a photo of no one in the tree', () => {
