@@ -45,7 +45,7 @@ test('a person’s note with bold and a citation are shown in the details, saved
   await expect
     .poll(async () => {
       const { graph } = await serverGraph(page);
-      const ada = Object.values(graph.profiles).find((p) => p.firstName === 'Ada') as { note?: string; bio: string; citations?: { page: string }[] };
+      const ada = Object.values(graph.profiles).find((p) => p.firstName === 'Ada') as unknown as { note?: string; bio: string; citations?: { page: string }[] };
       return { note: ada.note, bio: ada.bio, pages: (ada.citations ?? []).map((c) => c.page) };
     }, { timeout: 15_000 })
     .toEqual({ note: '<p>Wrote the first <b>program</b> for the engine.</p>', bio: '', pages: ['Note G'] });
