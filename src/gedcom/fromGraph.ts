@@ -735,6 +735,18 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string |
     withCited.push(...writeCitations(new Map([[c.id, c]]), events.facts));
   }
   lines.splice(0, lines.length, ...withCited);
+  // The couple's note: where its marker stood (as HTML again in 7.0 when it was), else in its first family.
+  const note = events?.couple.note ?? '';
+  const noteKey = `note:${events?.couple.id}`;
+  const at = lines.findIndex((c) => c.tag === NOTE_MARKER);
+  const written = note && !events!.used.has(noteKey) ? writeNote(note, events!.facts.v7, node) : null;
+  if (written) events!.used.add(noteKey);
+  if (at >= 0) {
+    const html = written && events!.facts.v7 && lines[at]!.children.some((x) => x.tag === 'MIME' && /html/i.test(x.value ?? ''));
+    if (html) lines[at] = node('NOTE', sanitiseNote(note), [node('MIME', 'text/html')]);
+    else if (written) lines[at] = written;
+    else lines.splice(at, 1);
+  } else if (written) lines.push(written);
   const partners = new Set(f.partners);
   const children = new Set(f.children);
   const present = new Set<string>();

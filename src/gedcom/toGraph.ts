@@ -559,7 +559,11 @@ function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple
   }
   // What supports the union itself (FAM.SOUR): the couple's citations, markers where they stood.
   const cited = readCitations(fam.record, reader, (n, e) => edit(fam.at, n, e));
-  if (!events && !cited.length) return;
+  // The first inline note (with at most its MIME) is the couple's: its line stays as a marker.
+  const noted = fam.record.children.find((c) => c.tag === 'NOTE' && c.pointer === undefined && !!c.value?.trim() && c.children.every((x) => x.tag === 'MIME'));
+  const note = noted ? noteOf(noted, () => undefined) : '';
+  const hasNote = !!note && note.length <= FACT_LIMITS.note;
+  if (!events && !cited.length && !hasNote) return;
   const pa = people[a]!.profile.id;
   const pb = people[b]!.profile.id;
   const id = coupleId(pa, pb);
@@ -567,6 +571,10 @@ function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple
   if (!couple) couples.set(id, (couple = { id, partners: pa < pb ? [pa, pb] : [pb, pa], events: [] }));
   if (events) couple.events.push(...events);
   if (cited.length) (couple.citations ??= []).push(...cited);
+  if (hasNote && !couple.note) {
+    couple.note = note;
+    edit(fam.at, noted!, { tag: NOTE_MARKER, noValue: true });
+  }
 }
 
 /** The FAMC line of a person naming this family (whose PEDI the child's lines take). */

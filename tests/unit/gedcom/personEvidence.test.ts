@@ -19,7 +19,7 @@ const file = [
   '1 SOUR @S1@', '2 PAGE entry 34', '2 DATA', '3 DATE 2 MAR 1901', '3 TEXT Ann, daughter of Tom', '2 QUAY 3',
   '1 FAMS @F1@',
   '0 @I2@ INDI', '1 NAME Tom /Lee/', '1 SEX M', '1 FAMS @F1@',
-  '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 SOUR @S1@', '2 PAGE banns 7',
+  '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 SOUR @S1@', '2 PAGE banns 7', '1 NOTE Married in the <b>snow</b>', '2 MIME text/html',
   '0 TRLR', '',
 ].join('\n');
 
@@ -38,6 +38,7 @@ describe('a person’s own evidence from GEDCOM', () => {
     expect(p.bio).toBe('A plain bio line');
     expect(pages(p.names![0]!.citations)).toEqual(['folio 3']);
     expect(pages(Object.values(g.couples ?? {})[0]!.citations)).toEqual(['banns 7']);
+    expect(Object.values(g.couples ?? {})[0]!.note).toBe('Married in the <b>snow</b>');
   });
 
   it.each(['7.0', '5.5.1'] as const)('goes back out where it stood and reads back the same (%s)', (version) => {
@@ -51,6 +52,8 @@ describe('a person’s own evidence from GEDCOM', () => {
     expect(pages(ann(back).citations)).toEqual(['entry 34', 'Piece 12']);
     expect(pages(ann(back).names![0]!.citations)).toEqual(['folio 3']);
     expect(pages(Object.values(back.couples ?? {})[0]!.citations)).toEqual(['banns 7']);
+    expect(out).toContain(version === '7.0' ? '1 NOTE Married in the <b>snow</b>\n2 MIME text/html' : '1 NOTE Married in the snow');
+    expect(Object.values(back.couples ?? {})[0]!.note).toBe(version === '7.0' ? 'Married in the <b>snow</b>' : '<p>Married in the snow</p>');
     if (version === '7.0') {
       expect(out).toContain('1 NOTE <p>Kept a <b>diary</b> all her life</p>\n2 MIME text/html');
       expect(ann(back).note).toBe(ann(g).note);
@@ -82,7 +85,15 @@ describe('a person’s own evidence from GEDCOM', () => {
     const tom = Object.values(g.profiles).find((p) => p.firstName === 'Tom')!;
     tom.note = '<p>Sailor</p>';
     tom.citations = [{ id: 'citom000001', sourceId: ann(g).citations![0]!.sourceId, page: 'crew list', date: '', quality: null, text: '' }];
+    const couple = Object.values(g.couples ?? {})[0]!;
+    couple.note = '<p>Wed at <i>St Mary</i></p>';
     const out = exportText(g, '7.0');
     expect(out).toMatch(/1 NAME Tom \/Lee\/\n1 SEX M\n1 NOTE <p>Sailor<\/p>\n2 MIME text\/html\n1 SOUR @\w+@\n2 PAGE crew list\n1 FAMS/);
+    expect(out).toContain('1 NOTE <p>Wed at <i>St Mary</i></p>\n2 MIME text/html');
+    // The couple gone (spouses unlinked), its note and citations go with it; no marker is left.
+    const apart = { ...g, couples: {} };
+    const alone = exportText(apart, '7.0');
+    expect(alone).not.toContain('Wed at');
+    expect(alone).not.toContain('_FACT_');
   });
 });
