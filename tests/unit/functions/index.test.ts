@@ -23,7 +23,12 @@ describe('the deployed functions', () => {
     expect(trigger.eventFilterPathPatterns).toEqual({ document: 'graphs/{graphId}/changes/{revision}' });
   });
 
+  it('sweepMedia runs on a schedule (the orphan files of photos and documents)', () => {
+    const endpoint = exported.sweepMedia!.__endpoint as { scheduleTrigger?: { schedule?: string } };
+    expect(endpoint.scheduleTrigger?.schedule).toBe('every 6 hours');
+  });
+
   it('exports nothing else', () => {
-    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph'].sort());
+    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph', 'sweepMedia'].sort());
   });
 });
