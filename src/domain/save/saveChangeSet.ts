@@ -79,7 +79,10 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     if (refusal) throw new AppError(refusal.code, refusal.message);
     const media = groupOf(changes, 'media');
     if (media.upsert.length) {
-      const stored = await tx.lookup(graphId).mediaOfPeople([...new Set(media.upsert.flatMap((m) => m.people))]);
+      // People the change makes have nothing stored: an import's thousands are not looked up.
+      const made = new Set(changes.profiles.upsert.filter((p) => p.create && !neighbourhood.before().profile(p.id)).map((p) => p.id));
+      const people = [...new Set(media.upsert.flatMap((m) => m.people))].filter((id) => !made.has(id));
+      const stored = people.length ? await tx.lookup(graphId).mediaOfPeople(people) : [];
       const limit = perPersonLimitProblem(stored, media);
       if (limit) throw new AppError(limit.code, limit.message);
     }
