@@ -5,6 +5,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { getStorage } from 'firebase-admin/storage';
 import { onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated as blockingBeforeCreate } from 'firebase-functions/v2/identity';
 import { defineString } from 'firebase-functions/params';
@@ -24,6 +25,7 @@ import { siteOrigins } from './invitations.ts';
 import { signUpHandler } from './signUp.ts';
 import { firestoreSignUpSources } from './signUpSources.ts';
 import { renewIfDue } from './snapshots/build.ts';
+import { sweepMediaOrphans } from './mediaSweep.ts';
 import { firestoreGraphStore } from './store/firestoreGraphStore.ts';
 
 /**
@@ -125,4 +127,21 @@ export const compactGraph = onDocumentCreated({ document: 'graphs/{graphId}/chan
 export const sendDigests = onSchedule({ schedule: 'every 60 minutes', timeoutSeconds: 540 }, async () => {
   const d = deps();
   await sendDueDigests(firestoreDigestDeps(d), d.clock());
+});
+
+/**
+ * Files of photos and documents no record can bring back (src/domain/media/orphans.ts): every six
+ * hours, the default bucket's media/ files a day old whose record is gone.
+ */
+export const sweepMedia = onSchedule({ schedule: 'every 6 hours', timeoutSeconds: 540, memory: '512MiB' }, async () => {
+  const bucket = getStorage().bucket();
+  await sweepMediaOrphans(deps().db, {
+    async list(prefix) {
+      const [files] = await bucket.getFiles({ prefix });
+      return files.map((f) => ({ path: f.name, updatedAt: Date.parse(String(f.metadata.updated ?? f.metadata.timeCreated ?? 0)) }));
+    },
+    async remove(names) {
+      for (const name of names) await bucket.file(name).delete({ ignoreNotFound: true });
+    },
+  }, deps().clock());
 });

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { mediaFolder, MEDIA_FILE_NAME } from '../../src/domain/media/model.ts';
+import { orphanMediaFiles } from '../../src/domain/media/orphans.ts';
 import type { Media } from '../../src/domain/media/types.ts';
 import { contentHash } from './avatarStorage.ts';
 import type { MediaFile } from './mediaFiles.ts';
@@ -44,4 +45,28 @@ export async function readMediaRecord(q: Queryable, graphId: string, mediaId: st
   const rows = await q.query<{ data: Media | string }>('SELECT data FROM graph_media WHERE graph_id = $1 AND id = $2', [graphId, mediaId]);
   const d = rows[0]?.data;
   return d ? (typeof d === 'string' ? (JSON.parse(d) as Media) : d) : null;
+}
+
+/**
+ * Deletes the files no record can bring back (`orphanMediaFiles`): of one tree (after an upload to
+ * it), or of every tree (the server's daily sweep). Answers the paths deleted.
+ */
+export async function sweepMediaOrphans(db: Database, now: Date, graphId?: string): Promise<string[]> {
+  const files = await db.query<{ path: string; updated_at: Date | string }>(
+    `SELECT path, updated_at FROM files WHERE split_part(path, '/', 1) = 'media'${graphId ? ` AND split_part(path, '/', 2) = $1` : ''}`,
+    graphId ? [graphId] : [],
+  );
+  if (!files.length) return [];
+  const graphs = [...new Set(files.map((f) => f.path.split('/')[1]!))];
+  const rows = await db.query<{ graph_id: string; id: string }>('SELECT graph_id, id FROM graph_media WHERE graph_id = ANY($1::text[])', [graphs]);
+  const held = new Map<string, Set<string>>();
+  for (const r of rows) (held.get(r.graph_id) ?? held.set(r.graph_id, new Set()).get(r.graph_id)!).add(r.id);
+  const none = new Set<string>();
+  const gone = orphanMediaFiles(
+    files.map((f) => ({ path: f.path, updatedAt: new Date(f.updated_at).getTime() })),
+    (g) => held.get(g) ?? none,
+    now.getTime(),
+  );
+  if (gone.length) await db.query('DELETE FROM files WHERE path = ANY($1::text[])', [gone]);
+  return gone;
 }

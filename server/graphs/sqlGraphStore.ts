@@ -2,6 +2,7 @@ import type { GraphLookup } from '../../src/domain/save/neighbourhood.ts';
 import type { ClaimBase, GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../src/domain/types.ts';
 import type { Couple, Place, Source } from '../../src/domain/facts/types.ts';
+import type { Media } from '../../src/domain/media/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { appendHistory } from './historyStore.ts';
 import {
@@ -61,6 +62,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
     places: (ids) => items<Place>('SELECT data FROM graph_places WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     couples: (ids) => items<Couple>('SELECT data FROM graph_couples WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     sources: (ids) => items<Source>('SELECT data FROM graph_sources WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
+    mediaOfPeople: (ids) => items<Media>(`SELECT data FROM graph_media WHERE graph_id = $1 AND (data->'people') ?| $2::text[]`, ids),
   };
 }
 

@@ -8,7 +8,7 @@ import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
 import type { AppContext } from '../context.ts';
 import { readStoredFile } from '../files/avatarStorage.ts';
 import { MediaFileError, prepareMedia } from '../files/mediaFiles.ts';
-import { mediaFilePath, readMediaRecord, readMediaRecords, writeMediaFiles } from '../files/mediaStorage.ts';
+import { mediaFilePath, readMediaRecord, readMediaRecords, sweepMediaOrphans, writeMediaFiles } from '../files/mediaStorage.ts';
 import { errorBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
 import type { GraphService } from '../graphs/service.ts';
@@ -22,6 +22,7 @@ function sendCoded(reply: FastifyReply, status: number, code: ErrorCode, message
 }
 
 const NOT_FOUND = 'Not found';
+const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * POST /api/graphs/:graphId/media/:mediaId (multipart: `people`, the profile ids in it joined by
@@ -32,6 +33,12 @@ const NOT_FOUND = 'Not found';
  */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext, graphs: GraphService): void {
   const { db } = ctx;
+  // Files no record can bring back go (src/domain/media/orphans.ts): a tree's after each upload
+  // to it, every tree's a few times a day (a quiet tree's deleted photos too).
+  const sweep = (graphId?: string) => void sweepMediaOrphans(db, new Date(), graphId).catch((e: unknown) => app.log.warn({ err: e }, 'media orphan sweep'));
+  const timer = setInterval(() => sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MEDIA_LIMITS.fileBytes, files: 1, fields: 1, parts: 2, headerPairs: 50, fieldSize: 40_000 } });
@@ -69,6 +76,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
       }
       const bytes = prepared.files.reduce((n, f) => n + f.bytes.length, 0);
       const [url, thumb = '', thumbSmall = ''] = await writeMediaFiles(db, graphId, mediaId, prepared.files);
+      sweep(graphId);
       return { kind: prepared.kind, url: url!, thumb, thumbSmall, contentType: prepared.files[0]!.contentType, bytes };
     });
   });

@@ -36,7 +36,7 @@ export interface GraphColumns {
   nodes: Table;
   edges: Table;
   profiles: Table;
-  /** Profiles' events and names by row, for the rows that have some (the rest fit the columns). */
+  /** Profiles' events, names and own citations by row, for the rows that have some (the rest fit the columns). */
   profileFacts?: [number, ProfileFacts][];
   /** The tree's places and couples as they are (few beside the people); absent when none. */
   places?: Record<string, Place>;
@@ -48,7 +48,7 @@ export interface GraphColumns {
   revision: number;
 }
 
-type ProfileFacts = Pick<Profile, 'events' | 'names'>;
+type ProfileFacts = Pick<Profile, 'events' | 'names' | 'citations'>;
 
 type Obj = Record<string, unknown>;
 
@@ -183,10 +183,10 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
   const profileFacts: [number, ProfileFacts][] = [];
   const rows = ids.map((id, i) => {
     const p = graph.profiles[id]!;
-    if (p.events === undefined && p.names === undefined) return p;
-    // Events and names travel beside the columns, so the rest of the profile still fits them.
-    const { events, names, ...rest } = p;
-    profileFacts.push([i, { ...(events ? { events } : {}), ...(names ? { names } : {}) }]);
+    if (p.events === undefined && p.names === undefined && p.citations === undefined) return p;
+    // Events, names and citations travel beside the columns, so the rest of the profile still fits them.
+    const { events, names, citations, ...rest } = p;
+    profileFacts.push([i, { ...(events ? { events } : {}), ...(names ? { names } : {}), ...(citations ? { citations } : {}) }]);
     return rest;
   });
   const profiles = encodeTable(
@@ -322,6 +322,7 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
           birthDateText: r.birthDateText(i),
           deathDateText: r.deathDateText(i),
           gedcom: r.gedcom(i),
+          note: r.note(i),
           spouses: spouses!(i),
           parents: parents!(i),
           children: children!(i),

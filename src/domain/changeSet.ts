@@ -1,5 +1,5 @@
 import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
-import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import type { Media } from './media/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
 import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type RecordKey, type WholeKey, type WholeKind } from './entityKinds.ts';
@@ -30,6 +30,8 @@ export interface ProfilePatch {
   remove?: Partial<Record<RelationField, string[]>>;
   events?: ItemPatch<FactEvent>;
   names?: ItemPatch<PersonName>;
+  /** The person's own citations (`Profile.citations`), per item like events. */
+  citations?: ItemPatch<Citation>;
 }
 
 export interface ChangeSet {
@@ -157,7 +159,12 @@ export function diffProfile(before: Profile | undefined, after: Profile): Profil
     const items = diffPart(part as ProfilePart<{ id: string }>, before[part.key], after[part.key]);
     if (items) (patch as unknown as Record<string, unknown>)[part.key] = items;
   }
-  return patch.set || patch.add || patch.remove || patch.events || patch.names ? patch : null;
+  return patch.set || patch.add || patch.remove || hasFactParts(patch) ? patch : null;
+}
+
+/** Whether a patch changes a person's events, names or own citations (`PROFILE_PARTS`). */
+export function hasFactParts(patch: Pick<ProfilePatch, 'events' | 'names' | 'citations'>): boolean {
+  return !!(patch.events || patch.names || patch.citations);
 }
 
 /**
@@ -370,7 +377,7 @@ export function withoutOverwritten(older: ChangeSet, newer: readonly ChangeSet[]
       if (kept.upsert.length || kept.remove.length) (next as unknown as Record<string, unknown>)[part.key] = kept;
       else delete next[part.key];
     }
-    if (next.create || next.set || next.add || next.remove || next.events || next.names) upsert.push(next);
+    if (next.create || next.set || next.add || next.remove || hasFactParts(next)) upsert.push(next);
   }
   const out: ChangeSet = { ...older, baseRevision: older.baseRevision };
   for (const key of WHOLE_KEYS) {

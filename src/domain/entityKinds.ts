@@ -1,15 +1,17 @@
 import type { ChangeSet, ProfilePatch } from './changeSet.ts';
 import { COUPLE_EVENT_TYPE_SET, PERSON_EVENT_TYPE_SET } from './facts/limits.ts';
-import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import { isNodeId, isProfileId } from './ids.ts';
 import { isMediaId, mediaEqual, mediaShapeProblem, normaliseMedia, viewerSeesMedia } from './media/model.ts';
 import type { Media } from './media/types.ts';
 import {
   couplesEqual,
   edgesEqual,
+  citationsEqual,
   eventsEqual,
   namesEqual,
   nodesEqual,
+  normaliseCitation,
   normaliseCouple,
   normaliseEdge,
   normaliseEvent,
@@ -181,7 +183,7 @@ const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
  * as the later save sent it.
  */
 export interface ProfilePart<T extends { id: string }> {
-  key: 'events' | 'names';
+  key: 'events' | 'names' | 'citations';
   normalise(item: T): T;
   equal(a: T, b: T): boolean;
 }
@@ -189,4 +191,5 @@ export interface ProfilePart<T extends { id: string }> {
 export const PROFILE_PARTS = [
   { key: 'events', normalise: normaliseEvent, equal: eventsEqual } satisfies ProfilePart<FactEvent>,
   { key: 'names', normalise: normaliseName, equal: namesEqual } satisfies ProfilePart<PersonName>,
+  { key: 'citations', normalise: normaliseCitation, equal: citationsEqual } satisfies ProfilePart<Citation>,
 ] as const;

@@ -2,7 +2,7 @@ import { PEDIGREES, type Gender, type Graph, type GraphEdge, type GraphNode, typ
 import { edgeId } from './ids.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 import { PARENT_EDGE_HANDLES, PARENT_EDGE_TYPE } from './relationships.ts';
-import { normaliseEvent, normaliseName } from './snapshot.ts';
+import { normaliseCitation, normaliseEvent, normaliseName } from './snapshot.ts';
 
 /**
  * The one-time migrations of §4, as pure functions on a graph of the old shape. Old graphs kept
@@ -161,6 +161,7 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     // The facts model: kept when there (absent on profiles stored before it).
     if (Array.isArray(p.events)) out.events = p.events.map(normaliseEvent);
     if (Array.isArray(p.names)) out.names = p.names.map(normaliseName);
+    if (Array.isArray(p.citations)) out.citations = p.citations.map(normaliseCitation);
     profiles[id] = out;
   }
   return {

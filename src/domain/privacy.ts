@@ -170,8 +170,9 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   const keep = visibility === 'name' ? NAME_FIELDS : [];
   for (const f of PERSONAL_FIELDS) if (!keep.includes(f)) (out as Record<ScalarField, string>)[f] = '';
   if (visibility === 'private') out.firstName = PRIVATE_NAME;
-  // Events (dates, places) are details; other names go with the name.
+  // Events (dates, places) and what supports the person are details; other names go with the name.
   delete out.events;
+  delete out.citations;
   if (visibility === 'private') delete out.names;
   else if (out.names?.some((n) => n.citations)) out.names = out.names.map(nameWithoutCitations);
   return out;
@@ -236,6 +237,7 @@ export function redactPatch(patch: ProfilePatch, visibility: Visibility): Profil
   if (visibility === 'private') set.firstName = PRIVATE_NAME;
   const out: ProfilePatch = { ...patch, set };
   if (patch.events) out.events = hiddenItems(patch.events);
+  if (patch.citations) out.citations = hiddenItems(patch.citations);
   if (patch.names && !showsNames(visibility)) out.names = hiddenItems(patch.names);
   else if (patch.names?.upsert.some((n) => n.citations)) out.names = { ...patch.names, upsert: patch.names.upsert.map(nameWithoutCitations) };
   return out;

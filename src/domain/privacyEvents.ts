@@ -1,4 +1,4 @@
-import type { ChangeSet, ProfilePatch } from './changeSet.ts';
+import { hasFactParts, type ChangeSet, type ProfilePatch } from './changeSet.ts';
 import { groupOf } from './entityKinds.ts';
 import {
   BIRTH_FIELDS,
@@ -119,7 +119,7 @@ export function redactEventForViewer<E extends LiveChange>(event: E, facts: Even
   const privacy: Record<string, PrivacyReason | null> = {};
   const whole = new Map<string, Partial<ProfileScalars>>();
   /** The events and names each affected person's patch carries to the viewer, from their state now. */
-  const parts = new Map<string, Pick<ProfilePatch, 'events' | 'names'>>();
+  const parts = new Map<string, Pick<ProfilePatch, 'events' | 'names' | 'citations'>>();
   const removed = new Set(event.changes.profiles.remove);
   const patchOf = new Map(event.changes.profiles.upsert.map((p) => [p.id, p]));
   for (const id of facts.affected) {
@@ -138,7 +138,7 @@ export function redactEventForViewer<E extends LiveChange>(event: E, facts: Even
     const set = whole.get(p.id);
     if (set) return { ...p, set, ...parts.get(p.id) };
     // Lists only: nothing personal to hide (lists pass to viewers as in the load).
-    if (!p.set && !p.events && !p.names) return p;
+    if (!p.set && !hasFactParts(p)) return p;
     const seen = patchPrivacy(p, goneCtx);
     privacy[p.id] = seen.reason;
     return redactPatch(p, seen.visibility);
@@ -159,9 +159,11 @@ export function redactEventForViewer<E extends LiveChange>(event: E, facts: Even
  * now when the visibility shows it (so someone becoming visible is right without a reload), else
  * every item they might hold removed.
  */
-function partsFor(profile: Profile, patch: ProfilePatch | undefined, visibility: Visibility): Pick<ProfilePatch, 'events' | 'names'> {
-  const out: Pick<ProfilePatch, 'events' | 'names'> = {};
+function partsFor(profile: Profile, patch: ProfilePatch | undefined, visibility: Visibility): Pick<ProfilePatch, 'events' | 'names' | 'citations'> {
+  const out: Pick<ProfilePatch, 'events' | 'names' | 'citations'> = {};
   const events = profile.events ?? [];
+  const citations = profile.citations ?? [];
+  if (citations.length || patch?.citations) out.citations = showsEvents(visibility) ? { upsert: citations, remove: patch?.citations?.remove ?? [] } : hiddenItems(patch?.citations, citations);
   const names = profile.names ?? [];
   if (events.length || patch?.events) out.events = showsEvents(visibility) ? { upsert: events, remove: patch?.events?.remove ?? [] } : hiddenItems(patch?.events, events);
   // A name shown without the person's details loses its citations (they are evidence of the details).

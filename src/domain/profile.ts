@@ -34,7 +34,7 @@ export const RELATION_FIELDS = ['spouses', 'parents', 'children'] as const;
 export type RelationField = (typeof RELATION_FIELDS)[number];
 
 /** Lists of facts patched per item by id (`entityKinds.ts` PROFILE_PARTS); absent on older profiles. */
-export const FACT_FIELDS = ['events', 'names'] as const;
+export const FACT_FIELDS = ['events', 'names', 'citations'] as const;
 
 /** Every field that is a plain string (everything but the id and the relationship lists). */
 export const SCALAR_FIELDS = [
@@ -53,6 +53,7 @@ export const SCALAR_FIELDS = [
   'birthDateText',
   'deathDateText',
   'gedcom',
+  'note',
   'createdBy',
   'createdAt',
   'updatedBy',
@@ -66,7 +67,7 @@ export type ProfileScalars = Pick<Profile, ScalarField>;
  * Fields added after profiles were first stored: a stored profile may lack them, which reads as
  * empty (the record check, the compact form and the change sets all treat absent as '').
  */
-export const OPTIONAL_SCALAR_FIELDS = ['birthDateText', 'deathDateText', 'gedcom'] as const satisfies readonly ScalarField[];
+export const OPTIONAL_SCALAR_FIELDS = ['birthDateText', 'deathDateText', 'gedcom', 'note'] as const satisfies readonly ScalarField[];
 
 /** §3: owner identifiers and createdBy never change once a profile exists. */
 export const READ_ONLY_FIELDS = ['ownerUid', 'createdBy', 'createdAt'] as const satisfies readonly ScalarField[];
@@ -112,6 +113,7 @@ export function emptyProfile(id: string): Profile {
     birthDateText: '',
     deathDateText: '',
     gedcom: '',
+    note: '',
     spouses: [],
     parents: [],
     children: [],

@@ -7,7 +7,7 @@ import type { RelationField } from './profile.ts';
 import { MAX_PARENTS } from './timing.ts';
 import { personName } from './labels.ts';
 import { PROFILE_MESSAGES } from './validation/profile.ts';
-import { FactsDraft, type FactsOutcome } from './facts/factsResult.ts';
+import { FactsDraft, mediaRecordsOf, type FactsOutcome } from './facts/factsResult.ts';
 import { coupleId } from './facts/types.ts';
 
 /**
@@ -364,7 +364,9 @@ export function unlinkRelation(graph: Graph, input: { nodeId: string; relation: 
 /**
  * Delete person (§4): removes the node, every edge touching it and its profile, and strips the
  * profile's id from every other profile's lists; their couples go too (with their events), so an
- * undo (`undoFacts`) brings them back. The primary person is refused.
+ * undo (`undoFacts`) brings them back. Their photos and documents lose them: one only they are in
+ * goes (its files follow once nothing can bring it back, `media/orphans.ts`). The primary person
+ * is refused.
  */
 export function deletePerson(graph: Graph, nodeId: string): FactsOutcome {
   const facts = new FactsDraft(graph);
@@ -376,7 +378,15 @@ export function deletePerson(graph: Graph, nodeId: string): FactsOutcome {
   draft.removeNode(nodeId);
   const pid = node.data.profileId;
   if (pid) {
-    for (const s of draft.profile(pid)?.spouses ?? []) facts.removeCouple(coupleId(pid, s));
+    const spouses = draft.profile(pid)?.spouses ?? [];
+    for (const s of spouses) facts.removeCouple(coupleId(pid, s));
+    const theirCouples = new Set(spouses.map((s) => coupleId(pid, s)));
+    for (const m of Object.values(mediaRecordsOf(graph))) {
+      if (!m.people.includes(pid)) continue;
+      const people = m.people.filter((x) => x !== pid);
+      if (people.length) facts.setMedia({ ...m, people, couples: m.couples.filter((c) => !theirCouples.has(c)) });
+      else facts.removeMedia(m.id);
+    }
     draft.removeProfile(pid);
     for (const id of draft.allProfileIds()) {
       const p = draft.profile(id)!;

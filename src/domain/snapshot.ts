@@ -42,6 +42,7 @@ export function normaliseProfile(p: Profile): Profile {
   // Absent unless there are some: profiles stored before the facts model keep their shape.
   if (p.events?.length) out.events = p.events.map(normaliseEvent);
   if (p.names?.length) out.names = p.names.map(normaliseName);
+  if (p.citations?.length) out.citations = p.citations.map(normaliseCitation);
   return out as unknown as Profile;
 }
 
@@ -114,6 +115,7 @@ function sameFields<T extends object>(a: T, b: T, normalise: (x: T) => T): boole
 
 export const eventsEqual = (a: FactEvent, b: FactEvent) => sameFields(a, b, normaliseEvent);
 export const namesEqual = (a: PersonName, b: PersonName) => sameFields(a, b, normaliseName);
+export const citationsEqual = (a: Citation, b: Citation) => sameFields(a, b, normaliseCitation);
 export const placesEqual = (a: Place, b: Place) => sameFields(a, b, normalisePlace);
 export const sourcesEqual = (a: Source, b: Source) => sameFields(a, b, normaliseSource);
 export const notDuplicatesEqual = (a: NotDuplicate, b: NotDuplicate) => sameFields(a, b, normaliseNotDuplicate);

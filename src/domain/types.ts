@@ -5,7 +5,7 @@ export type Gender = 'M' | 'F' | '';
 export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say';
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
-import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import type { Media } from './media/types.ts';
 
 export interface Profile {
@@ -43,6 +43,14 @@ export interface Profile {
   events?: FactEvent[];
   /** Names besides firstName/lastName (alternate names, nicknames, titles); absent or [] when none. */
   names?: PersonName[];
+  /**
+   * A note on the person as a whole, in the safe HTML subset (`notes/sanitise.ts`; GEDCOM INDI.NOTE
+   * made in the app or imported as HTML): the tree's formatted note, beside §3's plain `bio` that
+   * the member's own profile page edits. Absent on profiles stored before it: read as ''.
+   */
+  note?: string;
+  /** What supports the person as a whole (GEDCOM INDI.SOUR), patched per item by id; absent or [] when none. */
+  citations?: Citation[];
   spouses: string[];
   parents: string[];
   children: string[];

@@ -389,7 +389,26 @@ export function readEvent(node: GedcomNode, type: EventType, r: FactReader, edit
 }
 
 /** A citation's marker in kept lines: `_FACT_SOUR ci0a1b2c3d4e` where `SOUR @S1@` stood. */
-const CITATION_MARKER = FACT + 'SOUR';
+export const CITATION_MARKER = FACT + 'SOUR';
+/** Where a person's formatted note stood (toGraph.ts `keptPerson`): `_FACT_NOTE`, its MIME under it. */
+export const NOTE_MARKER = FACT + 'NOTE';
+
+/**
+ * The citations directly under a structure that is not an event (an INDI, its NAME, a FAM): those
+ * the model holds all of, each left as its marker where it stood (`withCitations` puts it back);
+ * any other SOUR stays kept as it is. Empty when there are none.
+ */
+export function readCitations(parent: GedcomNode, r: FactReader, edit: EditOne): Citation[] {
+  const out: Citation[] = [];
+  for (const c of parent.children) {
+    if (c.tag !== 'SOUR') continue;
+    const citation = readCitation(c, r);
+    if (!citation) continue;
+    edit(c, { tag: CITATION_MARKER, value: citation.id, noPointer: true, leaf: true });
+    out.push(citation);
+  }
+  return out;
+}
 const QUALITIES = new Set(['0', '1', '2', '3']);
 
 /** One line `tag value` with nothing under it, or undefined. */
@@ -463,8 +482,17 @@ export function readOtherName(node: GedcomNode, r: FactReader, edit: EditOne): P
   const { first, last } = readName(node);
   const name: PersonName = { id: r.newId('nm'), kind: 'aka', prefix: '', given: first, surnamePrefix: '', surname: last, suffix: '', nickname: '' };
   const seen = new Set<string>();
+  const cited: Citation[] = [];
   for (const c of node.children) {
     const tag = c.tag;
+    const citation = tag === 'SOUR' ? readCitation(c, r) : null;
+    if (citation) {
+      // Left as its marker, under the name's own (which then keeps what is under it).
+      edit(c, { tag: CITATION_MARKER, value: citation.id, noPointer: true, leaf: true });
+      cited.push(citation);
+      items.residue = true;
+      continue;
+    }
     const value = c.pointer === undefined ? c.value : undefined;
     if (seen.has(tag) || value === undefined || value.trim() === '') {
       items.residue = true;
@@ -493,6 +521,7 @@ export function readOtherName(node: GedcomNode, r: FactReader, edit: EditOne): P
   }
   const value = node.value ?? '';
   items.apply(node, value === writeName(first, last) ? name.id : `${name.id} ${value}`, edit);
+  if (cited.length) name.citations = cited;
   return name;
 }
 
@@ -633,6 +662,42 @@ function withMap(children: GedcomNode[], placeId: string, w: FactWriter): Gedcom
 }
 
 /** Another name as a NAME structure: from its kept lines (`kept`, a marker) when it has them, else anew. */
+/** Citations by id, taken out as they are written (`expandCitationMarkers`). */
+export function citationPool(citations: readonly Citation[] | undefined): Map<string, Citation> {
+  return new Map((citations ?? []).map((c) => [c.id, c]));
+}
+
+/**
+ * `children` with each citation marker (`readCitations`) replaced by its citation as the model has
+ * it now, taken from `left`; a marker whose citation a member removed (or that is not this
+ * owner's) goes.
+ */
+export function expandCitationMarkers(children: readonly GedcomNode[], left: Map<string, Citation>, w: FactWriter): GedcomNode[] {
+  if (!children.some((c) => c.tag === CITATION_MARKER)) return [...children];
+  const out: GedcomNode[] = [];
+  for (const c of children) {
+    if (c.tag !== CITATION_MARKER) {
+      out.push(c);
+      continue;
+    }
+    const citation = left.get(c.value ?? '');
+    left.delete(c.value ?? '');
+    const cited = citation && w.citation?.(citation);
+    if (cited) out.push(cited);
+  }
+  return out;
+}
+
+/** The citations no marker stood for (made in the app), as SOUR structures. */
+export function writeCitations(left: ReadonlyMap<string, Citation>, w: FactWriter): GedcomNode[] {
+  const out: GedcomNode[] = [];
+  for (const c of left.values()) {
+    const cited = w.citation?.(c);
+    if (cited) out.push(cited);
+  }
+  return out;
+}
+
 export function writeOtherName(n: PersonName, kept: GedcomNode | undefined, w: FactWriter): GedcomNode {
   const rest = kept ? marker(kept).rest : undefined;
   const read = rest !== undefined ? readName({ tag: 'NAME', value: rest, children: [], line: 0 }) : null;
@@ -658,6 +723,8 @@ export function writeOtherName(n: PersonName, kept: GedcomNode | undefined, w: F
   if (!filled.has('TYPE') && !(kept && n.kind === 'aka')) fresh.push(w.make('TYPE', want.TYPE, n.kind === 'nickname' && w.v7 ? [w.make('PHRASE', 'Nickname')] : []));
   for (const tag of NAME_PARTS) if (want[tag] && !filled.has(tag)) fresh.push(w.make(tag, want[tag]));
   insertParts(children, fresh, want);
-  return { tag: 'NAME', value: value || undefined, children, line: 0 };
+  const left = citationPool(n.citations);
+  const placed = expandCitationMarkers(children, left, w);
+  return { tag: 'NAME', value: value || undefined, children: [...placed, ...writeCitations(left, w)], line: 0 };
 }
 

@@ -6,10 +6,11 @@ import { dateForVersion, deathParts, writeDate } from './dates.ts';
 import { readKeptMany } from './kept.ts';
 import { child, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName } from './people.ts';
 import { UNLINKED } from './toGraph.ts';
-import { coupleId, type Couple, type FactEvent, type PersonName } from '../domain/facts/types.ts';
-import { expandMarkers, FACT, isCoupleEventTag, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
+import { coupleId, type Citation, type Couple, type FactEvent, type PersonName } from '../domain/facts/types.ts';
+import { CITATION_MARKER, citationPool, expandCitationMarkers, expandMarkers, FACT, isCoupleEventTag, NOTE_MARKER, writeCitations, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
 import { eachNode, type GedcomNode } from './types.ts';
-import { sourceWriter } from './sources.ts';
+import { sourceWriter, writeNote } from './sources.ts';
+import { noteToPlainText, sanitiseNote } from '../domain/notes/sanitise.ts';
 
 /**
  * Kinfolk people as GEDCOM structures for the writer (DESIGN.md "GEDCOM import and export").
@@ -518,6 +519,8 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
     list.splice(0, list.length, ...rest);
   }
 
+  withPersonNote(list, p.note ?? '', ctx.facts);
+
   // Photo
   const photo = readPhoto({ ...indi, children: list }, ctx.record, o.siteOrigin);
   const url = p.photoURL || p.photoURLSmall;
@@ -530,6 +533,8 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
       list.push(node('OBJE', undefined, [], objectXref));
     }
   }
+
+  withPersonCitations(list, p.citations, ctx.facts);
 
   // Family links: kept lines of families still there, then the tree's others
   const written = new Set<ExportFamily>();
@@ -575,7 +580,8 @@ function writePerson(p: Profile, kept: GedcomNode | undefined, xref: string | un
  */
 function withEvents(kept: readonly GedcomNode[], events: readonly FactEvent[], w: FactWriter): GedcomNode[] {
   const used = new Set<string>();
-  const list = expandMarkers(kept, (tag) => tag !== 'NAME', events, used, (ev, marker) => writeEvent(ev, marker, w));
+  // Markers of names and of the person's own citations and note are theirs (`withNames`, `withPersonCitations`, `withPersonNote`).
+  const list = expandMarkers(kept, (tag) => tag !== 'NAME' && tag !== 'SOUR' && tag !== 'NOTE', events, used, (ev, marker) => writeEvent(ev, marker, w));
   const added: GedcomNode[] = [];
   for (const ev of events) {
     if (used.has(ev.id)) continue;
@@ -619,6 +625,43 @@ function withNames(list: GedcomNode[], names: readonly PersonName[], w: FactWrit
   });
   expanded.splice(last + 1, 0, ...added);
   if (!named && (used.size || added.length)) expanded.splice(expanded.findIndex((c) => c.tag === 'NAME'), 0, node('NAME'));
+  list.splice(0, list.length, ...expanded);
+}
+
+/**
+ * The person's formatted note: where its marker stood, else after their other notes. In 7.0 as
+ * HTML with its MIME (so it reads back as this note, not the bio); 5.5.1 has no MIME, so there it
+ * is its plain text, which a 5.5.1 import reads as part of the bio.
+ */
+function withPersonNote(list: GedcomNode[], note: string, w: FactWriter): void {
+  const at = list.findIndex((c) => c.tag === NOTE_MARKER);
+  const text = noteToPlainText(note);
+  const written = !text ? null : w.v7 ? w.make('NOTE', sanitiseNote(note), [w.make('MIME', 'text/html')]) : writeNote(note, false, w.make);
+  if (at >= 0) {
+    if (written) list[at] = written;
+    else list.splice(at, 1);
+    return;
+  }
+  if (!written) return;
+  let lastNote = -1;
+  list.forEach((c, k) => {
+    if (c.tag === 'NOTE' || c.tag === 'SNOTE') lastNote = k;
+  });
+  const famAt = list.findIndex((c) => c.tag === 'FAMC' || c.tag === 'FAMS' || c.tag.startsWith(UNLINKED));
+  list.splice(lastNote >= 0 ? lastNote + 1 : famAt >= 0 ? famAt : list.length, 0, written);
+}
+
+/**
+ * What supports the person as a whole: each citation where its marker stood (under the INDI or
+ * its first NAME, `readCitations`), those made in the app before the family links.
+ */
+function withPersonCitations(list: GedcomNode[], citations: readonly Citation[] | undefined, w: FactWriter): void {
+  const left = citationPool(citations);
+  const nameAt = list.findIndex((c) => c.tag === 'NAME');
+  if (nameAt >= 0) list[nameAt] = { ...list[nameAt]!, children: expandCitationMarkers(list[nameAt]!.children, left, w) };
+  const expanded = expandCitationMarkers(list, left, w);
+  const famAt = expanded.findIndex((c) => c.tag === 'FAMC' || c.tag === 'FAMS' || c.tag.startsWith(UNLINKED));
+  expanded.splice(famAt < 0 ? expanded.length : famAt, 0, ...writeCitations(left, w));
   list.splice(0, list.length, ...expanded);
 }
 
@@ -683,6 +726,27 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string |
     events.used.add(ev.id);
     lines.push(writeEvent(ev, undefined, events.facts));
   }
+  // The union's citations: where their markers stood, the app's (no family holds a marker for them) in the couple's first family.
+  const cited = citationPool(events?.couple.citations?.filter((c) => !events.used.has(c.id)));
+  const withCited = events ? expandCitationMarkers(lines, cited, events.facts) : lines.filter((c) => c.tag !== CITATION_MARKER);
+  for (const c of events?.couple.citations ?? []) if (!cited.has(c.id)) events!.used.add(c.id);
+  if (events) for (const c of cited.values()) if (!events.kept.has(c.id)) {
+    events.used.add(c.id);
+    withCited.push(...writeCitations(new Map([[c.id, c]]), events.facts));
+  }
+  lines.splice(0, lines.length, ...withCited);
+  // The couple's note: where its marker stood (as HTML again in 7.0 when it was), else in its first family.
+  const note = events?.couple.note ?? '';
+  const noteKey = `note:${events?.couple.id}`;
+  const at = lines.findIndex((c) => c.tag === NOTE_MARKER);
+  const written = note && !events!.used.has(noteKey) ? writeNote(note, events!.facts.v7, node) : null;
+  if (written) events!.used.add(noteKey);
+  if (at >= 0) {
+    const html = written && events!.facts.v7 && lines[at]!.children.some((x) => x.tag === 'MIME' && /html/i.test(x.value ?? ''));
+    if (html) lines[at] = node('NOTE', sanitiseNote(note), [node('MIME', 'text/html')]);
+    else if (written) lines[at] = written;
+    else lines.splice(at, 1);
+  } else if (written) lines.push(written);
   const partners = new Set(f.partners);
   const children = new Set(f.children);
   const present = new Set<string>();

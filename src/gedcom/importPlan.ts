@@ -131,6 +131,7 @@ function createPatch(p: Profile): ProfilePatch {
     ...(Object.keys(add).length ? { add } : {}),
     ...(p.events?.length ? { events: { upsert: p.events, remove: [] } } : {}),
     ...(p.names?.length ? { names: { upsert: p.names, remove: [] } } : {}),
+    ...(p.citations?.length ? { citations: { upsert: p.citations, remove: [] } } : {}),
   };
 }
 

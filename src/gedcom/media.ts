@@ -23,15 +23,16 @@ function kindOf(file: GedcomNode, obje: GedcomNode): Media['kind'] {
 const usable = (url: string) => !!url && url.length <= MEDIA_LIMITS.url && !/^\s*(javascript|data|vbscript):/i.test(url);
 
 export function fileMedia(
-  people: readonly { record: GedcomNode; profileId: string }[],
+  /** `photo`: the OBJE that became the card's photo (`readPhoto`): the profile holds it, so it is no media record too. */
+  people: readonly { record: GedcomNode; profileId: string; photo?: GedcomNode }[],
   record: (xref: string) => GedcomNode | undefined,
   random: () => number,
 ): Media[] {
   const byRecord = new Map<GedcomNode, Media>();
   const out: Media[] = [];
-  for (const { record: indi, profileId } of people) {
+  for (const { record: indi, profileId, photo } of people) {
     for (const c of indi.children) {
-      if (c.tag !== 'OBJE') continue;
+      if (c.tag !== 'OBJE' || c === photo) continue;
       const obje = c.pointer !== undefined ? record(c.pointer) : c;
       if (!obje) continue;
       const shared = byRecord.get(obje);

@@ -66,12 +66,12 @@ export function readDateField(date: GedcomNode | undefined, currentYear: number,
  * The bio: the person's notes (inline NOTE, NOTE and SNOTE records they point to; HTML ones as
  * plain text) joined by a blank line, at most 5,000 characters (§5); a longer one ends with '…' and is kept whole for export.
  */
-export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined): { bio: string; cut: boolean } {
+export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined, apart?: GedcomNode): { bio: string; cut: boolean } {
   // Most people have one note or none: the list is made only for a second.
   let bio = '';
   let parts: string[] | undefined;
   for (const c of indi.children) {
-    if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
+    if ((c.tag !== 'NOTE' && c.tag !== 'SNOTE') || c === apart) continue;
     const written = c.pointer !== undefined ? record(c.pointer)?.value : c.value;
     const text = written && noteText(written);
     if (!text?.trim()) continue;
@@ -83,6 +83,18 @@ export function readBio(indi: GedcomNode, record: (xref: string) => GedcomNode |
   return bio.length > PROFILE_LIMITS.bio ? { bio: cutText(bio, PROFILE_LIMITS.bio), cut: true } : { bio, cut: false };
 }
 
+/**
+ * The INDI's note that is the person's formatted note (`Profile.note`), not part of the bio: its
+ * first inline NOTE written as HTML (GEDCOM 7 `MIME text/html`) with nothing else under it.
+ */
+export function htmlNoteOf(indi: GedcomNode): GedcomNode | undefined {
+  for (const c of indi.children) {
+    if (c.tag !== 'NOTE' || c.pointer !== undefined || !c.value?.trim() || !c.children.length) continue;
+    if (c.children.every((x) => x.tag === 'MIME' && /html/i.test(x.value ?? ''))) return c;
+  }
+  return undefined;
+}
+
 /** The first `max` characters ending in '…', never splitting a surrogate pair. */
 export function cutText(text: string, max: number): string {
   let end = max - 1;
@@ -91,14 +103,18 @@ export function cutText(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
-/** The first photo of a person on this site: an OBJE (inline or a record) whose FILE is on `siteOrigin`. */
+/**
+ * The first photo of a person on this site: an OBJE (inline or a record) whose FILE is on
+ * `siteOrigin`, not one of the tree's photos and documents (`/files/media/`, which an export
+ * writes beside the card's photo and an import reads back as media references).
+ */
 export function readPhoto(indi: GedcomNode, record: (xref: string) => GedcomNode | undefined, siteOrigin: string | undefined): { node: GedcomNode; url: string } | null {
   if (!siteOrigin) return null;
   for (const c of indi.children) {
     if (c.tag !== 'OBJE') continue;
     const obje = c.pointer !== undefined ? record(c.pointer) : c;
     const file = obje && child(obje, 'FILE')?.value?.trim();
-    if (file && file.startsWith(`${siteOrigin}/`) && !/\s/.test(file)) return { node: c, url: file.slice(siteOrigin.length) };
+    if (file && file.startsWith(`${siteOrigin}/`) && !file.startsWith(`${siteOrigin}/files/media/`) && !/\s/.test(file)) return { node: c, url: file.slice(siteOrigin.length) };
   }
   return null;
 }

@@ -5,12 +5,13 @@ import { PROFILE_LIMITS } from '../domain/validation/profile.ts';
 import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type Place, type Source } from '../domain/facts/types.ts';
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
-import { eventType, PlaceBook, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
-import { readSource, sourceIdOf } from './sources.ts';
+import { eventType, NOTE_MARKER, PlaceBook, readCitations, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
+import { noteOf, readSource, sourceIdOf } from './sources.ts';
+import { FACT_LIMITS } from '../domain/facts/limits.ts';
 import { fileMedia } from './media.ts';
 import type { Media } from '../domain/media/types.ts';
 import { appendKept, KeptText, writeKept, type KeptEdit, type KeptEdits } from './kept.ts';
-import { child, eventDate, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
+import { child, eventDate, htmlNoteOf, nameField, readBio, readDateField, readName, readPhoto, readSex, writeName, type DateReading } from './people.ts';
 import { summaryCollector, type ImportSummary, type SummaryCode } from './summary.ts';
 import { eachNode, type GedcomDocument, type GedcomNode } from './types.ts';
 
@@ -367,7 +368,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     places: places.places,
     couples: [...couples.values()],
     sources: fileSources(records, renamed, prefix, record),
-    media: fileMedia(people.map((p) => ({ record: p.record, profileId: p.profile.id })), record, options.random ?? Math.random),
+    media: fileMedia(people.map((p) => ({ record: p.record, profileId: p.profile.id, photo: p.profile.photoURL ? readPhoto(p.record, record, options.siteOrigin)?.node : undefined })), record, options.random ?? Math.random),
     summary: { people: people.length, families: families.length, version: doc.version, encoding: doc.encoding, items: summary.items, counts: summary.counts },
   };
 }
@@ -434,7 +435,11 @@ function readPerson(r: GedcomNode, at: number, o: ToGraphOptions, record: (x: st
   if (!profile.death && !profile.deathDateText && recordsDeath(r)) profile.death = DECEASED;
   if (birth.reason) noteDate(note, birth, birthNode!, 'birth', name, r);
   if (death.reason) noteDate(note, death, deathNode!, 'death', name, r);
-  const bio = readBio(r, record);
+  // A note written as HTML is the person's formatted note (shown formatted), the rest the bio.
+  const html = htmlNoteOf(r);
+  const formatted = html && noteOf(html, record);
+  if (formatted && formatted.length <= FACT_LIMITS.note) profile.note = formatted;
+  const bio = readBio(r, record, profile.note ? html : undefined);
   profile.bio = bio.bio;
   if (bio.cut) note('note-cut', r.line, () => `Line ${r.line}: the notes of ${who(name, r)} are longer than ${PROFILE_LIMITS.bio.toLocaleString('en')} characters; the bio shows their start, the whole notes are kept for export.`);
   const photo = readPhoto(r, record, o.siteOrigin);
@@ -552,13 +557,24 @@ function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple
     const ev = readEvent(c, type, reader, (n, e) => edit(fam.at, n, e));
     if (ev) (events ??= []).push(ev);
   }
-  if (!events) return;
+  // What supports the union itself (FAM.SOUR): the couple's citations, markers where they stood.
+  const cited = readCitations(fam.record, reader, (n, e) => edit(fam.at, n, e));
+  // The first inline note (with at most its MIME) is the couple's: its line stays as a marker.
+  const noted = fam.record.children.find((c) => c.tag === 'NOTE' && c.pointer === undefined && !!c.value?.trim() && c.children.every((x) => x.tag === 'MIME'));
+  const note = noted ? noteOf(noted, () => undefined) : '';
+  const hasNote = !!note && note.length <= FACT_LIMITS.note;
+  if (!events && !cited.length && !hasNote) return;
   const pa = people[a]!.profile.id;
   const pb = people[b]!.profile.id;
   const id = coupleId(pa, pb);
-  const couple = couples.get(id);
-  if (couple) couple.events.push(...events);
-  else couples.set(id, { id, partners: pa < pb ? [pa, pb] : [pb, pa], events });
+  let couple = couples.get(id);
+  if (!couple) couples.set(id, (couple = { id, partners: pa < pb ? [pa, pb] : [pb, pa], events: [] }));
+  if (events) couple.events.push(...events);
+  if (cited.length) (couple.citations ??= []).push(...cited);
+  if (hasNote && !couple.note) {
+    couple.note = note;
+    edit(fam.at, noted!, { tag: NOTE_MARKER, noValue: true });
+  }
 }
 
 /** The FAMC line of a person naming this family (whose PEDI the child's lines take). */
@@ -607,10 +623,17 @@ function keptPerson(p: Person, index: number, edit: Edit, reader: FactReader): v
   if (death?.value && death.value === (profile.deathDateText || writeDate(deathParts(profile.death)))) edit(at, death, NO_VALUE);
   else death = undefined;
   personFacts(p, reader, (n, e) => edit(at, n, e), birth, death);
+  // What supports the person as a whole: the INDI's own SOURs and its first NAME's (the profile's name).
+  const cited = readCitations(r, reader, (n, e) => edit(at, n, e));
+  if (name) cited.push(...readCitations(name, reader, (n, e) => edit(at, n, e)));
+  if (cited.length) profile.citations = cited;
+  const html = profile.note ? htmlNoteOf(r) : undefined;
+  // The formatted note's line stays as its marker, with its MIME, where it stood.
+  if (html) edit(at, html, { tag: NOTE_MARKER, noValue: true });
   let notes = 0;
   let note: GedcomNode | undefined;
   for (const c of r.children) {
-    if (c.tag !== 'NOTE' && c.tag !== 'SNOTE') continue;
+    if ((c.tag !== 'NOTE' && c.tag !== 'SNOTE') || c === html) continue;
     note = c;
     notes++;
   }

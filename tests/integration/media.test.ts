@@ -5,7 +5,9 @@ import { SESSION_COOKIE } from '../../src/backend/api.ts';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../src/domain/media/limits.ts';
 import type { Media } from '../../src/domain/media/types.ts';
 import { readStoredFile } from '../../server/files/avatarStorage.ts';
-import { loadGraph, saveOk, type Tree } from './graphHelpers.ts';
+import { sweepMediaOrphans } from '../../server/files/mediaStorage.ts';
+import { MEDIA_ORPHAN_GRACE_MS } from '../../src/domain/media/orphans.ts';
+import { loadGraph, saveOk, saveTree, type Tree } from './graphHelpers.ts';
 import { expectError, useTestServer, type Answer, type Member } from './helpers.ts';
 import { hopperFamily } from './sharingHelpers.ts';
 
@@ -142,5 +144,36 @@ describe('photos and documents on the server', () => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
     expectError(await upload(h.grace, g, 'mone', [h.walter.profileId], 'one.png', png), 413, 'resource-exhausted', MEDIA_MESSAGES.tooManyForPerson);
     expect((await upload(h.grace, g, 'mone', [h.mary.profileId], 'one.png', png)).status).toBe(200);
+    // The save path holds the limit too: a record sent without the upload (a reference, or a
+    // second upload racing the first) is refused where it is written, with the same words.
+    const refused = await saveTree(tree, { ...tree.saved, media: { ...refs, mref100: record('mref100', [h.walter.profileId], { kind: 'photo', url: 'photos/100.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 }) } });
+    expectError(refused, 429, 'resource-exhausted', MEDIA_MESSAGES.tooManyForPerson);
+    // Swapping one for another is no growth.
+    const { mref0: _gone, ...rest } = refs;
+    await saveOk(tree, { ...tree.saved, media: { ...rest, mref100: record('mref100', [h.walter.profileId], { kind: 'photo', url: 'photos/100.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 }) } });
+  });
+
+  it('orphan files: an upload whose save never came and a deleted record lose their files a day later; a saved record keeps them', async () => {
+    const h = await hopperFamily(site.server);
+    const g = h.tree.graphId;
+    const png = () => sharp({ create: { width: 30, height: 30, channels: 3, background: '#abc' } }).png().toBuffer();
+    const kept = await upload(h.grace, g, 'mkept', [h.walter.profileId], 'kept.png', await png());
+    const gone = await upload(h.grace, g, 'mgone', [h.walter.profileId], 'gone.png', await png());
+    expect((await upload(h.grace, g, 'mlost', [h.walter.profileId], 'lost.png', await png())).status).toBe(200);
+    const tree: Tree = { member: h.grace, graphId: g, ownerUid: h.grace.uid, saved: (await loadGraph(h.grace.client)).graph, clientId: 'grace-orphans' };
+    await saveOk(tree, { ...tree.saved, media: { mkept: record('mkept', [h.walter.profileId], kept.body), mgone: record('mgone', [h.walter.profileId], gone.body) } });
+    await saveOk(tree, { ...tree.saved, media: { mkept: tree.saved.media!.mkept! } });
+    // Within the day nothing goes: Undo or a revert may still bring the record back.
+    expect(await sweepMediaOrphans(site.db, new Date(Date.now() + 60_000), g)).toEqual([]);
+    const later = new Date(Date.now() + MEDIA_ORPHAN_GRACE_MS + 60_000);
+    expect((await sweepMediaOrphans(site.db, later, g)).sort()).toEqual(
+      ['mgone', 'mlost'].flatMap((m) => ['original.png', 'thumb_170.webp', 'thumb_320.webp'].map((f) => `media/${g}/${m}/${f}`)).sort(),
+    );
+    expect(await storedPaths(g, 'mgone')).toEqual([]);
+    expect(await storedPaths(g, 'mlost')).toEqual([]);
+    expect(await storedPaths(g, 'mkept')).toEqual(['original.png', 'thumb_170.webp', 'thumb_320.webp']);
+    // The sweep of every tree finds nothing more; the record's photo is still served.
+    expect(await sweepMediaOrphans(site.db, later)).toEqual([]);
+    expect((await fetchAs(h.grace, kept.body.thumb)).status).toBe(200);
   });
 });

@@ -144,6 +144,13 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       places: (ids) => byIds(unique(ids).map((id) => paths.place(graphId, id)), (d) => (d as PlaceDoc).place),
       couples: (ids) => byIds(unique(ids).map((id) => paths.couple(graphId, id)), (d) => (d as CoupleDoc).couple),
       sources: (ids) => byIds(unique(ids).map((id) => paths.source(graphId, id)), (d) => (d as SourceDoc).source),
+      async mediaOfPeople(ids) {
+        const wanted = new Set(ids);
+        const col = paths.media(graphId);
+        const queries = inGroups(unique(ids), QUERY_VALUES).map((g) => db.collection(col).where('media.people', 'array-contains-any', g));
+        const found = await tx.query(col, queries, (d) => (d as MediaDoc).media.people.some((p) => wanted.has(p)));
+        return [...found.values()].map((d) => (d as MediaDoc).media);
+      },
     };
   }
 

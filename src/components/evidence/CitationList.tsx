@@ -12,10 +12,11 @@ export const CITATION_LIST_TEXTS = {
  * citation in one line (the source's title, where in it, the quality in words), the date it was
  * seen, and its words transcribed. Styles: evidence.css, imported by the screens that use it.
  */
-export function CitationList({ citations, sources }: { citations: readonly Citation[]; sources: Readonly<Record<string, Source>> }) {
+export function CitationList({ citations, sources, open }: { citations: readonly Citation[]; sources: Readonly<Record<string, Source>>; open?: boolean }) {
   if (!citations.length) return null;
   return (
-    <details className="facts-sources" data-testid="fact-sources">
+    // `open`: a person's own sources show at once (they are what the section is about).
+    <details className="facts-sources" data-testid="fact-sources" open={open}>
       <summary>{CITATION_LIST_TEXTS.sources(citations.length)}</summary>
       <ul>
         {citations.map((c) => (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FACT_LIMITS } from '../../domain/facts/limits.ts';
+import { SOURCE_OP_MESSAGES } from '../../domain/facts/sourceOps.ts';
 import { escapeHtml, noteToPlainText, sanitiseNote } from '../../domain/notes/sanitise.ts';
 import './evidence.css';
 
@@ -15,7 +16,7 @@ export const NOTE_EDITOR_TEXTS = {
   apply: 'Apply',
   cancel: 'Cancel',
   badLink: 'A link must begin with http://, https:// or mailto:',
-  tooLong: `A note is at most ${FACT_LIMITS.note} characters with its formatting`,
+  tooLong: SOURCE_OP_MESSAGES.noteTooLong,
 } as const;
 
 type Command = 'bold' | 'italic' | 'insertUnorderedList' | 'insertOrderedList';

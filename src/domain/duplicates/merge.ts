@@ -197,6 +197,11 @@ export function mergePeople(graph: Graph, input: MergeInput): FactsOutcome<{ kee
   events.push(...life.filter((e) => !placed.has(e.id)), ...(gone.events ?? []).filter((e) => !lifeById.has(e.id) && e.type !== 'BIRT' && e.type !== 'DEAT'));
   if (names.length) merged.names = names;
   else delete merged.names;
+  // What supports either person supports the one they are; both notes are kept, keep's first.
+  const citations = [...(keep.citations ?? []), ...(gone.citations ?? [])];
+  if (citations.length) merged.citations = citations;
+  else delete merged.citations;
+  merged.note = [keep.note ?? '', gone.note ?? ''].filter(Boolean).join('');
   if (events.length) merged.events = events;
   else delete merged.events;
   merged.parents = parents;

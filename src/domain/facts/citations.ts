@@ -81,6 +81,7 @@ export function sourceUses(graph: Pick<Graph, 'profiles' | 'couples'>): Map<stri
     const p = graph.profiles[id]!;
     events([id], p.events);
     for (const n of p.names ?? []) add([id], `Name: ${nameLine(n)}`, n.citations);
+    add([id], 'Person', p.citations);
   }
   for (const id in graph.couples ?? {}) {
     const c = graph.couples![id]!;
@@ -100,6 +101,7 @@ export function citedSourceIds(graph: Pick<Graph, 'profiles' | 'couples'>): Set<
     const p = graph.profiles[id]!;
     if (p.events) for (const e of p.events) add(e.citations);
     if (p.names) for (const n of p.names) add(n.citations);
+    add(p.citations);
   }
   for (const id in graph.couples ?? {}) {
     const c = graph.couples![id]!;

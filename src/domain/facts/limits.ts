@@ -17,11 +17,11 @@ export const FACT_LIMITS = {
   altNames: 20,
   /** Ids of events, names, places and couples (a couple's holds two profile ids). */
   id: 300,
-  /** Citations on one event, name or couple. */
+  /** Citations on one event, name, couple or person. */
   citations: 50,
   citationPage: 500,
   citationText: 5000,
-  /** A note (safe HTML) on an event, a couple or a source. */
+  /** A note (safe HTML) on a person, an event, a couple or a source. */
   note: 20000,
   sourceTitle: 500,
   /** A source's author, publication and repository. */

@@ -5,6 +5,7 @@ import { cleanCitation, sourceProblem, sourceUses, type SourceFields } from './c
 import { areSpouses, coupleOf, EVENT_MESSAGES } from './eventOps.ts';
 import { FactsDraft, sourcesOf, type FactsOutcome } from './factsResult.ts';
 import type { Citation, Source } from './types.ts';
+import { FACT_LIMITS } from './limits.ts';
 
 /**
  * Editing the tree's sources and the evidence of a couple (issue "Evidence and memories", item 1):
@@ -16,6 +17,7 @@ export const SOURCE_OP_MESSAGES = {
   unknownSource: 'That source is no longer there',
   /** Why a cited source stays: said in the dialog, and toasted should it be asked anyway. */
   inUse: (facts: number) => `${facts === 1 ? '1 fact cites' : `${facts} facts cite`} this source: remove those citations first`,
+  noteTooLong: `A note is at most ${FACT_LIMITS.note} characters with its formatting`,
 } as const;
 
 /** A note as stored: the safe subset, or '' for one with no text (an empty editor leaves `<p><br></p>`). */
@@ -71,5 +73,23 @@ export function editCoupleEvidence(graph: Graph, input: { partners: [string, str
   draft.setCouple({ ...couple, ...(note ? { note } : {}), ...(input.citations.length ? { citations: input.citations.map(cleanCitation) } : {}) });
   // The partners re-set as they are: the draft hands on a new graph only when a profile was written.
   for (const id of input.partners) draft.draft.setProfile(draft.draft.profile(id)!);
+  return { ok: true, ...draft.finish() };
+}
+
+/**
+ * What supports a person as a whole, and the tree's formatted note on them (GEDCOM INDI.SOUR,
+ * INDI.NOTE): the same form as a couple's. §3's plain `bio` is left alone (the member's own
+ * profile page edits it). Refused like their other details: the note's length is the save
+ * path's (`FACT_LIMITS.note`), the rights the panel's (`canEditProfile`).
+ */
+export function editPersonEvidence(graph: Graph, input: { profileId: string; uid: string; now: string } & CoupleEvidence): FactsOutcome {
+  const draft = new FactsDraft(graph);
+  const p = draft.draft.profile(input.profileId);
+  if (!p) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
+  const note = storedNote(input.note);
+  if (note.length > FACT_LIMITS.note) return { ok: false, message: SOURCE_OP_MESSAGES.noteTooLong };
+  for (const s of input.newSources ?? []) draft.setSource(s);
+  const { citations: _c, ...rest } = p;
+  draft.draft.setProfile({ ...rest, note, ...(input.citations.length ? { citations: input.citations.map(cleanCitation) } : {}), updatedBy: input.uid, updatedAt: input.now });
   return { ok: true, ...draft.finish() };
 }

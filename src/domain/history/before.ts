@@ -132,7 +132,7 @@ function mergeProfileBefore(earlier: ProfileBefore, later: ProfileBefore): Profi
     const known = new Set([...e.had, ...e.hadNot]);
     out.lists[f] = { had: [...e.had, ...l.had.filter((x) => !known.has(x))], hadNot: [...e.hadNot, ...l.hadNot.filter((x) => !known.has(x))] };
   }
-  for (const part of ['events', 'names'] as const) {
+  for (const part of ['events', 'names', 'citations'] as const) {
     const l = later[part] as Record<string, unknown> | undefined;
     if (!l) continue;
     const e = ((out as Record<string, Record<string, unknown>>)[part] ??= {});
@@ -149,7 +149,7 @@ function restoredProfileShape(whole: Profile, earlier: ProfileBefore): ProfileBe
     const l = earlier.lists?.[f];
     if (l) p[f] = [...p[f].filter((x) => !l.hadNot.includes(x)), ...l.had.filter((x) => !p[f].includes(x))];
   }
-  for (const part of ['events', 'names'] as const) {
+  for (const part of ['events', 'names', 'citations'] as const) {
     const e = earlier[part] as Record<string, { id: string } | null> | undefined;
     if (e) (p as unknown as Record<string, unknown>)[part] = restoreItems((p[part] ?? []) as { id: string }[], e);
   }

@@ -1,7 +1,8 @@
 import type { ItemPatch } from '../changeSet.ts';
 import { eventTypeLabel } from '../facts/eventLabels.ts';
 import { nameLine } from '../facts/names.ts';
-import type { FactEvent, PersonName } from '../facts/types.ts';
+import type { Citation, FactEvent, PersonName } from '../facts/types.ts';
+import { noteToPlainText } from '../notes/sanitise.ts';
 import { birthLabel, cardName, deathLabel } from '../labels.ts';
 import { RELATION_FIELDS, STAMP_FIELDS } from '../profile.ts';
 import { peopleCounted } from './entry.ts';
@@ -21,6 +22,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   deathDateText: 'Death date',
   mothersMaidenName: "Mother's maiden name",
   bio: 'Bio',
+  note: 'Note',
   photoURL: 'Photo',
   photoURLSmall: 'Photo (small)',
   email: 'E-mail',
@@ -44,6 +46,10 @@ function nameText(n: PersonName | null | undefined): string {
   return n ? nameLine(n) : '';
 }
 
+function citationText(c: Citation | null | undefined): string {
+  return c ? [c.page, c.text].filter(Boolean).join(' · ') || 'A citation' : '';
+}
+
 const SKIPPED = new Set<string>([...STAMP_FIELDS, 'createdBy', 'createdAt', 'photoURLSmall', 'gedcom']);
 
 /** The birth date's parts: a change to any of them is told as one date ("12 May 1836"), not as numbers. */
@@ -54,6 +60,8 @@ const isBirthPart = (f: string): f is BirthPart => (BIRTH_PARTS as readonly stri
 /** How a field's value reads in a line: dates in words, a photo as words, the rest as stored. */
 function valueText(field: string, value: string, isAfter: boolean): string {
   if (field === 'photoURL') return value ? (isAfter ? 'a new photo' : 'a photo') : '';
+  // A note is shown as its words: the history lists values as plain text.
+  if (field === 'note') return noteToPlainText(value);
   if (field === 'death') return value ? deathLabel({ death: value }) : '';
   return value;
 }
@@ -103,6 +111,7 @@ export function personChangeLines(entry: HistoryEntry, profileId: string, nameOf
     const parts = [
       ['events', 'Event', eventText],
       ['names', 'Other name', nameText],
+      ['citations', 'Source of the person', citationText],
     ] as const;
     for (const [key, what, text] of parts) {
       const items = patch[key] as ItemPatch<{ id: string }> | undefined;

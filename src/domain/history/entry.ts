@@ -1,4 +1,4 @@
-import { changeCount, type ChangeSet } from '../changeSet.ts';
+import { changeCount, hasFactParts, type ChangeSet } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { ChangeBefore, ChangeSummary, HistoryEntry } from './types.ts';
 import { HISTORY_INLINE_ITEMS } from './types.ts';
@@ -47,7 +47,7 @@ export function peopleCounted(changes: ChangeSet, before: ChangeBefore | null): 
     const made = p.create && (!before || !!before.profiles?.[p.id]?.absent);
     if (made) added.push(p.id);
     else if (p.set && Object.keys(p.set).some((f) => f !== 'updatedAt' && f !== 'updatedBy')) edited.push(p.id);
-    else if (p.events || p.names) edited.push(p.id);
+    else if (hasFactParts(p)) edited.push(p.id);
     if (p.set?.photoURL) photos++;
   }
   return { added, removed: [...removed], edited, photos, joined };

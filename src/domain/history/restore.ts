@@ -1,4 +1,4 @@
-import { applyProfilePatch, diffProfile, emptyChangeSet, type ChangeSet, type ItemPatch, type ProfilePatch } from '../changeSet.ts';
+import { applyProfilePatch, diffProfile, emptyChangeSet, hasFactParts, type ChangeSet, type ItemPatch, type ProfilePatch } from '../changeSet.ts';
 import { groupOf, PROFILE_PARTS, WHOLE_KEYS, wholeKind, type ItemOf, type WholeKey } from '../entityKinds.ts';
 import { RELATION_FIELDS, STAMP_FIELDS } from '../profile.ts';
 import type { Profile } from '../types.ts';
@@ -47,7 +47,7 @@ export function restoreChangeSet(before: ChangeBefore, current: ItemReader, base
     const patch = diffProfile(now, profileAsBefore(now, pb));
     if (patch) {
       const kept = withoutStamps(patch);
-      if (kept.set || kept.add || kept.remove || kept.events || kept.names) cs.profiles.upsert.push(kept);
+      if (kept.set || kept.add || kept.remove || hasFactParts(kept)) cs.profiles.upsert.push(kept);
     }
   }
   return cs;
@@ -110,7 +110,7 @@ export function revertConflicts(changes: ChangeSet, before: ChangeBefore, curren
       const made = applyProfilePatch(undefined, patch)!;
       const since = diffProfile(made, now);
       const changed = since && withoutStamps(since);
-      if (changed && (changed.set ? Object.keys(changed.set).length : 0) + (changed.add ? 1 : 0) + (changed.remove ? 1 : 0) + (changed.events ? 1 : 0) + (changed.names ? 1 : 0) > 0) out.push({ kind: 'profiles', id: patch.id });
+      if (changed && (changed.set ? Object.keys(changed.set).length : 0) + (changed.add ? 1 : 0) + (changed.remove ? 1 : 0) + (hasFactParts(changed) ? 1 : 0) > 0) out.push({ kind: 'profiles', id: patch.id });
       continue;
     }
     for (const [f, v] of Object.entries(patch.set ?? {})) {

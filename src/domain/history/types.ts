@@ -1,5 +1,5 @@
 import type { ChangeSet } from '../changeSet.ts';
-import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../facts/types.ts';
+import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../facts/types.ts';
 import type { WholeKey } from '../entityKinds.ts';
 import type { Media } from '../media/types.ts';
 import type { RelationField } from '../profile.ts';
@@ -24,6 +24,7 @@ export interface ProfileBefore {
   /** Each event and other name the change upserted or removed, as it was (null: there was none). */
   events?: Record<string, FactEvent | null>;
   names?: Record<string, PersonName | null>;
+  citations?: Record<string, Citation | null>;
 }
 
 /** The value before of every item a change set touched (null: the item did not exist). */

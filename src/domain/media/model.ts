@@ -108,6 +108,35 @@ export function uploadLimitProblem(
   return null;
 }
 
+/**
+ * The per-person limit on the save path (what an upload checks is checked again where the record
+ * is written, so a client that skips the upload's check, or two uploads at once, cannot pass it):
+ * `stored` holds at least every stored record with one of the people the change's records show.
+ * A person refused is one the change leaves with more than the limit and more than they had: a
+ * tree already over it (an import's references) is not stuck, it only cannot grow.
+ */
+export function perPersonLimitProblem(
+  stored: readonly Media[],
+  change: { upsert: readonly Media[]; remove: readonly string[] },
+): { code: 'resource-exhausted'; message: string } | null {
+  if (!change.upsert.length) return null;
+  const gone = new Set([...change.remove, ...change.upsert.map((m) => m.id)]);
+  const count = (list: readonly Media[]) => {
+    const n = new Map<string, number>();
+    for (const m of list) for (const p of m.people) n.set(p, (n.get(p) ?? 0) + 1);
+    return n;
+  };
+  const before = count(stored);
+  const after = count([...stored.filter((m) => !gone.has(m.id)), ...change.upsert]);
+  for (const m of change.upsert) {
+    for (const p of m.people) {
+      const n = after.get(p) ?? 0;
+      if (n > MEDIA_LIMITS.perPerson && n > (before.get(p) ?? 0)) return { code: 'resource-exhausted', message: MEDIA_MESSAGES.tooManyForPerson };
+    }
+  }
+  return null;
+}
+
 /** The storage folder of one media record's files, on both backends. */
 export const mediaFolder = (graphId: string, mediaId: string) => `media/${graphId}/${mediaId}`;
 /** The names a media folder may hold. */

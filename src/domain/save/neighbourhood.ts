@@ -3,6 +3,7 @@ import { graphView, type GraphView } from '../checkGraph.ts';
 import { RELATION_FIELDS } from '../profile.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../types.ts';
 import type { Couple, Place, Source } from '../facts/types.ts';
+import type { Media } from '../media/types.ts';
 import { applyToRecord } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 
@@ -27,6 +28,8 @@ export interface GraphLookup {
   couples(ids: readonly string[]): Promise<Couple[]>;
   /** The graph's sources by id (`Graph.sources`): read for the history's before-values. */
   sources(ids: readonly string[]): Promise<Source[]>;
+  /** The graph's photos and documents showing one of these people (the per-person limit). */
+  mediaOfPeople(profileIds: readonly string[]): Promise<Media[]>;
 }
 
 /** The graph's places and couples as the facts checks read them (before or after a change). */
@@ -51,6 +54,7 @@ export function graphLookup(graph: Graph): GraphLookup {
     places: async (ids) => some(ids, (id) => (graph.places && Object.hasOwn(graph.places, id) ? graph.places[id] : undefined)),
     couples: async (ids) => some(ids, (id) => (graph.couples && Object.hasOwn(graph.couples, id) ? graph.couples[id] : undefined)),
     sources: async (ids) => some(ids, (id) => (graph.sources && Object.hasOwn(graph.sources, id) ? graph.sources[id] : undefined)),
+    mediaOfPeople: async (ids) => Object.values(graph.media ?? {}).filter((m) => m.people.some((p) => ids.includes(p))),
   };
 }
 

@@ -1,4 +1,6 @@
-import { isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
+import { groupOf } from '../entityKinds.ts';
+import { perPersonLimitProblem } from '../media/model.ts';
+import { hasFactParts, isEmptyChangeSet, stampChangeSet, type ChangeSet } from '../changeSet.ts';
 import { AppError } from '../errors.ts';
 import { NOT_ON_TREE } from '../invitations.ts';
 import { PERSONAL_FIELDS } from '../profile.ts';
@@ -75,6 +77,15 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     const neighbourhood = new Neighbourhood(tx.lookup(graphId));
     const refusal = await validateWellFormed(changes, { neighbourhood, actingUid: uid, role, graphOwnerUid: head.ownerUid, currentYear: now.getUTCFullYear() });
     if (refusal) throw new AppError(refusal.code, refusal.message);
+    const media = groupOf(changes, 'media');
+    if (media.upsert.length) {
+      // People the change makes have nothing stored: an import's thousands are not looked up.
+      const made = new Set(changes.profiles.upsert.filter((p) => p.create && !neighbourhood.before().profile(p.id)).map((p) => p.id));
+      const people = [...new Set(media.upsert.flatMap((m) => m.people))].filter((id) => !made.has(id));
+      const stored = people.length ? await tx.lookup(graphId).mediaOfPeople(people) : [];
+      const limit = perPersonLimitProblem(stored, media);
+      if (limit) throw new AppError(limit.code, limit.message);
+    }
     const before = neighbourhood.before();
     // A profile another tree shows is not this tree's to remove (it would be an empty revision
     // here); a profile gone everywhere is, as two members may delete one person at once.
@@ -82,7 +93,7 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
     if (notHere.length && (await tx.profiles(notHere)).size) throw new AppError('not-found', NOT_ON_TREE);
     // Details of one's own card reach every tree showing it (propagated below).
     const ownEdited = changes.profiles.upsert
-      .filter((p) => !!(p.events || p.names) || Object.keys(p.set ?? {}).some((f) => (PERSONAL_FIELDS as readonly string[]).includes(f)))
+      .filter((p) => hasFactParts(p) || Object.keys(p.set ?? {}).some((f) => (PERSONAL_FIELDS as readonly string[]).includes(f)))
       .filter((p) => {
         const old = before.profile(p.id);
         return !!old && (old.id === uid || old.ownerUid === uid);

@@ -1,4 +1,4 @@
-import type { ChangeSet, ProfilePatch } from '../changeSet.ts';
+import { hasFactParts, type ChangeSet, type ProfilePatch } from '../changeSet.ts';
 import { checkAround, type CheckScope, type GraphView } from '../checkGraph.ts';
 import { EDIT_PERSON_MESSAGES } from '../editPerson.ts';
 import type { ErrorCode } from '../errors.ts';
@@ -121,8 +121,8 @@ function rightsProblem(cs: ChangeSet, before: GraphView, ctx: ChangeSetContext):
       problems.push(denied(`The field ${readOnly} is read-only`));
       continue;
     }
-    // A person's events and names are theirs as their other fields are.
-    const edits = !!(p.events || p.names) || (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
+    // A person's events, names and citations are theirs as their other fields are.
+    const edits = hasFactParts(p) || (Object.keys(set) as ScalarField[]).some((f) => PERSONAL_FIELDS.includes(f) && set[f] !== old[f]);
     if (edits && !canEditProfile(old, uid, ctx.role)) problems.push(denied(RIGHTS_MESSAGES.edit));
     else if (isClaimedByAnother(old, uid)) {
       // Relatives of a claimed person change only with people added or removed in the same set:

@@ -1,4 +1,4 @@
-import type { ChangeSet } from '../changeSet.ts';
+import { hasFactParts, type ChangeSet } from '../changeSet.ts';
 import type { GraphView } from '../checkGraph.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { ErrorCode } from '../errors.ts';
@@ -54,13 +54,14 @@ export function factsProblem(cs: ChangeSet, before: GraphView, after: GraphView,
     if (p) problems.push(p);
   };
   for (const p of cs.profiles.upsert) {
-    if (!p.events && !p.names) continue;
+    if (!hasFactParts(p)) continue;
     const person = after.profile(p.id);
     if (!person) continue;
     const owner = `Profile ${p.id}`;
     const problem = eventCountProblem(person.events ?? [], owner);
     note(problem ? invalid(problem) : null);
     if ((person.names?.length ?? 0) > FACT_LIMITS.names) note(invalid(`${owner}: at most ${FACT_LIMITS.names} names`));
+    if ((person.citations?.length ?? 0) > FACT_LIMITS.citations) note(invalid(`${owner}: citations must be a list of at most ${FACT_LIMITS.citations}`));
     note(placesProblem(p.events?.upsert ?? [], owner, factsAfter));
   }
   const mayEdit = (id: string) => {

@@ -59,17 +59,24 @@ const EVENT_KEYS = ['id', 'type', 'customType', 'date', 'placeId', 'description'
 const EVIDENCE_KEYS = ['note', 'citations'];
 const CITATION_KEYS = ['id', 'sourceId', 'page', 'date', 'quality', 'text'];
 
+/** One well-formed citation of `at` (an event, a name, a couple, a person). */
+export function citationShapeProblem(c: unknown, at: string): string | null {
+  if (!isObj(c) || !onlyKeys(c, CITATION_KEYS) || CITATION_KEYS.some((k) => !(k in c))) return `${at}: a citation has an unexpected shape`;
+  if (!isItemId(c.id) || !isItemId(c.sourceId)) return `${at}: a citation needs an id and a source id`;
+  if (!isStr(c.page, FACT_LIMITS.citationPage)) return `${at}, citation ${c.id}: the page is at most ${FACT_LIMITS.citationPage} characters`;
+  if (!isStr(c.date, FACT_LIMITS.date)) return `${at}, citation ${c.id}: the date is at most ${FACT_LIMITS.date} characters`;
+  if (!(c.quality === null || c.quality === 0 || c.quality === 1 || c.quality === 2 || c.quality === 3)) return `${at}, citation ${c.id}: the quality must be 0 to 3 or null`;
+  if (!isStr(c.text, FACT_LIMITS.citationText)) return `${at}, citation ${c.id}: the text is at most ${FACT_LIMITS.citationText} characters`;
+  return null;
+}
+
 /** The citations of `at` (an event, a name, a couple): a list of well-formed citations, ids once. */
 export function citationsProblem(v: unknown, at: string): string | null {
   if (v === undefined) return null;
   if (!Array.isArray(v) || v.length > FACT_LIMITS.citations) return `${at}: citations must be a list of at most ${FACT_LIMITS.citations}`;
   for (const c of v) {
-    if (!isObj(c) || !onlyKeys(c, CITATION_KEYS) || CITATION_KEYS.some((k) => !(k in c))) return `${at}: a citation has an unexpected shape`;
-    if (!isItemId(c.id) || !isItemId(c.sourceId)) return `${at}: a citation needs an id and a source id`;
-    if (!isStr(c.page, FACT_LIMITS.citationPage)) return `${at}, citation ${c.id}: the page is at most ${FACT_LIMITS.citationPage} characters`;
-    if (!isStr(c.date, FACT_LIMITS.date)) return `${at}, citation ${c.id}: the date is at most ${FACT_LIMITS.date} characters`;
-    if (!(c.quality === null || c.quality === 0 || c.quality === 1 || c.quality === 2 || c.quality === 3)) return `${at}, citation ${c.id}: the quality must be 0 to 3 or null`;
-    if (!isStr(c.text, FACT_LIMITS.citationText)) return `${at}, citation ${c.id}: the text is at most ${FACT_LIMITS.citationText} characters`;
+    const problem = citationShapeProblem(c, at);
+    if (problem) return problem;
   }
   if (new Set(v.map((c: { id: string }) => c.id)).size !== v.length) return `${at}: a citation id appears more than once`;
   return null;
@@ -130,14 +137,14 @@ function itemPatchProblem(v: unknown, owner: string, list: string, item: (x: unk
     const problem = item(x);
     if (problem) return problem;
   }
-  if (!v.remove.every(isItemId)) return `${owner}: a removed ${list === 'events' ? 'event' : 'name'} id is invalid`;
+  if (!v.remove.every(isItemId)) return `${owner}: a removed ${list === 'events' ? 'event' : list === 'names' ? 'name' : 'citation'} id is invalid`;
   const ids = [...(v.upsert as { id: string }[]).map((x) => x.id), ...(v.remove as string[])];
   if (new Set(ids).size !== ids.length) return `${owner}: an id of ${list} appears more than once`;
   return null;
 }
 
 export function patchShapeProblem(v: unknown, personTypes: ReadonlySet<EventType>): string | null {
-  if (!isObj(v) || !onlyKeys(v, ['id', 'create', 'set', 'add', 'remove', 'events', 'names'])) return 'Profile change has an unexpected shape';
+  if (!isObj(v) || !onlyKeys(v, ['id', 'create', 'set', 'add', 'remove', 'events', 'names', 'citations'])) return 'Profile change has an unexpected shape';
   if (!isProfileId(v.id)) return 'Profile id is invalid';
   const owner = `Profile ${v.id}`;
   if (v.create !== undefined && v.create !== true) return `${owner}: create must be true when present`;
@@ -161,7 +168,11 @@ export function patchShapeProblem(v: unknown, personTypes: ReadonlySet<EventType
     const problem = itemPatchProblem(v.events, owner, 'events', (x) => eventShapeProblem(x, owner, personTypes), FACT_LIMITS.events);
     if (problem) return problem;
   }
-  if (v.names !== undefined) return itemPatchProblem(v.names, owner, 'names', (x) => nameShapeProblem(x, owner), FACT_LIMITS.names);
+  if (v.names !== undefined) {
+    const problem = itemPatchProblem(v.names, owner, 'names', (x) => nameShapeProblem(x, owner), FACT_LIMITS.names);
+    if (problem) return problem;
+  }
+  if (v.citations !== undefined) return itemPatchProblem(v.citations, owner, 'citations', (x) => citationShapeProblem(x, owner), FACT_LIMITS.citations);
   return null;
 }
 

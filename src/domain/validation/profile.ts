@@ -4,6 +4,7 @@ import type { Profile } from '../types.ts';
 import { MIN_BIRTH_YEAR, MAX_PARENTS } from '../timing.ts';
 import { isProfileId } from '../ids.ts';
 import { FACT_FIELDS, OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS } from '../profile.ts';
+import { FACT_LIMITS } from '../facts/limits.ts';
 import { AUTH_MESSAGES } from './auth.ts';
 
 /**
@@ -208,6 +209,7 @@ const TEXT_LIMIT: Partial<Record<string, number>> = {
   birthDateText: PROFILE_LIMITS.dateText,
   deathDateText: PROFILE_LIMITS.dateText,
   gedcom: PROFILE_LIMITS.gedcom,
+  note: FACT_LIMITS.note,
   createdBy: PROFILE_LIMITS.uid,
   updatedBy: PROFILE_LIMITS.uid,
   ownerUid: PROFILE_LIMITS.uid,

@@ -27,7 +27,12 @@ describe('the deployed functions', () => {
     expect(exported.sendDigests!.__endpoint.scheduleTrigger?.schedule).toBe('every 60 minutes');
   });
 
+  it('sweepMedia runs on a schedule (the orphan files of photos and documents)', () => {
+    const endpoint = exported.sweepMedia!.__endpoint as { scheduleTrigger?: { schedule?: string } };
+    expect(endpoint.scheduleTrigger?.schedule).toBe('every 6 hours');
+  });
+
   it('exports nothing else', () => {
-    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph', 'sendDigests'].sort());
+    expect(Object.keys(functions).sort()).toEqual([...Object.values(CALLABLES), BLOCKING_FUNCTIONS.beforeUserCreated, 'compactGraph', 'sendDigests', 'sweepMedia'].sort());
   });
 });

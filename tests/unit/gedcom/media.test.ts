@@ -68,4 +68,29 @@ describe('GEDCOM OBJE and media', () => {
     // Without stored media the export is the same as before.
     expect(exportText(graph, '5.5.1')).not.toContain('/files/media/');
   });
+
+  it('a re-import does not double the card’s photo as a media record, nor take a stored photo for the card', () => {
+    const imported = importText(FILE_551);
+    const graph = asGraph(imported);
+    const [mary, john] = imported.profiles;
+    graph.profiles[mary!.id] = { ...graph.profiles[mary!.id]!, photoURL: '/files/avatars/mary/avatar_320.webp?v=1', photoURLSmall: '/files/avatars/mary/avatar_170.webp?v=1' };
+    const stored: Media = {
+      id: 'mstored', kind: 'photo', title: 'Golden wedding', date: '', description: '', people: [mary!.id, john!.id], couples: [],
+      url: '/files/media/g1/mstored/original.jpg?v=abc', thumb: '/files/media/g1/mstored/thumb_320.webp?v=d', thumbSmall: '/files/media/g1/mstored/thumb_170.webp?v=e',
+      contentType: 'image/jpeg', bytes: 100,
+    };
+    const withMedia = { ...graph, media: { ...Object.fromEntries(imported.media.map((m) => [m.id, m])), mstored: stored } };
+    for (const version of ['5.5.1', '7.0'] as const) {
+      const again = importText(exportText(withMedia, version));
+      const [mary2, john2] = again.profiles;
+      expect(mary2!.photoURL).toBe('/files/avatars/mary/avatar_320.webp?v=1');
+      // John has only the stored photo on this site: it stays a photo of the tree, not his card's.
+      expect(john2!.photoURL).toBe('');
+      expect(again.media.map((m) => m.url).sort()).toEqual(['https://archive.example/wedding.pdf', 'photos/mary.jpg', `${SITE}/files/media/g1/mstored/original.jpg?v=abc`].sort());
+      // And once more: a second round trip gives the same records, not more.
+      const third = importText(exportText({ ...asGraph(again), media: Object.fromEntries(again.media.map((m) => [m.id, m])) }, version));
+      expect(third.media.map((m) => m.url).sort()).toEqual(again.media.map((m) => m.url).sort());
+      expect(third.profiles[0]!.photoURL).toBe(mary2!.photoURL);
+    }
+  });
 });

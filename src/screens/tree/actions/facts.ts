@@ -9,7 +9,7 @@ import {
 } from '../../../domain/facts/eventOps.ts';
 import { undoFacts, type FactsOutcome, type FactsResult } from '../../../domain/facts/factsResult.ts';
 import { addName, editName, removeName, type NameFields } from '../../../domain/facts/names.ts';
-import { editCoupleEvidence, editSource, removeSource, type CoupleEvidence } from '../../../domain/facts/sourceOps.ts';
+import { editCoupleEvidence, editPersonEvidence, editSource, removeSource, type CoupleEvidence } from '../../../domain/facts/sourceOps.ts';
 import type { SourceFields } from '../../../domain/facts/citations.ts';
 import { UNDO_WINDOW_MS } from '../../../domain/timing.ts';
 import { commitEdit, type ActionOutcome } from './commit.ts';
@@ -103,6 +103,8 @@ export function deleteNameAction(ctx: FactsActionContext, profileId: string, nam
 export const EVIDENCE_TOASTS = {
   coupleUpdated: 'Couple updated',
   coupleFailed: 'Failed to save the couple',
+  personUpdated: 'Sources and note updated',
+  personFailed: 'Failed to save the sources and note',
   sourceUpdated: 'Source updated',
   sourceDeleted: 'Source deleted',
   sourceFailed: 'Failed to save the source',
@@ -111,6 +113,11 @@ export const EVIDENCE_TOASTS = {
 export function saveCoupleEvidenceAction(ctx: FactsActionContext, partners: [string, string], evidence: CoupleEvidence) {
   const graph = ctx.session.graph;
   return commitFacts(ctx, () => editCoupleEvidence(graph, { partners, ...evidence }), EVIDENCE_TOASTS.coupleUpdated, EVIDENCE_TOASTS.coupleFailed);
+}
+
+export function savePersonEvidenceAction(ctx: FactsActionContext, profileId: string, evidence: CoupleEvidence) {
+  const graph = ctx.session.graph;
+  return commitFacts(ctx, () => editPersonEvidence(graph, { profileId, ...evidence, uid: ctx.uid, now: ctx.now() }), EVIDENCE_TOASTS.personUpdated, EVIDENCE_TOASTS.personFailed);
 }
 
 export function saveSourceAction(ctx: FactsActionContext, sourceId: string, fields: SourceFields) {

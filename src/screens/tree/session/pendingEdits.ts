@@ -1,4 +1,4 @@
-import { applyProfilePatch, applyToRecord, diffProfile, diffRecords, emptyChangeSet, type ChangeSet, type ItemPatch, type ProfilePatch } from '../../../domain/changeSet.ts';
+import { applyProfilePatch, applyToRecord, diffProfile, diffRecords, emptyChangeSet, hasFactParts, type ChangeSet, type ItemPatch, type ProfilePatch } from '../../../domain/changeSet.ts';
 import { groupOf, groupSize, PROFILE_PARTS, wholeKind, type Group, type ItemOf } from '../../../domain/entityKinds.ts';
 import type { OpResult, Touched } from '../../../domain/graphDraft.ts';
 import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
@@ -206,7 +206,7 @@ export class PendingEdits {
         const items = { upsert: theirs.upsert.filter((x) => !taken.has(x.id)), remove: theirs.remove.filter((id) => !taken.has(id)) };
         if (items.upsert.length || items.remove.length) (kept as unknown as Record<string, unknown>)[part.key] = items;
       }
-      if (kept.set || kept.add || kept.remove || kept.events || kept.names) show.profiles.upsert.push(kept);
+      if (kept.set || kept.add || kept.remove || hasFactParts(kept)) show.profiles.upsert.push(kept);
     }
     for (const id of remote.profiles.remove) this.profiles.has(id) ? this.profiles.set(id, null) : show.profiles.remove.push(id);
     return show;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_MESSAGES } from '../../../../src/domain/facts/citations.ts';
 import { undoFacts } from '../../../../src/domain/facts/factsResult.ts';
 import { addName, editName } from '../../../../src/domain/facts/names.ts';
-import { editCoupleEvidence, editSource, removeSource, SOURCE_OP_MESSAGES, storedNote } from '../../../../src/domain/facts/sourceOps.ts';
+import { editCoupleEvidence, editPersonEvidence, editSource, removeSource, SOURCE_OP_MESSAGES, storedNote } from '../../../../src/domain/facts/sourceOps.ts';
 import { coupleId, type Citation, type Source } from '../../../../src/domain/facts/types.ts';
 import type { Graph } from '../../../../src/domain/types.ts';
 import { base, event } from '../factsFixtures.ts';
@@ -84,5 +84,31 @@ describe('citations on a couple and on a name', () => {
     const edited = editName(r.graph, { profileId: 'pr:n1', nameId: stored.id, fields: { ...name, citations: [] }, uid: 'u', now: NOW });
     if (!edited.ok) throw new Error(edited.message);
     expect(edited.graph.profiles['pr:n1']!.names![0]).not.toHaveProperty('citations');
+  });
+});
+
+describe('a person’s own note and citations (editPersonEvidence)', () => {
+  const at = { uid: 'u-ed', now: NOW };
+  it.each<[string, { note: string; citations: Citation[] }, { note: string; citations: string[] | undefined }]>([
+    ['a formatted note, sanitised, and a citation', { note: '<p>Kept a <b>diary</b><script>x()</script></p>', citations: [cite('c9', 'sr2', { page: ' folio 9 ' })] }, { note: '<p>Kept a <b>diary</b></p>', citations: ['folio 9'] }],
+    ['an empty editor is no note, no citations no list', { note: '<p><br></p>', citations: [] }, { note: '', citations: undefined }],
+  ])('%s; the bio stays, the stamps are the editor’s, Undo puts all back', (_, input, want) => {
+    const g = withSources();
+    g.profiles['pr:n1']!.bio = 'Plain bio';
+    const r = editPersonEvidence(g, { profileId: 'pr:n1', ...input, newSources: [], ...at });
+    if (!r.ok) throw new Error(r.message);
+    const p = r.graph.profiles['pr:n1']!;
+    expect({ note: p.note, citations: p.citations?.map((c) => c.page) }).toEqual(want);
+    expect(p).toMatchObject({ bio: 'Plain bio', updatedBy: 'u-ed', updatedAt: NOW });
+    expect(undoFacts(r.graph, r).graph.profiles['pr:n1']).toEqual(g.profiles['pr:n1']);
+  });
+
+  it('writes a new source with it, refuses a note past the limit and a person not in the tree', () => {
+    const made = source('srnew', { title: 'Letters' });
+    const r = editPersonEvidence(withSources(), { profileId: 'pr:n1', note: '', citations: [cite('c8', 'srnew')], newSources: [made], ...at });
+    if (!r.ok) throw new Error(r.message);
+    expect(r.graph.sources!.srnew).toEqual(made);
+    expect(editPersonEvidence(withSources(), { profileId: 'pr:n1', note: `<p>${'x'.repeat(20_000)}</p>`, citations: [], ...at })).toEqual({ ok: false, message: SOURCE_OP_MESSAGES.noteTooLong });
+    expect(editPersonEvidence(withSources(), { profileId: 'pr:gone', note: '', citations: [], ...at }).ok).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../../../src/domain/media/limits.ts';
-import { isMediaId, mediaEqual, mediaShapeProblem, normaliseMedia, uploadLimitProblem, viewerSeesMedia } from '../../../../src/domain/media/model.ts';
+import { isMediaId, mediaEqual, mediaShapeProblem, normaliseMedia, perPersonLimitProblem, uploadLimitProblem, viewerSeesMedia } from '../../../../src/domain/media/model.ts';
 import { addMedia, couplesIn, editMedia, newMediaId, removeMedia } from '../../../../src/domain/media/mediaOps.ts';
 import { checkUpload, formatOfName, pdfActiveContent, sniffFormat, svgActiveContent } from '../../../../src/domain/media/sniff.ts';
 import type { Media } from '../../../../src/domain/media/types.ts';
@@ -9,6 +9,7 @@ import { undoFacts } from '../../../../src/domain/facts/factsResult.ts';
 import { redactGraph } from '../../../../src/domain/privacy.ts';
 import { diffGraphs, applyChangeSet } from '../../../../src/domain/changeSet.ts';
 import { emptyProfile } from '../../../../src/domain/profile.ts';
+import { deletePerson } from '../../../../src/domain/relationships.ts';
 import type { Graph, Profile } from '../../../../src/domain/types.ts';
 
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -189,6 +190,22 @@ describe('media operations', () => {
     expect(undoFacts(removed.graph, removed).graph.media!.m1).toEqual(edited.media);
   });
 
+  it('deleting a person for good takes them out of their photos; one only they are in goes, and Undo brings all back', () => {
+    const base: Graph = {
+      ...family(),
+      nodes: [{ id: 'n1001', type: 'person', position: { x: 0, y: 0 }, modifiedAt: '', hidden: false, data: { profileId: 'pr:ann', parentRole: '', isPrimary: false } }],
+      media: {
+        mwed: photo('mwed', ['pr:ann', 'pr:bob'], { couples: [coupleId('pr:ann', 'pr:bob')] }),
+        mann: photo('mann', ['pr:ann']),
+        mcy: photo('mcy', ['pr:cy']),
+      },
+    };
+    const done = deletePerson(base, 'n1001');
+    if (!done.ok) throw new Error(done.message);
+    expect(done.graph.media).toEqual({ mwed: { ...base.media!.mwed!, people: ['pr:bob'], couples: [] }, mcy: base.media!.mcy });
+    expect(undoFacts(done.graph, done).graph.media).toEqual(base.media);
+  });
+
   it('refuses a photo of no one in the tree', () => {
     expect(addMedia(family(), 'm1', 'photo', { title: '', date: '', description: '', people: ['pr:gone'] }, stored)).toEqual({ ok: false, message: MEDIA_MESSAGES.noPerson });
   });
@@ -203,5 +220,25 @@ describe('privacy of media in a whole graph', () => {
     const { graph: seen } = redactGraph(graph, { audienceUid: 'viewer', currentYear: 2026, visibilityOf: () => 'name' });
     // Ann (born 1990) is living and unclaimed: the wedding photo of Ann and Bob is not sent.
     expect(Object.keys(seen.media!).sort()).toEqual(['bob', 'old']);
+  });
+});
+
+describe('perPersonLimitProblem: the per-person limit where the record is written', () => {
+  const ref = (id: string, people: string[]): Media => ({ id, kind: 'photo', title: '', date: '', description: '', people, couples: [], url: `${id}.jpg`, thumb: '', thumbSmall: '', contentType: '', bytes: 0 });
+  const full = Array.from({ length: MEDIA_LIMITS.perPerson }, (_, i) => ref(`mfull${i}`, ['pr:ann']));
+  const over = [...full, ref('mextra', ['pr:ann'])];
+  const refused = { code: 'resource-exhausted', message: MEDIA_MESSAGES.tooManyForPerson };
+  it.each<[string, Media[], { upsert: Media[]; remove: string[] }, typeof refused | null]>([
+    ['one more for a person at the limit', full, { upsert: [ref('mnew', ['pr:ann'])], remove: [] }, refused],
+    ['a group photo with a person at the limit', full, { upsert: [ref('mnew', ['pr:bob', 'pr:ann'])], remove: [] }, refused],
+    ['one more for someone else', full, { upsert: [ref('mnew', ['pr:bob'])], remove: [] }, null],
+    ['one at the limit edited (its title)', full, { upsert: [{ ...full[0]!, title: 'Lake' }], remove: [] }, null],
+    ['one removed and one added in the same change', full, { upsert: [ref('mnew', ['pr:ann'])], remove: ['mfull0'] }, null],
+    ['a tree already over the limit edits one of its records', over, { upsert: [{ ...over[3]!, title: 'x' }], remove: [] }, null],
+    ['a tree already over the limit adds one more', over, { upsert: [ref('mnew', ['pr:ann'])], remove: [] }, refused],
+    ['101 at once for a new person', [], { upsert: Array.from({ length: MEDIA_LIMITS.perPerson + 1 }, (_, i) => ref(`mnew${i}`, ['pr:cy'])), remove: [] }, refused],
+    ['only removals', full, { upsert: [], remove: ['mfull1'] }, null],
+  ])('%s', (_, stored, change, want) => {
+    expect(perPersonLimitProblem(stored, change)).toEqual(want);
   });
 });

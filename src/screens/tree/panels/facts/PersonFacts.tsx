@@ -8,7 +8,7 @@ import { NAME_KIND_LABELS, nameLine, type NameFields } from '../../../../domain/
 import type { EventType, FactEvent, PersonName, Source } from '../../../../domain/facts/types.ts';
 import { cardName } from '../../../../domain/labels.ts';
 import type { Graph, Profile } from '../../../../domain/types.ts';
-import { deleteEventAction, deleteNameAction, saveCoupleEvidenceAction, saveEventAction, saveNameAction, type EventOwner } from '../../actions/facts.ts';
+import { deleteEventAction, deleteNameAction, saveCoupleEvidenceAction, saveEventAction, saveNameAction, savePersonEvidenceAction, type EventOwner } from '../../actions/facts.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { useTree } from '../../treeContext.ts';
 import { openDialog, revealPerson, treeUi } from '../../treeUi.ts';
@@ -17,7 +17,7 @@ import { useSessionRole } from '../../useSessionVersion.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { PersonHistory } from '../history/PersonHistory.tsx';
 import { NameDialog } from './NameDialog.tsx';
-import { CoupleEvidenceDialog } from './CoupleEvidenceDialog.tsx';
+import { COUPLE_EVIDENCE_TEXTS, EvidenceDialog, PERSON_EVIDENCE_TEXTS } from './EvidenceDialog.tsx';
 import { CitationList } from '../../../../components/evidence/CitationList.tsx';
 import { NoteView } from '../../../../components/evidence/NoteView.tsx';
 import { PersonTimeline } from '../timeline/PersonTimeline.tsx';
@@ -45,12 +45,16 @@ export const FACTS_TEXTS = {
   editPlace: (place: string) => `Edit place ${place}`,
   coupleEvidence: 'Sources and note',
   editCoupleEvidence: (name: string) => `Sources and note of the couple with ${name}`,
+  personEvidence: 'Note and sources',
+  editPersonEvidence: 'Edit note and sources',
+  noPersonEvidence: 'No note or sources yet.',
 } as const;
 
 type Dialog =
   | { kind: 'event'; owner: EventOwner; event: FactEvent | { type: EventType } | null; names: [string] | [string, string] }
   | { kind: 'name'; name: PersonName | null }
-  | { kind: 'couple'; partner: Profile };
+  | { kind: 'couple'; partner: Profile }
+  | { kind: 'person' };
 
 /**
  * The details panel's facts (issue "Facts a genealogist can trust"): the person's events in date
@@ -75,8 +79,33 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
   // Places are the tree's: owners and editors change them (the save path's rule).
   const onPlace = treeRights(useSessionRole(tree.session)).build ? (placeId: string) => openDialog({ kind: 'place', placeId }) : undefined;
 
+  const personCitations = profile.citations ?? [];
+  const hasEvidence = !!profile.note || personCitations.length > 0;
+
   return (
     <>
+      {(hasEvidence || canEdit) && (
+        <section className="facts-section" aria-labelledby={`${profile.id}-evidence`} data-testid="panel-person-evidence">
+          <div className="facts-head">
+            <h3 id={`${profile.id}-evidence`}>{FACTS_TEXTS.personEvidence}</h3>
+            {canEdit && (
+              <button type="button" className="btn btn-ghost facts-add" onClick={() => setDialog({ kind: 'person' })}>
+                <PencilIcon size={16} />
+                {FACTS_TEXTS.editPersonEvidence}
+              </button>
+            )}
+          </div>
+          {hasEvidence ? (
+            <div className="facts-person-evidence">
+              <NoteView note={profile.note} />
+              <CitationList citations={personCitations} sources={sourcesOf(graph)} open />
+            </div>
+          ) : (
+            <p className="facts-empty">{FACTS_TEXTS.noPersonEvidence}</p>
+          )}
+        </section>
+      )}
+
       <section className="facts-section" aria-labelledby={`${profile.id}-events`}>
         <div className="facts-head">
           <h3 id={`${profile.id}-events`}>{FACTS_TEXTS.events}</h3>
@@ -155,10 +184,27 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
         />
       )}
       {dialog?.kind === 'name' && <NameDialog personName={name} name={dialog.name} sources={sourcesOf(graph)} onSave={saveName(dialog.name?.id ?? null)} onClose={close} />}
+      {dialog?.kind === 'person' && (
+        <EvidenceDialog
+          title={PERSON_EVIDENCE_TEXTS.title}
+          description={PERSON_EVIDENCE_TEXTS.description(name)}
+          testId="person-evidence-dialog"
+          note={profile.note}
+          citations={profile.citations}
+          sources={sourcesOf(graph)}
+          onSave={(evidence) => {
+            if (savePersonEvidenceAction(tree, profile.id, evidence).ok) close();
+          }}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'couple' && (
-        <CoupleEvidenceDialog
-          names={[name, cardName(dialog.partner)]}
-          couple={coupleOf(graph, profile.id, dialog.partner.id)}
+        <EvidenceDialog
+          title={COUPLE_EVIDENCE_TEXTS.title}
+          description={COUPLE_EVIDENCE_TEXTS.description(name, cardName(dialog.partner))}
+          testId="couple-evidence-dialog"
+          note={coupleOf(graph, profile.id, dialog.partner.id).note}
+          citations={coupleOf(graph, profile.id, dialog.partner.id).citations}
           sources={sourcesOf(graph)}
           onSave={(evidence) => {
             if (saveCoupleEvidenceAction(tree, [profile.id, dialog.partner.id], evidence).ok) close();
