@@ -9,10 +9,11 @@
  * Time: the wall clock and the CPU time of Chromium's processes (this 2-core machine is shared).
  * Prints the figures and writes bench/results/chart-export-browser.json.
  * Run: npx tsx bench/chart-export-browser.ts [royal92|people…]   (default royal92 10000 100000)
- * CHART_FORMATS=svg,pdf,png picks the formats (all three by default).
+ * CHART_FORMATS=svg,pdf,png picks the formats (all three by default). CHART_PROFILE=DIR writes a
+ * CPU profile of the page's thread for each export (CDP Profiler) to DIR/<people>-<format>.cpuprofile.
  */
 import { build } from 'esbuild';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
@@ -101,6 +102,13 @@ try {
     return route.fulfill({ body: `<!doctype html><html><body><script>${bundle.outputFiles[0]!.text}</script></body></html>`, contentType: 'text/html' });
   });
   await page.goto('http://bench.local/');
+  const profileDir = process.env.CHART_PROFILE;
+  const cdp = profileDir ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    mkdirSync(profileDir!, { recursive: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  }
   for (const people of trees) {
     const prep = await page.evaluate((n) => (window as unknown as { prepare(n: unknown): Promise<{ layoutMs: number; cards: number; lines: number }> }).prepare(n), people);
     for (const [format, layout, label] of [
@@ -114,9 +122,11 @@ try {
       let peak = rss(pids);
       const base = peak, cpu0 = cpu(pid);
       const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
+      if (cdp) await cdp.send('Profiler.start');
       const out = await page.evaluate(([f, l]) => (window as unknown as { run(f: string, l: unknown): Promise<Record<string, unknown>> }).run(f, l), [format, layout] as const);
       clearInterval(sampler);
       peak = Math.max(peak, rss(pids));
+      if (cdp) writeFileSync(join(profileDir!, `${prep.cards}-${format}.cpuprofile`), JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const cpuSeconds = +(cpu(pid) - cpu0).toFixed(2);
       const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
       const row = {
