@@ -8,7 +8,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { zlibSync } from 'fflate';
 import { over, parseColour, type Rgba } from './colour.ts';
 import type { FontFace, FontSet } from './fonts.ts';
-import { sectorPath, type Op, type Scene, type Shape } from './ops.ts';
+import type { PathCommand } from '../core/edgePaths.ts';
+import { sectorPath, type Box, type Op, type Scene, type Shape } from './ops.ts';
 import { pacer } from './pace.ts';
 import { ContentBytes } from './pdfContent.ts';
 import { omitBlank, PAGE_MARGIN, PAGE_OVERLAP, PAPER_SIZES, PDF_MAX_UNITS, singleSheet, tileChart, type Paper, type Tile, type Tiling } from './tiling.ts';
@@ -84,6 +85,42 @@ function shapeOps(s: Shape, out: ContentBytes, dx = 0, dy = 0) {
   }
 }
 
+/**
+ * A line's commands without the pieces that cannot be seen on the page: a family's line on a
+ * 100,000-person poster runs across up to 2,000 pages, and every page wrote all of it (three
+ * quarters of the poster's operators). A piece (with its control points) wholly off the page,
+ * by more than the line's width, is dropped and the next piece starts where it ended; its round
+ * cap lands off the page too. Dashed lines are kept whole: their dashes run on along the path.
+ */
+export function onPage(cmds: readonly PathCommand[], page: Box, lineWidth: number): PathCommand[] {
+  const pad = lineWidth + 1;
+  const x0 = page[0] - pad, y0 = page[1] - pad, x1 = page[2] + pad, y1 = page[3] + pad;
+  const out: PathCommand[] = [];
+  let px = 0, py = 0, moved = false;
+  for (const c of cmds) {
+    if (c.op === 'M') {
+      px = c.x;
+      py = c.y;
+      moved = true;
+      continue;
+    }
+    let lx = Math.min(px, c.x), hx = Math.max(px, c.x), ly = Math.min(py, c.y), hy = Math.max(py, c.y);
+    if (c.op === 'Q') {
+      lx = Math.min(lx, c.cx); hx = Math.max(hx, c.cx); ly = Math.min(ly, c.cy); hy = Math.max(hy, c.cy);
+    } else if (c.op === 'C') {
+      lx = Math.min(lx, c.c1x, c.c2x); hx = Math.max(hx, c.c1x, c.c2x); ly = Math.min(ly, c.c1y, c.c2y); hy = Math.max(hy, c.c1y, c.c2y);
+    }
+    if (hx >= x0 && lx <= x1 && hy >= y0 && ly <= y1) {
+      if (moved) out.push({ op: 'M', x: px, y: py });
+      out.push(c);
+      moved = false;
+    } else moved = true;
+    px = c.x;
+    py = c.y;
+  }
+  return out;
+}
+
 const rgb = (out: ContentBytes, c: Rgba) => out.num(c.r).num(c.g).num(c.b);
 
 /** How a shape op is painted: its colour (laid over the background) and line. */
@@ -114,7 +151,8 @@ function formOrigin(op: Extract<Op, { kind: 'shape' }>): [number, number, string
 class PageWriter {
   constructor(private doc: DocWriter) {}
 
-  async draw(ops: readonly Op[], out: ContentBytes) {
+  /** `page`: the world rectangle the page shows (a tiled page), whose outside is never seen. */
+  async draw(ops: readonly Op[], out: ContentBytes, page?: Box) {
     const bg = this.doc.background;
     for (const op of ops) {
       if (op.kind === 'shape') {
@@ -127,7 +165,9 @@ class PageWriter {
           out.str('q 1 0 0 1 ').num(x).num(y).str('cm /').str(this.doc.form(key, op, x, y)).str(' Do Q\n');
           continue;
         }
-        for (const s of op.shapes) shapeOps(s, out);
+        const shapes = page && !op.dash.length ? op.shapes.map((s) => (s.kind === 'path' ? { kind: 'path' as const, cmds: onPage(s.cmds, page, op.lineWidth) } : s)) : op.shapes;
+        if (shapes.every((s) => s.kind === 'path' && !s.cmds.length)) continue;
+        for (const s of shapes) shapeOps(s, out);
         paintOps(op, over(colour, bg), out);
       } else if (op.kind === 'text') {
         const runs = this.doc.fonts.runs(op.text, op.weight);
@@ -374,7 +414,7 @@ export async function writePdf(scene: Scene, o: PdfOptions): Promise<Uint8Array>
       if (uu > 1) out.str(`q\n${1 / uu} 0 0 ${1 / uu} 0 0 cm\n`);
       out.str(`q\n${box} W n\n${rgbText(bg)} rg ${box} f\n${s} 0 0 ${-s} ${n(margin - tile.x)} ${n(ph - margin + tile.y)} cm 1 J 1 j\n`);
       const index = tile.row * t.cols + tile.col;
-      await writer.draw(buckets[index]!, out);
+      await writer.draw(buckets[index]!, out, [tile.x / s, tile.y / s, (tile.x + tile.width) / s, (tile.y + tile.height) / s]);
       // The page's ops are written: its list is not needed again (a 100,000-person poster's lists hold millions).
       buckets[index] = [];
       out.str('Q\n');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { onPage } from '../../../engine/export/pdf.ts';
 import { ContentBytes } from '../../../engine/export/pdfContent.ts';
 
 const text = (b: ContentBytes) => new TextDecoder().decode(b.bytes());
@@ -24,5 +25,24 @@ describe('PDF content bytes (issue 22: a poster written as bytes, not strings)',
     }
     expect(text(b)).toBe(parts.join(''));
     expect(b.length).toBe(parts.join('').length);
+  });
+});
+
+describe("a line's pieces on a tiled page (issue 22: a long line written once per page it crosses, not whole)", () => {
+  const page: [number, number, number, number] = [100, 100, 200, 200];
+  const fork = [
+    { op: 'M', x: 150, y: 0 },
+    { op: 'L', x: 150, y: 50 },
+    { op: 'L', x: 5000, y: 50 },
+    { op: 'L', x: 5000, y: 150 },
+  ] as const;
+  it.each([
+    ['a line wholly on the page is kept whole', [{ op: 'M', x: 110, y: 110 }, { op: 'L', x: 190, y: 110 }, { op: 'L', x: 190, y: 190 }], [{ op: 'M', x: 110, y: 110 }, { op: 'L', x: 190, y: 110 }, { op: 'L', x: 190, y: 190 }]],
+    ['a fork above the page leaves nothing', fork, []],
+    ['only the piece that crosses the page, from where the piece before it ended', [{ op: 'M', x: 0, y: 150 }, { op: 'L', x: 50, y: 150 }, { op: 'L', x: 50, y: 160 }, { op: 'L', x: 5000, y: 160 }, { op: 'L', x: 5000, y: 900 }], [{ op: 'M', x: 50, y: 160 }, { op: 'L', x: 5000, y: 160 }]],
+    ['a piece just off the page, within the line width, is kept', [{ op: 'M', x: 0, y: 98.5 }, { op: 'L', x: 5000, y: 98.5 }], [{ op: 'M', x: 0, y: 98.5 }, { op: 'L', x: 5000, y: 98.5 }]],
+    ['a curve whose control point reaches the page is kept', [{ op: 'M', x: 0, y: 0 }, { op: 'Q', cx: 150, cy: 150, x: 300, y: 0 }], [{ op: 'M', x: 0, y: 0 }, { op: 'Q', cx: 150, cy: 150, x: 300, y: 0 }]],
+  ] as const)('%s', (_, cmds, expected) => {
+    expect(onPage(cmds as never, page, 1.5)).toEqual(expected);
   });
 });
