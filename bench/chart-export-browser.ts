@@ -90,9 +90,13 @@ const context = await chromium.launchPersistentContext(profile, {
 const pid = tree(process.pid).find((p) => p !== process.pid && /^(chromium|chrome)/.test(readFileSync(`/proc/${p}/comm`, 'utf8')) && tree(p).length > 1)!;
 const results: Record<string, unknown>[] = [];
 const MB = 2 ** 20;
+/** The export running now: Chromium's processes and the peak of their memory so far. */
+let watched: number[] = [];
+let peak = 0;
 try {
   const page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (m) => console.log(`  page: ${m.text()}`));
+  // A long run's progress with the memory so far (a run stopped early still says how it went).
+  page.on('console', (m) => console.log(`  page: ${m.text()}${watched.length ? `; browser memory now ${Math.round(rss(watched) / MB)} MB, peak ${Math.round(peak / MB)} MB` : ''}`));
   await page.route('http://bench.local/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/fonts/')) {
@@ -118,8 +122,8 @@ try {
     ] as const) {
       if (!formats.includes(format)) continue;
       // Chromium's processes listed once (walking /proc every sample cost a core on this machine).
-      const pids = tree(pid);
-      let peak = rss(pids);
+      const pids = (watched = tree(pid));
+      peak = rss(pids);
       const base = peak, cpu0 = cpu(pid);
       const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
       if (cdp) await cdp.send('Profiler.start');
