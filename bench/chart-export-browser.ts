@@ -93,10 +93,11 @@ const MB = 2 ** 20;
 /** The export running now: Chromium's processes and the peak of their memory so far. */
 let watched: number[] = [];
 let peak = 0;
+let cpuStart = 0;
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   // A long run's progress with the memory so far (a run stopped early still says how it went).
-  page.on('console', (m) => console.log(`  page: ${m.text()}${watched.length ? `; browser memory now ${Math.round(rss(watched) / MB)} MB, peak ${Math.round(peak / MB)} MB` : ''}`));
+  page.on('console', (m) => console.log(`  page: ${m.text()}${watched.length ? `; CPU ${(cpu(pid) - cpuStart).toFixed(1)} s, browser memory now ${Math.round(rss(watched) / MB)} MB, peak ${Math.round(peak / MB)} MB` : ''}`));
   await page.route('http://bench.local/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/fonts/')) {
@@ -124,7 +125,7 @@ try {
       // Chromium's processes listed once (walking /proc every sample cost a core on this machine).
       const pids = (watched = tree(pid));
       peak = rss(pids);
-      const base = peak, cpu0 = cpu(pid);
+      const base = peak, cpu0 = (cpuStart = cpu(pid));
       const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
       if (cdp) await cdp.send('Profiler.start');
       const out = await page.evaluate(([f, l]) => (window as unknown as { run(f: string, l: unknown): Promise<Record<string, unknown>> }).run(f, l), [format, layout] as const);
