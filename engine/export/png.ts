@@ -21,34 +21,8 @@ const CRC_TABLE = (() => {
   return t;
 })();
 
-/** Eight tables for eight bytes a step ("slicing by 8"): table k is the CRC of a byte followed by k zero bytes. */
-const SLICES = (() => {
-  const t = new Uint32Array(256 * 8);
-  t.set(CRC_TABLE);
-  for (let k = 1; k < 8; k++)
-    for (let n = 0; n < 256; n++) {
-      const prev = t[(k - 1) * 256 + n]!;
-      t[k * 256 + n] = (prev >>> 8) ^ CRC_TABLE[prev & 255]!;
-    }
-  return t;
-})();
-
-/**
- * The running CRC-32 of `bytes` (unfinished: `^ 0xffffffff` finishes it). Eight bytes a step: a
- * 100,000-person PNG's zip reads back gigabytes of tiles for their CRCs, a byte a step took 15% of
- * each tile's time.
- */
 export function crc32(bytes: Uint8Array, crc = 0xffffffff): number {
-  const t = SLICES;
-  const end8 = bytes.length - (bytes.length % 8);
-  let i = 0;
-  for (; i < end8; i += 8) {
-    const a = crc ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
-    crc =
-      t[1792 + (a & 255)]! ^ t[1536 + ((a >>> 8) & 255)]! ^ t[1280 + ((a >>> 16) & 255)]! ^ t[1024 + (a >>> 24)]! ^
-      t[768 + bytes[i + 4]!]! ^ t[512 + bytes[i + 5]!]! ^ t[256 + bytes[i + 6]!]! ^ t[bytes[i + 7]!]!;
-  }
-  for (; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 255]! ^ (crc >>> 8);
+  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 255]! ^ (crc >>> 8);
   return crc;
 }
 
