@@ -123,14 +123,37 @@ export function onPage(cmds: readonly PathCommand[], page: Box, lineWidth: numbe
 
 const rgb = (out: ContentBytes, c: Rgba) => out.num(c.r).num(c.g).num(c.b);
 
+/**
+ * What the page's graphics state holds, so an op painted as the one before it writes no colour,
+ * width or dash again (a poster's lines are all one colour and width). Forms and photos are drawn
+ * between q and Q, which put the state back as it was.
+ */
+interface PaintState {
+  fill: Rgba | null;
+  stroke: Rgba | null;
+  width: number;
+  dash: readonly number[] | null;
+}
+
+const unknownState = (): PaintState => ({ fill: null, stroke: null, width: NaN, dash: null });
+const sameColour = (a: Rgba | null, b: Rgba) => !!a && a.r === b.r && a.g === b.g && a.b === b.b;
+const sameDash = (a: readonly number[] | null, b: readonly number[]) => !!a && a.length === b.length && a.every((v, i) => v === b[i]);
+
 /** How a shape op is painted: its colour (laid over the background) and line. */
-function paintOps(op: Extract<Op, { kind: 'shape' }>, colour: Rgba, out: ContentBytes) {
-  if (op.fill) rgb(out, colour).str('rg f\n');
-  else {
-    rgb(out, colour).str('RG ').num(op.lineWidth).str('w [');
-    for (const d of op.dash) out.num(d);
-    out.str('] 0 d S\n');
+function paintOps(op: Extract<Op, { kind: 'shape' }>, colour: Rgba, out: ContentBytes, state = unknownState()) {
+  if (op.fill) {
+    if (!sameColour(state.fill, colour)) rgb(out, (state.fill = colour)).str('rg ');
+    out.str('f\n');
+    return;
   }
+  if (!sameColour(state.stroke, colour)) rgb(out, (state.stroke = colour)).str('RG ');
+  if (state.width !== op.lineWidth) out.num((state.width = op.lineWidth)).str('w ');
+  if (!sameDash(state.dash, op.dash)) {
+    out.ch(91 /* [ */);
+    for (const d of (state.dash = op.dash)) out.num(d);
+    out.str('] 0 d ');
+  }
+  out.str('S\n');
 }
 
 /**
@@ -154,6 +177,7 @@ class PageWriter {
   /** `page`: the world rectangle the page shows (a tiled page), whose outside is never seen. */
   async draw(ops: readonly Op[], out: ContentBytes, page?: Box) {
     const bg = this.doc.background;
+    const state = unknownState();
     for (const op of ops) {
       if (op.kind === 'shape') {
         const css = op.fill ?? op.stroke!;
@@ -168,14 +192,16 @@ class PageWriter {
         const shapes = page && !op.dash.length ? op.shapes.map((s) => (s.kind === 'path' ? { kind: 'path' as const, cmds: onPage(s.cmds, page, op.lineWidth) } : s)) : op.shapes;
         if (shapes.every((s) => s.kind === 'path' && !s.cmds.length)) continue;
         for (const s of shapes) shapeOps(s, out);
-        paintOps(op, over(colour, bg), out);
+        paintOps(op, over(colour, bg), out, state);
       } else if (op.kind === 'text') {
         const runs = this.doc.fonts.runs(op.text, op.weight);
         // The text's line turned by `angle` in the page's y-down space: glyphs' x along (cos, sin), their up along (sin, -cos).
         const cos = Math.cos(op.angle ?? 0), sin = Math.sin(op.angle ?? 0);
         const shift = op.align === 'center' ? -op.width / 2 : op.align === 'right' ? -op.width : 0;
         let along = shift;
-        rgb(out, over(parseColour(op.color), bg)).str('rg BT\n');
+        const colour = over(parseColour(op.color), bg);
+        if (!sameColour(state.fill, colour)) rgb(out, (state.fill = colour)).str('rg ');
+        out.str('BT\n');
         for (const r of runs) {
           const font = this.doc.ready(r.face) ?? (await this.doc.font(r.face));
           out.ch(47 /* / */).str(this.doc.fontKey(r.face.index, font.font)).ch(SP).num(op.size).str('Tf ');
