@@ -3,7 +3,7 @@
  * font subsets, photos as images. Either one sheet the size of the chart (UserUnit past 200 in)
  * or tiled pages of a paper size with overlap, crop marks, page numbers and a page map first.
  */
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPage, PDFPageTree, type PDFFont, type PDFImage, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName, PDFNumber, PDFPage, PDFPageTree, type PDFDict, type PDFFont, type PDFImage, type PDFRef } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
 import { zlibSync } from 'fflate';
 import { over, parseColour, type Rgba } from './colour.ts';
@@ -43,6 +43,7 @@ const K = 0.5522847498;
 /** A number as a content stream writes it: hundredths of a point, never in exponent form. */
 const n = (v: number) => String(Math.round(v * 100) / 100);
 
+/** A space, as a content byte. */
 const SP = 32;
 
 /** Path operators for a shape, written into the page's content bytes. */
