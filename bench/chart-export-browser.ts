@@ -9,10 +9,11 @@
  * Time: the wall clock and the CPU time of Chromium's processes (this 2-core machine is shared).
  * Prints the figures and writes bench/results/chart-export-browser.json.
  * Run: npx tsx bench/chart-export-browser.ts [royal92|people…]   (default royal92 10000 100000)
- * CHART_FORMATS=svg,pdf,png picks the formats (all three by default).
+ * CHART_FORMATS=svg,pdf,png picks the formats (all three by default). CHART_PROFILE=DIR writes a
+ * CPU profile of the page's thread for each export (CDP Profiler) to DIR/<people>-<format>.cpuprofile.
  */
 import { build } from 'esbuild';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
@@ -89,9 +90,14 @@ const context = await chromium.launchPersistentContext(profile, {
 const pid = tree(process.pid).find((p) => p !== process.pid && /^(chromium|chrome)/.test(readFileSync(`/proc/${p}/comm`, 'utf8')) && tree(p).length > 1)!;
 const results: Record<string, unknown>[] = [];
 const MB = 2 ** 20;
+/** The export running now: Chromium's processes and the peak of their memory so far. */
+let watched: number[] = [];
+let peak = 0;
+let cpuStart = 0;
 try {
   const page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (m) => console.log(`  page: ${m.text()}`));
+  // A long run's progress with the memory so far (a run stopped early still says how it went).
+  page.on('console', (m) => console.log(`  page: ${m.text()}${watched.length ? `; CPU ${(cpu(pid) - cpuStart).toFixed(1)} s, browser memory now ${Math.round(rss(watched) / MB)} MB, peak ${Math.round(peak / MB)} MB` : ''}`));
   await page.route('http://bench.local/**', async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname.startsWith('/fonts/')) {
@@ -101,6 +107,13 @@ try {
     return route.fulfill({ body: `<!doctype html><html><body><script>${bundle.outputFiles[0]!.text}</script></body></html>`, contentType: 'text/html' });
   });
   await page.goto('http://bench.local/');
+  const profileDir = process.env.CHART_PROFILE;
+  const cdp = profileDir ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    mkdirSync(profileDir!, { recursive: true });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  }
   for (const people of trees) {
     const prep = await page.evaluate((n) => (window as unknown as { prepare(n: unknown): Promise<{ layoutMs: number; cards: number; lines: number }> }).prepare(n), people);
     for (const [format, layout, label] of [
@@ -110,13 +123,15 @@ try {
     ] as const) {
       if (!formats.includes(format)) continue;
       // Chromium's processes listed once (walking /proc every sample cost a core on this machine).
-      const pids = tree(pid);
-      let peak = rss(pids);
-      const base = peak, cpu0 = cpu(pid);
+      const pids = (watched = tree(pid));
+      peak = rss(pids);
+      const base = peak, cpu0 = (cpuStart = cpu(pid));
       const sampler = setInterval(() => (peak = Math.max(peak, rss(pids))), 100);
+      if (cdp) await cdp.send('Profiler.start');
       const out = await page.evaluate(([f, l]) => (window as unknown as { run(f: string, l: unknown): Promise<Record<string, unknown>> }).run(f, l), [format, layout] as const);
       clearInterval(sampler);
       peak = Math.max(peak, rss(pids));
+      if (cdp) writeFileSync(join(profileDir!, `${prep.cards}-${format}.cpuprofile`), JSON.stringify((await cdp.send('Profiler.stop')).profile));
       const cpuSeconds = +(cpu(pid) - cpu0).toFixed(2);
       const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
       const row = {

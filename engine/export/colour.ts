@@ -6,7 +6,19 @@ export interface Rgba {
   a: number;
 }
 
-export function parseColour(css: string): Rgba {
+/** A chart uses a handful of colours a million times: each is parsed once (frozen: shared). */
+const parsed = new Map<string, Readonly<Rgba>>();
+
+export function parseColour(css: string): Readonly<Rgba> {
+  let c = parsed.get(css);
+  if (!c) {
+    if (parsed.size > 1000) parsed.clear();
+    parsed.set(css, (c = Object.freeze(parse(css))));
+  }
+  return c;
+}
+
+function parse(css: string): Rgba {
   const s = css.trim();
   if (s.startsWith('#')) {
     const hex = s.length === 4 ? [...s.slice(1)].map((c) => c + c).join('') : s.slice(1, 7);

@@ -62,18 +62,36 @@ export class FontSet {
   measure(text: string, size: number, weight: number): number {
     let units = 0;
     const w = this.nearestWeight(weight);
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      const key = cp * 2 + (w === 600 ? 1 : 0);
-      let a = this.advance.get(key);
-      if (a === undefined) {
-        const f = this.face(cp, w) ?? this.face(0x3f, w);
-        a = f ? f.font.glyphForCodePoint(f.font.hasGlyphForCodePoint(cp) ? cp : 0x3f).advanceWidth / f.font.unitsPerEm : 0.6;
-        this.advance.set(key, a);
+    const bmp = w === 600 ? this.bmp600 : this.bmp400;
+    // By UTF-16 unit, not `for…of` (a string iterator per call): a 100,000-person chart measures a million texts.
+    for (let i = 0; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0xd800 || unit > 0xdfff) {
+        let a = bmp[unit]!;
+        if (a < 0) bmp[unit] = a = this.advanceOf(unit, w);
+        units += a;
+      } else {
+        const cp = text.codePointAt(i)!;
+        if (cp > 0xffff) i++;
+        units += this.advanceOf(cp, w);
       }
-      units += a;
     }
     return units * size;
+  }
+
+  /** Advances of the Basic Multilingual Plane's characters by weight, em; -1 not yet read. */
+  private bmp400 = new Float64Array(0x10000).fill(-1);
+  private bmp600 = new Float64Array(0x10000).fill(-1);
+
+  private advanceOf(cp: number, w: 400 | 600): number {
+    const key = cp * 2 + (w === 600 ? 1 : 0);
+    let a = this.advance.get(key);
+    if (a === undefined) {
+      const f = this.face(cp, w) ?? this.face(0x3f, w);
+      a = f ? f.font.glyphForCodePoint(f.font.hasGlyphForCodePoint(cp) ? cp : 0x3f).advanceWidth / f.font.unitsPerEm : 0.6;
+      this.advance.set(key, a);
+    }
+    return a;
   }
 
   /** `text` cut where the face changes; characters no face has are written as '?'. */

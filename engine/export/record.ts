@@ -16,6 +16,8 @@ export class ImageToken {
   constructor(readonly url: string) {}
 }
 
+const fontSpecs = new Map<string, { size: number; weight: number }>();
+
 export class RecordingContext {
   ops: Op[] = [];
   fillStyle = '#000';
@@ -48,9 +50,16 @@ export class RecordingContext {
   }
   set font(css: string) {
     this.fontText = css;
-    const size = /([\d.]+)px/.exec(css);
-    const weight = /^\s*(\d{3})\b/.exec(css) ?? /\b(bold)\b/.exec(css);
-    this.fontSpec = { size: size ? Number(size[1]) : 10, weight: weight ? (weight[1] === 'bold' ? 700 : Number(weight[1])) : 400 };
+    // A card sets the same few fonts over and over: each is read once.
+    let spec = fontSpecs.get(css);
+    if (!spec) {
+      const size = /([\d.]+)px/.exec(css);
+      const weight = /^\s*(\d{3})\b/.exec(css) ?? /\b(bold)\b/.exec(css);
+      spec = { size: size ? Number(size[1]) : 10, weight: weight ? (weight[1] === 'bold' ? 700 : Number(weight[1])) : 400 };
+      if (fontSpecs.size > 1000) fontSpecs.clear();
+      fontSpecs.set(css, spec);
+    }
+    this.fontSpec = spec;
   }
 
   save() {
