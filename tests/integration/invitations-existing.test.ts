@@ -107,8 +107,8 @@ describe('existing members accept by signing in', () => {
 
     const trees = (await mary.client.get('/api/graphs')).body.trees;
     expect(trees).toEqual([
-      { graphId: h.tree.graphId, name: 'Hopper family tree', ownerUid: h.grace.uid, ownerName: 'Grace Hopper', role: 'viewer', people: 5, joinedAt: expect.any(String), current: true },
-      { graphId: mary.uid, name: 'Smith family tree', ownerUid: mary.uid, ownerName: 'Mary Smith', role: 'owner', people: 2, joinedAt: expect.any(String), current: false },
+      { graphId: h.tree.graphId, name: 'Hopper family tree', ownerUid: h.grace.uid, ownerName: 'Grace Hopper', role: 'viewer', people: 5, joinedAt: expect.any(String), current: true, activity: { count: 0, lines: [], since: expect.any(String) } },
+      { graphId: mary.uid, name: 'Smith family tree', ownerUid: mary.uid, ownerName: 'Mary Smith', role: 'owner', people: 2, joinedAt: expect.any(String), current: false, activity: { count: 0, lines: [], since: expect.any(String) } },
     ]);
     // Accepting opened the joined tree; opening her own switches back, and it is remembered (on any device).
     expect((await loadGraph(mary.client)).graphId).toBe(h.tree.graphId);

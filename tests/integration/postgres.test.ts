@@ -19,6 +19,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'graph_couples',
       'graph_edges',
       'graph_history',
+      'graph_history_people',
       'graph_import_chunks',
       'graph_imports',
       'graph_media',
