@@ -53,7 +53,7 @@ export interface CardOptions {
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
 export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean, hiddenBelow = 0): CardData {
-  return new PersonCardData(node, profile, o, related, hiddenBelow);
+  return new PersonCardData(node, profile, o, { related: () => related, hiddenBelow: () => hiddenBelow });
 }
 
 /** The marker of a card whose children are collapsed, and what it says to a screen reader (issue 19, item 17). */
@@ -63,33 +63,50 @@ export const COLLAPSED_BADGE = {
 } as const;
 
 /**
+ * What a card shows of the person's place in the tree: whether they have relatives (its Unlink
+ * button) and how many people are collapsed below it (its marker). Fixed for a chart's card; read
+ * from the open tree as it is when the card is first drawn for the tree's own (`PersonCards`).
+ */
+interface CardFacts {
+  related(node: GraphNode, profile: Profile | undefined): boolean;
+  hiddenBelow(node: GraphNode): number;
+}
+
+/**
  * A card's drawing, each part made the first time the engine reads it: the engine reads the
  * title, lines and buttons of the cards it draws up close and the accent of those it draws far
- * away, so a GEDCOM import of 100,000 people makes none of them for the cards out of view (names
- * capitalised, birth lines and button lists were most of the time it took to show the import).
- * A generated avatar costs a fraction of a millisecond, so it too waits until the card is seen.
+ * away, so opening or importing 100,000 people makes none of them for the cards out of view
+ * (names capitalised, birth lines, button lists, the look at a card's lines for its Unlink button
+ * and its collapsed marker were most of the time it took to show the tree). A generated avatar
+ * costs a fraction of a millisecond, so it too waits until the card is seen. Whatever reads every
+ * card (a chart export, the mirror of the cards in view) gets every part made on demand.
  */
 class PersonCardData implements CardData {
-  readonly compact: boolean;
-  readonly accent: string;
-  readonly badge: string | undefined;
-  readonly badgeLabel: string | undefined;
   private made: { title: string; lines: string[]; detail: string | undefined; buttons: CardButtonSpec[] } | null = null;
+  private facts: { related: boolean; hiddenBelow: number } | null = null;
   private avatar: string | undefined = undefined;
 
   constructor(
-    private readonly node: GraphNode,
-    private readonly profile: Profile | undefined,
-    private readonly o: CardOptions,
-    private readonly related: boolean,
-    hiddenBelow: number,
-  ) {
-    this.compact = o.compact;
-    this.badge = hiddenBelow ? COLLAPSED_BADGE.badge(hiddenBelow) : undefined;
-    this.badgeLabel = hiddenBelow ? COLLAPSED_BADGE.label(hiddenBelow) : undefined;
-    this.accent = GENDER_ACCENTS[profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
-  }
+    readonly node: GraphNode,
+    readonly profile: Profile | undefined,
+    readonly o: CardOptions,
+    private readonly source: CardFacts,
+  ) {}
 
+  get compact(): boolean {
+    return this.o.compact;
+  }
+  get accent(): string {
+    return GENDER_ACCENTS[this.profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
+  }
+  get badge(): string | undefined {
+    const n = this.read().hiddenBelow;
+    return n ? COLLAPSED_BADGE.badge(n) : undefined;
+  }
+  get badgeLabel(): string | undefined {
+    const n = this.read().hiddenBelow;
+    return n ? COLLAPSED_BADGE.label(n) : undefined;
+  }
   get title(): string {
     return this.make().title;
   }
@@ -108,6 +125,18 @@ class PersonCardData implements CardData {
       profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '') || defaultAvatarUri(profile?.gender ?? '', profile?.id || node.id));
   }
 
+  /**
+   * True when this drawing still shows what the tree says of `node` now: nothing of it was read
+   * yet (it will be read from the tree as it is then), or what was read is still so.
+   */
+  showsFacts(related: () => boolean, hiddenBelow: () => number): boolean {
+    return !this.facts || (this.facts.related === related() && this.facts.hiddenBelow === hiddenBelow());
+  }
+
+  private read() {
+    return (this.facts ??= { related: this.source.related(this.node, this.profile), hiddenBelow: this.source.hiddenBelow(this.node) });
+  }
+
   private make() {
     if (this.made) return this.made;
     const { node, profile, o } = this;
@@ -116,7 +145,7 @@ class PersonCardData implements CardData {
     if (canEditTree(o.role)) {
       buttons.push(CARD_BUTTONS.addRelative);
       const rights = cardRights(node, profile, o.uid);
-      if (this.related && rights.link) buttons.push(CARD_BUTTONS.unlink);
+      if (this.read().related && rights.link) buttons.push(CARD_BUTTONS.unlink);
       if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
     }
     buttons.push(CARD_BUTTONS.details);
@@ -130,15 +159,7 @@ class PersonCardData implements CardData {
   }
 }
 
-interface ShownCard {
-  node: GraphNode;
-  profile: Profile | undefined;
-  related: boolean;
-  /** People collapsed below the card (its marker). */
-  hiddenBelow: number;
-  options: CardOptions;
-  card: EngineNode<CardData>;
-}
+type PersonCard = EngineNode<PersonCardData>;
 
 /** A drawn parent line, and the stored type of its edge (a line is drawn again when that changes). */
 interface Line {
@@ -177,7 +198,8 @@ class PatchBuilder {
 }
 
 export class PersonCards {
-  private shown = new Map<string, ShownCard>();
+  /** The cards drawn, by node id. */
+  private shown = new Map<string, PersonCard>();
   private parentLines = new Map<string, Line>();
   private spouseLines = new Map<string, EngineEdge>();
   /** Each parent line's route (parentLines.ts). */
@@ -196,6 +218,11 @@ export class PersonCards {
   private unkept: Graph | null = null;
   /** The graph the cards show. */
   graph: Graph | null = null;
+  /** A card's facts, read from the graph shown when the card is first drawn (see `PersonCardData`). */
+  private readonly facts: CardFacts = {
+    related: (node, profile) => isRelated(graphIndex(this.graph!), profile, node),
+    hiddenBelow: (node) => hiddenBelow(this.graph!, graphIndex(this.graph!), node),
+  };
 
   constructor(private options: CardOptions) {}
 
@@ -225,9 +252,9 @@ export class PersonCards {
     for (const node of graph.nodes) {
       if (node.hidden) continue;
       const profile = profileOf(graph, node);
-      const shown = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), shownBefore.get(node.id));
-      this.shown.set(node.id, shown);
-      nodes.push(shown.card);
+      const card = this.cardFor(node, profile, shownBefore.get(node.id), index);
+      this.shown.set(node.id, card);
+      nodes.push(card);
       if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
@@ -258,7 +285,7 @@ export class PersonCards {
     for (const e of graph.edges) {
       this.ends.set(e.id, e);
       if (!this.parentLines.has(e.id)) continue;
-      const child = this.shown.get(e.target)?.node;
+      const child = this.shown.get(e.target);
       if (child && this.shown.has(e.source) && !this.rowOf.has(e.target)) this.fileChild(e.target, Math.round(child.position.y));
     }
     for (const line of this.spouseLines.values()) this.fileSpouseLine(line);
@@ -307,41 +334,37 @@ export class PersonCards {
       if (old) this.shown.delete(id), patch.dropNode(id);
       return;
     }
-    const profile = profileOf(graph, node);
-    const next = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), old);
+    const next = this.cardFor(node, profileOf(graph, node), old, index);
     if (next === old) return;
     this.shown.set(id, next);
-    if (next.card !== old?.card) patch.node(next.card);
+    patch.node(next);
   }
 
   /**
    * A card object is made again only when something it shows changed; a card that only moved
-   * keeps its drawing (`data`), so the engine recognises a move it made itself.
+   * keeps its drawing (`data`), so the engine recognises a move it made itself. A drawing none of
+   * whose facts was read yet (the card never drawn) reads them from the tree when it is drawn, so
+   * it is kept too.
    */
-  private cardFor(node: GraphNode, profile: Profile | undefined, related: boolean, below: number, old: ShownCard | undefined): ShownCard {
+  private cardFor(node: GraphNode, profile: Profile | undefined, old: PersonCard | undefined, index: GraphIndex): PersonCard {
     const options = this.options;
-    if (old && old.node === node && old.profile === profile && old.related === related && old.hiddenBelow === below && old.options === options) return old;
+    const data = old?.data;
     const sameLook =
-      !!old &&
-      old.profile === profile &&
-      old.related === related &&
-      old.hiddenBelow === below &&
-      old.options === options &&
-      old.node.data.profileId === node.data.profileId &&
-      old.node.data.isPrimary === node.data.isPrimary;
-    const samePlace = !!old && old.node.position.x === node.position.x && old.node.position.y === node.position.y;
-    const card: EngineNode<CardData> =
-      sameLook && samePlace
-        ? old.card
-        : {
-            id: node.id,
-            type: 'card',
-            position: node.position,
-            width: PERSON_CARD.width,
-            height: PERSON_CARD.height,
-            data: sameLook ? old.card.data : personCardData(node, profile, options, related, below),
-          };
-    return { node, profile, related, hiddenBelow: below, options, card };
+      !!data &&
+      data.profile === profile &&
+      data.o === options &&
+      data.node.data.profileId === node.data.profileId &&
+      data.node.data.isPrimary === node.data.isPrimary &&
+      data.showsFacts(() => isRelated(index, profile, node), () => hiddenBelow(this.graph!, index, node));
+    if (sameLook && old!.position.x === node.position.x && old!.position.y === node.position.y) return old!;
+    return {
+      id: node.id,
+      type: 'card',
+      position: node.position,
+      width: PERSON_CARD.width,
+      height: PERSON_CARD.height,
+      data: sameLook ? data! : new PersonCardData(node, profile, options, this.facts),
+    };
   }
 
   /**
