@@ -704,7 +704,8 @@ export class GraphStore {
   /**
    * A box that surely contains the edge, for the index. A built-in route never leaves the box of
    * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
-   * offset) plus a fork's sideways offset, so no path is built for it; a custom route is built
+   * offset) plus a fork's sideways offset (`reach`, read without the route's options), so no path
+   * is built for it; a custom route is built
    * once and measured. The box is written into `out` (a scan of every edge reuses one).
    */
   private edgeBounds(rec: EdgeRecord, out: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect | null {
@@ -717,7 +718,7 @@ export class GraphStore {
     }
     const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
     const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
-    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + Math.abs(rec.edge.pathOptions?.joinDx ?? 0);
+    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + (rec.edge.reach ?? Math.abs(rec.edge.pathOptions?.joinDx ?? 0));
     out.x = x0 - bulge;
     out.y = y0 - bulge;
     out.width = x1 - x0 + 2 * bulge;

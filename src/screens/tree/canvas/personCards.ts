@@ -1,4 +1,4 @@
-import type { CardButtonSpec, CardData, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
+import type { CardButtonSpec, CardData, EdgeStyle, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { hiddenBelowCount } from '../../../domain/collapse.ts';
@@ -9,7 +9,8 @@ import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, diedLine, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
-import { parentLineEdge, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
+import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
+import { linkKindOf } from '../../../domain/pedigree.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
@@ -161,10 +162,54 @@ class PersonCardData implements CardData {
 
 type PersonCard = EngineNode<PersonCardData>;
 
-/** A drawn parent line, and the stored type of its edge (a line is drawn again when that changes). */
-interface Line {
-  type: string | undefined;
-  edge: EngineEdge;
+/**
+ * A drawn parent line: the engine edge of a stored parent link, whose route (`pathOptions`) is
+ * decided the first time the engine reads it, for every line into the same row at once (lanes are
+ * shared along a row, see `PersonCards.routeOf`). The engine culls and indexes it by its cards and
+ * `reach` (the farthest a couple's drop lies to the side), so lines out of view are never routed.
+ * Its route's getter is on the class, so a copy by spreading (`{ ...line }`) loses it.
+ */
+class ParentLine implements EngineEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly sourceHandle: string | null | undefined;
+  readonly targetHandle: string | null | undefined;
+  readonly type = 'fork';
+  readonly style: EdgeStyle | undefined;
+  readonly color: string | undefined;
+  readonly data: unknown;
+  readonly reach = PARENT_LINE.coupleReach / 2;
+  /** The stored edge's type: the line is drawn again when it changes. */
+  readonly storedType: string | undefined;
+  private options: ForkPathOptions | null;
+
+  constructor(
+    e: GraphEdge,
+    private readonly routeOf: (line: ParentLine) => ParentLineRoute,
+    route?: ParentLineRoute,
+  ) {
+    const look = LINK_LINE_LOOKS[linkKindOf(e)] ?? LINK_LINE_LOOKS.birth;
+    this.id = e.id;
+    this.source = e.source;
+    this.target = e.target;
+    this.sourceHandle = e.sourceHandle;
+    this.targetHandle = e.targetHandle;
+    this.style = look.style as EdgeStyle | undefined;
+    this.color = look.color;
+    this.data = e.data;
+    this.storedType = e.type;
+    this.options = route ? forkOptions(route) : null;
+  }
+
+  get pathOptions(): ForkPathOptions {
+    return (this.options ??= forkOptions(this.routeOf(this)));
+  }
+
+  /** Whether its route is decided (it was drawn, or an update routed it). */
+  get routed(): boolean {
+    return this.options !== null;
+  }
 }
 
 /** What to hand the engine: cards and lines to make or replace, and ids to drop. */
@@ -200,9 +245,9 @@ class PatchBuilder {
 export class PersonCards {
   /** The cards drawn, by node id. */
   private shown = new Map<string, PersonCard>();
-  private parentLines = new Map<string, Line>();
+  private parentLines = new Map<string, ParentLine>();
   private spouseLines = new Map<string, EngineEdge>();
-  /** Each parent line's route (parentLines.ts). */
+  /** The parent lines' routes decided so far (parentLines.ts), by line: a row's when one of its lines is first drawn. */
   private routes = new Map<string, ParentLineRoute>();
   // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
   // or by the next update): for an import of 100,000 people it is some 250,000 entries the first
@@ -258,12 +303,12 @@ export class PersonCards {
       if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
-    this.routes = parentLineRoutes(graph, PERSON_CARD);
+    this.routes = new Map();
     for (const e of graph.edges) {
-      const line = sameParentLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
+      const line = sameParentLine(this.parentLine(e), parentLinesBefore.get(e.id));
       if (!line) continue;
       this.parentLines.set(e.id, line);
-      edges.push(line.edge);
+      edges.push(line);
     }
     const cardOf = cardFinder(index);
     for (const node of married) {
@@ -454,39 +499,22 @@ export class PersonCards {
 
     const inRows = new Set<string>();
     for (const row of rows) for (const id of this.rowChildren.get(row) ?? []) inRows.add(id);
-    const lines: GraphEdge[] = [];
-    const nodes = new Map<string, GraphNode>();
-    const take = (child: string) => {
-      for (const e of parentLinesInto(index, child)) {
-        lines.push(e);
-        nodes.set(e.source, index.nodes.get(e.source)!);
-        nodes.set(e.target, index.nodes.get(e.target)!);
-      }
-    };
-    for (const id of inRows) take(id);
-    const elsewhere = new Set<string>();
-    for (const e of [...lines]) {
-      for (const sibling of parentLinesFrom(index, e.source)) {
-        if (inRows.has(sibling.target) || elsewhere.has(sibling.target)) continue;
-        elsewhere.add(sibling.target);
-        take(sibling.target);
-      }
-    }
-    const routes = parentLineRoutes({ nodes: [...nodes.values()], edges: lines, profiles: {}, updatedAt: '', version: 1 }, PERSON_CARD);
+    const { lines, routes } = routeInto(index, inRows);
     const update = (e: GraphEdge, route: ParentLineRoute | undefined) => {
-      this.routes.set(e.id, route ?? { joinDx: 0, fork: 0, lane: 0 });
-      const line = parentLine(e, this.routes.get(e.id));
+      this.routes.set(e.id, route ?? SINGLE_ROUTE);
+      const line = this.parentLine(e, this.routes.get(e.id));
       const before = this.parentLines.get(e.id);
-      if (line && sameParentLine(line, before) !== before) this.parentLines.set(e.id, line), patch.edge(line.edge);
+      if (line && sameParentLine(line, before) !== before) this.parentLines.set(e.id, line), patch.edge(line);
     };
     for (const e of lines) {
       const route = routes.get(e.id);
-      update(e, inRows.has(e.target) || !route ? route : { ...route, lane: this.routes.get(e.id)?.lane ?? 0 });
+      // A line of these parents into another row keeps its lane there (decided now if it was not yet).
+      update(e, inRows.has(e.target) || !route ? route : { ...route, lane: this.routeOf(this.parentLines.get(e.id) ?? this.parentLine(e)!).lane });
     }
     // Lines touched by the update that are no longer drawn (hidden, or a parent card hidden).
     for (const id of edges) {
       const e = index.edges.get(id);
-      if (e && !parentLine(e) && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
+      if (e && !isDrawnParentLine(e) && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
     }
     for (const id of children) {
       if (this.rowOf.has(id)) continue;
@@ -496,6 +524,37 @@ export class PersonCards {
       }
     }
   }
+
+  /** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn), routed now when `route` is given. */
+  private parentLine(e: GraphEdge, route?: ParentLineRoute): ParentLine | null {
+    return isDrawnParentLine(e) ? new ParentLine(e, this.routeOf, route) : null;
+  }
+
+  /**
+   * A line's route, decided with every line into its child's row when the first of them is asked
+   * (drawn, or kept by an update): from the tree as it is then, which for a row no update has
+   * touched since the build is the tree as it was.
+   */
+  private routeOf = (line: ParentLine): ParentLineRoute => {
+    const known = this.routes.get(line.id);
+    if (known) return known;
+    const graph = this.graph!;
+    const index = graphIndex(graph);
+    const child = index.nodes.get(line.target);
+    if (!child || child.hidden) return SINGLE_ROUTE;
+    const row = Math.round(child.position.y);
+    let inRow: ReadonlySet<string> | undefined;
+    if (!this.unkept) inRow = this.rowChildren.get(row);
+    else {
+      // Before `settle` has filed the children by row: a look through the cards, which allocates nothing.
+      const found = new Set<string>();
+      for (const n of graph.nodes) if (!n.hidden && Math.round(n.position.y) === row && parentLinesInto(index, n.id).length) found.add(n.id);
+      inRow = found;
+    }
+    const { routes } = routeInto(index, inRow ?? new Set([line.target]));
+    for (const id of inRow ?? [line.target]) for (const e of parentLinesInto(index, id)) this.routes.set(e.id, routes.get(e.id) ?? SINGLE_ROUTE);
+    return this.routes.get(line.id) ?? SINGLE_ROUTE;
+  };
 
   private addSpouseLine(line: EngineEdge) {
     this.spouseLines.set(line.id, line);
@@ -554,10 +613,38 @@ function isRelated(index: GraphIndex, p: Profile | undefined, node: GraphNode): 
   return false;
 }
 
-/** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
-function parentLine(e: GraphEdge, route?: ParentLineRoute): Line | null {
-  if (e.hidden || !isParentEdge(e)) return null;
-  return { type: e.type, edge: parentLineEdge(e, route) };
+/** Whether a stored edge is drawn as a parent line (stored spouse edges of old graphs never are). */
+function isDrawnParentLine(e: GraphEdge): boolean {
+  return !e.hidden && isParentEdge(e);
+}
+
+const SINGLE_ROUTE: ParentLineRoute = { joinDx: 0, fork: 0, lane: 0 };
+
+/**
+ * The routes of every line into `children` (the whole of some rows, whose lanes they share), made
+ * with their parents' lines into other rows (which share their forks); the lanes of those other
+ * lines are not theirs (their rows are not all here).
+ */
+function routeInto(index: GraphIndex, children: ReadonlySet<string>): { lines: GraphEdge[]; routes: Map<string, ParentLineRoute> } {
+  const lines: GraphEdge[] = [];
+  const nodes = new Map<string, GraphNode>();
+  const take = (child: string) => {
+    for (const e of parentLinesInto(index, child)) {
+      lines.push(e);
+      nodes.set(e.source, index.nodes.get(e.source)!);
+      nodes.set(e.target, index.nodes.get(e.target)!);
+    }
+  };
+  for (const id of children) take(id);
+  const elsewhere = new Set<string>();
+  for (const e of [...lines]) {
+    for (const sibling of parentLinesFrom(index, e.source)) {
+      if (children.has(sibling.target) || elsewhere.has(sibling.target)) continue;
+      elsewhere.add(sibling.target);
+      take(sibling.target);
+    }
+  }
+  return { lines, routes: parentLineRoutes({ nodes: [...nodes.values()], edges: lines, profiles: {}, updatedAt: '', version: 1 }, PERSON_CARD) };
 }
 
 /** The visible parent lines of a card, into it (from visible parents) or out of it (to visible children). */
@@ -581,25 +668,24 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
 
 /**
  * The parent line drawn before when it is drawn the same (same ends, handles, stored type, kind
- * and route), else the new one. Compared field by field: a key string per line was a tenth of the
- * time a build of 100,000 people took.
+ * and route), else the new one. A line drawn before whose route is not decided yet is kept: it
+ * will be routed from the tree as it is when it is drawn. Compared field by field: a key string
+ * per line was a tenth of the time a build of 100,000 people took.
  */
-function sameParentLine(line: Line | null, before: Line | undefined): Line | null {
+function sameParentLine(line: ParentLine | null, before: ParentLine | undefined): ParentLine | null {
   if (!line || !before) return line;
-  const [a, b] = [line.edge, before.edge];
-  const [p, q] = [a.pathOptions as ForkPathOptions, b.pathOptions as ForkPathOptions];
   const same =
-    a.source === b.source &&
-    a.target === b.target &&
-    a.sourceHandle === b.sourceHandle &&
-    a.targetHandle === b.targetHandle &&
-    line.type === before.type &&
-    a.style === b.style &&
-    a.color === b.color &&
-    p.joinDx === q.joinDx &&
-    p.forkDepth === q.forkDepth &&
-    p.busHeight === q.busHeight;
-  return same ? before : line;
+    line.source === before.source &&
+    line.target === before.target &&
+    line.sourceHandle === before.sourceHandle &&
+    line.targetHandle === before.targetHandle &&
+    line.storedType === before.storedType &&
+    line.style === before.style &&
+    line.color === before.color;
+  if (!same) return line;
+  if (!before.routed) return before;
+  const [p, q] = [line.pathOptions, before.pathOptions];
+  return p.joinDx === q.joinDx && p.forkDepth === q.forkDepth && p.busHeight === q.busHeight ? before : line;
 }
 
 /** The spouse line drawn before when it joins the same cards the same way round in the same colour, else the new one. */
