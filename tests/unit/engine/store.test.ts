@@ -126,6 +126,16 @@ describe('graph store', () => {
     expect(t.engine.store.edges.get('e-a-d')!.geometry).toBeNull();
   });
 
+  it('an edge with a reach is indexed and culled by it, its route options not read until it is drawn', () => {
+    let read = 0;
+    const fork = { ...edge('a', 'd', { type: 'fork' }), reach: 600, get pathOptions() { return read++, { joinDx: 600 }; } };
+    const t = makeEditor({ nodes: [card('a', 0, 0), card('d', 0, 200)], edges: [fork] });
+    const drop = { x: 64 + 590, y: 110, width: 20, height: 20 };
+    expect(culled(t.engine.store, drop).edges).toEqual(['e-a-d']);
+    expect(t.engine.store.edgeIndex.queryIds(drop)).toEqual(['e-a-d']);
+    expect(read).toBe(0);
+  });
+
   it('a bulk load leaves the trees for later, and culling by a scan finds what the trees find', () => {
     const t = makeGrid();
     const store = t.engine.store;
