@@ -422,6 +422,18 @@ export class GraphStore {
     return geometry;
   }
 
+  /**
+   * The two ends of a drawable edge, without its route: what a far-zoom drawing joins with a
+   * straight segment. Nothing is cached and no path is built, so an edge only ever seen from far
+   * away (a whole tree fitted in the view) never has its route decided (see `EngineEdge.reach`).
+   */
+  edgeEnds(rec: EdgeRecord): { source: XY; target: XY } | null {
+    const s = this.nodes.get(rec.edge.source);
+    const t = this.nodes.get(rec.edge.target);
+    if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
+    return { source: this.handlePoint(s, 'source', rec.edge.sourceHandle).point, target: this.handlePoint(t, 'target', rec.edge.targetHandle).point };
+  }
+
   edgePoints(g: EdgeGeometry): XY[] {
     return (g.points ??= flattenPath(g.commands));
   }

@@ -134,6 +134,13 @@ describe('graph store', () => {
     expect(culled(t.engine.store, drop).edges).toEqual(['e-a-d']);
     expect(t.engine.store.edgeIndex.queryIds(drop)).toEqual(['e-a-d']);
     expect(read).toBe(0);
+    // Seen from far away its ends are all that is drawn: still no route, nothing kept.
+    const rec = t.engine.store.edges.get('e-a-d')!;
+    const geometry = t.engine.store.edgeGeometry(rec, false)!;
+    read = 0;
+    expect(t.engine.store.edgeEnds(rec)).toEqual({ source: geometry.source, target: geometry.target });
+    expect(read).toBe(0);
+    expect(rec.geometry).toBeNull();
   });
 
   it('a bulk load leaves the trees for later, and culling by a scan finds what the trees find', () => {
