@@ -8,7 +8,7 @@ import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { PRIVATE_AVATAR_URI } from '../../../src/components/avatar/privateAvatar.ts';
 import { PERSON_CARD, PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
-import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineEdge, parentLineRoutes } from '../../../src/screens/tree/canvas/parentLines.ts';
+import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineRoutes } from '../../../src/screens/tree/canvas/parentLines.ts';
 import { familyGraph } from '../../../bench/scene/familyGraph.ts';
 import { setLinkKind } from '../../../src/domain/pedigree.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
@@ -214,8 +214,10 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     ['foster', 'dotted', { width: 2, dash: [1, 4] }, undefined],
     ['step', 'dash-dot', { dash: [10, 4, 0.5, 4] }, undefined],
   ] as const)('a %s link is drawn %s', (kind, _look, style, color) => {
-    const e = { ...parentEdge('n1', 'n2'), data: { kind: 'parent' as const, pedigree: kind } };
-    const drawn = parentLineEdge(e);
+    const graph = family();
+    const e = graph.edges.find((x) => x.id === 'e-n1001-n1003')!;
+    graph.edges = graph.edges.map((x) => (x === e ? { ...e, data: { kind: 'parent' as const, pedigree: kind } } : x));
+    const drawn = new PersonCards(opts).build(graph).edges.find((x) => x.id === e.id)!;
     expect(drawn.style).toEqual(style);
     expect(drawn.color).toBe(color);
   });

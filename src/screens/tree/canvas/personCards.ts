@@ -9,15 +9,17 @@ import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, diedLine, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
-import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
-import { linkKindOf } from '../../../domain/pedigree.ts';
+import { forkOptions, PARENT_LINE, parentLineLook, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
  * Graph → engine model for the person cards and their lines (§2 "Person card"). `PersonCards`
- * builds it whole once, when the tree opens; after that each graph update names what it touched
- * and only those cards and lines are made again and handed to the engine as a patch, so an edit
- * or a received change costs what it changed, whatever the size of the tree.
+ * builds it whole once, when the tree opens: every card's place and size and every line's ends,
+ * which is what the engine culls and indexes by; what a card shows and a parent line's route are
+ * made when the engine first draws them (`PersonCardData`, `ParentLine`). After that each graph
+ * update names what it touched and only those cards and lines are made again and handed to the
+ * engine as a patch, so an edit or a received change costs what it changed, whatever the size of
+ * the tree.
  */
 
 /** 132 × 96 fits inside the §9 140 × 100 overlap box, so 140-apart siblings sit 8 px apart. */
@@ -189,7 +191,7 @@ class ParentLine implements EngineEdge {
     private readonly routeOf: (line: ParentLine) => ParentLineRoute,
     route?: ParentLineRoute,
   ) {
-    const look = LINK_LINE_LOOKS[linkKindOf(e)] ?? LINK_LINE_LOOKS.birth;
+    const look = parentLineLook(e);
     this.id = e.id;
     this.source = e.source;
     this.target = e.target;
