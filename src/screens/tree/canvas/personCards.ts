@@ -307,7 +307,7 @@ export class PersonCards {
     const edges: EngineEdge[] = [];
     this.routes = new Map();
     for (const e of graph.edges) {
-      const line = sameParentLine(this.parentLine(e), parentLinesBefore.get(e.id));
+      const line = sameParentLine(this.parentLine(e), parentLinesBefore.get(e.id), false);
       if (!line) continue;
       this.parentLines.set(e.id, line);
       edges.push(line);
@@ -540,19 +540,13 @@ export class PersonCards {
   private routeOf = (line: ParentLine): ParentLineRoute => {
     const known = this.routes.get(line.id);
     if (known) return known;
-    const graph = this.graph!;
-    const index = graphIndex(graph);
+    const index = graphIndex(this.graph!);
     const child = index.nodes.get(line.target);
     if (!child || child.hidden) return SINGLE_ROUTE;
-    const row = Math.round(child.position.y);
-    let inRow: ReadonlySet<string> | undefined;
-    if (!this.unkept) inRow = this.rowChildren.get(row);
-    else {
-      // Before `settle` has filed the children by row: a look through the cards, which allocates nothing.
-      const found = new Set<string>();
-      for (const n of graph.nodes) if (!n.hidden && Math.round(n.position.y) === row && parentLinesInto(index, n.id).length) found.add(n.id);
-      inRow = found;
-    }
+    // The children by row, filed now if the build left them for idle time (a look through every
+    // card for each row drawn was slower than filing them all: a tree's rows are many).
+    this.settle();
+    const inRow = this.rowChildren.get(Math.round(child.position.y));
     const { routes } = routeInto(index, inRow ?? new Set([line.target]));
     for (const id of inRow ?? [line.target]) for (const e of parentLinesInto(index, id)) this.routes.set(e.id, routes.get(e.id) ?? SINGLE_ROUTE);
     return this.routes.get(line.id) ?? SINGLE_ROUTE;
@@ -671,10 +665,11 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
 /**
  * The parent line drawn before when it is drawn the same (same ends, handles, stored type, kind
  * and route), else the new one. A line drawn before whose route is not decided yet is kept: it
- * will be routed from the tree as it is when it is drawn. Compared field by field: a key string
- * per line was a tenth of the time a build of 100,000 people took.
+ * will be routed from the tree as it is when it is drawn. Without `route` (a build, which routes
+ * nothing) a line whose route was decided is the new one, routed again when drawn. Compared field
+ * by field: a key string per line was a tenth of the time a build of 100,000 people took.
  */
-function sameParentLine(line: ParentLine | null, before: ParentLine | undefined): ParentLine | null {
+function sameParentLine(line: ParentLine | null, before: ParentLine | undefined, route = true): ParentLine | null {
   if (!line || !before) return line;
   const same =
     line.source === before.source &&
@@ -686,6 +681,7 @@ function sameParentLine(line: ParentLine | null, before: ParentLine | undefined)
     line.color === before.color;
   if (!same) return line;
   if (!before.routed) return before;
+  if (!route) return line;
   const [p, q] = [line.pathOptions, before.pathOptions];
   return p.joinDx === q.joinDx && p.forkDepth === q.forkDepth && p.busHeight === q.busHeight ? before : line;
 }
