@@ -251,8 +251,6 @@ export class PersonCards {
   private spouseLines = new Map<string, EngineEdge>();
   /** The parent lines' routes decided so far (parentLines.ts), by line: a row's when one of its lines is first drawn. */
   private routes = new Map<string, ParentLineRoute>();
-  /** The rows routed one by one since the build (see `routeOf`). */
-  private rowsRouted = new Set<number>();
   // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
   // or by the next update): for an import of 100,000 people it is some 250,000 entries the first
   // frame need not wait for.
@@ -308,7 +306,6 @@ export class PersonCards {
     }
     const edges: EngineEdge[] = [];
     this.routes = new Map();
-    this.rowsRouted.clear();
     for (const e of graph.edges) {
       const line = sameParentLine(this.parentLine(e), parentLinesBefore.get(e.id), false);
       if (!line) continue;
@@ -546,24 +543,10 @@ export class PersonCards {
     const index = graphIndex(this.graph!);
     const child = index.nodes.get(line.target);
     if (!child || child.hidden) return SINGLE_ROUTE;
-    const graph = this.graph!;
-    const row = Math.round(child.position.y);
-    if (this.rowsRouted.size >= ROWS_ROUTED_ALONE) {
-      // A view crossing lines from many rows (packed rows of families, lines reaching far): the
-      // whole tree's routes at once cost less than row after row. The rows routed already keep theirs.
-      for (const [id, route] of parentLineRoutes(graph, PERSON_CARD)) if (!this.routes.has(id)) this.routes.set(id, route);
-      if (!this.routes.has(line.id)) this.routes.set(line.id, SINGLE_ROUTE);
-      return this.routes.get(line.id)!;
-    }
-    this.rowsRouted.add(row);
-    // The row's children: filed by `settle` in idle time, else a look through the cards (which
-    // allocates nothing; it happens for a few rows at most, see above).
-    let inRow: ReadonlySet<string> | undefined = this.rowChildren.get(row);
-    if (this.unkept) {
-      const found = new Set<string>();
-      for (const n of graph.nodes) if (!n.hidden && Math.round(n.position.y) === row && parentLinesInto(index, n.id).length) found.add(n.id);
-      inRow = found;
-    }
+    // The children by row, filed now if the build left them for idle time (a look through every
+    // card for each row drawn was slower than filing them all: a tree's rows are many).
+    this.settle();
+    const inRow = this.rowChildren.get(Math.round(child.position.y));
     const { routes } = routeInto(index, inRow ?? new Set([line.target]));
     for (const id of inRow ?? [line.target]) for (const e of parentLinesInto(index, id)) this.routes.set(e.id, routes.get(e.id) ?? SINGLE_ROUTE);
     return this.routes.get(line.id) ?? SINGLE_ROUTE;
@@ -632,9 +615,6 @@ function isDrawnParentLine(e: GraphEdge): boolean {
 }
 
 const SINGLE_ROUTE: ParentLineRoute = { joinDx: 0, fork: 0, lane: 0 };
-
-/** Rows routed one at a time as their lines are drawn; past this many, the rest at once. */
-const ROWS_ROUTED_ALONE = 8;
 
 /**
  * The routes of every line into `children` (the whole of some rows, whose lanes they share), made
