@@ -9,9 +9,13 @@
  * bytes of the GET /api/graph answer on the wire, the time from that request's start and from
  * navigation to the first frame with cards (the first open after the import reads the graph
  * whole and keeps a snapshot; the others start from the snapshot), and the size and time of the
- * save one card move sends. `--json FILE` writes
- * `{ people, navigationToFirstFrameMs, graphBytes, importMs, oneCardSaveMs, firstOpenMs, serverPeakRssMB, importServerCpuMs, importServerMainThreadMs }`
- * (navigationToFirstFrameMs and graphBytes: the best of the three opens).
+ * save one card move sends. With each open, the page's main-thread CPU time from navigation to
+ * the first frame (CDP `ThreadTime`, which other processes' load inflates far less than wall
+ * time). `--json FILE` writes
+ * `{ people, navigationToFirstFrameMs, graphBytes, importMs, oneCardSaveMs, firstOpenMs, serverPeakRssMB, importServerCpuMs, importServerMainThreadMs, openCpuMs }`
+ * (navigationToFirstFrameMs and graphBytes: the best of the three opens; openCpuMs: each open's).
+ * `--cpu-profile DIR` writes a Chrome CPU profile of each open (`open-N.cpuprofile`, from
+ * navigation to the first frame) for `bench/tools/profileSummary.ts`.
  */
 import { chromium } from 'playwright';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -30,7 +34,9 @@ const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 const photosAt = args.indexOf('--photos');
 const photos = photosAt >= 0 ? Number(args[photosAt + 1]) : 0;
-const count = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--json' && args[i - 1] !== '--photos') ?? 10_000);
+const profileAt = args.indexOf('--cpu-profile');
+const profileDir = profileAt >= 0 ? args[profileAt + 1] : undefined;
+const count = Number(args.find((a, i) => /^\d+$/.test(a) && !['--json', '--photos', '--cpu-profile'].includes(args[i - 1] ?? '')) ?? 10_000);
 const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-tree-open-'));
 const server = await startBenchServer(dataDir);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -57,26 +63,45 @@ try {
 
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
   await context.addCookies(cookie.split('; ').map((c) => ({ name: c.split('=')[0]!, value: c.slice(c.indexOf('=') + 1), url: server.url })));
-  const page = await context.newPage();
+  let page = await context.newPage();
   // Warm the browser's cache of the app's code, as a returning member has it.
   await page.goto('/app/home');
   // A member who never opened a tree is greeted 'Welcome, {name}.' (home/greeting.ts), a returning one 'Welcome back, {name}.'.
   await page.getByText(/^Welcome( back)?, /).waitFor();
   const encodings: string[] = [];
-  page.on('response', (r) => r.url().endsWith('/api/graph') && encodings.push(r.headers()['content-encoding'] ?? 'none'));
-  const runs: { fromRequest: number; fromNavigation: number; bytes: number; phases: Record<string, number> }[] = [];
+  context.on('response', (r) => r.url().endsWith('/api/graph') && encodings.push(r.headers()['content-encoding'] ?? 'none'));
+  await context.addInitScript(() => {
+    const w = window as unknown as { __firstCardFrame?: number };
+    new MutationObserver((_, obs) => {
+      if (document.querySelector('[data-node-id]')) {
+        obs.disconnect();
+        requestAnimationFrame(() => (w.__firstCardFrame = performance.now()));
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const runs: { fromRequest: number; fromNavigation: number; bytes: number; cpuMs: number; phases: Record<string, number> }[] = [];
   for (let i = 0; i < 3; i++) {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __firstCardFrame?: number };
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-node-id]')) {
-          obs.disconnect();
-          requestAnimationFrame(() => (w.__firstCardFrame = performance.now()));
-        }
-      }).observe(document, { subtree: true, childList: true });
-    });
+    // Each open in a tab of its own: the main thread's CPU counters are then the open's alone
+    // (a navigation that changes renderer process starts them again).
+    await page.close();
+    page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const threadTime = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')!.value * 1000;
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const cpuBefore = await threadTime();
     await page.goto('/app/tree');
-    await page.waitForFunction(() => (window as unknown as { __firstCardFrame?: number }).__firstCardFrame !== undefined, null, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { __firstCardFrame?: number }).__firstCardFrame !== undefined, null, { timeout: 120_000, polling: 50 });
+    const cpuAfter = await threadTime();
+    const cpuMs = cpuAfter >= cpuBefore ? cpuAfter - cpuBefore : cpuAfter;
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(join(profileDir, `open-${i + 1}.cpuprofile`), JSON.stringify(profile));
+    }
     runs.push(
       await page.evaluate((measures) => {
         const frame = (window as unknown as { __firstCardFrame: number }).__firstCardFrame;
@@ -94,7 +119,7 @@ try {
           'screen (decoded → first frame)': frame - decoded,
         };
         return { fromRequest: frame - graph.requestStart, fromNavigation: frame, bytes: graph.encodedBodySize || graph.transferSize, phases };
-      }, LOAD_MEASURES),
+      }, LOAD_MEASURES).then((r) => ({ ...r, cpuMs })),
     );
   }
 
@@ -107,6 +132,7 @@ try {
   console.log(`GET /api/graph answer: ${runs.map((r) => `${(r.bytes / 1e6).toFixed(2)} MB`).join(', ')} on the wire (Content-Encoding: ${[...new Set(encodings)].join(', ')})`);
   console.log(`GET /api/graph request → first frame with cards: ${runs.map((r) => r.fromRequest.toFixed(0)).join(', ')} ms`);
   console.log(`page navigation → first frame with cards: ${runs.map((r) => r.fromNavigation.toFixed(0)).join(', ')} ms (the first open after the import reads the graph whole)`);
+  console.log(`page main-thread CPU, navigation → first frame with cards: ${runs.map((r) => r.cpuMs.toFixed(0)).join(', ')} ms`);
   for (const phase of Object.keys(runs[0]!.phases)) console.log(`  ${phase}: ${runs.map((r) => r.phases[phase]!.toFixed(0)).join(', ')} ms`);
 
   // One card moved: what the save sends. The card nearest the centre, zoomed in to it.
@@ -144,6 +170,7 @@ try {
       serverPeakRssMB: Math.round(serverPeakRssMB),
       importServerCpuMs: Math.round(importServerCpuMs),
       importServerMainThreadMs: Math.round(importMainThreadMs),
+      openCpuMs: runs.map((r) => Math.round(r.cpuMs)),
     };
     await writeFile(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
   }

@@ -425,6 +425,18 @@ export class GraphStore {
     return geometry;
   }
 
+  /**
+   * The two ends of a drawable edge, without its route: what a far-zoom drawing joins with a
+   * straight segment. Nothing is cached and no path is built, so an edge only ever seen from far
+   * away (a whole tree fitted in the view) never has its route decided (see `EngineEdge.reach`).
+   */
+  edgeEnds(rec: EdgeRecord): { source: XY; target: XY } | null {
+    const s = this.nodes.get(rec.edge.source);
+    const t = this.nodes.get(rec.edge.target);
+    if (!s || !t || s.hidden || t.hidden || rec.edge.hidden) return null;
+    return { source: this.handlePoint(s, 'source', rec.edge.sourceHandle).point, target: this.handlePoint(t, 'target', rec.edge.targetHandle).point };
+  }
+
   edgePoints(g: EdgeGeometry): XY[] {
     return (g.points ??= flattenPath(g.commands));
   }
@@ -707,7 +719,8 @@ export class GraphStore {
   /**
    * A box that surely contains the edge, for the index. A built-in route never leaves the box of
    * its two cards by more than its loop-back bulge (xyflow's 0.25 × 25 × √distance, or the step
-   * offset) plus a fork's sideways offset, so no path is built for it; a custom route is built
+   * offset) plus a fork's sideways offset (`reach`, read without the route's options), so no path
+   * is built for it; a custom route is built
    * once and measured. The box is written into `out` (a scan of every edge reuses one).
    */
   private edgeBounds(rec: EdgeRecord, out: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect | null {
@@ -720,7 +733,7 @@ export class GraphStore {
     }
     const x0 = Math.min(s.x, t.x), y0 = Math.min(s.y, t.y);
     const x1 = Math.max(s.x + s.width, t.x + t.width), y1 = Math.max(s.y + s.height, t.y + t.height);
-    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + Math.abs(rec.edge.pathOptions?.joinDx ?? 0);
+    const bulge = EDGE_PAD + 24 + 6.25 * Math.sqrt(Math.max(x1 - x0, y1 - y0)) + (rec.edge.reach ?? Math.abs(rec.edge.pathOptions?.joinDx ?? 0));
     out.x = x0 - bulge;
     out.y = y0 - bulge;
     out.width = x1 - x0 + 2 * bulge;

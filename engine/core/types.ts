@@ -65,6 +65,12 @@ export interface EngineEdge<D = unknown> {
   markerEnd?: MarkerType | string;
   /** Options of the built-in 'fork' route (see `core/edgePaths.ts`). */
   pathOptions?: ForkPathOptions;
+  /**
+   * How far sideways a built-in route may run beyond the box of its two nodes, in world units
+   * (a fork's drop); the index and the culling read it instead of `pathOptions.joinDx`, so an app
+   * may decide `pathOptions` only when the edge is first drawn. Default: `|pathOptions.joinDx|`.
+   */
+  reach?: number;
   data?: D;
 }
 

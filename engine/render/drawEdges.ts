@@ -1,9 +1,12 @@
 /**
  * Draws a set of edges with one path per style (colour, width, dash), which is what keeps tens of
- * thousands of edges cheap. Far away, edges become straight segments between their ends.
+ * thousands of edges cheap. Far away, edges become straight segments between their ends, and
+ * their routes are neither built nor kept (`store.edgeEnds`): a 100,000-person tree fitted in the
+ * view routes none of its lines.
  */
 import type { PathCommand } from '../core/edgePaths.ts';
-import type { GraphStore } from '../core/store.ts';
+import type { XY } from '../core/types.ts';
+import type { EdgeGeometry, GraphStore } from '../core/store.ts';
 import type { Theme } from '../core/theme.ts';
 
 function replay(ctx: CanvasRenderingContext2D, cmds: readonly PathCommand[]) {
@@ -23,18 +26,20 @@ export function drawEdges(
   zoom: number,
   simplified: boolean,
 ) {
-  const groups = new Map<string, { color: string; width: number; dash: number[]; ids: string[] }>();
+  const groups = new Map<string, { color: string; width: number; dash: number[]; ids: string[]; ends: { source: XY; target: XY }[] }>();
   for (const id of ids) {
     const rec = store.edges.get(id);
-    if (!rec || !store.edgeGeometry(rec)) continue;
+    const ends = rec && (simplified ? store.edgeEnds(rec) : store.edgeGeometry(rec));
+    if (!rec || !ends) continue;
     const e = rec.edge;
     const color = rec.selected ? theme.selection : (e.color ?? theme.edge);
     const width = (e.style?.width ?? 1.5) * (rec.selected ? 1.5 : 1);
     const dash = e.style?.dash ?? [];
     const key = `${color}|${width}|${dash.join(',')}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { color, width, dash, ids: [] }));
+    if (!g) groups.set(key, (g = { color, width, dash, ids: [], ends: [] }));
     g.ids.push(id);
+    g.ends.push(ends);
   }
   // Hairlines stay visible when zoomed far out.
   const minWidth = 1 / zoom;
@@ -44,12 +49,11 @@ export function drawEdges(
   ctx.lineJoin = 'round';
   for (const g of groups.values()) {
     ctx.beginPath();
-    for (const id of g.ids) {
-      const geo = store.edges.get(id)!.geometry!;
+    for (const ends of g.ends) {
       if (simplified) {
-        ctx.moveTo(geo.source.x, geo.source.y);
-        ctx.lineTo(geo.target.x, geo.target.y);
-      } else replay(ctx, geo.commands);
+        ctx.moveTo(ends.source.x, ends.source.y);
+        ctx.lineTo(ends.target.x, ends.target.y);
+      } else replay(ctx, (ends as EdgeGeometry).commands);
     }
     ctx.strokeStyle = g.color;
     ctx.lineWidth = Math.max(g.width, minWidth);

@@ -126,6 +126,23 @@ describe('graph store', () => {
     expect(t.engine.store.edges.get('e-a-d')!.geometry).toBeNull();
   });
 
+  it('an edge with a reach is indexed and culled by it, its route options not read until it is drawn', () => {
+    let read = 0;
+    const fork = { ...edge('a', 'd', { type: 'fork' }), reach: 600, get pathOptions() { return read++, { joinDx: 600 }; } };
+    const t = makeEditor({ nodes: [card('a', 0, 0), card('d', 0, 200)], edges: [fork] });
+    const drop = { x: 64 + 590, y: 110, width: 20, height: 20 };
+    expect(culled(t.engine.store, drop).edges).toEqual(['e-a-d']);
+    expect(t.engine.store.edgeIndex.queryIds(drop)).toEqual(['e-a-d']);
+    expect(read).toBe(0);
+    // Seen from far away its ends are all that is drawn: still no route, nothing kept.
+    const rec = t.engine.store.edges.get('e-a-d')!;
+    const geometry = t.engine.store.edgeGeometry(rec, false)!;
+    read = 0;
+    expect(t.engine.store.edgeEnds(rec)).toEqual({ source: geometry.source, target: geometry.target });
+    expect(read).toBe(0);
+    expect(rec.geometry).toBeNull();
+  });
+
   it('a bulk load leaves the trees for later, and culling by a scan finds what the trees find', () => {
     const t = makeGrid();
     const store = t.engine.store;

@@ -7,8 +7,9 @@ import { addRelative, deletePerson, parentEdge, unlinkRelation } from '../../../
 import type { TreeRole } from '../../../src/domain/roles.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import { PRIVATE_AVATAR_URI } from '../../../src/components/avatar/privateAvatar.ts';
-import { PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
-import { LINK_LINE_LOOKS, parentLineEdge } from '../../../src/screens/tree/canvas/parentLines.ts';
+import { PERSON_CARD, PersonCards, personCardData } from '../../../src/screens/tree/canvas/personCards.ts';
+import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineRoutes } from '../../../src/screens/tree/canvas/parentLines.ts';
+import { familyGraph } from '../../../bench/scene/familyGraph.ts';
 import { setLinkKind } from '../../../src/domain/pedigree.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
@@ -219,8 +220,10 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     ['foster', 'dotted', { width: 2, dash: [1, 4] }, undefined],
     ['step', 'dash-dot', { dash: [10, 4, 0.5, 4] }, undefined],
   ] as const)('a %s link is drawn %s', (kind, _look, style, color) => {
-    const e = { ...parentEdge('n1', 'n2'), data: { kind: 'parent' as const, pedigree: kind } };
-    const drawn = parentLineEdge(e);
+    const graph = family();
+    const e = graph.edges.find((x) => x.id === 'e-n1001-n1003')!;
+    graph.edges = graph.edges.map((x) => (x === e ? { ...e, data: { kind: 'parent' as const, pedigree: kind } } : x));
+    const drawn = new PersonCards(opts).build(graph).edges.find((x) => x.id === e.id)!;
     expect(drawn.style).toEqual(style);
     expect(drawn.color).toBe(color);
   });
@@ -281,7 +284,9 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     draft.removeEdge(graph.edges[0]!.id);
     const r = draft.finish();
     const patch = lazy.update(r.graph, r.changed);
-    expect(patch).toEqual(idle.update(r.graph, r.changed));
+    // Compared by what they show: a card's drawing also holds what it has made so far.
+    const shown = (p: GraphPatch) => ({ nodes: p.nodes!.upsert!.map(look), gone: p.nodes!.remove, edges: p.edges!.upsert!.map(line), goneEdges: p.edges!.remove });
+    expect(shown(patch)).toEqual(shown(idle.update(r.graph, r.changed)));
     engine.patch(patch);
     expectSameAsFresh(engine, r.graph);
   });
@@ -293,5 +298,102 @@ describe('PersonCards: the engine gets only what an edit touched', () => {
     const patch = cards.setOptions(graph, { ...opts, compact: true });
     expect(patch.nodes!.upsert!.map((n) => n.id).sort()).toEqual(graph.nodes.map((n) => n.id).sort());
     expect(patch.nodes!.upsert!.every((n) => (n.data as CardData).compact)).toBe(true);
+  });
+});
+
+describe('PersonCards: what a card and a line show is made when first drawn (issue 20, performance)', () => {
+  const opts = { invitationsEnabled: true, compact: false, uid: UID, role: 'owner' as const };
+  const routed = (e: EngineEdge) => (e as unknown as { routed: boolean }).routed;
+
+  /** The family with one profile's reads written down. */
+  function watched(profileId: string) {
+    const graph = family();
+    const read = new Set<string>();
+    graph.profiles[profileId] = new Proxy(graph.profiles[profileId]!, {
+      get: (t, k, r) => (read.add(String(k)), Reflect.get(t, k, r)),
+    });
+    return { graph, read };
+  }
+
+  it("a card's name, dates and buttons are made when first asked, and made again after the person changes", () => {
+    const { graph, read } = watched('pr:byronk');
+    const cards = new PersonCards(opts);
+    const card = cards.build(graph).nodes.find((n) => n.id === 'n1003')!;
+    expect(read.has('firstName') || read.has('birthYear')).toBe(false);
+    expect(card.data.title).toBe('Byron King');
+    expect(read.has('firstName')).toBe(true);
+    expect(card.data.buttons!.map((b) => b.id)).toContain('unlink');
+
+    const draft = new GraphDraft(graph);
+    draft.setProfile({ ...graph.profiles['pr:byronk']!, firstName: 'Ada Byron' });
+    const r = draft.finish();
+    const again = cards.update(r.graph, r.changed).nodes!.upsert!.find((n) => n.id === 'n1003')!;
+    expect((again.data as CardData).title).toBe('Ada Byron King');
+    expect(card.data.title).toBe('Byron King');
+  });
+
+  it('a card reads its Unlink button from the tree as it is when first drawn; a drawn card is made again when that changes', () => {
+    // Two people related only by a line each (graphs from before the migrations have such lines).
+    const d = new GraphDraft(family());
+    for (const [id, profileId] of [['n1010', 'pr:loner'], ['n1011', 'pr:other']] as const) {
+      d.setNode({ ...d.node('n1003')!, id, position: { x: 600, y: id === 'n1010' ? 400 : 600 }, data: { profileId, parentRole: '', isPrimary: false } });
+      d.setProfile(emptyProfile(profileId));
+      d.setEdge(parentEdge('n1003', id));
+    }
+    const graph = d.finish().graph;
+    const cards = new PersonCards(opts);
+    const built = cards.build(graph).nodes;
+    const drawn = built.find((n) => n.id === 'n1010')!;
+    const notDrawn = built.find((n) => n.id === 'n1011')!;
+    expect(drawn.data.buttons!.map((b) => b.id)).toContain('unlink');
+
+    const unlink = new GraphDraft(graph);
+    unlink.removeEdge('e-n1003-n1010');
+    unlink.removeEdge('e-n1003-n1011');
+    const r = unlink.finish();
+    const patch = cards.update(r.graph, r.changed);
+    const redrawn = patch.nodes!.upsert!.find((n) => n.id === 'n1010')!;
+    expect(redrawn.data).not.toBe(drawn.data);
+    expect((redrawn.data as CardData).buttons!.map((b) => b.id)).not.toContain('unlink');
+    // The card not drawn yet keeps its drawing, which reads the tree when it is drawn.
+    expect(patch.nodes!.upsert!.find((n) => n.id === 'n1011')).toBeUndefined();
+    expect(notDrawn.data.buttons!.map((b) => b.id)).not.toContain('unlink');
+  });
+
+  it('a parent line is routed when first drawn, with every line into its row, and again after its child moves', () => {
+    const graph = family();
+    const cards = new PersonCards(opts);
+    const lines = cards.build(graph).edges.filter((e) => e.type === 'fork');
+    expect(lines.length).toBe(3);
+    expect(lines.filter(routed)).toEqual([]);
+    const whole = parentLineRoutes(graph, PERSON_CARD);
+    const intoByron = lines.find((e) => e.id === 'e-n1001-n1003')!;
+    expect(intoByron.pathOptions).toEqual(forkOptions(whole.get(intoByron.id)));
+    expect(lines.filter(routed).map((e) => e.id)).toEqual(['e-n1001-n1003']);
+    // Byron's other line shares his row (decided with it); Ada's line from her mother is in another row.
+    expect(lines.find((e) => e.id === 'e-n1002-n1003')!.pathOptions).toEqual(forkOptions(whole.get('e-n1002-n1003')));
+
+    const draft = new GraphDraft(graph);
+    draft.setNode({ ...draft.node('n1002')!, position: { x: 900, y: 0 } });
+    const moved = draft.finish();
+    const patch = cards.update(moved.graph, moved.changed);
+    const rerouted = patch.edges!.upsert!.find((e) => e.id === 'e-n1001-n1003')!;
+    expect(rerouted.pathOptions).toEqual(forkOptions(parentLineRoutes(moved.graph, PERSON_CARD).get('e-n1001-n1003')));
+    expect(rerouted.pathOptions).not.toEqual(intoByron.pathOptions);
+  });
+
+  it('on a generated family of 3,000 people every line, routed a row at a time as drawn, takes the route the whole tree gives it', () => {
+    const graph = familyGraph(3000, UID);
+    const whole = parentLineRoutes(graph, PERSON_CARD);
+    const lines = new PersonCards(opts).build(graph).edges.filter((e) => e.type === 'fork');
+    expect(lines.length).toBeGreaterThan(2000);
+    // Drawn in an order of their own: the rows are decided as their first line is asked.
+    for (const line of [...lines].reverse()) expect({ id: line.id, route: line.pathOptions }).toEqual({ id: line.id, route: forkOptions(whole.get(line.id)) });
+  });
+
+  it('the engine culls a parent line by its reach, without routing it', () => {
+    const lines = new PersonCards(opts).build(family()).edges.filter((e) => e.type === 'fork');
+    expect(lines.every((e) => e.reach === PARENT_LINE.coupleReach / 2)).toBe(true);
+    expect(lines.filter(routed)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { FORK_DEFAULTS, type EdgeStyle, type EngineEdge, type ForkPathOptions } from '../../../../engine/index.ts';
+import { FORK_DEFAULTS, type EdgeStyle, type ForkPathOptions } from '../../../../engine/index.ts';
 import { isParentEdge } from '../../../domain/graphQueries.ts';
 import { linkKindOf, type LinkKind } from '../../../domain/pedigree.ts';
 import type { Graph, GraphEdge } from '../../../domain/types.ts';
@@ -69,21 +69,9 @@ export const LINK_LINE_LOOKS: Readonly<Record<LinkKind, Readonly<{ style?: EdgeS
   other: { style: Object.freeze({ dash: [16, 5] }) },
 });
 
-/** The engine edge for a stored parent link and its route (whatever its stored type, §3), drawn by its kind. */
-export function parentLineEdge(e: GraphEdge, route: ParentLineRoute = SINGLE): EngineEdge {
-  const look = LINK_LINE_LOOKS[linkKindOf(e)] ?? LINK_LINE_LOOKS.birth;
-  return {
-    id: e.id,
-    source: e.source,
-    target: e.target,
-    sourceHandle: e.sourceHandle,
-    targetHandle: e.targetHandle,
-    type: 'fork',
-    pathOptions: forkOptions(route),
-    ...(look.style ? { style: look.style as EdgeStyle } : {}),
-    ...(look.color ? { color: look.color } : {}),
-    data: e.data,
-  };
+/** How a stored parent link is drawn, by its kind (whatever its stored type, §3). */
+export function parentLineLook(e: GraphEdge): Readonly<{ style?: EdgeStyle; color?: string }> {
+  return LINK_LINE_LOOKS[linkKindOf(e)] ?? LINK_LINE_LOOKS.birth;
 }
 
 interface Group {

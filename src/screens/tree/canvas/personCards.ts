@@ -1,4 +1,4 @@
-import type { CardButtonSpec, CardData, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
+import type { CardButtonSpec, CardData, EdgeStyle, EngineEdge, EngineNode, ForkPathOptions, GraphPatch } from '../../../../engine/index.ts';
 import { defaultAvatarUri } from '../../../components/avatar/defaultAvatar.ts';
 import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts';
 import { hiddenBelowCount } from '../../../domain/collapse.ts';
@@ -9,14 +9,17 @@ import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, diedLine, genderLabel } from '../../../domain/labels.ts';
 import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
-import { parentLineEdge, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
+import { forkOptions, PARENT_LINE, parentLineLook, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
 /**
  * Graph → engine model for the person cards and their lines (§2 "Person card"). `PersonCards`
- * builds it whole once, when the tree opens; after that each graph update names what it touched
- * and only those cards and lines are made again and handed to the engine as a patch, so an edit
- * or a received change costs what it changed, whatever the size of the tree.
+ * builds it whole once, when the tree opens: every card's place and size and every line's ends,
+ * which is what the engine culls and indexes by; what a card shows and a parent line's route are
+ * made when the engine first draws them (`PersonCardData`, `ParentLine`). After that each graph
+ * update names what it touched and only those cards and lines are made again and handed to the
+ * engine as a patch, so an edit or a received change costs what it changed, whatever the size of
+ * the tree.
  */
 
 /** 132 × 96 fits inside the §9 140 × 100 overlap box, so 140-apart siblings sit 8 px apart. */
@@ -55,7 +58,7 @@ export interface CardOptions {
 
 /** `related`: the person has a spouse, parent or child (Unlink shows only then). */
 export function personCardData(node: GraphNode, profile: Profile | undefined, o: CardOptions, related: boolean, hiddenBelow = 0): CardData {
-  return new PersonCardData(node, profile, o, related, hiddenBelow);
+  return new PersonCardData(node, profile, o, { related: () => related, hiddenBelow: () => hiddenBelow });
 }
 
 /** The marker of a card whose children are collapsed, and what it says to a screen reader (issue 19, item 17). */
@@ -65,33 +68,50 @@ export const COLLAPSED_BADGE = {
 } as const;
 
 /**
+ * What a card shows of the person's place in the tree: whether they have relatives (its Unlink
+ * button) and how many people are collapsed below it (its marker). Fixed for a chart's card; read
+ * from the open tree as it is when the card is first drawn for the tree's own (`PersonCards`).
+ */
+interface CardFacts {
+  related(node: GraphNode, profile: Profile | undefined): boolean;
+  hiddenBelow(node: GraphNode): number;
+}
+
+/**
  * A card's drawing, each part made the first time the engine reads it: the engine reads the
  * title, lines and buttons of the cards it draws up close and the accent of those it draws far
- * away, so a GEDCOM import of 100,000 people makes none of them for the cards out of view (names
- * capitalised, birth lines and button lists were most of the time it took to show the import).
- * A generated avatar costs a fraction of a millisecond, so it too waits until the card is seen.
+ * away, so opening or importing 100,000 people makes none of them for the cards out of view
+ * (names capitalised, birth lines, button lists, the look at a card's lines for its Unlink button
+ * and its collapsed marker were most of the time it took to show the tree). A generated avatar
+ * costs a fraction of a millisecond, so it too waits until the card is seen. Whatever reads every
+ * card (a chart export, the mirror of the cards in view) gets every part made on demand.
  */
 class PersonCardData implements CardData {
-  readonly compact: boolean;
-  readonly accent: string;
-  readonly badge: string | undefined;
-  readonly badgeLabel: string | undefined;
   private made: { title: string; lines: string[]; detail: string | undefined; buttons: CardButtonSpec[] } | null = null;
+  private facts: { related: boolean; hiddenBelow: number } | null = null;
   private avatar: string | undefined = undefined;
 
   constructor(
-    private readonly node: GraphNode,
-    private readonly profile: Profile | undefined,
-    private readonly o: CardOptions,
-    private readonly related: boolean,
-    hiddenBelow: number,
-  ) {
-    this.compact = o.compact;
-    this.badge = hiddenBelow ? COLLAPSED_BADGE.badge(hiddenBelow) : undefined;
-    this.badgeLabel = hiddenBelow ? COLLAPSED_BADGE.label(hiddenBelow) : undefined;
-    this.accent = GENDER_ACCENTS[profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
-  }
+    readonly node: GraphNode,
+    readonly profile: Profile | undefined,
+    readonly o: CardOptions,
+    private readonly source: CardFacts,
+  ) {}
 
+  get compact(): boolean {
+    return this.o.compact;
+  }
+  get accent(): string {
+    return GENDER_ACCENTS[this.profile?.gender ?? ''] ?? GENDER_ACCENTS[''];
+  }
+  get badge(): string | undefined {
+    const n = this.read().hiddenBelow;
+    return n ? COLLAPSED_BADGE.badge(n) : undefined;
+  }
+  get badgeLabel(): string | undefined {
+    const n = this.read().hiddenBelow;
+    return n ? COLLAPSED_BADGE.label(n) : undefined;
+  }
   get title(): string {
     return this.make().title;
   }
@@ -110,6 +130,18 @@ class PersonCardData implements CardData {
       profile?.photoURLSmall || profile?.photoURL || (profile && o.isPrivate?.(profile.id) ? PRIVATE_AVATAR_URI : '') || defaultAvatarUri(profile?.gender ?? '', profile?.id || node.id));
   }
 
+  /**
+   * True when this drawing still shows what the tree says of `node` now: nothing of it was read
+   * yet (it will be read from the tree as it is then), or what was read is still so.
+   */
+  showsFacts(related: () => boolean, hiddenBelow: () => number): boolean {
+    return !this.facts || (this.facts.related === related() && this.facts.hiddenBelow === hiddenBelow());
+  }
+
+  private read() {
+    return (this.facts ??= { related: this.source.related(this.node, this.profile), hiddenBelow: this.source.hiddenBelow(this.node) });
+  }
+
   private make() {
     if (this.made) return this.made;
     const { node, profile, o } = this;
@@ -118,7 +150,7 @@ class PersonCardData implements CardData {
     if (canEditTree(o.role)) {
       buttons.push(CARD_BUTTONS.addRelative);
       const rights = cardRights(node, profile, o.uid);
-      if (this.related && rights.link) buttons.push(CARD_BUTTONS.unlink);
+      if (this.read().related && rights.link) buttons.push(CARD_BUTTONS.unlink);
       if (rights.remove) buttons.push({ ...CARD_BUTTONS.delete, disabled: !profile });
     }
     buttons.push(CARD_BUTTONS.details);
@@ -132,20 +164,56 @@ class PersonCardData implements CardData {
   }
 }
 
-interface ShownCard {
-  node: GraphNode;
-  profile: Profile | undefined;
-  related: boolean;
-  /** People collapsed below the card (its marker). */
-  hiddenBelow: number;
-  options: CardOptions;
-  card: EngineNode<CardData>;
-}
+type PersonCard = EngineNode<PersonCardData>;
 
-/** A drawn parent line, and the stored type of its edge (a line is drawn again when that changes). */
-interface Line {
-  type: string | undefined;
-  edge: EngineEdge;
+/**
+ * A drawn parent line: the engine edge of a stored parent link, whose route (`pathOptions`) is
+ * decided the first time the engine reads it, for every line into the same row at once (lanes are
+ * shared along a row, see `PersonCards.routeOf`). The engine culls and indexes it by its cards and
+ * `reach` (the farthest a couple's drop lies to the side), so lines out of view are never routed.
+ * Its route's getter is on the class, so a copy by spreading (`{ ...line }`) loses it.
+ */
+class ParentLine implements EngineEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly sourceHandle: string | null | undefined;
+  readonly targetHandle: string | null | undefined;
+  readonly type = 'fork';
+  readonly style: EdgeStyle | undefined;
+  readonly color: string | undefined;
+  readonly data: unknown;
+  readonly reach = PARENT_LINE.coupleReach / 2;
+  /** The stored edge's type: the line is drawn again when it changes. */
+  readonly storedType: string | undefined;
+  private options: ForkPathOptions | null;
+
+  constructor(
+    e: GraphEdge,
+    private readonly routeOf: (line: ParentLine) => ParentLineRoute,
+    route?: ParentLineRoute,
+  ) {
+    const look = parentLineLook(e);
+    this.id = e.id;
+    this.source = e.source;
+    this.target = e.target;
+    this.sourceHandle = e.sourceHandle;
+    this.targetHandle = e.targetHandle;
+    this.style = look.style as EdgeStyle | undefined;
+    this.color = look.color;
+    this.data = e.data;
+    this.storedType = e.type;
+    this.options = route ? forkOptions(route) : null;
+  }
+
+  get pathOptions(): ForkPathOptions {
+    return (this.options ??= forkOptions(this.routeOf(this)));
+  }
+
+  /** Whether its route is decided (it was drawn, or an update routed it). */
+  get routed(): boolean {
+    return this.options !== null;
+  }
 }
 
 /** What to hand the engine: cards and lines to make or replace, and ids to drop. */
@@ -179,10 +247,11 @@ class PatchBuilder {
 }
 
 export class PersonCards {
-  private shown = new Map<string, ShownCard>();
-  private parentLines = new Map<string, Line>();
+  /** The cards drawn, by node id. */
+  private shown = new Map<string, PersonCard>();
+  private parentLines = new Map<string, ParentLine>();
   private spouseLines = new Map<string, EngineEdge>();
-  /** Each parent line's route (parentLines.ts). */
+  /** The parent lines' routes decided so far (parentLines.ts), by line: a row's when one of its lines is first drawn. */
   private routes = new Map<string, ParentLineRoute>();
   // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
   // or by the next update): for an import of 100,000 people it is some 250,000 entries the first
@@ -198,6 +267,11 @@ export class PersonCards {
   private unkept: Graph | null = null;
   /** The graph the cards show. */
   graph: Graph | null = null;
+  /** A card's facts, read from the graph shown when the card is first drawn (see `PersonCardData`). */
+  private readonly facts: CardFacts = {
+    related: (node, profile) => isRelated(graphIndex(this.graph!), profile, node),
+    hiddenBelow: (node) => hiddenBelow(this.graph!, graphIndex(this.graph!), node),
+  };
 
   constructor(private options: CardOptions) {}
 
@@ -227,18 +301,18 @@ export class PersonCards {
     for (const node of graph.nodes) {
       if (node.hidden) continue;
       const profile = profileOf(graph, node);
-      const shown = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), shownBefore.get(node.id));
-      this.shown.set(node.id, shown);
-      nodes.push(shown.card);
+      const card = this.cardFor(node, profile, shownBefore.get(node.id), index);
+      this.shown.set(node.id, card);
+      nodes.push(card);
       if (profile?.spouses?.length) married.push(node);
     }
     const edges: EngineEdge[] = [];
-    this.routes = parentLineRoutes(graph, PERSON_CARD);
+    this.routes = new Map();
     for (const e of graph.edges) {
-      const line = sameParentLine(parentLine(e, this.routes.get(e.id)), parentLinesBefore.get(e.id));
+      const line = sameParentLine(this.parentLine(e), parentLinesBefore.get(e.id), false);
       if (!line) continue;
       this.parentLines.set(e.id, line);
-      edges.push(line.edge);
+      edges.push(line);
     }
     const cardOf = cardFinder(index);
     for (const node of married) {
@@ -260,7 +334,7 @@ export class PersonCards {
     for (const e of graph.edges) {
       this.ends.set(e.id, e);
       if (!this.parentLines.has(e.id)) continue;
-      const child = this.shown.get(e.target)?.node;
+      const child = this.shown.get(e.target);
       if (child && this.shown.has(e.source) && !this.rowOf.has(e.target)) this.fileChild(e.target, Math.round(child.position.y));
     }
     for (const line of this.spouseLines.values()) this.fileSpouseLine(line);
@@ -309,41 +383,37 @@ export class PersonCards {
       if (old) this.shown.delete(id), patch.dropNode(id);
       return;
     }
-    const profile = profileOf(graph, node);
-    const next = this.cardFor(node, profile, isRelated(index, profile, node), hiddenBelow(graph, index, node), old);
+    const next = this.cardFor(node, profileOf(graph, node), old, index);
     if (next === old) return;
     this.shown.set(id, next);
-    if (next.card !== old?.card) patch.node(next.card);
+    patch.node(next);
   }
 
   /**
    * A card object is made again only when something it shows changed; a card that only moved
-   * keeps its drawing (`data`), so the engine recognises a move it made itself.
+   * keeps its drawing (`data`), so the engine recognises a move it made itself. A drawing none of
+   * whose facts was read yet (the card never drawn) reads them from the tree when it is drawn, so
+   * it is kept too.
    */
-  private cardFor(node: GraphNode, profile: Profile | undefined, related: boolean, below: number, old: ShownCard | undefined): ShownCard {
+  private cardFor(node: GraphNode, profile: Profile | undefined, old: PersonCard | undefined, index: GraphIndex): PersonCard {
     const options = this.options;
-    if (old && old.node === node && old.profile === profile && old.related === related && old.hiddenBelow === below && old.options === options) return old;
+    const data = old?.data;
     const sameLook =
-      !!old &&
-      old.profile === profile &&
-      old.related === related &&
-      old.hiddenBelow === below &&
-      old.options === options &&
-      old.node.data.profileId === node.data.profileId &&
-      old.node.data.isPrimary === node.data.isPrimary;
-    const samePlace = !!old && old.node.position.x === node.position.x && old.node.position.y === node.position.y;
-    const card: EngineNode<CardData> =
-      sameLook && samePlace
-        ? old.card
-        : {
-            id: node.id,
-            type: 'card',
-            position: node.position,
-            width: PERSON_CARD.width,
-            height: PERSON_CARD.height,
-            data: sameLook ? old.card.data : personCardData(node, profile, options, related, below),
-          };
-    return { node, profile, related, hiddenBelow: below, options, card };
+      !!data &&
+      data.profile === profile &&
+      data.o === options &&
+      data.node.data.profileId === node.data.profileId &&
+      data.node.data.isPrimary === node.data.isPrimary &&
+      data.showsFacts(() => isRelated(index, profile, node), () => hiddenBelow(this.graph!, index, node));
+    if (sameLook && old!.position.x === node.position.x && old!.position.y === node.position.y) return old!;
+    return {
+      id: node.id,
+      type: 'card',
+      position: node.position,
+      width: PERSON_CARD.width,
+      height: PERSON_CARD.height,
+      data: sameLook ? data! : new PersonCardData(node, profile, options, this.facts),
+    };
   }
 
   /**
@@ -433,39 +503,22 @@ export class PersonCards {
 
     const inRows = new Set<string>();
     for (const row of rows) for (const id of this.rowChildren.get(row) ?? []) inRows.add(id);
-    const lines: GraphEdge[] = [];
-    const nodes = new Map<string, GraphNode>();
-    const take = (child: string) => {
-      for (const e of parentLinesInto(index, child)) {
-        lines.push(e);
-        nodes.set(e.source, index.nodes.get(e.source)!);
-        nodes.set(e.target, index.nodes.get(e.target)!);
-      }
-    };
-    for (const id of inRows) take(id);
-    const elsewhere = new Set<string>();
-    for (const e of [...lines]) {
-      for (const sibling of parentLinesFrom(index, e.source)) {
-        if (inRows.has(sibling.target) || elsewhere.has(sibling.target)) continue;
-        elsewhere.add(sibling.target);
-        take(sibling.target);
-      }
-    }
-    const routes = parentLineRoutes({ nodes: [...nodes.values()], edges: lines, profiles: {}, updatedAt: '', version: 1 }, PERSON_CARD);
+    const { lines, routes } = routeInto(index, inRows);
     const update = (e: GraphEdge, route: ParentLineRoute | undefined) => {
-      this.routes.set(e.id, route ?? { joinDx: 0, fork: 0, lane: 0 });
-      const line = parentLine(e, this.routes.get(e.id));
+      this.routes.set(e.id, route ?? SINGLE_ROUTE);
+      const line = this.parentLine(e, this.routes.get(e.id));
       const before = this.parentLines.get(e.id);
-      if (line && sameParentLine(line, before) !== before) this.parentLines.set(e.id, line), patch.edge(line.edge);
+      if (line && sameParentLine(line, before) !== before) this.parentLines.set(e.id, line), patch.edge(line);
     };
     for (const e of lines) {
       const route = routes.get(e.id);
-      update(e, inRows.has(e.target) || !route ? route : { ...route, lane: this.routes.get(e.id)?.lane ?? 0 });
+      // A line of these parents into another row keeps its lane there (decided now if it was not yet).
+      update(e, inRows.has(e.target) || !route ? route : { ...route, lane: this.routeOf(this.parentLines.get(e.id) ?? this.parentLine(e)!).lane });
     }
     // Lines touched by the update that are no longer drawn (hidden, or a parent card hidden).
     for (const id of edges) {
       const e = index.edges.get(id);
-      if (e && !parentLine(e) && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
+      if (e && !isDrawnParentLine(e) && this.parentLines.delete(id)) this.routes.delete(id), patch.dropEdge(id);
     }
     for (const id of children) {
       if (this.rowOf.has(id)) continue;
@@ -475,6 +528,31 @@ export class PersonCards {
       }
     }
   }
+
+  /** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn), routed now when `route` is given. */
+  private parentLine(e: GraphEdge, route?: ParentLineRoute): ParentLine | null {
+    return isDrawnParentLine(e) ? new ParentLine(e, this.routeOf, route) : null;
+  }
+
+  /**
+   * A line's route, decided with every line into its child's row when the first of them is asked
+   * (drawn, or kept by an update): from the tree as it is then, which for a row no update has
+   * touched since the build is the tree as it was.
+   */
+  private routeOf = (line: ParentLine): ParentLineRoute => {
+    const known = this.routes.get(line.id);
+    if (known) return known;
+    const index = graphIndex(this.graph!);
+    const child = index.nodes.get(line.target);
+    if (!child || child.hidden) return SINGLE_ROUTE;
+    // The children by row, filed now if the build left them for idle time (a look through every
+    // card for each row drawn was slower than filing them all: a tree's rows are many).
+    this.settle();
+    const inRow = this.rowChildren.get(Math.round(child.position.y));
+    const { routes } = routeInto(index, inRow ?? new Set([line.target]));
+    for (const id of inRow ?? [line.target]) for (const e of parentLinesInto(index, id)) this.routes.set(e.id, routes.get(e.id) ?? SINGLE_ROUTE);
+    return this.routes.get(line.id) ?? SINGLE_ROUTE;
+  };
 
   private addSpouseLine(line: EngineEdge) {
     this.spouseLines.set(line.id, line);
@@ -533,10 +611,38 @@ function isRelated(index: GraphIndex, p: Profile | undefined, node: GraphNode): 
   return false;
 }
 
-/** The drawn line of a stored parent edge (stored spouse edges of old graphs are never drawn). */
-function parentLine(e: GraphEdge, route?: ParentLineRoute): Line | null {
-  if (e.hidden || !isParentEdge(e)) return null;
-  return { type: e.type, edge: parentLineEdge(e, route) };
+/** Whether a stored edge is drawn as a parent line (stored spouse edges of old graphs never are). */
+function isDrawnParentLine(e: GraphEdge): boolean {
+  return !e.hidden && isParentEdge(e);
+}
+
+const SINGLE_ROUTE: ParentLineRoute = { joinDx: 0, fork: 0, lane: 0 };
+
+/**
+ * The routes of every line into `children` (the whole of some rows, whose lanes they share), made
+ * with their parents' lines into other rows (which share their forks); the lanes of those other
+ * lines are not theirs (their rows are not all here).
+ */
+function routeInto(index: GraphIndex, children: ReadonlySet<string>): { lines: GraphEdge[]; routes: Map<string, ParentLineRoute> } {
+  const lines: GraphEdge[] = [];
+  const nodes = new Map<string, GraphNode>();
+  const take = (child: string) => {
+    for (const e of parentLinesInto(index, child)) {
+      lines.push(e);
+      nodes.set(e.source, index.nodes.get(e.source)!);
+      nodes.set(e.target, index.nodes.get(e.target)!);
+    }
+  };
+  for (const id of children) take(id);
+  const elsewhere = new Set<string>();
+  for (const e of [...lines]) {
+    for (const sibling of parentLinesFrom(index, e.source)) {
+      if (children.has(sibling.target) || elsewhere.has(sibling.target)) continue;
+      elsewhere.add(sibling.target);
+      take(sibling.target);
+    }
+  }
+  return { lines, routes: parentLineRoutes({ nodes: [...nodes.values()], edges: lines, profiles: {}, updatedAt: '', version: 1 }, PERSON_CARD) };
 }
 
 /** The visible parent lines of a card, into it (from visible parents) or out of it (to visible children). */
@@ -560,25 +666,26 @@ function parentLinesAt(index: GraphIndex, id: string, which: (e: GraphEdge) => b
 
 /**
  * The parent line drawn before when it is drawn the same (same ends, handles, stored type, kind
- * and route), else the new one. Compared field by field: a key string per line was a tenth of the
- * time a build of 100,000 people took.
+ * and route), else the new one. A line drawn before whose route is not decided yet is kept: it
+ * will be routed from the tree as it is when it is drawn. Without `route` (a build, which routes
+ * nothing) a line whose route was decided is the new one, routed again when drawn. Compared field
+ * by field: a key string per line was a tenth of the time a build of 100,000 people took.
  */
-function sameParentLine(line: Line | null, before: Line | undefined): Line | null {
+function sameParentLine(line: ParentLine | null, before: ParentLine | undefined, route = true): ParentLine | null {
   if (!line || !before) return line;
-  const [a, b] = [line.edge, before.edge];
-  const [p, q] = [a.pathOptions as ForkPathOptions, b.pathOptions as ForkPathOptions];
   const same =
-    a.source === b.source &&
-    a.target === b.target &&
-    a.sourceHandle === b.sourceHandle &&
-    a.targetHandle === b.targetHandle &&
-    line.type === before.type &&
-    a.style === b.style &&
-    a.color === b.color &&
-    p.joinDx === q.joinDx &&
-    p.forkDepth === q.forkDepth &&
-    p.busHeight === q.busHeight;
-  return same ? before : line;
+    line.source === before.source &&
+    line.target === before.target &&
+    line.sourceHandle === before.sourceHandle &&
+    line.targetHandle === before.targetHandle &&
+    line.storedType === before.storedType &&
+    line.style === before.style &&
+    line.color === before.color;
+  if (!same) return line;
+  if (!before.routed) return before;
+  if (!route) return line;
+  const [p, q] = [line.pathOptions, before.pathOptions];
+  return p.joinDx === q.joinDx && p.forkDepth === q.forkDepth && p.busHeight === q.busHeight ? before : line;
 }
 
 /** The spouse line drawn before when it joins the same cards the same way round in the same colour, else the new one. */
