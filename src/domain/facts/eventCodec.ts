@@ -103,3 +103,17 @@ function unpackEvent(t: PackedEvent): FactEvent {
 export function unpackEvents(stored: readonly StoredEvent[]): FactEvent[] {
   return stored.map((s) => (Array.isArray(s) ? unpackEvent(s) : s));
 }
+
+/** Something holding a list of events (a profile, a couple) as a store keeps it: the events packed. */
+export type WithStoredEvents<T extends { events?: FactEvent[] }> = Omit<T, 'events'> & { events?: StoredEvent[] };
+
+/** The item with its events packed (the same object when it has none); the rest as it is. */
+export function withPackedEvents<T extends { events?: FactEvent[] }>(item: T): WithStoredEvents<T> {
+  return Array.isArray(item.events) && item.events.length ? { ...item, events: packEvents(item.events) } : item;
+}
+
+/** The item with its events back as objects (the same object when none is packed). */
+export function withUnpackedEvents<T extends { events?: FactEvent[] }>(item: WithStoredEvents<T>): T {
+  const events = item.events;
+  return Array.isArray(events) && events.some(Array.isArray) ? ({ ...item, events: unpackEvents(events) } as T) : (item as T);
+}
