@@ -11,6 +11,8 @@
  * save one card move sends. `--json FILE` writes
  * `{ people, navigationToFirstFrameMs, graphBytes, importMs, oneCardSaveMs, firstOpenMs, serverPeakRssMB, importServerCpuMs, importServerMainThreadMs }`
  * (navigationToFirstFrameMs and graphBytes: the best of the three opens).
+ * `--facts`: the tree is the GEDCOM generator's file as an import plans it (events, places,
+ * couples, citations; `bench/scene/gedcomChangeSet.ts`) instead of the synthetic family.
  */
 import { chromium } from 'playwright';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +23,7 @@ import { createHttpGraphImporter } from '../src/backend/http/httpGraphImport.ts'
 import { chunkChangeSet } from '../src/domain/changeSetChunks.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import { familyChangeSet } from './scene/familyChangeSet.ts';
+import { gedcomChangeSet } from './scene/gedcomChangeSet.ts';
 import { startBenchServer } from './tools/serverProcess.ts';
 import { benchMember } from './tools/benchMember.ts';
 
@@ -28,6 +31,7 @@ const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 const count = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--json') ?? 10_000);
+const facts = args.includes('--facts');
 const dataDir = await mkdtemp(join(tmpdir(), 'kinfolk-tree-open-'));
 const server = await startBenchServer(dataDir);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -37,7 +41,7 @@ try {
   const { uid, cookie } = await benchMember(server.url, await server.createInvitation(email), email);
 
   // The synthetic family as one change set, the shape a GEDCOM import sends.
-  const changes = familyChangeSet(count, uid);
+  const changes = facts ? gedcomChangeSet(count, uid, { siteOrigin: server.url }) : familyChangeSet(count, uid);
   const chunks = chunkChangeSet(changes);
   const megabytes = chunks.reduce((n, c) => n + c.length, 0) / 1e6;
   const withCookie: typeof fetch = (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), Cookie: cookie } });
@@ -131,6 +135,7 @@ try {
   if (jsonFile) {
     const figures = {
       people: count,
+      facts,
       navigationToFirstFrameMs: Math.round(best.fromNavigation),
       graphBytes: best.bytes,
       importMs: Math.round(importMs),
