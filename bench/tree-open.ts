@@ -127,10 +127,17 @@ try {
   await page.mouse.move(box.x + box.width / 2 + 60, box.y + 52, { steps: 8 });
   await page.mouse.up();
   t = performance.now();
-  await page.getByRole('button', { name: 'Apply changes' }).click();
-  await page.getByRole('button', { name: 'Apply changes' }).waitFor({ state: 'detached' });
-  const oneCardSaveMs = performance.now() - t;
-  console.log(`one card moved: change set of ${sent[0]?.length ?? 0} bytes, saved in ${oneCardSaveMs.toFixed(0)} ms (click to button gone)`);
+  // The open's figures are kept when the move is not saved by the button (the 3 s autosave got
+  // there first on a busy machine, or the drag missed the card): then it says so, and null.
+  let oneCardSaveMs: number | null = null;
+  try {
+    await page.getByRole('button', { name: 'Apply changes' }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Apply changes' }).waitFor({ state: 'detached' });
+    oneCardSaveMs = performance.now() - t;
+    console.log(`one card moved: change set of ${sent[0]?.length ?? 0} bytes, saved in ${oneCardSaveMs.toFixed(0)} ms (click to button gone)`);
+  } catch (e) {
+    console.log(`one card moved: not measured (${(e as Error).message.split('\n')[0]}); change sets sent: ${sent.length}`);
+  }
 
   if (jsonFile) {
     const figures = {
@@ -139,7 +146,7 @@ try {
       navigationToFirstFrameMs: Math.round(best.fromNavigation),
       graphBytes: best.bytes,
       importMs: Math.round(importMs),
-      oneCardSaveMs: Math.round(oneCardSaveMs),
+      oneCardSaveMs: oneCardSaveMs === null ? null : Math.round(oneCardSaveMs),
       firstOpenMs: Math.round(runs[0]!.fromNavigation),
       serverPeakRssMB: Math.round(serverPeakRssMB),
       importServerCpuMs: Math.round(importServerCpuMs),
