@@ -95,7 +95,10 @@ function unpackEvent(t: PackedEvent): FactEvent {
     age: (t[5] ?? '') as string,
   };
   if (t[7]) e.note = t[7] as string;
-  if (t[8]) e.citations = (t[8] as PackedCitation[]).map(unpackCitation);
+  // Input from a client is unpacked before its shape is checked: what is not of this form is
+  // handed on as it is, for the check to refuse.
+  const citations = t[8] as unknown;
+  if (citations) e.citations = (Array.isArray(citations) ? citations.map((c: unknown) => (Array.isArray(c) ? unpackCitation(c as PackedCitation) : c)) : citations) as Citation[];
   return e;
 }
 
