@@ -1,5 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { paths, profileOfDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
+import { paths, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
 import type { Dated, Visibility } from '../../src/domain/privacy.ts';
 import { readEventFacts, redactEventForViewer, type LiveChange, type WithRelatives } from '../../src/domain/privacyEvents.ts';
 import { CHANGE_LOG_LENGTH, type AppliedChange, type Publication } from '../../src/domain/save/graphStore.ts';
@@ -28,7 +28,7 @@ async function profilesById(db: Firestore, ids: readonly string[]): Promise<Map<
   const out = new Map<string, Profile>();
   for (let i = 0; i < wanted.length; i += GET_BATCH) {
     const docs = await db.getAll(...wanted.slice(i, i + GET_BATCH).map((id) => db.doc(paths.profile(id))));
-    for (const d of docs) if (d.exists) out.set((d.data() as ProfileDoc).profile.id, profileOfDoc(d.data() as ProfileDoc));
+    for (const d of docs) if (d.exists) out.set((d.data() as ProfileDoc).profile.id, (d.data() as ProfileDoc).profile);
   }
   return out;
 }

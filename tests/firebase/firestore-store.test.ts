@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
-import { paths, profileOfDoc, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
+import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
 import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
 import { decodeGraphColumns, type GraphColumns } from '../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
@@ -95,8 +95,7 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       return Object.keys((await data<MembersDoc>(paths.members(graphId)))?.roles ?? {}).sort();
     },
     async profile(id) {
-      const doc = await data<ProfileDoc>(paths.profile(id));
-      return doc ? profileOfDoc(doc) : null;
+      return (await data<ProfileDoc>(paths.profile(id)))?.profile ?? null;
     },
   }));
 

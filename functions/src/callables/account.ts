@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { AccountSettingsResponse, DownloadOwnDataResponse } from '../../../src/backend/firebase/callables.ts';
-import { paths, profileOfDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
+import { paths, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc } from '../../../src/backend/firebase/paths.ts';
 import { newProfileId } from '../../../src/domain/ids.ts';
 import { treeName } from '../../../src/domain/roles.ts';
 import { releaseCards } from '../../../src/domain/save/releaseCards.ts';
@@ -84,7 +84,7 @@ export async function downloadOwnData(deps: Deps, uid: string): Promise<Download
       createdAt: account.metadata.creationTime ? new Date(account.metadata.creationTime).toISOString() : '',
       settings: { viewerVisibility: visibilityOf(user) },
     },
-    profiles: (await ownProfiles(deps, uid)).map(profileOfDoc),
+    profiles: (await ownProfiles(deps, uid)).map((d) => d.profile),
     photos: [],
     memberships,
     trees,

@@ -1,6 +1,6 @@
 import { FieldPath, type Firestore, type Query, type QuerySnapshot, type Transaction } from 'firebase-admin/firestore';
 import type { ChangeDoc, CoupleDoc, EdgeDoc, GraphDoc, MediaDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SnapshotChunkDoc, SnapshotDoc, SnapshotLeaseDoc, SnapshotRef, SourceDoc } from '../../../src/backend/firebase/paths.ts';
-import { FIELDS, paths, profileOfDoc } from '../../../src/backend/firebase/paths.ts';
+import { FIELDS, paths } from '../../../src/backend/firebase/paths.ts';
 import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../../src/domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
@@ -65,7 +65,7 @@ export async function readWholeGraph(db: Firestore, graphId: string): Promise<Bu
       const read = (q: Query) => t.get(q);
       const nodes = await pages<GraphNode>(db.collection(paths.nodes(graphId)), read, 'seq', (d) => (d as NodeDoc).node);
       const edges = await pages<GraphEdge>(db.collection(paths.edges(graphId)), read, 'seq', (d) => (d as EdgeDoc).edge);
-      const shown = await pages<Profile>(db.collection(paths.profiles()).where('graphs', 'array-contains', graphId), read, FieldPath.documentId(), (d) => profileOfDoc(d as ProfileDoc));
+      const shown = await pages<Profile>(db.collection(paths.profiles()).where('graphs', 'array-contains', graphId), read, FieldPath.documentId(), (d) => (d as ProfileDoc).profile);
       const profiles: Record<string, Profile> = {};
       for (const p of shown) profiles[p.id] = p;
       const places = await pages<Place>(db.collection(paths.places(graphId)), read, 'seq', (d) => (d as PlaceDoc).place);

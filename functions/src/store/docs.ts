@@ -1,6 +1,5 @@
 import type { EdgeDoc, GraphDoc, NodeDoc, ProfileDoc } from '../../../src/backend/firebase/paths.ts';
 import { RELATION_FIELDS } from '../../../src/domain/profile.ts';
-import { withPackedEvents } from '../../../src/domain/facts/eventCodec.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../../src/domain/types.ts';
 
 /**
@@ -29,9 +28,7 @@ export function relativesOf(profile: Profile): string[] {
 }
 
 export function profileDoc(profile: Profile, graphs: readonly string[]): ProfileDoc {
-  // Events packed (facts/eventCodec.ts), as the SQL store keeps them: fewer bytes in each
-  // commit and bulk batch. Read back with `profileOfDoc`.
-  return { profile: withPackedEvents(profile), relatives: relativesOf(profile), graphs: [...new Set(graphs)].sort() };
+  return { profile, relatives: relativesOf(profile), graphs: [...new Set(graphs)].sort() };
 }
 
 export function newGraphDoc(ownerUid: string): GraphDoc {

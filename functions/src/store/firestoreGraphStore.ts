@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { ChangeDoc, ClaimBaseDoc, CoupleDoc, EdgeDoc, GraphDoc, MediaDoc, MembersDoc, NodeDoc, NotDuplicateDoc, PlaceDoc, ProfileDoc, SourceDoc, UserDoc } from '../../../src/backend/firebase/paths.ts';
-import { paths, profileOfDoc } from '../../../src/backend/firebase/paths.ts';
+import { paths } from '../../../src/backend/firebase/paths.ts';
 import { FIRESTORE_COMMIT_BYTES } from '../../../src/backend/firebase/callables.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
 import { groupOf } from '../../../src/domain/entityKinds.ts';
@@ -127,13 +127,13 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
         return [...found.values()].map((d) => (d as NodeDoc).node);
       },
       async profiles(ids) {
-        return [...(await profileDocs(ids)).values()].filter(shown).map(profileOfDoc);
+        return [...(await profileDocs(ids)).values()].filter(shown).map((d) => d.profile);
       },
       async profilesListing(ids) {
         const wanted = new Set(ids);
         const queries = inGroups(unique(ids), QUERY_VALUES).map((g) => db.collection(paths.profiles()).where('relatives', 'array-contains-any', g));
         const found = await tx.query(paths.profiles(), queries, (d) => (d as ProfileDoc).relatives.some((r) => wanted.has(r)));
-        return [...found.values()].map((d) => d as ProfileDoc).filter(shown).map(profileOfDoc);
+        return [...found.values()].map((d) => d as ProfileDoc).filter(shown).map((d) => d.profile);
       },
       async primaryNodes() {
         const found = await tx.query(nodesCol, [db.collection(nodesCol).where('isPrimary', '==', true)], (d) => (d as NodeDoc).isPrimary);
@@ -177,7 +177,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       tx.set(paths.graph(uid), newGraphDoc(uid));
       tx.set(paths.members(uid), { roles: { [uid]: 'owner' }, joinedAt: { [uid]: clock().toISOString() } } satisfies MembersDoc);
       tx.set(paths.user(uid), withGraph({ graphIds: [], joinedGraphId: null, ...user }, uid, 'owner', false));
-      if (own) tx.set(paths.profile(uid), profileDoc(profileOfDoc(own), [...own.graphs, uid]));
+      if (own) tx.set(paths.profile(uid), profileDoc(own.profile, [...own.graphs, uid]));
     },
 
     async memberRole(graphId, uid) {
@@ -217,7 +217,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
     lookup,
 
     async profiles(ids) {
-      return new Map([...(await profileDocs(ids))].map(([id, d]) => [id, profileOfDoc(d)]));
+      return new Map([...(await profileDocs(ids))].map(([id, d]) => [id, d.profile]));
     },
 
     async writeChanges(graphId, changes: ChangeSet, written) {
@@ -251,7 +251,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
       for (const [id, d] of removed) {
         if (!d.graphs.includes(graphId)) continue;
         const graphs = d.graphs.filter((g) => g !== graphId);
-        if (graphs.length || accounts.get(paths.user(id))) tx.set(paths.profile(id), profileDoc(profileOfDoc(d), graphs));
+        if (graphs.length || accounts.get(paths.user(id))) tx.set(paths.profile(id), profileDoc(d.profile, graphs));
         else tx.delete(paths.profile(id));
       }
     },

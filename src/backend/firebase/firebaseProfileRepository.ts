@@ -4,7 +4,7 @@ import { PROFILE_NO_ACCESS, PROFILE_NOT_FOUND } from '../../domain/profile.ts';
 import type { ProfileRepository } from '../ports.ts';
 import type { Call } from './call.ts';
 import { fromFirebase } from './errors.ts';
-import { paths, profileOfDoc, type ProfileDoc } from './paths.ts';
+import { paths, type ProfileDoc } from './paths.ts';
 
 /**
  * ProfileRepository: reads the profile document (firestore.rules let a member read their own and
@@ -22,7 +22,7 @@ export function createFirebaseProfileRepository(call: Call, firestore: () => Fir
         throw error.code === 'permission-denied' ? new AppError('permission-denied', PROFILE_NO_ACCESS) : error;
       }
       if (!snapshot.exists()) throw new AppError('not-found', PROFILE_NOT_FOUND);
-      return profileOfDoc(snapshot.data() as ProfileDoc);
+      return (snapshot.data() as ProfileDoc).profile;
     },
     async update(id, set) {
       const { profile } = await call('updateProfile', { id, set });

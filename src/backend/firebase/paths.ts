@@ -3,7 +3,6 @@ import type { MemberRole, TreeRole } from '../../domain/roles.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../domain/types.ts';
 import type { Couple, NotDuplicate, Place, Source } from '../../domain/facts/types.ts';
 import type { Media } from '../../domain/media/types.ts';
-import { withUnpackedEvents, type WithStoredEvents } from '../../domain/facts/eventCodec.ts';
 
 /**
  * The Firestore and Storage layout of the Firebase backend, shared by the Cloud Functions
@@ -174,15 +173,9 @@ export interface ClaimBaseDoc {
 }
 
 export interface ProfileDoc {
-  /** The profile with its events packed (`facts/eventCodec.ts`; documents written before hold them whole): read it with `profileOfDoc`. */
-  profile: WithStoredEvents<Profile>;
+  profile: Profile;
   relatives: string[];
   graphs: string[];
-}
-
-/** The profile a profile document holds, its events as the app knows them. */
-export function profileOfDoc(doc: ProfileDoc): Profile {
-  return withUnpackedEvents<Profile>(doc.profile);
 }
 
 /**
