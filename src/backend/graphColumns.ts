@@ -18,7 +18,15 @@ import type { Media } from '../domain/media/types.ts';
  * fields, a line's pedigree) may be absent from a row that otherwise fits: an absent profile field
  * comes back as '' (which is how the product reads it), an absent pedigree stays absent.
  */
-export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/1';
+export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/2';
+/**
+ * The forms a reader takes: /2 sends events packed (facts/eventCodec.ts), /1 whole, and the
+ * decoder reads either (a Firebase snapshot written before the change is /1). A page of an older
+ * build refuses /2 ("could not be read, reload") rather than misreading packed events.
+ */
+export function isGraphColumnsFormat(format: unknown): format is typeof GRAPH_COLUMNS_FORMAT {
+  return format === GRAPH_COLUMNS_FORMAT || format === 'kinfolk-graph-columns/1';
+}
 export const GRAPH_COLUMNS_TYPE = 'application/vnd.kinfolk.graph-columns+json';
 
 /** `c`: one value for every row; `v`: a value per row; `d`: a dictionary and an index per row. */
