@@ -138,8 +138,13 @@ export function loadedGraphJson(parts: GraphParts, meta: TreeMeta): string {
  * unpacked; one without passes as the database gave it.
  */
 function profilesText(stored: string): string {
-  if (!stored.includes('"events": [')) return stored;
+  if (!hasStoredEvents({ profiles: stored })) return stored;
   return JSON.stringify(parseProfiles(stored)).slice(1, -1);
+}
+
+/** Whether a whole read's profiles have events (stored packed: the text must be parsed to unpack them). */
+export function hasStoredEvents(parts: Pick<GraphParts, 'profiles'>): boolean {
+  return parts.profiles.includes('"events": [');
 }
 
 /** `"id":{…},…` of a whole read, parsed, each profile's events unpacked. */

@@ -5,7 +5,9 @@ import { emptyProfile } from '../../src/domain/profile.ts';
 import type { Profile } from '../../src/domain/types.ts';
 import { openPglite, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrations.ts';
+import { createSnapshotReader } from '../../server/graphs/graphSnapshots.ts';
 import { sqlGraphLookup } from '../../server/graphs/sqlGraphStore.ts';
+import { loadedGraphFrom } from '../../src/backend/http/graphLoad.ts';
 import { loadedGraphJson, partsToGraph, readGraphParts, readProfiles, upsertProfiles } from '../../server/graphs/store.ts';
 
 /**
@@ -55,6 +57,12 @@ describe('stored events', () => {
     // The plain answer of GET /api/graph is text spliced from the rows: its events unpacked too.
     const plain = JSON.parse(loadedGraphJson(parts, { role: 'owner', name: '', privacy: {} })) as { graph: { profiles: Record<string, Profile> } };
     expect(plain.graph.profiles).toEqual(both);
+  });
+
+  it('a compact open without a snapshot answers the snapshot made from its whole read, not the plain form re-written', async () => {
+    const answer = await createSnapshotReader().open(db, 'u1', { role: 'owner', name: '', privacy: {} });
+    expect(answer!.columns).toBe(true);
+    expect(loadedGraphFrom(JSON.parse(answer!.json)).graph.profiles).toEqual({ [packed.id]: packed, [older.id]: older });
   });
 
   it('an older row written again is packed, its events kept', async () => {
