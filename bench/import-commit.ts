@@ -10,6 +10,7 @@
  * names, places and couples out (the import as it was before issue 20), to compare.
  */
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -83,8 +84,16 @@ try {
     const bytes = await new Promise<number>((done, fail) => {
       const req = request(`${server.url}/api/graph`, { headers: { Cookie: cookie, Accept: `${GRAPH_COLUMNS_TYPE}, application/json;q=0.9`, 'Accept-Encoding': 'gzip, br' } }, (res) => {
         let n = 0;
-        res.on('data', (c: Buffer) => (n += c.length));
-        res.on('end', () => (res.statusCode === 200 ? done(n) : fail(new Error(`GET /api/graph: ${res.statusCode}`))));
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => ((n += c.length), res.statusCode !== 200 && parts.push(c)));
+        res.on('end', () => {
+          if (res.statusCode === 200) return done(n);
+          // The refusal's own words, so a failed open says why.
+          const body = Buffer.concat(parts);
+          const encoding = res.headers['content-encoding'];
+          const text = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString().slice(0, 500);
+          fail(new Error(`GET /api/graph: ${res.statusCode} ${text}`));
+        });
       });
       req.on('error', fail);
       req.end();

@@ -11,7 +11,7 @@ import type { Publication } from '../src/domain/save/graphStore.ts';
 import type { Graph, Profile } from '../src/domain/types.ts';
 import type { Database, Queryable } from './db/database.ts';
 import { sqlStoreTransaction } from './graphs/sqlGraphStore.ts';
-import { partsToGraph, readGraphParts } from './graphs/store.ts';
+import { partsToGraph, readGraphParts, storedProfile } from './graphs/store.ts';
 import { graphName, treeSummaries } from './graphs/trees.ts';
 import { DEFAULT_DIGEST, isDigestFrequency } from '../src/domain/activity/types.ts';
 
@@ -40,7 +40,7 @@ export function fileStem(name: string): string {
 /** The member's own profile and the cards they claimed. */
 async function ownProfiles(q: Queryable, uid: string): Promise<Profile[]> {
   const rows = await q.query<{ id: string; data: Profile }>(`SELECT id, data FROM profiles WHERE id = $1 OR owner_uid = $1 ORDER BY (id = $1) DESC, id`, [uid]);
-  return rows.map((r) => ({ ...r.data, id: r.id }));
+  return rows.map((r) => storedProfile(r.id, r.data));
 }
 
 /** The trees a member owns. */

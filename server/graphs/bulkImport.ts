@@ -3,7 +3,7 @@ import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import type { AppliedChange } from '../../src/domain/save/graphStore.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 import { canEditTree, ROLE_MESSAGES } from '../../src/domain/roles.ts';
-import { IMPORT_LIMITS, importTooLarge, mergeChangeSetChunks, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
+import { IMPORT_LIMITS, importTooLarge, mergeChangeSetChunks, readChunkBody, type ImportLimits } from '../../src/domain/changeSetChunks.ts';
 import {
   chunkMissing,
   chunksDoNotJoin,
@@ -227,7 +227,7 @@ export function createImportService(db: Database, graphs: GraphService, limits: 
       ]);
       const lost = rows.find((r) => r.body === null);
       if (lost) return refuse(key, 'failed-precondition', chunkLost(lost.chunk, claimed.chunk_count));
-      for (const r of rows) kept.set(r.chunk, JSON.parse(r.body!) as ChangeSet);
+      for (const r of rows) kept.set(r.chunk, readChunkBody(r.body!) as ChangeSet);
     }
     const chunks = Array.from({ length: claimed.chunk_count }, (_, i) => kept.get(i)!);
     kept.clear();

@@ -4,7 +4,7 @@ import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import type { AppliedChange } from '../../src/domain/save/graphStore.ts';
 import type { Graph } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
-import { changesSince, loadedGraphJson, partsToGraph, readGraphParts, readGraphRow, treeMetaJson, type GraphParts, type GraphRow, type TreeMeta } from './store.ts';
+import { changesSince, hasStoredEvents, loadedGraphJson, partsToGraph, readGraphParts, readGraphRow, treeMetaJson, type GraphParts, type GraphRow, type TreeMeta } from './store.ts';
 
 /**
  * Opening a big tree without re-reading it (DESIGN.md "Opening a big tree"). Turning 300,000
@@ -106,7 +106,14 @@ export function createSnapshotReader() {
     }
     const parts = await readGraphParts(q, graphId);
     if (!parts) return null;
-    void buildFrom(q, graphId, async () => fromParts(parts));
+    const made = buildFrom(q, graphId, async () => fromParts(parts));
+    // Rows with events hold them packed: the plain answer would parse and write every profile
+    // again (a second pass over 200 MB at 100,000 people, besides the snapshot's), so it waits for
+    // the snapshot made from this same read and answers that, compact.
+    if (hasStoredEvents(parts)) {
+      const built = await made;
+      if (built) return columnsAnswer(built.row, built.body, [], meta);
+    }
     return { json: loadedGraphJson(parts, meta), columns: false };
   }
 

@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/privacy.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import type { Queryable } from '../db/database.ts';
+import { storedProfile } from './store.ts';
 import { ownersIn, readEventFacts, type EventFacts, type WithRelatives } from '../../src/domain/privacyEvents.ts';
 
 export { redactEventForViewer, type EventFacts } from '../../src/domain/privacyEvents.ts';
@@ -55,7 +56,7 @@ export async function profilesWithRelatives(q: Queryable, ids: readonly string[]
        FROM profiles p WHERE p.id = ANY($1::text[])`,
     [wanted],
   );
-  return new Map(rows.map((r) => [r.id, { profile: { ...r.data, id: r.id }, parents: r.parents, children: r.children }]));
+  return new Map(rows.map((r) => [r.id, { profile: storedProfile(r.id, r.data), parents: r.parents, children: r.children }]));
 }
 
 /** What redacting one event for viewers needs (the domain's `readEventFacts`), read from SQL. */

@@ -13,6 +13,7 @@ import {
   memberRole,
   readProfiles,
   recordRevision,
+  storedProfile,
   upsertProfiles,
   writeChanges,
   type WriteOptions,
@@ -37,7 +38,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
   const profiles = async (sql: string, ids: readonly string[]): Promise<Profile[]> => {
     if (!ids.length) return [];
     const rows = await q.query<{ id: string; data: Profile }>(sql, [graphId, [...new Set(ids)]]);
-    return rows.map((r) => ({ ...r.data, id: r.id }));
+    return rows.map((r) => storedProfile(r.id, r.data));
   };
   return {
     nodes: (ids) => items<GraphNode>('SELECT data FROM graph_nodes WHERE graph_id = $1 AND id = ANY($2::text[])', ids),

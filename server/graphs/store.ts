@@ -5,6 +5,7 @@ import { CHANGE_LOG_LENGTH, type FreshIds } from '../../src/domain/save/graphSto
 import type { PrivacyReason } from '../../src/domain/privacy.ts';
 import type { TreeRole } from '../../src/domain/roles.ts';
 import type { Graph, Profile } from '../../src/domain/types.ts';
+import { withPackedEvents, withUnpackedEvents } from '../../src/domain/facts/eventCodec.ts';
 import type { Queryable } from '../db/database.ts';
 import { notifyInTransaction } from './feed.ts';
 
@@ -125,10 +126,37 @@ export function loadedGraphJson(parts: GraphParts, meta: TreeMeta): string {
   const { row } = parts;
   return (
     `{"graphId":${JSON.stringify(row.id)},"ownerUid":${JSON.stringify(row.ownerUid)},${treeMetaJson(meta)},` +
-    `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${parts.profiles}},${recordsJson(parts)}` +
+    `"graph":{"nodes":[${parts.nodes}],"edges":[${parts.edges}],"profiles":{${profilesText(parts.profiles)}},${recordsJson(parts)}` +
     `"updatedAt":${JSON.stringify(row.updatedAt)},"version":1,"revision":${row.revision}},` +
     `"migrations":${JSON.stringify(row.migrations)}}`
   );
+}
+
+/**
+ * The profiles of a whole read as the app reads them. Rows hold their events packed
+ * (`facts/eventCodec.ts`), so a read whose text has events is parsed and written again with them
+ * unpacked; one without passes as the database gave it.
+ */
+function profilesText(stored: string): string {
+  if (!hasStoredEvents({ profiles: stored })) return stored;
+  return JSON.stringify(parseProfiles(stored)).slice(1, -1);
+}
+
+/** Whether a whole read's profiles have events (stored packed: the text must be parsed to unpack them). */
+export function hasStoredEvents(parts: Pick<GraphParts, 'profiles'>): boolean {
+  return parts.profiles.includes('"events": [');
+}
+
+/** `"id":{…},…` of a whole read, parsed, each profile's events unpacked. */
+function parseProfiles(stored: string): Record<string, Profile> {
+  const profiles = JSON.parse(`{${stored}}`) as Record<string, Profile>;
+  for (const id in profiles) profiles[id] = withUnpackedEvents<Profile>(profiles[id]!);
+  return profiles;
+}
+
+/** A profile as a query gives it (`id`, `data`): the app's form, its events unpacked. */
+export function storedProfile(id: string, data: Profile): Profile {
+  return withUnpackedEvents<Profile>({ ...data, id });
 }
 
 /** `"places":{…},"couples":{…},` for the kinds the tree has (absent ones stay absent, as in older graphs). */
@@ -141,7 +169,7 @@ export function partsToGraph(parts: GraphParts): Graph {
   return {
     nodes: JSON.parse(`[${parts.nodes}]`),
     edges: JSON.parse(`[${parts.edges}]`),
-    profiles: JSON.parse(`{${parts.profiles}}`),
+    profiles: parseProfiles(parts.profiles),
     ...(parts.places ? { places: JSON.parse(`{${parts.places}}`) } : {}),
     ...(parts.couples ? { couples: JSON.parse(`{${parts.couples}}`) } : {}),
     ...(parts.sources ? { sources: JSON.parse(`{${parts.sources}}`) } : {}),
@@ -159,7 +187,7 @@ export async function readProfiles(q: Queryable, ids: readonly string[], forUpda
     `SELECT id, data FROM profiles WHERE id = ANY($1::text[]) ORDER BY id${forUpdate ? ' FOR UPDATE' : ''}`,
     [[...new Set(ids)]],
   );
-  return new Map(rows.map((r) => [r.id, { ...r.data, id: r.id }]));
+  return new Map(rows.map((r) => [r.id, storedProfile(r.id, r.data)]));
 }
 
 /** Which of these profiles each graph shows (graph id → profile ids). */
@@ -178,7 +206,7 @@ export async function graphsShowing(q: Queryable, profileIds: readonly string[])
   return out;
 }
 
-/** Writes whole profiles (already merged with their stored rows); `allNew`: none of them is stored. */
+/** Writes whole profiles (already merged with their stored rows, read through `storedProfile`); `allNew`: none of them is stored. */
 export async function upsertProfiles(q: Queryable, profiles: readonly Profile[], allNew = false): Promise<void> {
   if (!profiles.length) return;
   const update = `ON CONFLICT (id) DO UPDATE
@@ -188,7 +216,9 @@ export async function upsertProfiles(q: Queryable, profiles: readonly Profile[],
      SELECT p->>'id', nullif(p->>'ownerUid', ''), p, nullif(p->>'createdBy', ''), nullif(p->>'updatedBy', '')
        FROM jsonb_array_elements($1::jsonb) AS p
      ${allNew ? '' : update}`,
-    [JSON.stringify(profiles)],
+    // Events packed (`facts/eventCodec.ts`): PGlite's cost grows with the bytes stored, and a
+    // profile's events were most of its bytes.
+    [JSON.stringify(profiles.map(withPackedEvents))],
   );
 }
 

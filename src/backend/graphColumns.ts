@@ -1,6 +1,7 @@
 import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarField } from '../domain/profile.ts';
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
-import type { Couple, NotDuplicate, Place, Source } from '../domain/facts/types.ts';
+import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../domain/facts/types.ts';
+import { packEvents, unpackEvents, type StoredEvent } from '../domain/facts/eventCodec.ts';
 import type { Media } from '../domain/media/types.ts';
 
 /**
@@ -17,7 +18,15 @@ import type { Media } from '../domain/media/types.ts';
  * fields, a line's pedigree) may be absent from a row that otherwise fits: an absent profile field
  * comes back as '' (which is how the product reads it), an absent pedigree stays absent.
  */
-export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/1';
+export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/2';
+/**
+ * The forms a reader takes: /2 sends events packed (facts/eventCodec.ts), /1 whole, and the
+ * decoder reads either (a Firebase snapshot written before the change is /1). A page of an older
+ * build refuses /2 ("could not be read, reload") rather than misreading packed events.
+ */
+export function isGraphColumnsFormat(format: unknown): format is typeof GRAPH_COLUMNS_FORMAT {
+  return format === GRAPH_COLUMNS_FORMAT || format === 'kinfolk-graph-columns/1';
+}
 export const GRAPH_COLUMNS_TYPE = 'application/vnd.kinfolk.graph-columns+json';
 
 /** `c`: one value for every row; `v`: a value per row; `d`: a dictionary and an index per row. */
@@ -36,11 +45,15 @@ export interface GraphColumns {
   nodes: Table;
   edges: Table;
   profiles: Table;
-  /** Profiles' events, names and own citations by row, for the rows that have some (the rest fit the columns). */
+  /**
+   * Profiles' events, names and own citations by row, for the rows that have some (the rest fit
+   * the columns); events in the compact form of `facts/eventCodec.ts` (a snapshot made before it
+   * holds them whole, which reads the same).
+   */
   profileFacts?: [number, ProfileFacts][];
-  /** The tree's places and couples as they are (few beside the people); absent when none. */
+  /** The tree's places as they are and couples with their events compact (few beside the people); absent when none. */
   places?: Record<string, Place>;
-  couples?: Record<string, Couple>;
+  couples?: Record<string, WireCouple>;
   sources?: Record<string, Source>;
   notDuplicates?: Record<string, NotDuplicate>;
   media?: Record<string, Media>;
@@ -48,7 +61,18 @@ export interface GraphColumns {
   revision: number;
 }
 
-type ProfileFacts = Pick<Profile, 'events' | 'names' | 'citations'>;
+type ProfileFacts = { events?: StoredEvent[]; names?: PersonName[]; citations?: Profile['citations'] };
+type WireCouple = Omit<Couple, 'events'> & { events: StoredEvent[] };
+
+/** A list of events packed; anything else (a row of another shape) travels as it is, and reads back as it was. */
+const packList = (events: unknown): StoredEvent[] => (Array.isArray(events) ? packEvents(events) : (events as StoredEvent[]));
+const unpackList = (events: unknown): FactEvent[] => (Array.isArray(events) ? unpackEvents(events) : (events as FactEvent[]));
+
+function mapValues<A, B>(record: Record<string, A>, fn: (a: A) => B): Record<string, B> {
+  const out: Record<string, B> = {};
+  for (const k in record) out[k] = fn(record[k]!);
+  return out;
+}
 
 type Obj = Record<string, unknown>;
 
@@ -186,7 +210,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     if (p.events === undefined && p.names === undefined && p.citations === undefined) return p;
     // Events, names and citations travel beside the columns, so the rest of the profile still fits them.
     const { events, names, citations, ...rest } = p;
-    profileFacts.push([i, { ...(events ? { events } : {}), ...(names ? { names } : {}), ...(citations ? { citations } : {}) }]);
+    profileFacts.push([i, { ...(events ? { events: packList(events) } : {}), ...(names ? { names } : {}), ...(citations ? { citations } : {}) }]);
     return rest;
   });
   const profiles = encodeTable(
@@ -203,7 +227,7 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     profiles,
     ...(profileFacts.length ? { profileFacts } : {}),
     ...(graph.places ? { places: graph.places } : {}),
-    ...(graph.couples ? { couples: graph.couples } : {}),
+    ...(graph.couples ? { couples: mapValues(graph.couples, (c) => ({ ...c, events: packList(c.events) })) } : {}),
     ...(graph.sources ? { sources: graph.sources } : {}),
     ...(graph.notDuplicates ? { notDuplicates: graph.notDuplicates } : {}),
     ...(graph.media ? { media: graph.media } : {}),
@@ -333,10 +357,15 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
           ownerUid: r.ownerUid(i),
         };
   }
-  for (const [i, facts] of wire.profileFacts ?? []) Object.assign(profiles[pid(i)]!, facts);
+  for (const [i, facts] of wire.profileFacts ?? []) {
+    const p = profiles[pid(i)]!;
+    if (facts.events) p.events = unpackList(facts.events);
+    if (facts.names) p.names = facts.names;
+    if (facts.citations) p.citations = facts.citations;
+  }
   const out: Graph & { revision: number } = { nodes, edges, profiles, updatedAt: wire.updatedAt, version: 1, revision: wire.revision };
   if (wire.places) out.places = wire.places;
-  if (wire.couples) out.couples = wire.couples;
+  if (wire.couples) out.couples = mapValues(wire.couples, (c): Couple => ({ ...c, events: unpackList(c.events) }));
   if (wire.sources) out.sources = wire.sources;
   if (wire.notDuplicates) out.notDuplicates = wire.notDuplicates;
   if (wire.media) out.media = wire.media;

@@ -1,5 +1,5 @@
 import type { ChangeSet } from './changeSet.ts';
-import { IMPORT_RUNNING, peopleIn } from './changeSetChunks.ts';
+import { IMPORT_RUNNING, peopleIn, readChunkBody } from './changeSetChunks.ts';
 import { AppError } from './errors.ts';
 import { changeSetShapeProblem } from './save/validate.ts';
 
@@ -51,7 +51,7 @@ export function parseImportChunk(index: number, body: string): ParsedChunk {
   const name = `Chunk ${index + 1}`;
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    value = readChunkBody(body);
   } catch {
     return { ok: false, message: `${name} is not valid JSON. Nothing was imported.` };
   }

@@ -239,6 +239,33 @@ export function graphStoreContract(name: string, make: () => StoreUnderTest): vo
       expect(Object.keys((await s.readGraph(uid))!.graph.sources ?? {})).toEqual(['sr-a']);
     });
 
+    it("gives back a person's events of every shape exactly, after a later patch merged onto the stored ones", async () => {
+      // The SQL store keeps them packed (facts/eventCodec.ts); every read and the save's own
+      // merge must give back what was sent, on both stores alike.
+      const s = make();
+      const { uid, ids } = await memberWithFamily(s);
+      const citation: Citation = { id: 'ci-1', sourceId: 'sr-a', page: 'folio 3', date: '', quality: 0, text: '' };
+      const events: FactEvent[] = [
+        { id: 'ev-1', type: 'RESI', customType: '', date: '', placeId: '', description: '', age: '' },
+        { id: 'ev-2', type: 'EVEN', customType: 'Graduation', date: 'BET 1840 AND 1845', placeId: '', description: '0', age: '32y', note: '<p>n</p>' },
+        { id: 'ev-3', type: 'OCCU', customType: '', date: 'ABT 1850', placeId: '', description: `"Miller" [1] \\ 'x'`, age: '', citations: [citation, { ...citation, id: 'ci-2', quality: null, text: 'entry', date: '1 JAN 1850' }] },
+      ];
+      const first: ChangeSet = { ...emptyChangeSet(1), profiles: { upsert: [{ id: ids.b, events: { upsert: events, remove: [] } }], remove: [] } };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: first, clientId: 'events' }, options);
+      const later: FactEvent = { id: 'ev-4', type: 'BURI', customType: '', date: '1900', placeId: '', description: '', age: '' };
+      const second: ChangeSet = {
+        ...emptyChangeSet((await s.readGraph(uid))!.revision),
+        profiles: { upsert: [{ id: ids.b, set: { bio: 'now' }, events: { upsert: [later], remove: ['ev-1'] } }], remove: [] },
+      };
+      await saveChangeSet(s.store, { uid, graphId: uid, changes: second, clientId: 'events' }, options);
+      const want = [events[1], events[2], later];
+      expect((await s.readGraph(uid))!.graph.profiles[ids.b]).toMatchObject({ bio: 'now', events: want });
+      await s.store.transaction(async (tx) => {
+        expect((await tx.lookup(uid).profiles([ids.b]))[0]!.events).toEqual(want);
+        expect((await tx.profiles([ids.b])).get(ids.b)!.events).toEqual(want);
+      });
+    });
+
     it('stores media records (photos, documents, references) and removes one', async () => {
       const s = make();
       const { uid, ids } = await memberWithFamily(s);

@@ -3,7 +3,7 @@ import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { chunkChangeSet } from '../../src/domain/changeSetChunks.ts';
 import { paths, type ChangeDoc, type GraphDoc, type InvitationDoc, type MembersDoc, type ProfileDoc, type UserDoc, type ViewerChangeDoc } from '../../src/backend/firebase/paths.ts';
 import { FIREBASE_IMPORT_LIMITS } from '../../src/backend/firebase/callables.ts';
-import { decodeGraphColumns, type GraphColumns } from '../../src/backend/graphColumns.ts';
+import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
 import { diffGraphs, emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
 import { AppError } from '../../src/domain/errors.ts';
@@ -129,7 +129,7 @@ describe.skipIf(!!missing)('Firestore (emulator)', () => {
       const { owner, revision } = await graphWith(300);
       expect(snapshotPlan((await data<GraphDoc>(paths.graph(owner)))!, CHANGE_LOG_LENGTH)).toBe('rebuild');
       const ref = (await makeSnapshot(bed.db, owner, { clock: () => NOW, newId: () => 'first' }))!;
-      expect(ref).toMatchObject({ id: 'first', revision, chunks: 1, format: 'kinfolk-graph-columns/1' });
+      expect(ref).toMatchObject({ id: 'first', revision, chunks: 1, format: GRAPH_COLUMNS_FORMAT });
       const head = (await data<GraphDoc>(paths.graph(owner)))!;
       expect(head.snapshot).toEqual(ref);
       expect(head.sinceSnapshot).toEqual({ changeSets: 0, bytes: 0, unlogged: 0 });

@@ -3,7 +3,7 @@ import type { BeginImportResponse, CommitImportResponse, PutImportChunkResponse 
 import { FIREBASE_IMPORT_LIMITS } from '../../../src/backend/firebase/callables.ts';
 import { paths, type ImportChunkDoc, type ImportDoc, type MembersDoc } from '../../../src/backend/firebase/paths.ts';
 import type { ChangeSet } from '../../../src/domain/changeSet.ts';
-import { chunkTooLarge, importTooLarge, mergeChangeSetChunks, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
+import { chunkTooLarge, importTooLarge, mergeChangeSetChunks, readChunkBody, type ImportLimits } from '../../../src/domain/changeSetChunks.ts';
 import { AppError, isAppError, type ErrorCode } from '../../../src/domain/errors.ts';
 import { deadImport, IMPORT_TIMING, leaseRenewalMs, type ImportTiming } from '../../../src/domain/importLease.ts';
 import {
@@ -129,7 +129,7 @@ export function createImports(deps: Deps, limits: ImportLimits = FIREBASE_IMPORT
     for (let i = 0; i < doc.chunkCount; i++) {
       if (!present.has(i)) return refuse(k, 'failed-precondition', chunkMissing(i, doc.chunkCount));
     }
-    const merged = mergeChangeSetChunks(docs.map((d) => JSON.parse((d.data() as ImportChunkDoc).body) as ChangeSet));
+    const merged = mergeChangeSetChunks(docs.map((d) => readChunkBody((d.data() as ImportChunkDoc).body) as ChangeSet));
     if (!merged.ok) return refuse(k, 'invalid-argument', chunksDoNotJoin(merged.message));
 
     // Read before the lock, for the snapshot after it (checked against the revision it led to).

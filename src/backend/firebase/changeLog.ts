@@ -1,7 +1,7 @@
 import { applyChangeSets } from '../../domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import { AppError } from '../../domain/errors.ts';
-import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../graphColumns.ts';
+import { decodeGraphColumns, isGraphColumnsFormat, type GraphColumns } from '../graphColumns.ts';
 import type { GraphChangeEvent, LoadedGraph } from '../ports.ts';
 import type { OpenGraphResponse } from './callables.ts';
 import type { ChangeDoc, SnapshotChunkDoc, ViewerChangeDoc } from './paths.ts';
@@ -46,7 +46,7 @@ export function snapshotGraph(open: OpenGraphResponse, chunks: readonly Snapshot
   if (!snapshot) return { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1 as const, revision: 0 };
   const sorted = [...chunks].sort((a, b) => a.index - b.index);
   if (sorted.length !== snapshot.chunks || sorted.some((c, i) => c.index !== i)) throw new LogGap(snapshot.revision);
-  if (snapshot.format !== GRAPH_COLUMNS_FORMAT) throw new AppError('internal', UNREADABLE_GRAPH);
+  if (!isGraphColumnsFormat(snapshot.format)) throw new AppError('internal', UNREADABLE_GRAPH);
   try {
     return { ...decodeGraphColumns(JSON.parse(sorted.map((c) => c.text).join('')) as GraphColumns), revision: snapshot.revision };
   } catch {

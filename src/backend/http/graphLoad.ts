@@ -1,7 +1,7 @@
 import { applyChangeSets } from '../../domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
 import { AppError, UNREACHABLE } from '../../domain/errors.ts';
-import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, GRAPH_COLUMNS_TYPE, type GraphColumns } from '../graphColumns.ts';
+import { decodeGraphColumns, GRAPH_COLUMNS_FORMAT, GRAPH_COLUMNS_TYPE, isGraphColumnsFormat, type GraphColumns } from '../graphColumns.ts';
 import type { PrivacyReason } from '../../domain/privacy.ts';
 import type { TreeRole } from '../../domain/roles.ts';
 import type { LoadedGraph } from '../ports.ts';
@@ -27,7 +27,7 @@ const UNREADABLE = 'The family tree the server sent could not be read. Reload th
 /** The LoadedGraph an answer of GET /api/graph stands for, in either form. */
 export function loadedGraphFrom(answer: unknown): LoadedGraph {
   const a = answer as Partial<GraphColumnsAnswer> | undefined;
-  if (a?.format !== GRAPH_COLUMNS_FORMAT) {
+  if (!a || !isGraphColumnsFormat(a.format)) {
     if (!(answer as Partial<LoadedGraph> | undefined)?.graph) throw new AppError('internal', UNREADABLE);
     return answer as LoadedGraph;
   }

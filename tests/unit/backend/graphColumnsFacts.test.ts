@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGraphColumns, encodeGraphColumns } from '../../../src/backend/graphColumns.ts';
+import { packEvents, unpackEvents } from '../../../src/domain/facts/eventCodec.ts';
 import { coupleId } from '../../../src/domain/facts/types.ts';
 import { base, couple, event, personName, place } from '../domain/factsFixtures.ts';
 
@@ -8,12 +9,28 @@ describe('graph columns with events, names, places and couples', () => {
   it('give back the graph as encoded; profiles with events still fit the columns', () => {
     const g = base();
     g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: [event('ev1', { placeId: 'town' })], names: [personName('nm1')] };
-    g.profiles['pr:n2'] = { ...g.profiles['pr:n2']!, events: [] };
+    // A person's own note and citations (issue 23) come back too.
+    g.profiles['pr:n2'] = { ...g.profiles['pr:n2']!, events: [], note: '<p><strong>Miller</strong></p>', citations: [{ id: 'ci9', sourceId: 'sr1', page: 'p. 4', date: '', quality: 2, text: '' }] };
     g.places = { town: place('town', { latitude: 1.5, longitude: null }) };
     g.couples = { [coupleId('pr:n1', 'pr:n2')]: couple('pr:n1', 'pr:n2', [event('ev2', { type: 'MARR' })]) };
     const wire = encodeGraphColumns(g);
     expect(wire.profiles.raw).toEqual([]);
     expect(decodeGraphColumns(JSON.parse(JSON.stringify(wire)))).toEqual({ ...g, revision: 3 });
+  });
+
+  it('send events in the compact form, and read a snapshot made before it (events whole) the same', () => {
+    const g = base();
+    const ev = event('ev1', { placeId: 'town', citations: [{ id: 'ci1', sourceId: 'sr1', page: 'folio 3', date: '', quality: null, text: '' }] });
+    g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: [ev] };
+    g.couples = { [coupleId('pr:n1', 'pr:n2')]: couple('pr:n1', 'pr:n2', [event('ev2', { type: 'MARR', date: '1840' })]) };
+    const wire = encodeGraphColumns(g);
+    expect(wire.profileFacts![0]![1].events![0]).toEqual(packEvents([ev])[0]);
+    expect(Array.isArray(Object.values(wire.couples!)[0]!.events[0])).toBe(true);
+    const before = JSON.parse(JSON.stringify(wire)) as typeof wire;
+    before.profileFacts![0]![1].events = [ev];
+    for (const c of Object.values(before.couples!)) c.events = unpackEvents(c.events);
+    expect(decodeGraphColumns(before)).toEqual({ ...g, revision: 3 });
+    expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(before).length);
   });
 
   it('leave a graph without them as it was', () => {

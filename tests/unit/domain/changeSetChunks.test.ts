@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
 import { changeSetShapeProblem } from '../../../src/domain/save/validate.ts';
 import { chunkChangeSet, chunked, chunkTooLarge, importTooLarge, IMPORT_LIMITS, isChunked, joinChunkBodies, mergeChangeSetChunks, peopleIn } from '../../../src/domain/changeSetChunks.ts';
+import { parseImportChunk } from '../../../src/domain/importUpload.ts';
 import type { GraphEdge, GraphNode } from '../../../src/domain/types.ts';
 
 const node = (n: number): GraphNode => ({
@@ -113,5 +114,40 @@ describe('chunkChangeSet and mergeChangeSetChunks', () => {
   ])('states the limits in its messages ($tooLarge)', ({ limits, tooLarge, chunk }) => {
     expect(importTooLarge(limits)).toBe(tooLarge);
     expect(chunkTooLarge(2, limits)).toBe(chunk);
+  });
+});
+
+describe('events in chunk bodies', () => {
+  const ev = (id: string) => ({ id, type: 'RESI' as const, customType: '', date: 'ABT 1850', placeId: 'pl1', description: '', age: '', citations: [{ id: `ci-${id}`, sourceId: 'sr1', page: 'folio 1', date: '', quality: null, text: '' }] });
+  function withEvents(): ChangeSet {
+    const cs = sample(40);
+    cs.profiles.upsert = cs.profiles.upsert.map((p, i) => (i % 2 ? { ...p, events: { upsert: [ev(`ev${i}a`), ev(`ev${i}b`)], remove: ['old'] } } : p));
+    cs.couples = { upsert: [{ id: 'cp-pr:1-pr:2', partners: ['pr:1', 'pr:2'], events: [{ ...ev('evm'), type: 'MARR' }] }], remove: [] };
+    return cs;
+  }
+
+  it('travel packed, fewer characters, and come back exactly whichever way the bodies are read', async () => {
+    const cs = withEvents();
+    const bodies = chunkChangeSet(cs, 2000);
+    expect(bodies.some((b) => b.includes('"upsert":[["ev'))).toBe(true);
+    expect(bodies.join('').length).toBeLessThan(JSON.stringify(cs).length);
+    expect(await joinChunkBodies(bodies)).toEqual(cs);
+    const parsed = bodies.map((b) => parseImportChunk(0, b));
+    for (const p of parsed) expect(p.ok).toBe(true);
+    const merged = mergeChangeSetChunks(parsed.map((p) => (p.ok ? p.changes : emptyChangeSet(0))));
+    expect(merged).toEqual({ ok: true, changes: cs });
+    // Cut again (an importer aiming at another size): packing packed events changes nothing.
+    expect(await joinChunkBodies(chunkChangeSet(await joinChunkBodies(bodies), 5000))).toEqual(cs);
+  });
+
+  it.each([
+    ['a packed event with a number for its date', [['ev1', 'RESI', 1850]]],
+    ['citations that are not a list', [['ev1', 'RESI', '', '', '', '', '', 0, 'x']]],
+    ['a citation with a number for its page', [['ev1', 'RESI', '', '', '', '', '', 0, [['ci1', 'sr1', 12]]]]],
+  ])('a chunk with %s is refused by the shape check, not by a crash', (_, events) => {
+    const body = JSON.stringify({ ...emptyChangeSet(0), profiles: { upsert: [{ id: 'pr:1', events: { upsert: events, remove: [] } }], remove: [] } });
+    const read = parseImportChunk(2, body);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.message).toMatch(/^Chunk 3 is not valid: .+\. Nothing was imported\.$/);
   });
 });

@@ -110,6 +110,15 @@ describe('assembleGraph: the latest snapshot plus the change log after it', () =
     expect(() => snapshotGraph({ ...open(10, 1), snapshot: { ...open(10, 1).snapshot!, format: 'other/2' } }, chunksOf(base(), 1))).toThrow(UNREADABLE_GRAPH);
   });
 
+  it('reads a snapshot written before events were packed (format /1, events whole) as the same graph', () => {
+    const graph = base();
+    graph.profiles['u-owner'] = { ...graph.profiles['u-owner']!, events: [{ id: 'ev1', type: 'RESI', customType: '', date: '1850', placeId: '', description: '', age: '' }] };
+    const wire = encodeGraphColumns(graph);
+    wire.profileFacts = wire.profileFacts!.map(([i]) => [i, { events: graph.profiles['u-owner']!.events }]);
+    const old = { ...open(10, 1), snapshot: { ...open(10, 1).snapshot!, format: 'kinfolk-graph-columns/1' } };
+    expect(snapshotGraph(old, [{ index: 0, text: JSON.stringify(wire) }])).toEqual({ ...graph, revision: 10 });
+  });
+
   it('drops revisions at or before the snapshot and a revision read twice', () => {
     expect(orderedRun(10, [change(9), change(10), change(11), change(11), change(12)]).map((e) => e.revision)).toEqual([11, 12]);
   });
