@@ -125,14 +125,16 @@ export function createSnapshotReader() {
    */
   async function fromLastSnapshot(q: Queryable, row: GraphRow, applied: AppliedChange): Promise<Source> {
     const snap = (await q.query<{ revision: unknown; body: string }>('SELECT revision, body FROM graph_snapshots WHERE graph_id = $1 AND revision < $2', [row.id, applied.revision]))[0];
-    if (!snap) return null;
-    const from = Number(snap.revision);
+    // Without a snapshot, a young tree (a new member's first import) is made from nothing and its
+    // whole log, which is then complete.
+    const from = snap ? Number(snap.revision) : 0;
     const gap = row.revision - from;
     if (gap > SNAPSHOT_TAIL.changeSets) return null;
     const logged = await changesSince(q, row.id, from, gap);
     if (logged.length !== gap || logged.some((c, i) => c.revision !== from + 1 + i || (c.changes === null && c.revision !== applied.revision))) return null;
     const changeSets = logged.map((c) => (c.revision === applied.revision ? applied.changes : (JSON.parse(c.changes!) as ChangeSet)));
-    const graph = applyChangeSets(decodeGraphColumns(JSON.parse(snap.body) as GraphColumns), changeSets);
+    const base: Graph = snap ? decodeGraphColumns(JSON.parse(snap.body) as GraphColumns) : { nodes: [], edges: [], profiles: {}, updatedAt: '', version: 1, revision: 0 };
+    const graph = applyChangeSets(base, changeSets);
     return { row, graph: { ...graph, updatedAt: row.updatedAt, revision: row.revision } };
   }
 

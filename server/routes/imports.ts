@@ -49,6 +49,10 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext, graphs: Grap
     checkGraphId(request.params.graphId);
     const body = parseBody(BeginBody, request.body);
     const { importId } = await imports.begin(user.uid, request.params.graphId, body);
+    // The tree as it stands gets its snapshot now (a new member's tree has none until opened), so
+    // the snapshot after the commit is made from it and the import, not by reading back the whole
+    // imported tree: 100,000 people with events is more text than PGlite can join in one read.
+    await graphs.renewSnapshot(request.params.graphId);
     return { importId, limits };
   });
 
