@@ -89,7 +89,7 @@ export async function addRelative(page: Page, of: string, relation: string, firs
   await form.getByLabel('First name').fill(first);
   await form.getByLabel('Last name').fill(last);
   if (gender) await form.getByLabel('Gender').selectOption(gender);
-  if (year) await form.getByLabel('Year').fill(year);
+  if (year) await form.getByLabel('Birth date').fill(year);
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await page.locator(`[data-node-id][aria-label="${first} ${last}"]`).waitFor({ state: 'attached' });
 }
