@@ -42,7 +42,7 @@ export function personDetail(profile: Profile, graph: Graph): string {
  * closes it. On a phone it folds into an icon button that opens it across the top.
  */
 export function FindPerson() {
-  const { search } = useTree();
+  const { search, session } = useTree();
   const graph = useTreeGraph();
   const { findRequest } = useSnapshot(treeUi);
   const id = useId();
@@ -186,7 +186,7 @@ export function FindPerson() {
               index={i}
               profile={p}
               detail={[factMatch(p, graph, factQuery), personDetail(p, graph)].filter(Boolean).join(' · ')}
-              aside={relationToMe(p.id) || undefined}
+              aside={(!session.privacy[p.id] && relationToMe(p.id)) || undefined}
               selected={i === active}
               onHover={setActive}
               onChoose={() => choose(p)}
