@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, TAGLINE } from '../../app/config.ts';
-import { escapeHtml, type MailMessage } from '../../mail/templates.ts';
+import { escapeHtml, mailHtml, type MailMessage } from '../../mail/templates.ts';
 import { activitySentence, treeActivityPath } from './sinceLastVisit.ts';
 import type { DigestFrequency, TreeActivity } from './types.ts';
 
@@ -75,21 +75,9 @@ export function digestMail(
 ${t.activity.lines.map((l) => `        <li>${escapeHtml(activitySentence(l))}</li>`).join('\n')}
       </ul>
       <p style="margin:0 0 8px"><a href="${escapeHtml(link(t))}" style="color:#2f5d50;font-weight:600">${DIGEST_TEXTS.see}</a></p>`;
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;color:#2b2622">
-  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-    <tr><td>
-      <h1 style="margin:0 0 4px;font-family:Fraunces,Georgia,serif;font-size:24px">${PRODUCT_NAME}</h1>
-      <p style="margin:0 0 24px;color:#6b625a;font-size:14px">${escapeHtml(TAGLINE)}</p>
-      <p>${escapeHtml(DIGEST_TEXTS.hello(o.name))}</p>
+  const html = mailHtml(`      <p>${escapeHtml(DIGEST_TEXTS.hello(o.name))}</p>
       <p>${escapeHtml(DIGEST_TEXTS.lead)}</p>
 ${trees.map(section).join('\n')}
-      <p style="margin-top:24px;font-size:13px;color:#6b625a">${escapeHtml(DIGEST_TEXTS.why(o.frequency))} <a href="${escapeHtml(account)}">${escapeHtml(account)}</a></p>
-    </td></tr>
-  </table>
-</body>
-</html>
-`;
+      <p style="margin-top:24px;font-size:13px;color:#6b625a">${escapeHtml(DIGEST_TEXTS.why(o.frequency))} <a href="${escapeHtml(account)}">${escapeHtml(account)}</a></p>`);
   return { to, subject: DIGEST_TEXTS.subject(o.frequency, count), text, html };
 }
