@@ -38,6 +38,7 @@ import { asChangeSet } from '../tests/contract/graphStore.contract.ts';
 import { chromiumArgs, chromiumPath } from '../tests/chromium.ts';
 import globalSetup, { type FirebaseE2E } from '../tests/e2e/firebase/globalSetup.ts';
 import { openTestbed } from '../tests/firebase/firestoreTestbed.ts';
+import { markFirstCardFrame, waitForFirstCardFrame } from './tools/firstCardFrame.ts';
 
 const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const ms = (start: number) => Math.round(performance.now() - start);
@@ -88,7 +89,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function openTree(page: Page) {
   await page.evaluate(() => performance.clearMarks());
   await page.goto('/app/tree');
-  await page.waitForFunction(() => (window as unknown as { __firstCardFrame?: number }).__firstCardFrame !== undefined, null, { timeout: Number(process.env.FIRST_FRAME_TIMEOUT_MS ?? 900_000) }).catch(async (e: unknown) => {
+  await waitForFirstCardFrame(page, Number(process.env.FIRST_FRAME_TIMEOUT_MS ?? 900_000)).catch(async (e: unknown) => {
     // What the page showed instead of cards, to say why.
     await page.screenshot({ path: join(tmpdir(), 'firebase-browser-failure.png') });
     console.error(`no cards at ${page.url()}; the page said: ${(await page.locator('body').innerText()).slice(0, 500)}`);
@@ -199,15 +200,7 @@ try {
       const context = await browser.newContext({ baseURL: site.url, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       page.on('console', (m) => m.type() === 'error' && console.error(`page: ${m.text()}`));
-      await page.addInitScript(() => {
-        const w = window as unknown as { __firstCardFrame?: number };
-        new MutationObserver((_, obs) => {
-          if (document.querySelector('[data-node-id]')) {
-            obs.disconnect();
-            requestAnimationFrame(() => (w.__firstCardFrame = performance.now()));
-          }
-        }).observe(document, { subtree: true, childList: true });
-      });
+      await markFirstCardFrame(page);
       await signIn(page, email, password);
       coldOpens.push(await openTree(page));
       if (i === 1) warmOpen = await openTree(page);

@@ -31,6 +31,7 @@ import { familyChangeSet } from './scene/familyChangeSet.ts';
 import { gedcomChangeSet } from './scene/gedcomChangeSet.ts';
 import { startBenchServer } from './tools/serverProcess.ts';
 import { benchMember } from './tools/benchMember.ts';
+import { markFirstCardFrame, waitForFirstCardFrame } from './tools/firstCardFrame.ts';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
@@ -74,15 +75,7 @@ try {
   await page.getByText(/^Welcome( back)?, /).waitFor();
   const encodings: string[] = [];
   context.on('response', (r) => r.url().endsWith('/api/graph') && encodings.push(r.headers()['content-encoding'] ?? 'none'));
-  await context.addInitScript(() => {
-    const w = window as unknown as { __firstCardFrame?: number };
-    new MutationObserver((_, obs) => {
-      if (document.querySelector('[data-node-id]')) {
-        obs.disconnect();
-        requestAnimationFrame(() => (w.__firstCardFrame = performance.now()));
-      }
-    }).observe(document, { subtree: true, childList: true });
-  });
+  await markFirstCardFrame(context);
   const runs: { fromRequest: number; fromNavigation: number; bytes: number; cpuMs: number; phases: Record<string, number> }[] = [];
   for (let i = 0; i < 3; i++) {
     // Each open in a tab of its own: the main thread's CPU counters are then the open's alone
@@ -99,7 +92,7 @@ try {
     }
     const cpuBefore = await threadTime();
     await page.goto('/app/tree');
-    await page.waitForFunction(() => (window as unknown as { __firstCardFrame?: number }).__firstCardFrame !== undefined, null, { timeout: 120_000, polling: 50 });
+    await waitForFirstCardFrame(page, 120_000);
     const cpuAfter = await threadTime();
     const cpuMs = cpuAfter >= cpuBefore ? cpuAfter - cpuBefore : cpuAfter;
     if (profileDir) {
