@@ -37,6 +37,11 @@ export interface CitationsValue {
   newSources: Source[];
 }
 
+/** The new sources a save keeps: those a citation still names (one made, then its citation removed, is dropped). */
+export function citedNewSources(value: CitationsValue): Source[] {
+  return value.newSources.filter((s) => value.citations.some((c) => c.sourceId === s.id));
+}
+
 /**
  * The citations of a fact being edited (an event, a name, a couple), and the form that adds one or
  * changes one: a source of the tree or a new one (its title, its author), where in it, the date it

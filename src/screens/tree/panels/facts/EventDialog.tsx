@@ -6,7 +6,7 @@ import { fullPlaceName } from '../../../../domain/facts/placeOps.ts';
 import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, type EventType, type FactEvent, type Place, type Source } from '../../../../domain/facts/types.ts';
 import { DateInput } from '../../../../components/DateInput.tsx';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
-import { CitationsField, type CitationsValue } from './CitationsField.tsx';
+import { CitationsField, citedNewSources, type CitationsValue } from './CitationsField.tsx';
 import { PlaceField } from './PlaceField.tsx';
 import { FACT_LIMITS } from '../../../../domain/facts/limits.ts';
 import { NoteEditor } from '../../../../components/evidence/NoteEditor.tsx';
@@ -86,7 +86,7 @@ export function EventDialog({ owner, event, places, sources = {}, onSave, onClos
       ...(note ? { note } : {}),
       citations: evidence.citations,
       // Only the new sources still cited (one added then its citation removed is not made).
-      newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)),
+      newSources: citedNewSources(evidence),
     });
   };
   return (

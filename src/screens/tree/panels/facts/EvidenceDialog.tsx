@@ -4,7 +4,7 @@ import { FACT_LIMITS } from '../../../../domain/facts/limits.ts';
 import type { CoupleEvidence } from '../../../../domain/facts/sourceOps.ts';
 import type { Citation, Source } from '../../../../domain/facts/types.ts';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
-import { CitationsField, type CitationsValue } from './CitationsField.tsx';
+import { CitationsField, citedNewSources, type CitationsValue } from './CitationsField.tsx';
 
 export const COUPLE_EVIDENCE_TEXTS = {
   title: 'Couple’s sources and note',
@@ -50,7 +50,7 @@ export function EvidenceDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (note.length > FACT_LIMITS.note) return;
-    onSave({ note, citations: evidence.citations, newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)) });
+    onSave({ note, citations: evidence.citations, newSources: citedNewSources(evidence) });
   };
   return (
     <DialogShell title={title} description={description} onClose={onClose} testId={testId}>

@@ -3,7 +3,7 @@ import { FormAlert, SelectField, TextField } from '../../../../components/Field.
 import { NAME_KIND_LABELS, NAME_MESSAGES, type NameFields } from '../../../../domain/facts/names.ts';
 import { NAME_KINDS, type NameKind, type PersonName, type Source } from '../../../../domain/facts/types.ts';
 import { DialogShell } from '../../dialogs/DialogShell.tsx';
-import { CitationsField, type CitationsValue } from './CitationsField.tsx';
+import { CitationsField, citedNewSources, type CitationsValue } from './CitationsField.tsx';
 
 export const NAME_DIALOG_TEXTS = {
   addTitle: 'Add name',
@@ -70,7 +70,7 @@ export function NameDialog({
       ...fields,
       ...(evidence.citations.length ? { citations: evidence.citations } : {}),
       // Only the new sources still cited (one added then its citation removed is not made).
-      newSources: evidence.newSources.filter((s) => evidence.citations.some((c) => c.sourceId === s.id)),
+      newSources: citedNewSources(evidence),
     });
   };
   return (
