@@ -455,6 +455,29 @@ export const MIGRATIONS: readonly Migration[] = [
         SELECT DISTINCT h.graph_id, p.id, h.revision FROM graph_history h, unnest(h.profile_ids) AS p(id);
     `,
   },
+  {
+    version: 19,
+    name: 'media the history can bring back',
+    // The media records a saved change took out of each tree (src/domain/media/orphans.ts): the
+    // history can bring each back, so the orphan sweep keeps their files. Written with the history
+    // entry by a change that removes media (no cost to any other save); read by the sweep per tree.
+    // Records removed before this migration are found in the history's bodies once.
+    sql: `
+      CREATE TABLE graph_media_removed (
+        graph_id text NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+        media_id text NOT NULL,
+        removed_at timestamptz NOT NULL,
+        revision bigint NOT NULL,
+        PRIMARY KEY (graph_id, media_id)
+      );
+      INSERT INTO graph_media_removed (graph_id, media_id, removed_at, revision)
+        SELECT DISTINCT ON (h.graph_id, m.id) h.graph_id, m.id, h.at, h.revision
+        FROM graph_history h
+        CROSS JOIN LATERAL jsonb_array_elements_text(COALESCE(h.body::jsonb #> '{changes,media,remove}', '[]'::jsonb)) AS m(id)
+        WHERE h.body LIKE '%"media"%' AND jsonb_typeof(h.body::jsonb #> ARRAY['before', 'media', m.id]) = 'object'
+        ORDER BY h.graph_id, m.id, h.revision DESC;
+    `,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
@@ -466,6 +489,7 @@ export const DATA_TABLES = [
   'graph_changes',
   'graph_history_people',
   'graph_history',
+  'graph_media_removed',
   'graph_profiles',
   'graph_not_duplicates',
   'graph_sources',

@@ -4,6 +4,7 @@ import { orphanMediaFiles } from '../../src/domain/media/orphans.ts';
 import type { Media } from '../../src/domain/media/types.ts';
 import { contentHash } from './avatarStorage.ts';
 import type { MediaFile } from './mediaFiles.ts';
+import { readRemovedMedia } from '../graphs/historyStore.ts';
 
 /**
  * The files of photos and documents in the database's `files` table (as avatars), keyed by
@@ -48,8 +49,9 @@ export async function readMediaRecord(q: Queryable, graphId: string, mediaId: st
 }
 
 /**
- * Deletes the files no record can bring back (`orphanMediaFiles`): of one tree (after an upload to
- * it), or of every tree (the server's daily sweep). Answers the paths deleted.
+ * Deletes the files nothing can bring back (`orphanMediaFiles`: no record holds them and the
+ * history cannot bring one back): of one tree (after an upload to it), or of every tree (the
+ * server's sweep every 6 hours). Answers the paths deleted.
  */
 export async function sweepMediaOrphans(db: Database, now: Date, graphId?: string): Promise<string[]> {
   const files = await db.query<{ path: string; updated_at: Date | string }>(
@@ -61,10 +63,11 @@ export async function sweepMediaOrphans(db: Database, now: Date, graphId?: strin
   const rows = await db.query<{ graph_id: string; id: string }>('SELECT graph_id, id FROM graph_media WHERE graph_id = ANY($1::text[])', [graphs]);
   const held = new Map<string, Set<string>>();
   for (const r of rows) (held.get(r.graph_id) ?? held.set(r.graph_id, new Set()).get(r.graph_id)!).add(r.id);
+  const removed = await readRemovedMedia(db, graphs);
   const none = new Set<string>();
   const gone = orphanMediaFiles(
     files.map((f) => ({ path: f.path, updatedAt: new Date(f.updated_at).getTime() })),
-    (g) => held.get(g) ?? none,
+    (g) => ({ held: held.get(g) ?? none, removed: removed.get(g) ?? none }),
     now.getTime(),
   );
   if (gone.length) await db.query('DELETE FROM files WHERE path = ANY($1::text[])', [gone]);

@@ -1,5 +1,6 @@
 import { entryWithBody, historyBodyText, type HistoryLog } from '../../src/domain/history/log.ts';
 import type { ChangeSummary, HistoryEntry } from '../../src/domain/history/types.ts';
+import { mediaRemovedBy } from '../../src/domain/media/orphans.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The history of each tree over SQL (migration 14, `graph_history`); see src/domain/history. */
@@ -17,6 +18,23 @@ export async function appendHistory(q: Queryable, graphId: string, e: HistoryEnt
       [graphId, e.revision, e.profileIds],
     );
   }
+  // The media records the history can bring back keep their files (migration 19, the orphan sweep).
+  const media = mediaRemovedBy(e.changes, e.before);
+  if (media.length) {
+    await q.query(
+      `INSERT INTO graph_media_removed (graph_id, media_id, removed_at, revision) SELECT $1, m, $2, $3 FROM unnest($4::text[]) AS m
+       ON CONFLICT (graph_id, media_id) DO UPDATE SET removed_at = excluded.removed_at, revision = excluded.revision`,
+      [graphId, e.at, e.revision, media],
+    );
+  }
+}
+
+/** The media ids of these trees the history can bring back (`graph_media_removed`), by tree. */
+export async function readRemovedMedia(q: Queryable, graphIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const rows = await q.query<{ graph_id: string; media_id: string }>('SELECT graph_id, media_id FROM graph_media_removed WHERE graph_id = ANY($1::text[])', [graphIds]);
+  const out = new Map<string, Set<string>>();
+  for (const r of rows) (out.get(r.graph_id) ?? out.set(r.graph_id, new Set()).get(r.graph_id)!).add(r.media_id);
+  return out;
 }
 
 interface HistoryRow {

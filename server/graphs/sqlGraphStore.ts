@@ -64,6 +64,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
     couples: (ids) => items<Couple>('SELECT data FROM graph_couples WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     sources: (ids) => items<Source>('SELECT data FROM graph_sources WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     mediaOfPeople: (ids) => items<Media>(`SELECT data FROM graph_media WHERE graph_id = $1 AND (data->'people') ?| $2::text[]`, ids),
+    media: (ids) => items<Media>('SELECT data FROM graph_media WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
   };
 }
 

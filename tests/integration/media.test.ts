@@ -10,6 +10,9 @@ import { MEDIA_ORPHAN_GRACE_MS } from '../../src/domain/media/orphans.ts';
 import { loadGraph, saveOk, saveTree, type Tree } from './graphHelpers.ts';
 import { expectError, useTestServer, type Answer, type Member } from './helpers.ts';
 import { hopperFamily } from './sharingHelpers.ts';
+import { deletePerson } from '../../src/domain/relationships.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Photos and documents on the self-hosted server (migration 13, the files table): an editor's
@@ -153,7 +156,7 @@ describe('photos and documents on the server', () => {
     await saveOk(tree, { ...tree.saved, media: { ...rest, mref100: record('mref100', [h.walter.profileId], { kind: 'photo', url: 'photos/100.jpg', thumb: '', thumbSmall: '', contentType: '', bytes: 0 }) } });
   });
 
-  it('orphan files: an upload whose save never came and a deleted record lose their files a day later; a saved record keeps them', async () => {
+  it('orphan files: an upload whose save never came loses its files a day later; a saved record, and one deleted, keep them', async () => {
     const h = await hopperFamily(site.server);
     const g = h.tree.graphId;
     const png = () => sharp({ create: { width: 30, height: 30, channels: 3, background: '#abc' } }).png().toBuffer();
@@ -163,17 +166,55 @@ describe('photos and documents on the server', () => {
     const tree: Tree = { member: h.grace, graphId: g, ownerUid: h.grace.uid, saved: (await loadGraph(h.grace.client)).graph, clientId: 'grace-orphans' };
     await saveOk(tree, { ...tree.saved, media: { mkept: record('mkept', [h.walter.profileId], kept.body), mgone: record('mgone', [h.walter.profileId], gone.body) } });
     await saveOk(tree, { ...tree.saved, media: { mkept: tree.saved.media!.mkept! } });
-    // Within the day nothing goes: Undo or a revert may still bring the record back.
+    // Within the day nothing goes: a save may still be on its way.
     expect(await sweepMediaOrphans(site.db, new Date(Date.now() + 60_000), g)).toEqual([]);
     const later = new Date(Date.now() + MEDIA_ORPHAN_GRACE_MS + 60_000);
-    expect((await sweepMediaOrphans(site.db, later, g)).sort()).toEqual(
-      ['mgone', 'mlost'].flatMap((m) => ['original.png', 'thumb_170.webp', 'thumb_320.webp'].map((f) => `media/${g}/${m}/${f}`)).sort(),
-    );
-    expect(await storedPaths(g, 'mgone')).toEqual([]);
+    expect((await sweepMediaOrphans(site.db, later, g)).sort()).toEqual(['original.png', 'thumb_170.webp', 'thumb_320.webp'].map((f) => `media/${g}/mlost/${f}`));
     expect(await storedPaths(g, 'mlost')).toEqual([]);
     expect(await storedPaths(g, 'mkept')).toEqual(['original.png', 'thumb_170.webp', 'thumb_320.webp']);
-    // The sweep of every tree finds nothing more; the record's photo is still served.
-    expect(await sweepMediaOrphans(site.db, later)).toEqual([]);
+    // The deleted record's files stay, a year on too: reverting its deletion brings it back.
+    expect(await sweepMediaOrphans(site.db, new Date(Date.now() + 365 * DAY))).toEqual([]);
+    expect(await storedPaths(g, 'mgone')).toEqual(['original.png', 'thumb_170.webp', 'thumb_320.webp']);
     expect((await fetchAs(h.grace, kept.body.thumb)).status).toBe(200);
+  });
+
+  it('a person deleted with their photo, restored from Recently deleted after the sweep ran 2 days later: the photo is back and served', async () => {
+    const h = await hopperFamily(site.server);
+    const g = h.tree.graphId;
+    const base = `/api/graphs/${g}`;
+    const stored = await upload(h.ed, g, 'mwalter', [h.walter.profileId], 'walter.jpg', await camera());
+    expect(stored.status, stored.text).toBe(200);
+    const ed: Tree = { member: h.ed, graphId: g, ownerUid: h.grace.uid, saved: (await loadGraph(h.ed.client)).graph, clientId: 'ed-tab' };
+    await saveOk(ed, { ...ed.saved, media: { mwalter: record('mwalter', [h.walter.profileId], stored.body, 'Walter at the lake') } });
+    const removed = deletePerson(ed.saved, h.walter.nodeId);
+    if (!removed.ok) throw new Error(removed.message);
+    expect(removed.graph.media).toEqual({});
+    await saveOk(ed, removed.graph);
+
+    expect(await sweepMediaOrphans(site.db, new Date(Date.now() + 2 * DAY))).toEqual([]);
+    const deleted = await h.grace.client.get(`${base}/deleted`);
+    expect(deleted.status, deleted.text).toBe(200);
+    const walter = deleted.body.people.find((p: { profileId: string }) => p.profileId === h.walter.profileId);
+    const restored = await h.grace.client.post(`${base}/deleted/restore`, { revision: walter.revision, profileId: h.walter.profileId, clientId: 'grace-tab' });
+    expect(restored.status, restored.text).toBe(200);
+
+    const back = (await loadGraph(h.grace.client)).graph;
+    expect(back.profiles[h.walter.profileId]).toBeDefined();
+    expect(back.media?.mwalter).toMatchObject({ title: 'Walter at the lake', people: [h.walter.profileId], url: stored.body.url });
+    for (const url of [stored.body.url, stored.body.thumb, stored.body.thumbSmall]) expect((await fetchAs(h.grace, url)).status).toBe(200);
+  });
+
+  it('a deleted photo brought back by reverting its deletion weeks later keeps its files', async () => {
+    const h = await hopperFamily(site.server);
+    const g = h.tree.graphId;
+    const stored = await upload(h.grace, g, 'mlake', [h.walter.profileId], 'lake.jpg', await camera());
+    const tree: Tree = { member: h.grace, graphId: g, ownerUid: h.grace.uid, saved: (await loadGraph(h.grace.client)).graph, clientId: 'grace-tab' };
+    await saveOk(tree, { ...tree.saved, media: { mlake: record('mlake', [h.walter.profileId], stored.body, 'Lake') } });
+    const deletion = await saveOk(tree, { ...tree.saved, media: {} });
+    expect(await sweepMediaOrphans(site.db, new Date(Date.now() + 100 * DAY), g)).toEqual([]);
+    const reverted = await h.grace.client.post(`/api/graphs/${g}/history/revert`, { revision: deletion, mode: 'one', clientId: 'grace-tab' });
+    expect(reverted.status, reverted.text).toBe(200);
+    expect((await loadGraph(h.grace.client)).graph.media?.mlake).toMatchObject({ title: 'Lake', url: stored.body.url });
+    expect((await fetchAs(h.grace, stored.body.url)).status).toBe(200);
   });
 });

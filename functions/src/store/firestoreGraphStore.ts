@@ -151,6 +151,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
         const found = await tx.query(col, queries, (d) => (d as MediaDoc).media.people.some((p) => wanted.has(p)));
         return [...found.values()].map((d) => (d as MediaDoc).media);
       },
+      media: (ids) => byIds(unique(ids).map((id) => paths.mediaItem(graphId, id)), (d) => (d as MediaDoc).media),
     };
   }
 

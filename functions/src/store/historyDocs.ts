@@ -1,7 +1,8 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { paths, type HistoryDoc, type HistoryPartDoc } from '../../../src/backend/firebase/paths.ts';
+import { paths, type HistoryDoc, type HistoryPartDoc, type RemovedMediaDoc } from '../../../src/backend/firebase/paths.ts';
 import { entryWithBody, historyBodyText, type HistoryLog } from '../../../src/domain/history/log.ts';
 import type { HistoryEntry } from '../../../src/domain/history/types.ts';
+import { mediaRemovedBy } from '../../../src/domain/media/orphans.ts';
 import type { StagedTransaction } from './stagedTransaction.ts';
 
 /**
@@ -33,6 +34,8 @@ export function stageHistory(tx: StagedTransaction, graphId: string, e: HistoryE
   const parts = body && body.length > PART_CHARS ? Math.ceil(body.length / PART_CHARS) : 0;
   tx.set(paths.historyEntry(graphId, e.revision), historyDoc(e, body, parts));
   for (let i = 0; i < parts; i++) tx.set(paths.historyPart(graphId, e.revision, i), { text: body!.slice(i * PART_CHARS, (i + 1) * PART_CHARS) } satisfies HistoryPartDoc);
+  // The media records the history can bring back keep their files (functions/src/mediaSweep.ts).
+  for (const id of mediaRemovedBy(e.changes, e.before)) tx.set(paths.removedMediaItem(graphId, id), { removedAt: e.at, revision: e.revision } satisfies RemovedMediaDoc);
 }
 
 export function firestoreHistoryLog(db: Firestore): HistoryLog {

@@ -23,6 +23,7 @@ import type { Media } from '../../domain/media/types.ts';
  * graphs/{graphId}/edges/{docId(edgeId)}        EdgeDoc      one per line
  * graphs/{graphId}/notDuplicates/{docId(id)}    NotDuplicateDoc  pairs said not to be duplicates
  * graphs/{graphId}/changes/{revision}           ChangeDoc    the change log (the last 1,000)
+ * graphs/{graphId}/removedMedia/{docId(id)}     RemovedMediaDoc  media the history can bring back (functions only)
  * graphs/{graphId}/viewers/{uid}/changes/{rev}  ViewerChangeDoc  a viewer's redacted copy of the log
  * graphs/{graphId}/snapshots/{snapshotId}       SnapshotDoc  a compacted copy at one revision
  *   …/snapshots/{snapshotId}/chunks/{index}     SnapshotChunkDoc  its JSON text, in slices < 1 MiB
@@ -225,6 +226,17 @@ export interface HistoryPartDoc {
 }
 
 /**
+ * `graphs/{graphId}/removedMedia/{docId(mediaId)}`: a media record a saved change took out of the
+ * tree, which the history can bring back, so the orphan sweep keeps its files in Storage
+ * (src/domain/media/orphans.ts). Written by functions with the history entry; never read by clients.
+ */
+export interface RemovedMediaDoc {
+  /** ISO time of the change that last removed it. */
+  removedAt: string;
+  revision: number;
+}
+
+/**
  * `graphs/{graphId}/viewers/{uid}/changes/{revision}`: a viewer's copy of a change document,
  * redacted for that viewer as the self-hosted server's live stream redacts it
  * (src/domain/privacyEvents.ts). Written by a function after the change; the viewer's live view
@@ -348,6 +360,8 @@ export const paths = {
   history: (graphId: string) => `graphs/${graphId}/history`,
   historyEntry: (graphId: string, revision: number) => `graphs/${graphId}/history/${revision}`,
   historyPart: (graphId: string, revision: number, index: number) => `graphs/${graphId}/history/${revision}/parts/${index}`,
+  removedMedia: (graphId: string) => `graphs/${graphId}/removedMedia`,
+  removedMediaItem: (graphId: string, mediaId: string) => `graphs/${graphId}/removedMedia/${docId(mediaId)}`,
   viewerChanges: (graphId: string, uid: string) => `graphs/${graphId}/viewers/${uid}/changes`,
   viewerChange: (graphId: string, uid: string, revision: number) => `graphs/${graphId}/viewers/${uid}/changes/${revision}`,
   snapshots: (graphId: string) => `graphs/${graphId}/snapshots`,

@@ -40,6 +40,7 @@ export async function readCurrent(lookup: GraphLookup, ids: IdsToRead): Promise<
   items.set('places', await read('places', (x) => lookup.places(x)));
   items.set('couples', await read('couples', (x) => lookup.couples(x)));
   items.set('sources', await read('sources', (x) => lookup.sources(x)));
+  items.set('media', await read('media', (x) => lookup.media(x)));
   const profiles = await read<Profile>('profiles', (x) => lookup.profiles(x));
   return {
     item: <K extends WholeKey>(key: K, id: string) => items.get(key)!.get(id) as ItemOf[K] | undefined,

@@ -1,6 +1,7 @@
 import type { ChangeSet } from '../changeSet.ts';
 import { groupOf } from '../entityKinds.ts';
 import type { Source } from '../facts/types.ts';
+import type { Media } from '../media/types.ts';
 import type { GraphLookup, Neighbourhood } from '../save/neighbourhood.ts';
 import type { GraphNode, Profile } from '../types.ts';
 import { beforeOf, type ItemReader } from './before.ts';
@@ -16,12 +17,15 @@ export async function readBefore(nb: Neighbourhood, lookup: GraphLookup, changes
   if (keptByReference(changes)) return null;
   const sourceIds = [...groupOf(changes, 'sources').upsert.map((s) => s.id), ...groupOf(changes, 'sources').remove];
   const sources = new Map<string, Source>(sourceIds.length ? (await lookup.sources(sourceIds)).map((s) => [s.id, s]) : []);
+  // A removed photo's record as it was: what a revert or a restore brings back (and keeps its files, media/orphans.ts).
+  const mediaIds = [...groupOf(changes, 'media').upsert.map((m) => m.id), ...groupOf(changes, 'media').remove];
+  const media = new Map<string, Media>(mediaIds.length ? (await lookup.media(mediaIds)).map((m) => [m.id, m]) : []);
   for (let round = 0; round < 5; round++) {
     const view = nb.before();
     const facts = nb.factsBefore();
     const reader: ItemReader = {
       item: (key, id) =>
-        (key === 'nodes' ? view.node(id) : key === 'edges' ? view.edge(id) : key === 'places' ? facts.place(id) : key === 'couples' ? facts.couple(id) : sources.get(id)) as never,
+        (key === 'nodes' ? view.node(id) : key === 'edges' ? view.edge(id) : key === 'places' ? facts.place(id) : key === 'couples' ? facts.couple(id) : key === 'media' ? media.get(id) : sources.get(id)) as never,
       profile: view.profile,
     };
     const before = beforeOf(reader, changes);

@@ -12,6 +12,7 @@ import { summarise } from './entry.ts';
 import type { HistoryLog } from './log.ts';
 import { restoreChangeSet, revertConflicts } from './restore.ts';
 import { historyForViewer } from './viewer.ts';
+import type { Media } from '../media/types.ts';
 import {
   HISTORY_MESSAGES,
   HISTORY_PAGE_MAX,
@@ -158,7 +159,8 @@ export async function recentlyDeleted(deps: HistoryDeps, uid: string, graphId: s
 /**
  * The part of a deletion's before that brings one person back: their profile (its relatives
  * limited to those still in the tree), their cards, the lines between those cards and cards
- * still there, the entries naming them in their relatives' lists, and their couples.
+ * still there, the entries naming them in their relatives' lists, their couples, and their
+ * photos and documents (`mediaBack`).
  */
 export function personBefore(before: ChangeBefore, profileId: string, now: ItemReader): ChangeBefore {
   const whole = before.profiles?.[profileId]?.whole;
@@ -177,7 +179,31 @@ export function personBefore(before: ChangeBefore, profileId: string, now: ItemR
   const there = (nodeId: string) => cards.has(nodeId) || !!now.item('nodes', nodeId);
   const edges = Object.fromEntries(Object.entries(before.edges ?? {}).filter(([, e]) => !!e && (cards.has(e.source) || cards.has(e.target)) && there(e.source) && there(e.target)));
   const couples = Object.fromEntries(Object.entries(before.couples ?? {}).filter(([, c]) => !!c && c.partners.includes(profileId) && c.partners.every((p) => p === profileId || !!now.profile(p))));
-  return { profiles, nodes, edges, couples };
+  return { profiles, nodes, edges, couples, media: mediaBack(before, profileId, new Set(Object.keys(couples)), now) };
+}
+
+/**
+ * A deleted person's photos and documents as a restore puts them back: one that went with them
+ * (only they were in it) comes back with the people and couples in it still in the tree; one still
+ * there (a group photo they were taken out of) gets them back, and their restored couples, on top
+ * of whatever it holds now. Their files were kept (media/orphans.ts).
+ */
+function mediaBack(before: ChangeBefore, profileId: string, couplesBack: ReadonlySet<string>, now: ItemReader): Record<string, Media> {
+  const out: Record<string, Media> = {};
+  for (const [id, was] of Object.entries(before.media ?? {})) {
+    if (!was?.people.includes(profileId)) continue;
+    const held = now.item('media', id);
+    const there = (p: string) => p === profileId || !!now.profile(p);
+    const coupleThere = (c: string) => couplesBack.has(c) || !!now.item('couples', c);
+    if (!held) {
+      out[id] = { ...was, people: was.people.filter(there), couples: was.couples.filter(coupleThere) };
+      continue;
+    }
+    const inIt = new Set([...held.people, profileId]);
+    const couples = [...held.couples, ...was.couples.filter((c) => couplesBack.has(c) && !held.couples.includes(c))];
+    out[id] = { ...held, people: [...was.people.filter((p) => inIt.has(p)), ...held.people.filter((p) => !was.people.includes(p))], couples };
+  }
+  return out;
 }
 
 /** Brings a deleted person back with their links and profile, as a new change (owners and editors, for 90 days). */
@@ -190,10 +216,17 @@ export async function restoreDeleted(deps: HistoryDeps, uid: string, graphId: st
   if (deps.now().getTime() - Date.parse(entry.at) > RESTORE_DAYS * DAY_MS) throw new AppError('failed-precondition', HISTORY_MESSAGES.tooOld);
   const b = entry.before!;
   const ids: IdsToRead = {
-    profiles: [input.profileId, ...RELATION_FIELDS.flatMap((f) => whole[f]), ...Object.keys(b.profiles ?? {}), ...Object.values(b.couples ?? {}).flatMap((c) => c?.partners ?? [])],
+    profiles: [
+      input.profileId,
+      ...RELATION_FIELDS.flatMap((f) => whole[f]),
+      ...Object.keys(b.profiles ?? {}),
+      ...Object.values(b.couples ?? {}).flatMap((c) => c?.partners ?? []),
+      ...Object.values(b.media ?? {}).flatMap((m) => m?.people ?? []),
+    ],
     nodes: [...Object.keys(b.nodes ?? {}), ...Object.values(b.edges ?? {}).flatMap((e) => (e ? [e.source, e.target] : []))],
     edges: Object.keys(b.edges ?? {}),
-    couples: Object.keys(b.couples ?? {}),
+    couples: [...Object.keys(b.couples ?? {}), ...Object.values(b.media ?? {}).flatMap((m) => m?.couples ?? [])],
+    media: Object.keys(b.media ?? {}),
   };
   const now = await current(deps, graphId, ids);
   if (now.profile(input.profileId)) throw new AppError('already-exists', HISTORY_MESSAGES.present);

@@ -30,6 +30,8 @@ export interface GraphLookup {
   sources(ids: readonly string[]): Promise<Source[]>;
   /** The graph's photos and documents showing one of these people (the per-person limit). */
   mediaOfPeople(profileIds: readonly string[]): Promise<Media[]>;
+  /** The graph's photos and documents by id (`Graph.media`): the history's before-values and a revert. */
+  media(ids: readonly string[]): Promise<Media[]>;
 }
 
 /** The graph's places and couples as the facts checks read them (before or after a change). */
@@ -55,6 +57,7 @@ export function graphLookup(graph: Graph): GraphLookup {
     couples: async (ids) => some(ids, (id) => (graph.couples && Object.hasOwn(graph.couples, id) ? graph.couples[id] : undefined)),
     sources: async (ids) => some(ids, (id) => (graph.sources && Object.hasOwn(graph.sources, id) ? graph.sources[id] : undefined)),
     mediaOfPeople: async (ids) => Object.values(graph.media ?? {}).filter((m) => m.people.some((p) => ids.includes(p))),
+    media: async (ids) => some(ids, (id) => (graph.media && Object.hasOwn(graph.media, id) ? graph.media[id] : undefined)),
   };
 }
 
