@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyGraph } from '../../bench/scene/familyGraph.ts';
 import { paths, type ProfileDoc, type UserDoc } from '../../src/backend/firebase/paths.ts';
-import { emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { diffGraphs, emptyChangeSet, type ChangeSet } from '../../src/domain/changeSet.ts';
+import { restoreDeleted, type HistoryDeps } from '../../src/domain/history/service.ts';
+import { deletePerson } from '../../src/domain/relationships.ts';
+import { firestoreHistoryLog } from '../../functions/src/store/historyDocs.ts';
 import { newOwnProfile } from '../../src/domain/invitations.ts';
 import { MEDIA_LIMITS, MEDIA_MESSAGES } from '../../src/domain/media/limits.ts';
 import { MEDIA_ORPHAN_GRACE_MS, type StoredMediaFile } from '../../src/domain/media/orphans.ts';
@@ -24,6 +27,7 @@ if (missing) failsNotRun('photos, documents and a person’s evidence on Firesto
 
 let bed: Testbed;
 const NOW = new Date('2026-03-01T12:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
 const save = { now: NOW, publish: () => undefined };
 let seq = 0;
 const uid = () => `u${process.pid}x${Date.now().toString(36)}x${seq++}`;
@@ -82,7 +86,7 @@ describe.skipIf(!!missing)('photos, documents and a person’s evidence on Fires
     expect((await readWholeGraph(bed.db, owner))!.graph.profiles[other]!.citations).toEqual([citation, second]);
   });
 
-  it('sweeps the files of deleted records and lost uploads a day later; a record’s files and fresh ones stay', async () => {
+  it('sweeps the files of lost uploads a day later; a record’s files, a deleted record’s (the history can bring it back) and fresh ones stay', async () => {
     const { owner, other } = await tree();
     await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: mediaChange([ref('mkept', [other]), ref('mgone', [other])]), clientId: 't' }, save);
     await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: mediaChange([], ['mgone']), clientId: 't' }, save);
@@ -101,10 +105,37 @@ describe.skipIf(!!missing)('photos, documents and a person’s evidence on Fires
     };
     const gone = await sweepMediaOrphans(bed.db, bucket, NOW, owner);
     expect(listed).toEqual([`media/${owner}/`]);
-    expect(gone.sort()).toEqual([...files('mgone', old), ...files('mlost', old)].map((f) => f.path).sort());
-    expect(stored.map((f) => f.path).sort()).toEqual([...files('mkept', old), ...files('mnew', 0), { path: `profiles/${owner}/avatar_320.webp` }].map((f) => f.path).sort());
+    expect(gone.sort()).toEqual(files('mlost', old).map((f) => f.path).sort());
+    expect(stored.map((f) => f.path).sort()).toEqual([...files('mkept', old), ...files('mgone', old), ...files('mnew', 0), { path: `profiles/${owner}/avatar_320.webp` }].map((f) => f.path).sort());
+    expect((await bed.db.doc(paths.removedMediaItem(owner, 'mgone')).get()).data()).toMatchObject({ removedAt: NOW.toISOString() });
     // Every tree's sweep: a tree that is gone loses its files, this one nothing more.
     stored.push(...files('mx', old, 'gonetree'));
     expect((await sweepMediaOrphans(bed.db, bucket, NOW)).sort()).toEqual(files('mx', old, 'gonetree').map((f) => f.path).sort());
+  });
+
+  it('a person deleted with their photo, swept 2 days later, restored from Recently deleted: the photo’s record is back and its files are still in Storage', async () => {
+    const { owner, other } = await tree();
+    const photo = { ...ref('mphoto', [other]), url: `https://storage.example/media/${owner}/mphoto/original.jpg`, contentType: 'image/jpeg', bytes: 1000 };
+    await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: mediaChange([photo]), clientId: 't' }, save);
+    const whole = (await readWholeGraph(bed.db, owner))!.graph;
+    const node = whole.nodes.find((n) => n.data.profileId === other)!;
+    const removed = deletePerson(whole, node.id);
+    if (!removed.ok) throw new Error(removed.message);
+    const deletion = await saveChangeSet(bed.deps.store, { uid: owner, graphId: owner, changes: diffGraphs(whole, removed.graph), clientId: 't' }, save);
+
+    const later = new Date(NOW.getTime() + 2 * DAY);
+    let stored: StoredMediaFile[] = ['original.jpg', 'thumb_320.webp', 'thumb_170.webp'].map((f) => ({ path: `media/${owner}/mphoto/${f}`, updatedAt: NOW.getTime() - 1000 }));
+    const bucket: MediaBucket = {
+      list: async (prefix) => stored.filter((f) => f.path.startsWith(prefix)),
+      remove: async (gone) => void (stored = stored.filter((f) => !gone.includes(f.path))),
+    };
+    expect(await sweepMediaOrphans(bed.db, bucket, later, owner)).toEqual([]);
+
+    const deps: HistoryDeps = { store: bed.deps.store, log: firestoreHistoryLog(bed.db), now: () => later, publish: () => undefined, hiddenFor: async () => new Set() };
+    await restoreDeleted(deps, owner, owner, { revision: deletion.revision, profileId: other, clientId: 't' });
+    const back = (await readWholeGraph(bed.db, owner))!.graph;
+    expect(back.profiles[other]).toBeDefined();
+    expect(back.media?.mphoto).toEqual(photo);
+    expect(stored).toHaveLength(3);
   });
 });
