@@ -1,4 +1,6 @@
-import type { ChangeSet } from '../changeSet.ts';
+import { isEmptyChangeSet, type ChangeSet } from '../changeSet.ts';
+import { viewerSeesMedia } from '../media/model.ts';
+import type { Media } from '../media/types.ts';
 import { personPrivacy, relativesIn, type PrivacyContext } from '../privacy.ts';
 import type { Graph } from '../types.ts';
 import { summarise } from './entry.ts';
@@ -7,8 +9,8 @@ import type { ChangeBefore, HistoryEntry } from './types.ts';
 /**
  * A viewer's history (issue 24: "a viewer sees history only as privacy allows"): every part of a
  * change about a person the viewer may not see whole is left out — their profile patch and its
- * before-values, their cards and the lines of those cards, their couples — and an entry left with
- * nothing is dropped. So a viewer reads in the history nothing the tree itself keeps from them
+ * before-values, their cards and the lines of those cards, their couples, the photos and documents
+ * they are in (before or after: `viewerSeesMedia`) — and an entry left with nothing is dropped. So a viewer reads in the history nothing the tree itself keeps from them
  * (src/domain/privacy.ts decides who that is). A change kept by reference shows by its counts.
  */
 export function historyForViewer(entries: readonly HistoryEntry[], hidden: ReadonlySet<string>): HistoryEntry[] {
@@ -19,20 +21,31 @@ export function historyForViewer(entries: readonly HistoryEntry[], hidden: Reado
       out.push(e);
       continue;
     }
-    if (!e.profileIds.some((id) => hidden.has(id))) {
+    const media = hiddenMedia(e.changes, e.before, hidden);
+    if (!e.profileIds.some((id) => hidden.has(id)) && !media.size) {
       out.push(e);
       continue;
     }
-    const shown = visiblePart(e.changes, e.before, hidden);
+    const shown = visiblePart(e.changes, e.before, hidden, media);
     const profileIds = e.profileIds.filter((id) => !hidden.has(id));
-    if (!profileIds.length) continue;
+    // A change of photos alone names no one in profileIds: it is left with nothing when its photos are.
+    if (e.profileIds.length ? !profileIds.length : isEmptyChangeSet(shown.changes)) continue;
     // The counts too ("added 3 people"): the activity and Home tell a change by them.
     out.push({ ...e, ...shown, summary: summarise(shown.changes, shown.before), profileIds, removedIds: e.removedIds.filter((id) => !hidden.has(id)) });
   }
   return out;
 }
 
-function visiblePart(changes: ChangeSet, before: ChangeBefore, hidden: ReadonlySet<string>): { changes: ChangeSet; before: ChangeBefore } {
+/** The media ids of a change whose record, before or after, shows someone the viewer does not see whole. */
+function hiddenMedia(changes: ChangeSet, before: ChangeBefore, hidden: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const seen = (m: Media | null | undefined) => !m || viewerSeesMedia(m, (p) => !hidden.has(p));
+  for (const m of changes.media?.upsert ?? []) if (!seen(m)) out.add(m.id);
+  for (const [id, m] of Object.entries(before.media ?? {})) if (!seen(m)) out.add(id);
+  return out;
+}
+
+function visiblePart(changes: ChangeSet, before: ChangeBefore, hidden: ReadonlySet<string>, media: ReadonlySet<string>): { changes: ChangeSet; before: ChangeBefore } {
   const hiddenCards = new Set<string>();
   for (const n of changes.nodes.upsert) if (hidden.has(n.data.profileId)) hiddenCards.add(n.id);
   for (const [id, n] of Object.entries(before.nodes ?? {})) if (n && hidden.has(n.data.profileId)) hiddenCards.add(id);
@@ -57,8 +70,10 @@ function visiblePart(changes: ChangeSet, before: ChangeBefore, hidden: ReadonlyS
       remove: changes.couples.remove.filter((id) => !coupleHidden(before.couples?.[id]?.partners ?? [])),
     };
   }
+  if (changes.media) c.media = { upsert: changes.media.upsert.filter((m) => !media.has(m.id)), remove: changes.media.remove.filter((id) => !media.has(id)) };
   const b: ChangeBefore = {
     ...before,
+    media: keep(before.media, (id) => !media.has(id)),
     nodes: keep(before.nodes, (id) => !hiddenCards.has(id)),
     edges: keep(before.edges, (id) => !lineHidden(id)),
     couples: keep(before.couples, (_id, x) => !x || !x.partners.some((p) => hidden.has(p))),
