@@ -1,7 +1,7 @@
 import type { GraphLookup } from '../../src/domain/save/neighbourhood.ts';
 import type { ClaimBase, GraphStore, GraphStoreTransaction } from '../../src/domain/save/graphStore.ts';
 import type { GraphEdge, GraphNode, Profile } from '../../src/domain/types.ts';
-import type { Couple, Place, Source } from '../../src/domain/facts/types.ts';
+import type { Couple, NotDuplicate, Place, Source } from '../../src/domain/facts/types.ts';
 import type { Media } from '../../src/domain/media/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { appendHistory } from './historyStore.ts';
@@ -65,6 +65,7 @@ export function sqlGraphLookup(q: Queryable, graphId: string): GraphLookup {
     sources: (ids) => items<Source>('SELECT data FROM graph_sources WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
     mediaOfPeople: (ids) => items<Media>(`SELECT data FROM graph_media WHERE graph_id = $1 AND (data->'people') ?| $2::text[]`, ids),
     media: (ids) => items<Media>('SELECT data FROM graph_media WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
+    notDuplicates: (ids) => items<NotDuplicate>('SELECT data FROM graph_not_duplicates WHERE graph_id = $1 AND id = ANY($2::text[])', ids),
   };
 }
 

@@ -73,4 +73,18 @@ describe('duplicates on the server', () => {
     expectError(res, 400, 'invalid-argument', /not a duplicate/);
     expect((await loadGraph(member.client)).graph.notDuplicates).toEqual({ [id]: marked.graph.notDuplicates![id] });
   });
+
+  it('"Not a duplicate" can be reverted from the history, and the revert reverted (a pair is a kind the history reads)', async () => {
+    const { member, tree, a, b } = await twoJohns();
+    const marked = markNotDuplicate(tree.saved, b.profileId, a.profileId);
+    if (!marked.ok) throw new Error(marked.message);
+    const revision = await saveOk(tree, marked.graph);
+    const base = `/api/graphs/${tree.graphId}`;
+    const revert = await member.client.post(`${base}/history/revert`, { revision, mode: 'one', clientId: tree.clientId });
+    expect(revert.status, revert.text).toBe(200);
+    expect((await loadGraph(member.client)).graph.notDuplicates ?? {}).toEqual({});
+    const again = await member.client.post(`${base}/history/revert`, { revision: revert.body.revision as number, mode: 'one', clientId: tree.clientId });
+    expect(again.status, again.text).toBe(200);
+    expect((await loadGraph(member.client)).graph.notDuplicates).toEqual(marked.graph.notDuplicates);
+  });
 });

@@ -152,6 +152,7 @@ export function firestoreStoreTransaction(db: Firestore, tx: StagedTransaction, 
         return [...found.values()].map((d) => (d as MediaDoc).media);
       },
       media: (ids) => byIds(unique(ids).map((id) => paths.mediaItem(graphId, id)), (d) => (d as MediaDoc).media),
+      notDuplicates: (ids) => byIds(unique(ids).map((id) => paths.notDuplicate(graphId, id)), (d) => (d as NotDuplicateDoc).pair),
     };
   }
 

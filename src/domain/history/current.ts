@@ -35,12 +35,7 @@ export async function readCurrent(lookup: GraphLookup, ids: IdsToRead): Promise<
   };
   // One after the other: a transaction is one connection.
   const items = new Map<WholeKey, Map<string, { id: string }>>();
-  items.set('nodes', await read('nodes', (x) => lookup.nodes(x)));
-  items.set('edges', await read('edges', (x) => lookup.edges(x)));
-  items.set('places', await read('places', (x) => lookup.places(x)));
-  items.set('couples', await read('couples', (x) => lookup.couples(x)));
-  items.set('sources', await read('sources', (x) => lookup.sources(x)));
-  items.set('media', await read('media', (x) => lookup.media(x)));
+  for (const key of WHOLE_KEYS) items.set(key, await read(key, (x) => lookup[key](x) as Promise<{ id: string }[]>));
   const profiles = await read<Profile>('profiles', (x) => lookup.profiles(x));
   return {
     item: <K extends WholeKey>(key: K, id: string) => items.get(key)!.get(id) as ItemOf[K] | undefined,

@@ -1,12 +1,14 @@
 import type { ChangeSet } from '../changeSet.ts';
-import { groupOf } from '../entityKinds.ts';
-import type { Source } from '../facts/types.ts';
-import type { Media } from '../media/types.ts';
+import { groupOf, WHOLE_KEYS, type WholeKey } from '../entityKinds.ts';
+
 import type { GraphLookup, Neighbourhood } from '../save/neighbourhood.ts';
 import type { GraphNode, Profile } from '../types.ts';
 import { beforeOf, type ItemReader } from './before.ts';
 import { keptByReference } from './entry.ts';
 import type { ChangeBefore } from './types.ts';
+
+/** The kinds the save's neighbourhood reads for validation, so the before-values find them there. */
+const NEIGHBOURHOOD_KEYS: ReadonlySet<WholeKey> = new Set(['nodes', 'edges', 'places', 'couples']);
 
 /**
  * The before-values of a change about to be written, from the stored graph inside the save's
@@ -15,17 +17,22 @@ import type { ChangeBefore } from './types.ts';
  */
 export async function readBefore(nb: Neighbourhood, lookup: GraphLookup, changes: ChangeSet): Promise<ChangeBefore | null> {
   if (keptByReference(changes)) return null;
-  const sourceIds = [...groupOf(changes, 'sources').upsert.map((s) => s.id), ...groupOf(changes, 'sources').remove];
-  const sources = new Map<string, Source>(sourceIds.length ? (await lookup.sources(sourceIds)).map((s) => [s.id, s]) : []);
-  // A removed photo's record as it was: what a revert or a restore brings back (and keeps its files, media/orphans.ts).
-  const mediaIds = [...groupOf(changes, 'media').upsert.map((m) => m.id), ...groupOf(changes, 'media').remove];
-  const media = new Map<string, Media>(mediaIds.length ? (await lookup.media(mediaIds)).map((m) => [m.id, m]) : []);
+  // The kinds the save's validation did not read (the neighbourhood holds cards, lines, places
+  // and couples), read by id: a removed photo's record as it was is what a revert or a restore
+  // brings back (and keeps its files, media/orphans.ts).
+  const extra = new Map<WholeKey, Map<string, { id: string }>>();
+  for (const key of WHOLE_KEYS) {
+    if (NEIGHBOURHOOD_KEYS.has(key)) continue;
+    const group = groupOf(changes, key) as { upsert: readonly { id: string }[]; remove: readonly string[] };
+    const ids = [...group.upsert.map((x) => x.id), ...group.remove];
+    if (ids.length) extra.set(key, new Map((await (lookup[key](ids) as Promise<{ id: string }[]>)).map((x) => [x.id, x])));
+  }
   for (let round = 0; round < 5; round++) {
     const view = nb.before();
     const facts = nb.factsBefore();
     const reader: ItemReader = {
       item: (key, id) =>
-        (key === 'nodes' ? view.node(id) : key === 'edges' ? view.edge(id) : key === 'places' ? facts.place(id) : key === 'couples' ? facts.couple(id) : key === 'media' ? media.get(id) : sources.get(id)) as never,
+        (key === 'nodes' ? view.node(id) : key === 'edges' ? view.edge(id) : key === 'places' ? facts.place(id) : key === 'couples' ? facts.couple(id) : extra.get(key)?.get(id)) as never,
       profile: view.profile,
     };
     const before = beforeOf(reader, changes);

@@ -2,19 +2,24 @@ import { applyProfilePatch, type ChangeSet } from '../changeSet.ts';
 import { graphView, type GraphView } from '../checkGraph.ts';
 import { RELATION_FIELDS } from '../profile.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../types.ts';
-import type { Couple, Place, Source } from '../facts/types.ts';
+import type { Couple, Place } from '../facts/types.ts';
 import type { Media } from '../media/types.ts';
 import { applyToRecord } from '../changeSet.ts';
-import { groupOf } from '../entityKinds.ts';
+import { groupOf, type ItemOf, type WholeKey } from '../entityKinds.ts';
+
+/**
+ * One batched read by id for every kind the graph holds whole (`WHOLE_KEYS`): the history's
+ * before-values and a revert read each kind this way, so a kind added to the registry cannot be
+ * forgotten by a store (a revert of "Not a duplicate" answered 500 when one was).
+ */
+export type WholeReads = { [K in WholeKey]: (ids: readonly string[]) => Promise<ItemOf[K][]> };
 
 /**
  * Reads of one stored graph, batched: each call reads everything it is given in one go (one
  * query per call on SQL, one batch of document reads on Firestore). Profiles are those the graph
  * shows. A store answers only what exists; ids it does not know are simply left out.
  */
-export interface GraphLookup {
-  nodes(ids: readonly string[]): Promise<GraphNode[]>;
-  edges(ids: readonly string[]): Promise<GraphEdge[]>;
+export interface GraphLookup extends WholeReads {
   /** Every edge with one of these nodes at either end. */
   edgesOfNodes(nodeIds: readonly string[]): Promise<GraphEdge[]>;
   /** The nodes showing one of these profiles. */
@@ -23,15 +28,8 @@ export interface GraphLookup {
   /** The profiles listing one of these ids in a relationship list. */
   profilesListing(profileIds: readonly string[]): Promise<Profile[]>;
   primaryNodes(): Promise<GraphNode[]>;
-  /** The graph's places and couples by id (`Graph.places`, `Graph.couples`). */
-  places(ids: readonly string[]): Promise<Place[]>;
-  couples(ids: readonly string[]): Promise<Couple[]>;
-  /** The graph's sources by id (`Graph.sources`): read for the history's before-values. */
-  sources(ids: readonly string[]): Promise<Source[]>;
   /** The graph's photos and documents showing one of these people (the per-person limit). */
   mediaOfPeople(profileIds: readonly string[]): Promise<Media[]>;
-  /** The graph's photos and documents by id (`Graph.media`): the history's before-values and a revert. */
-  media(ids: readonly string[]): Promise<Media[]>;
 }
 
 /** The graph's places and couples as the facts checks read them (before or after a change). */
@@ -58,6 +56,7 @@ export function graphLookup(graph: Graph): GraphLookup {
     sources: async (ids) => some(ids, (id) => (graph.sources && Object.hasOwn(graph.sources, id) ? graph.sources[id] : undefined)),
     mediaOfPeople: async (ids) => Object.values(graph.media ?? {}).filter((m) => m.people.some((p) => ids.includes(p))),
     media: async (ids) => some(ids, (id) => (graph.media && Object.hasOwn(graph.media, id) ? graph.media[id] : undefined)),
+    notDuplicates: async (ids) => some(ids, (id) => (graph.notDuplicates && Object.hasOwn(graph.notDuplicates, id) ? graph.notDuplicates[id] : undefined)),
   };
 }
 
