@@ -86,12 +86,8 @@ function bloodSearch(profiles: KinProfiles, a: string, b: string, o: KinshipOpti
   const bi = ix.at.get(b);
   // Different families: no common ancestor, nothing to search (an in-law's family is often one).
   if (ai === undefined || bi === undefined || ix.family[ai] !== ix.family[bi]) return nothing;
-  const run = ++ix.run;
-  for (const id of o.exclude ?? []) {
-    const i = ix.at.get(id);
-    if (i !== undefined) ix.excluded[i] = run;
-  }
-  const { found, A, B, searchedAll, wholeAncestries } = search(ix, ai, bi, run, o.maxVisited ?? DEFAULT_MAX_VISITED, o.exclude?.length ? ix.excluded : null);
+  const excluded = (o.exclude ?? []).flatMap((id) => ix.at.get(id) ?? []);
+  const { found, A, B, searchedAll, wholeAncestries } = search(ix, ai, bi, o.maxVisited ?? DEFAULT_MAX_VISITED, excluded);
   const lines = linesFrom(ix, A, B, found);
   if (o.links?.size) for (const l of lines) l.link = firstLink(l.path, o.links);
   return { lines, searchedAll, sides: !lines.length && wholeAncestries && !o.exclude?.length ? { ix, A, B } : null };
@@ -99,7 +95,7 @@ function bloodSearch(profiles: KinProfiles, a: string, b: string, o: KinshipOpti
 
 function pathUp(ix: KinIndex, side: Side, from: number): string[] {
   const out: string[] = [];
-  for (let i = from; i !== -1; i = side.via[i]!) out.push(ix.g.ids[i]!);
+  for (let i = from; i !== -1; i = side.via(i)) out.push(ix.g.ids[i]!);
   return out.reverse();
 }
 
@@ -140,26 +136,26 @@ function linesFrom(ix: KinIndex, A: Side, B: Side, found: number[]): BloodLine[]
   const lines: BloodLine[] = [];
   const taken = new Set<number>();
   // The nearest to `a` first (a great-aunt before a first cousin), then by id: the same answer every time.
-  const order = [...found].sort((x, y) => A.depth[x]! - A.depth[y]! || (g.ids[x]! < g.ids[y]! ? -1 : 1));
+  const order = [...found].sort((x, y) => A.depth(x) - A.depth(y) || (g.ids[x]! < g.ids[y]! ? -1 : 1));
   for (const ci of order) {
     if (taken.has(ci)) continue;
     taken.add(ci);
-    const up = A.depth[ci]!;
-    const down = B.depth[ci]!;
+    const up = A.depth(ci);
+    const down = B.depth(ci);
     const path = [...pathUp(ix, A, ci), ...pathUp(ix, B, ci).reverse().slice(1)];
     const ancestors = [g.ids[ci]!];
     let half = false;
     if (up > 0 && down > 0) {
-      const childA = A.via[ci]!;
-      const childB = B.via[ci]!;
-      const partner = order.find((oi) => !taken.has(oi) && A.depth[oi] === up && B.depth[oi] === down && isParent(g, oi, childA) && isParent(g, oi, childB));
+      // The ancestor's children on each side's closest lines (more than one under pedigree collapse).
+      const near = (side: Side, depth: number) => (ch: number) => side.reached(ch) && side.depth(ch) === depth;
+      const childrenA = childrenAt(g, ci, near(A, up - 1));
+      const childrenB = childrenAt(g, ci, near(B, down - 1));
+      // The partner: another closest common ancestor, a parent of one of those children on each side.
+      const partner = order.find((oi) => !taken.has(oi) && A.depth(oi) === up && B.depth(oi) === down && childrenA.some((x) => isParent(g, oi, x)) && childrenB.some((y) => isParent(g, oi, y)));
       if (partner !== undefined) {
         taken.add(partner);
         ancestors.push(g.ids[partner]!);
-      } else {
-        const near = (side: Side, depth: number) => (ch: number) => side.mark[ch] === side.run && side.depth[ch] === depth;
-        half = halfThrough(g, ci, childrenAt(g, ci, near(A, up - 1)), childrenAt(g, ci, near(B, down - 1)));
-      }
+      } else half = halfThrough(g, ci, childrenA, childrenB);
     }
     lines.push({ up, down, ancestors, half, path });
   }

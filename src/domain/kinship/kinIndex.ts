@@ -1,35 +1,35 @@
 /**
- * The working arrays of the kinship searches (`search.ts`), built once per profiles object (or
- * `indexKey`) and shared by every search of it: the links as integer arrays, and per side marks
- * stamped with the run's number, so that a search clears nothing and allocates nothing per node.
+ * The working memory of the kinship searches (`search.ts`), built once per profiles object (or
+ * `indexKey`) and shared by every search of it. Each person is one record of 8 integers: the
+ * first two parents, then for each side of a search (a's, b's) the key of the person as an
+ * ancestor (the run's base + depth), the child it was reached through, and its key on the way
+ * down (base + up + down). A visit then reads one record (32 bytes, one cache line) instead of a
+ * value in each of a dozen arrays; keys at or above the run's base are this run's, so a search
+ * clears nothing.
  */
 import { buildKinGraph, type KinGraph, type KinProfiles } from './kinGraph.ts';
 
-/** One person's side of a search: their ancestors ("up") and the people below those ancestors ("down"). */
-export interface SideArrays {
-  /** `mark[i] === run` when person i is an ancestor reached in this run (the start person at depth 0). */
-  mark: Uint32Array;
-  depth: Int32Array;
-  /** The child through which each ancestor was reached (toward the start). */
-  via: Int32Array;
-  /** The ancestors in the order reached: generation by generation. */
-  upQueue: Int32Array;
-  /** `downMark[i] === run` when person i is reached by going up from the start, then down: `downDist` steps in all. */
-  downMark: Uint32Array;
-  downDist: Int32Array;
-  downQueue: Int32Array;
-}
+export const RECORD = 8;
+/** In a record's second slot: more than two parents, read from `g.parentStart` / `g.parentList`. */
+export const MANY_PARENTS = -2;
+/** Record slots: a's side, then b's side. */
+export const SLOTS = [
+  { up: 2, via: 3, down: 4 },
+  { up: 5, via: 6, down: 7 },
+] as const;
 
 export interface KinIndex {
   g: KinGraph;
   at: Map<string, number>;
-  /** a's side, b's side, and the spouses' side of a search by marriage. */
-  sides: [SideArrays, SideArrays, SideArrays];
-  /** `excluded[i] === run` when person i is excluded in this run. */
-  excluded: Uint32Array;
-  /** `found[i] === run` when person i is a closest common ancestor found in this run. */
+  people: Int32Array;
+  /** The base of the next run's keys: every key below it is stale. */
+  next: number;
+  /** Each side's ancestors and people on the way down, in the order reached. */
+  queues: { up: Int32Array; down: Int32Array }[];
+  /** The spouses' side of a search by marriage (`meetWhole`): marks stamped with `run`. */
+  spouses: { mark: Uint32Array; depth: Int32Array; via: Int32Array; queue: Int32Array };
+  /** `found[i] === run` when person i is a closest common ancestor found in this run; `climbed` when the lines above i were followed. */
   found: Uint32Array;
-  /** `climbed[k][i] === run` when the lines above person i were followed (k: which side went down). */
   climbed: [Uint32Array, Uint32Array];
   run: number;
   /** The family (set of people joined by parent links) of each person: two families share no ancestor. */
@@ -38,28 +38,28 @@ export interface KinIndex {
 
 const indexes = new WeakMap<object, KinIndex>();
 
-function sideArrays(n: number): SideArrays {
-  return {
-    mark: new Uint32Array(n),
-    depth: new Int32Array(n),
-    via: new Int32Array(n),
-    upQueue: new Int32Array(n),
-    downMark: new Uint32Array(n),
-    downDist: new Int32Array(n),
-    downQueue: new Int32Array(n),
-  };
-}
-
 export function kinIndex(profiles: KinProfiles, key: object = profiles): KinIndex {
   const known = indexes.get(key);
   if (known) return known;
   const g = buildKinGraph(profiles);
   const n = g.ids.length;
+  const people = new Int32Array(n * RECORD);
+  for (let i = 0; i < n; i++) {
+    const start = g.parentStart[i]!;
+    const count = g.parentStart[i + 1]! - start;
+    people[i * RECORD] = count > 0 ? g.parentList[start]! : -1;
+    people[i * RECORD + 1] = count > 2 ? MANY_PARENTS : count === 2 ? g.parentList[start + 1]! : -1;
+  }
   const index: KinIndex = {
     g,
     at: g.at,
-    sides: [sideArrays(n), sideArrays(n), sideArrays(n)],
-    excluded: new Uint32Array(n),
+    people,
+    next: 1,
+    queues: [
+      { up: new Int32Array(n), down: new Int32Array(n) },
+      { up: new Int32Array(n), down: new Int32Array(n) },
+    ],
+    spouses: { mark: new Uint32Array(n), depth: new Int32Array(n), via: new Int32Array(n), queue: new Int32Array(n) },
     found: new Uint32Array(n),
     climbed: [new Uint32Array(n), new Uint32Array(n)],
     run: 0,
@@ -67,6 +67,18 @@ export function kinIndex(profiles: KinProfiles, key: object = profiles): KinInde
   };
   indexes.set(key, index);
   return index;
+}
+
+/** Room for a run's keys (base + at most `span`): past 2^30 every key is zeroed and bases start again. */
+export function claimBase(ix: KinIndex, span: number): number {
+  if (ix.next + span >= 2 ** 30) {
+    const { people } = ix;
+    for (let r = 0; r < people.length; r += RECORD) {
+      for (const s of SLOTS) people[r + s.up] = people[r + s.down] = 0;
+    }
+    ix.next = 1;
+  }
+  return ix.next;
 }
 
 /** Union-find over the parent links: each person's family by its root. */

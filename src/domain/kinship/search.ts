@@ -17,23 +17,27 @@
  * searches when one side has none left: two people without a common ancestor stop once both
  * sides' ancestors are all seen.
  *
- * Each person is visited at most once per side and direction (marks stamped with the run's
- * number, no clearing), so pedigree collapse stays linear: Gramps' recursive search walked every
+ * Each person is visited at most once per side and direction (keys above the run's base in one
+ * record per person, `kinIndex.ts`; nothing cleared), so pedigree collapse stays linear: Gramps' recursive search walked every
  * path and timed out on 40% of random pairs of a 100,000-person tree (gramps #2526).
  */
-import type { KinIndex, SideArrays } from './kinIndex.ts';
+import { claimBase, MANY_PARENTS, RECORD, SLOTS, type KinIndex } from './kinIndex.ts';
 
-/** What a line's reader needs of a side: each ancestor's depth and the child toward the start. */
+/** What a line's reader needs of a side: each ancestor reached, its depth and the child toward the start. */
 export interface Side {
-  run: number;
-  mark: Uint32Array;
-  depth: Int32Array;
-  via: Int32Array;
+  reached(i: number): boolean;
+  depth(i: number): number;
+  via(i: number): number;
 }
 
 /** A search's state for one side. Levels are complete through `upLevel` / `downLevel`; Infinity when none are left. */
-interface Searching extends SideArrays {
-  run: number;
+interface Searching {
+  /** The record slots of this side. */
+  up: number;
+  via: number;
+  down: number;
+  upQueue: Int32Array;
+  downQueue: Int32Array;
   /** `upStarts[d]`: where depth d begins in `upQueue`; `upEnd`: its length. */
   upStarts: number[];
   upEnd: number;
@@ -43,29 +47,25 @@ interface Searching extends SideArrays {
   downStarts: number[];
   downEnd: number;
   downLevel: number;
+  /** False when the start person is excluded: no line turns down at them. */
+  turnsAtStart: boolean;
 }
 
 const UP_UP = 0;
-/** a's ancestor on b's down: the common ancestor is above it, on b's side. */
+/** a's ancestor on b's way down: the common ancestor is above it, on b's side. */
 const A_UP_B_DOWN = 1;
 const A_DOWN_B_UP = 2;
+/** An excluded person's key offset: seen by every side, never a meeting. */
+const FAR = 2 ** 30;
 
 /** A line of up + down not found yet is longer than this. */
 export const undiscoveredAbove = (A: { upLevel: number; downLevel: number }, B: { upLevel: number; downLevel: number }) =>
   Math.min(A.upLevel + B.downLevel, B.upLevel + A.downLevel);
 
-function starting(arrays: SideArrays, at: number, run: number): Searching {
-  arrays.mark[at] = run;
-  arrays.depth[at] = 0;
-  arrays.via[at] = -1;
-  arrays.upQueue[0] = at;
-  return { ...arrays, run, upStarts: [0, 1], upEnd: 1, upLevel: 0, deepest: 0, downStarts: [0, 0], downEnd: 0, downLevel: 0 };
-}
-
 /** The work of the next up step (the frontier's size), Infinity when none is left. */
 const upCost = (s: Searching) => (s.upLevel === Infinity ? Infinity : s.upEnd - s.upStarts[s.upLevel]!);
 
-/** The work of the next down step: the people at the level's distance down and the ancestors at that depth; Infinity when it cannot go yet. */
+/** The work of the next down step: the people that far down and the ancestors at that depth; Infinity when it cannot go yet. */
 function downCost(s: Searching): number {
   if (s.downLevel === Infinity || s.downLevel > s.upLevel) return Infinity;
   const d = s.downLevel;
@@ -83,14 +83,38 @@ export interface SearchResult {
 }
 
 /**
- * The closest common ancestors of people `ai` and `bi` (indexes), with `A` and `B` holding each
- * found ancestor's depth and the path toward each start. `excluded` people are neither passed
- * through nor met at; the search stops after `maxVisited` people (then `searchedAll` is false).
+ * The closest common ancestors of people `ai` and `bi` (indexes), with `A` and `B` giving each
+ * found ancestor's depth and the path toward each start (valid until the next search of `ix`).
+ * `excluded` people are neither passed through nor met at; the search stops after `maxVisited`
+ * people (then `searchedAll` is false).
  */
-export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVisited: number, excluded: Uint32Array | null): SearchResult {
+export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number, excluded: readonly number[] = []): SearchResult {
   const { parentStart, parentList, childStart, childList } = ix.g;
-  const A = starting(ix.sides[0], ai, run);
-  const B = starting(ix.sides[1], bi, run);
+  const rec = ix.people;
+  const n = ix.g.ids.length;
+  const base = claimBase(ix, 4 * n + 2);
+  const run = ++ix.run;
+  const side = (k: 0 | 1, at: number): Searching => {
+    const { up, via, down } = SLOTS[k];
+    rec[at * RECORD + up] = base;
+    rec[at * RECORD + via] = -1;
+    ix.queues[k]!.up[0] = at;
+    return { up, via, down, upQueue: ix.queues[k]!.up, downQueue: ix.queues[k]!.down, upStarts: [0, 1], upEnd: 1, upLevel: 0, deepest: 0, downStarts: [0, 0], downEnd: 0, downLevel: 0, turnsAtStart: true };
+  };
+  const A = side(0, ai);
+  const B = side(1, bi);
+  for (const x of excluded) {
+    const r = x * RECORD;
+    for (const s of SLOTS) {
+      if (x === ai || x === bi) {
+        // A start person stays their side's start; the other side can neither reach nor meet them.
+        if (rec[r + s.up] !== base) rec[r + s.up] = base + FAR;
+      } else rec[r + s.up] = base + FAR;
+      rec[r + s.down] = base + FAR;
+    }
+    if (x === ai) A.turnsAtStart = false;
+    if (x === bi) B.turnsAtStart = false;
+  }
   let best = Infinity;
   const meetings: number[] = [];
   const kinds: number[] = [];
@@ -109,24 +133,35 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
   let searchedAll = true;
 
   /** One generation further up on `s`'s side. */
-  const up = (s: Searching, other: Searching, downKind: number) => {
-    const { mark, depth, via, upQueue } = s;
+  const up = (s: Searching, o: Searching, downKind: number) => {
+    const { upQueue } = s;
     const d = s.upLevel + 1;
+    const key = base + d;
     const from = s.upStarts[s.upLevel]!;
     const to = s.upEnd;
     let end = to;
+    const reach = (p: number, i: number) => {
+      const q = p * RECORD;
+      if (rec[q + s.up]! >= base) return;
+      rec[q + s.up] = key;
+      rec[q + s.via] = i;
+      upQueue[end++] = p;
+      const other = rec[q + o.up]!;
+      if (other >= base) meet(p, d + other - base, UP_UP);
+      const otherDown = rec[q + o.down]!;
+      if (otherDown >= base) meet(p, d + otherDown - base, downKind);
+    };
     for (let f = from; f < to; f++) {
       const i = upQueue[f]!;
-      for (let k = parentStart[i]!, last = parentStart[i + 1]!; k < last; k++) {
-        const p = parentList[k]!;
-        if (mark[p] === run || (excluded !== null && excluded[p] === run)) continue;
-        mark[p] = run;
-        depth[p] = d;
-        via[p] = i;
-        upQueue[end++] = p;
-        if (other.mark[p] === run) meet(p, d + other.depth[p]!, UP_UP);
-        if (other.downMark[p] === run) meet(p, d + other.downDist[p]!, downKind);
+      const r = i * RECORD;
+      const second = rec[r + 1]!;
+      if (second === MANY_PARENTS) {
+        for (let k = parentStart[i]!, last = parentStart[i + 1]!; k < last; k++) reach(parentList[k]!, i);
+        continue;
       }
+      const first = rec[r]!;
+      if (first >= 0) reach(first, i);
+      if (second >= 0) reach(second, i);
     }
     visited += end - to;
     s.upEnd = end;
@@ -140,28 +175,28 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
   };
 
   /** One step further down on `s`'s side: the children of the ancestors at this depth and of the people this far down. */
-  const down = (s: Searching, other: Searching, kind: number) => {
-    const { downMark, downDist, downQueue, upQueue } = s;
+  const down = (s: Searching, o: Searching, kind: number) => {
+    const { downQueue, upQueue } = s;
     const e = s.downLevel;
     const t = e + 1;
+    const key = base + t;
     const start = s.downEnd;
     let end = start;
     const reach = (from: Int32Array, a: number, b: number) => {
       for (let f = a; f < b; f++) {
         const i = from[f]!;
-        // An excluded start person is no common ancestor: no line turns down at them.
-        if (excluded !== null && excluded[i] === run) continue;
         for (let k = childStart[i]!, last = childStart[i + 1]!; k < last; k++) {
           const c = childList[k]!;
-          if (downMark[c] === run || (excluded !== null && excluded[c] === run)) continue;
-          downMark[c] = run;
-          downDist[c] = t;
+          const q = c * RECORD;
+          if (rec[q + s.down]! >= base) continue;
+          rec[q + s.down] = key;
           downQueue[end++] = c;
-          if (other.mark[c] === run) meet(c, t + other.depth[c]!, kind);
+          const other = rec[q + o.up]!;
+          if (other >= base) meet(c, t + other - base, kind);
         }
       }
     };
-    if (e <= s.deepest || s.upLevel !== Infinity) reach(upQueue, s.upStarts[e]!, s.upStarts[e + 1] ?? s.upEnd);
+    if (s.upLevel !== Infinity || e <= s.deepest) reach(upQueue, e === 0 && !s.turnsAtStart ? 1 : s.upStarts[e]!, s.upStarts[e + 1] ?? s.upEnd);
     reach(downQueue, s.downStarts[e]!, start);
     visited += end - start;
     s.downEnd = end;
@@ -175,14 +210,18 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
     const termB = B.upLevel + A.downLevel;
     if (best <= Math.min(termA, termB)) break;
     // Raise the smaller term (either at a tie) by its cheaper step.
-    const steps: [number, () => void][] = [];
-    if (termA <= termB) steps.push([upCost(A), () => up(A, B, A_UP_B_DOWN)], [downCost(B), () => down(B, A, A_UP_B_DOWN)]);
-    if (termB <= termA) steps.push([upCost(B), () => up(B, A, A_DOWN_B_UP)], [downCost(A), () => down(A, B, A_DOWN_B_UP)]);
-    let step: (() => void) | undefined;
     let cost = Infinity;
-    for (const [c, f] of steps) if (c < cost) (cost = c), (step = f);
-    if (!step) break;
-    step();
+    let step = -1;
+    const offer = (c: number, which: number) => {
+      if (c < cost) (cost = c), (step = which);
+    };
+    if (termA <= termB) offer(upCost(A), 0), offer(downCost(B), 1);
+    if (termB <= termA) offer(upCost(B), 2), offer(downCost(A), 3);
+    if (step === 0) up(A, B, A_UP_B_DOWN);
+    else if (step === 1) down(B, A, A_UP_B_DOWN);
+    else if (step === 2) up(B, A, A_DOWN_B_UP);
+    else if (step === 3) down(A, B, A_DOWN_B_UP);
+    else break;
     if (visited > maxVisited) {
       searchedAll = false;
       break;
@@ -191,28 +230,29 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
 
   // The common ancestors: met directly, or above a person met on the other side's way down.
   const found: number[] = [];
-  const foundMark = ix.found;
   const add = (c: number) => {
-    if (foundMark[c] === run) return;
-    foundMark[c] = run;
+    if (ix.found[c] === run) return;
+    ix.found[c] = run;
     found.push(c);
   };
   /**
-   * `x` is on `near`'s up and `far`'s down: the parents of x one step nearer `far`'s ancestors
-   * are on the line too (marked on `near`'s side as its ancestors), up to the common ancestors.
+   * `x` is on `near`'s up and `far`'s way down: its parents one step nearer `far`'s ancestors are
+   * on the line too (marked as `near`'s ancestors), up to the common ancestors.
    */
   const climb = (x: number, near: Searching, far: Searching, climbed: Uint32Array) => {
-    const e = far.downDist[x]!;
-    for (let k = parentStart[x]!, last = parentStart[x + 1]!; k < last; k++) {
-      const p = parentList[k]!;
-      if (excluded !== null && excluded[p] === run) continue;
-      const ancestor = far.mark[p] === run && far.depth[p] === e - 1;
-      const above = far.downMark[p] === run && far.downDist[p] === e - 1;
+    const rx = x * RECORD;
+    const e = rec[rx + far.down]! - base;
+    const d = rec[rx + near.up]! - base + 1;
+    const parents = rec[rx + 1] === MANY_PARENTS ? Array.from(parentList.subarray(parentStart[x]!, parentStart[x + 1]!)) : [rec[rx]!, rec[rx + 1]!];
+    for (const p of parents) {
+      if (p < 0) continue;
+      const q = p * RECORD;
+      const ancestor = rec[q + far.up] === base + e - 1;
+      const above = rec[q + far.down] === base + e - 1;
       if (!ancestor && !above) continue;
-      if (near.mark[p] !== run) {
-        near.mark[p] = run;
-        near.depth[p] = near.depth[x]! + 1;
-        near.via[p] = x;
+      if (rec[q + near.up]! < base) {
+        rec[q + near.up] = base + d;
+        rec[q + near.via] = x;
       }
       if (ancestor) add(p);
       if (above && climbed[p] !== run) {
@@ -226,7 +266,20 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
     else if (kinds[m] === A_UP_B_DOWN) climb(x, A, B, ix.climbed[0]);
     else climb(x, B, A, ix.climbed[1]);
   });
-  return { found, A, B, searchedAll, wholeAncestries: A.upLevel === Infinity && B.upLevel === Infinity };
+
+  // Excluded people's keys go (the next run's base may be below them); the next base is above every key of this run.
+  for (const x of excluded) for (const s of SLOTS) (rec[x * RECORD + s.up] = 0), (rec[x * RECORD + s.down] = 0);
+  rec[ai * RECORD + A.up] = rec[bi * RECORD + B.up] = base;
+  ix.next = base + Math.max(A.upStarts.length, A.downStarts.length, B.upStarts.length, B.downStarts.length, best === Infinity ? 0 : best) + 2;
+  const view = (s: Searching): Side => ({
+    reached: (i) => {
+      const k = rec[i * RECORD + s.up]!;
+      return k >= base && k < ix.next;
+    },
+    depth: (i) => rec[i * RECORD + s.up]! - base,
+    via: (i) => rec[i * RECORD + s.via]!,
+  });
+  return { found, A: view(A), B: view(B), searchedAll, wholeAncestries: A.upLevel === Infinity && B.upLevel === Infinity };
 }
 
 /**
@@ -237,12 +290,12 @@ export function search(ix: KinIndex, ai: number, bi: number, run: number, maxVis
 export function meetWhole(ix: KinIndex, sources: number[], whole: Side): { side: Side; found: number[] } {
   const { parentStart, parentList } = ix.g;
   const run = ++ix.run;
-  const { mark, depth, via, upQueue } = ix.sides[2];
+  const { mark, depth, via, queue } = ix.spouses;
   let best = Infinity;
   let found: number[] = [];
   const meet = (p: number, d: number) => {
-    if (whole.mark[p] !== whole.run) return;
-    const t = d + whole.depth[p]!;
+    if (!whole.reached(p)) return;
+    const t = d + whole.depth(p);
     if (t < best) (best = t), (found = []);
     if (t === best) found.push(p);
   };
@@ -252,7 +305,7 @@ export function meetWhole(ix: KinIndex, sources: number[], whole: Side): { side:
     mark[s] = run;
     depth[s] = 0;
     via[s] = -1;
-    upQueue[end++] = s;
+    queue[end++] = s;
     meet(s, 0);
   }
   let from = 0;
@@ -262,19 +315,20 @@ export function meetWhole(ix: KinIndex, sources: number[], whole: Side): { side:
     const to = end;
     const d = level + 1;
     for (let f = from; f < to; f++) {
-      const i = upQueue[f]!;
+      const i = queue[f]!;
       for (let k = parentStart[i]!, last = parentStart[i + 1]!; k < last; k++) {
         const p = parentList[k]!;
         if (mark[p] === run) continue;
         mark[p] = run;
         depth[p] = d;
         via[p] = i;
-        upQueue[end++] = p;
+        queue[end++] = p;
         meet(p, d);
       }
     }
     from = to;
     level = d;
   }
-  return { side: { run, mark, depth, via }, found };
+  const side: Side = { reached: (i) => mark[i] === run, depth: (i) => depth[i]!, via: (i) => via[i]! };
+  return { side, found };
 }
