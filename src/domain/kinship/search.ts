@@ -134,7 +134,8 @@ export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number,
 
   /** One generation further up on `s`'s side. */
   const up = (s: Searching, o: Searching, downKind: number) => {
-    const { upQueue } = s;
+    const { upQueue, up: mine, via } = s;
+    const { up: theirs, down: theirsDown } = o;
     const d = s.upLevel + 1;
     const key = base + d;
     const from = s.upStarts[s.upLevel]!;
@@ -142,13 +143,13 @@ export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number,
     let end = to;
     const reach = (p: number, i: number) => {
       const q = p * RECORD;
-      if (rec[q + s.up]! >= base) return;
-      rec[q + s.up] = key;
-      rec[q + s.via] = i;
+      if (rec[q + mine]! >= base) return;
+      rec[q + mine] = key;
+      rec[q + via] = i;
       upQueue[end++] = p;
-      const other = rec[q + o.up]!;
+      const other = rec[q + theirs]!;
       if (other >= base) meet(p, d + other - base, UP_UP);
-      const otherDown = rec[q + o.down]!;
+      const otherDown = rec[q + theirsDown]!;
       if (otherDown >= base) meet(p, d + otherDown - base, downKind);
     };
     for (let f = from; f < to; f++) {
@@ -176,7 +177,8 @@ export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number,
 
   /** One step further down on `s`'s side: the children of the ancestors at this depth and of the people this far down. */
   const down = (s: Searching, o: Searching, kind: number) => {
-    const { downQueue, upQueue } = s;
+    const { downQueue, upQueue, down: mine } = s;
+    const theirs = o.up;
     const e = s.downLevel;
     const t = e + 1;
     const key = base + t;
@@ -188,10 +190,10 @@ export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number,
         for (let k = childStart[i]!, last = childStart[i + 1]!; k < last; k++) {
           const c = childList[k]!;
           const q = c * RECORD;
-          if (rec[q + s.down]! >= base) continue;
-          rec[q + s.down] = key;
+          if (rec[q + mine]! >= base) continue;
+          rec[q + mine] = key;
           downQueue[end++] = c;
-          const other = rec[q + o.up]!;
+          const other = rec[q + theirs]!;
           if (other >= base) meet(c, t + other - base, kind);
         }
       }
