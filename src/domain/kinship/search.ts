@@ -239,27 +239,32 @@ export function search(ix: KinIndex, ai: number, bi: number, maxVisited: number,
   };
   /**
    * `x` is on `near`'s up and `far`'s way down: its parents one step nearer `far`'s ancestors are
-   * on the line too (marked as `near`'s ancestors), up to the common ancestors.
+   * on the line too (marked as `near`'s ancestors), up to the common ancestors. A stack, not
+   * recursion: a line may be thousands of generations long.
    */
-  const climb = (x: number, near: Searching, far: Searching, climbed: Uint32Array) => {
-    const rx = x * RECORD;
-    const e = rec[rx + far.down]! - base;
-    const d = rec[rx + near.up]! - base + 1;
-    const parents = rec[rx + 1] === MANY_PARENTS ? Array.from(parentList.subarray(parentStart[x]!, parentStart[x + 1]!)) : [rec[rx]!, rec[rx + 1]!];
-    for (const p of parents) {
-      if (p < 0) continue;
-      const q = p * RECORD;
-      const ancestor = rec[q + far.up] === base + e - 1;
-      const above = rec[q + far.down] === base + e - 1;
-      if (!ancestor && !above) continue;
-      if (rec[q + near.up]! < base) {
-        rec[q + near.up] = base + d;
-        rec[q + near.via] = x;
-      }
-      if (ancestor) add(p);
-      if (above && climbed[p] !== run) {
-        climbed[p] = run;
-        climb(p, near, far, climbed);
+  const climb = (from: number, near: Searching, far: Searching, climbed: Uint32Array) => {
+    const stack = [from];
+    while (stack.length) {
+      const x = stack.pop()!;
+      const rx = x * RECORD;
+      const e = rec[rx + far.down]! - base;
+      const d = rec[rx + near.up]! - base + 1;
+      const parents = rec[rx + 1] === MANY_PARENTS ? Array.from(parentList.subarray(parentStart[x]!, parentStart[x + 1]!)) : [rec[rx]!, rec[rx + 1]!];
+      for (const p of parents) {
+        if (p < 0) continue;
+        const q = p * RECORD;
+        const ancestor = rec[q + far.up] === base + e - 1;
+        const above = rec[q + far.down] === base + e - 1;
+        if (!ancestor && !above) continue;
+        if (rec[q + near.up]! < base) {
+          rec[q + near.up] = base + d;
+          rec[q + near.via] = x;
+        }
+        if (ancestor) add(p);
+        if (above && climbed[p] !== run) {
+          climbed[p] = run;
+          stack.push(p);
+        }
       }
     }
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findKinship, type BloodLine, type KinProfiles } from '../../../src/domain/kinship/index.ts';
+import { findKinship, kinshipWord, type BloodLine, type KinProfiles } from '../../../src/domain/kinship/index.ts';
+import { kinIndex } from '../../../src/domain/kinship/kinIndex.ts';
 import type { Gender, Profile } from '../../../src/domain/types.ts';
 import { seeded } from '../gedcom/graphHelpers.ts';
 
@@ -83,5 +84,42 @@ describe('the blood search finds every closest common ancestor (against a search
       expect(found(kin.also), `${a} → ${b} also`).toEqual(closest(F, a, b, excluded));
     }
     expect(related).toBeGreaterThan(100);
+  });
+});
+
+describe('the blood search without a generation cap', () => {
+  it('names a line 10,000 generations long, its ancestors followed up from where the two sides met', () => {
+    const F: Record<string, P> = {};
+    const add = (id: string) => (F[id] = { id, gender: 'F', parents: [], children: [], spouses: [] });
+    const child = (p: string, c: string) => (F[p]!.children.push(c), F[c]!.parents.push(p));
+    // One line down from root, each of it with a second parent of no known ancestry (so going up
+    // from the last one costs more than going down from root), and root's other child, aunt.
+    add('root');
+    add('aunt');
+    child('root', 'aunt');
+    let last = 'root';
+    for (let i = 1; i <= 10_000; i++) {
+      add(`g${i}`);
+      add(`s${i}`);
+      child(last, `g${i}`);
+      child(`s${i}`, `g${i}`);
+      last = `g${i}`;
+    }
+    const k = findKinship(F as KinProfiles, last, 'aunt', { also: false });
+    expect(kinshipWord(k, 'F')).toBe('9998th great-aunt');
+    expect(k.kind === 'blood' && k.lines[0]!.path.length).toBe(10_002);
+  });
+
+  it("finds the same once the keys start over (a run's keys are its base + a depth; near 2^30 all are zeroed)", () => {
+    const F = collapsedFamily(8, 10, 7);
+    const ids = Object.keys(F);
+    kinIndex(F as KinProfiles).next = 2 ** 30 - 5;
+    for (let k = 0; k < 40; k++) {
+      const [a, b] = [ids[(k * 7) % ids.length]!, ids[(k * 13 + 5) % ids.length]!];
+      if (a === b) continue;
+      const kin = findKinship(F as KinProfiles, a, b, { also: false });
+      expect(kin.kind === 'blood' ? found(kin.lines) : [], `${a} → ${b}`).toEqual(kin.kind === 'blood' || !closest(F, a, b).length ? closest(F, a, b) : ['a blood line']);
+    }
+    expect(kinIndex(F as KinProfiles).next).toBeLessThan(2 ** 20);
   });
 });
