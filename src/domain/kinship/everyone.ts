@@ -10,7 +10,7 @@
  */
 import { childrenAt, halfThrough } from './find.ts';
 import { genderOfSex, type KinGraph, type KinLinks } from './kinGraph.ts';
-import { kinshipWord } from './words.ts';
+import { bloodRelationship, kinshipWord } from './words.ts';
 import type { Gender } from '../types.ts';
 
 /** Each person's closest blood line from one person: `up` −1 when none. */
@@ -18,7 +18,27 @@ export interface BloodFrom {
   up: Int32Array;
   down: Int32Array;
   half: Uint8Array;
+  /** 1 when two couples of common ancestors, no one in both, are the closest (double cousins), as `findKinship` pairs them. */
+  double: Uint8Array;
 }
+
+/**
+ * Up to two couples of closest common ancestors of each person's lines, 4 slots a person (−1
+ * empty): the second kept only when no one is in both, all that "double" needs.
+ */
+function addCouple(couples: Int32Array, i: number, x: number, y: number) {
+  const s = i * 4;
+  if (couples[s] === -1) (couples[s] = x), (couples[s + 1] = y);
+  else if (couples[s + 2] === -1 || !apart(couples, s, s + 2)) {
+    // The second slot takes a couple apart from the first, else any other one until one apart comes.
+    const other = x !== couples[s] || y !== couples[s + 1];
+    const isApart = x !== couples[s] && x !== couples[s + 1] && y !== couples[s] && y !== couples[s + 1];
+    if (isApart || (other && couples[s + 2] === -1)) (couples[s + 2] = x), (couples[s + 3] = y);
+  }
+}
+
+/** Whether the couples at slots `a` and `b` share no one. */
+const apart = (c: Int32Array, a: number, b: number) => c[a] !== c[b] && c[a] !== c[b + 1] && c[a + 1] !== c[b] && c[a + 1] !== c[b + 1];
 
 /** Every person's closest blood line from `from` (an index of `g`). */
 export function bloodFrom(g: KinLinks, from: number): BloodFrom {
@@ -43,6 +63,9 @@ export function bloodFrom(g: KinLinks, from: number): BloodFrom {
   const up = new Int32Array(n).fill(-1);
   const down = new Int32Array(n).fill(-1);
   const half = new Uint8Array(n);
+  const double = new Uint8Array(n);
+  // The couples of common ancestors of the lines offered at the best (total, up): a line with one ancestor counts for none.
+  const couples = new Int32Array(n * 4).fill(-1);
   // The best (total, up) offered to each person so far.
   const bestTotal = new Int32Array(n).fill(0x7fffffff);
   const bestUp = new Int32Array(n);
@@ -67,25 +90,36 @@ export function bloodFrom(g: KinLinks, from: number): BloodFrom {
         up[x] = u;
         down[x] = t - u;
         half[x] = halfOffered[x]!;
+        double[x] = couples[x * 4 + 2] !== -1 && apart(couples, x * 4, x * 4 + 2) ? 1 : 0;
         const mySide = t === u && u > 0 ? childrenAt(g, x, (ch) => ancestorDepth[ch] === u - 1) : [];
         for (let k = childStart[x]!; k < childStart[x + 1]!; k++) {
           const child = childList[k]!;
           if (up[child] !== -1) continue;
           // Below an ancestor (t === u) the line is half by that ancestor's two children; further down, as its parent's.
           const offered = t === u ? (u > 0 && halfThrough(g, x, mySide, [child]) ? 1 : 0) : half[x]!;
-          if (t + 1 < bestTotal[child]! || (t + 1 === bestTotal[child] && u < bestUp[child]!)) {
+          const better = t + 1 < bestTotal[child]! || (t + 1 === bestTotal[child] && u < bestUp[child]!);
+          if (better) {
             bestTotal[child] = t + 1;
             bestUp[child] = u;
             halfOffered[child] = offered;
+            couples.fill(-1, child * 4, child * 4 + 4);
             q.items.push(child);
             q.totals.push(t + 1);
             left++;
           } else if (t + 1 === bestTotal[child] && u === bestUp[child]) halfOffered[child] &= offered;
+          else continue;
+          if (t === u && u > 0) {
+            // The line's couple, as findKinship pairs one: another ancestor at this depth, a parent of this child and of one on my side.
+            const partner = otherParentAmong(g, child, x, (y) => ancestorDepth[y] === u && mySide.some((m) => hasParent(g, m, y)));
+            if (partner !== -1) addCouple(couples, child, Math.min(x, partner), Math.max(x, partner));
+          } else if (t > u) {
+            for (let c = 0; c < 4; c += 2) if (couples[x * 4 + c] !== -1) addCouple(couples, child, couples[x * 4 + c]!, couples[x * 4 + c + 1]!);
+          }
         }
       }
     }
   }
-  return { up, down, half };
+  return { up, down, half, double };
 }
 
 const line = (up: number, down: number, half: boolean) => ({ up, down, half, ancestors: [], path: [] });
@@ -99,17 +133,19 @@ export interface Relations {
   up: Int32Array;
   down: Int32Array;
   half: Uint8Array;
+  /** 1 for double cousins (two couples of closest common ancestors), blood relations only. */
+  double: Uint8Array;
 }
 
 /** The arrays of `Relations`, to hand back from a worker as transferables. */
-export const relationsBuffers = (r: Relations): ArrayBuffer[] => [r.kind, r.up, r.down, r.half].map((a) => a.buffer as ArrayBuffer);
+export const relationsBuffers = (r: Relations): ArrayBuffer[] => [r.kind, r.up, r.down, r.half, r.double].map((a) => a.buffer as ArrayBuffer);
 
 /** What person `i` is to the person the relations were found from, in `kinshipWord`'s words ('' for none or themselves). */
 export function relationWord(r: Relations, i: number, gender: Gender | undefined): string {
   const l = () => [line(r.up[i]!, r.down[i]!, r.half[i] === 1)];
   switch (r.kind[i]) {
     case RELATION.blood:
-      return kinshipWord({ kind: 'blood', lines: l(), also: [] }, gender);
+      return bloodRelationship(l()[0]!, gender, r.double[i] === 1);
     case RELATION.spouse:
       return kinshipWord({ kind: 'spouse' }, gender);
     case RELATION.spousesRelative:
@@ -131,7 +167,7 @@ export function relationsToEveryone(g: KinLinks, me: number): Relations {
   const spouses: number[] = [];
   for (let k = spouseStart[me]!; k < spouseStart[me + 1]!; k++) spouses.push(spouseList[k]!);
   const theirs = spouses.map((s) => bloodFrom(g, s));
-  const out: Relations = { kind: new Uint8Array(n), up: new Int32Array(n), down: new Int32Array(n), half: new Uint8Array(n) };
+  const out: Relations = { kind: new Uint8Array(n), up: new Int32Array(n), down: new Int32Array(n), half: new Uint8Array(n), double: new Uint8Array(n) };
   const set = (i: number, kind: number, from?: BloodFrom, j = i) => {
     out.kind[i] = kind;
     if (!from) return;
@@ -158,6 +194,7 @@ export function relationsToEveryone(g: KinLinks, me: number): Relations {
     }
     if (mine.up[i]! >= 0) {
       set(i, RELATION.blood, mine);
+      out.double[i] = mine.double[i]!;
       continue;
     }
     if (isSpouse[i]) {
@@ -200,4 +237,13 @@ export function relationshipsToEveryone(g: KinGraph, me: number): string[] {
 function hasParent(g: KinLinks, child: number, parent: number): boolean {
   for (let k = g.parentStart[child]!; k < g.parentStart[child + 1]!; k++) if (g.parentList[k] === parent) return true;
   return false;
+}
+
+/** A parent of `child` other than `than` that passes `test`, or −1. */
+function otherParentAmong(g: KinLinks, child: number, than: number, test: (parent: number) => boolean): number {
+  for (let k = g.parentStart[child]!; k < g.parentStart[child + 1]!; k++) {
+    const p = g.parentList[k]!;
+    if (p !== than && test(p)) return p;
+  }
+  return -1;
 }

@@ -3,12 +3,8 @@
  * parents, children and spouses (issue 24). Pure; reads only `profiles` (and, to name adopted,
  * foster and step links, the links' kinds when given).
  *
- * Blood: both people's ancestors are searched level by level, one level of the smaller frontier
- * at a time, each person visited once per side, until no common ancestor as near as the best
- * found can remain. Every common ancestor at the smallest up + down is kept (a couple, two
- * couples for double cousins, a great-aunt who is also a first cousin: 3 + 1 and 2 + 2).
- * Visiting each person once is what keeps pedigree collapse linear: Gramps' recursive search
- * walked every path and timed out on 40% of random pairs of a 100,000-person tree (gramps #2526).
+ * Blood: every common ancestor at the smallest up + down (`search.ts`: a couple, two couples for
+ * double cousins, a great-aunt who is also a first cousin: 3 + 1 and 2 + 2), named here.
  *
  * Marriage: one spouse step at either end (your spouse's sister, your sister's husband), named
  * from the blood relation on the other side of that one step, never built from path pieces past
@@ -17,7 +13,9 @@
  * also blood relatives (Victoria and Albert, first cousins) are both.
  */
 import type { Pedigree } from '../types.ts';
-import { buildKinGraph, hasLink, type KinGraph, type KinLinks, type KinProfiles } from './kinGraph.ts';
+import { hasLink, type KinLinks, type KinProfiles } from './kinGraph.ts';
+import { kinIndex, type KinIndex } from './kinIndex.ts';
+import { meetWhole, search, type Side } from './search.ts';
 
 export type { KinProfiles } from './kinGraph.ts';
 
@@ -73,74 +71,6 @@ export const DEFAULT_MAX_VISITED = 500_000;
 
 export const linkKey = (parent: string, child: string) => `${parent}>${child}`;
 
-/** The search's working arrays, built once per profiles object (or `indexKey`) and shared by every search of it. */
-interface KinIndex {
-  g: KinGraph;
-  at: Map<string, number>;
-  /** a's side, b's side, and the spouses' side of a search by marriage. */
-  sides: [SideArrays, SideArrays, SideArrays];
-  /** `excluded[i] === run` when person i is excluded in this run. */
-  excluded: Uint32Array;
-  run: number;
-  /** The family (set of people joined by parent links) of each person: two families share no ancestor. */
-  family: Int32Array;
-}
-
-interface SideArrays {
-  /** `mark[i] === run` when person i is reached in this run. */
-  mark: Uint32Array;
-  depth: Int32Array;
-  /** The child through which each ancestor was first reached (toward the start). */
-  via: Int32Array;
-  /** Two frontiers, swapped level by level. */
-  bufs: [Int32Array, Int32Array];
-}
-
-const indexes = new WeakMap<object, KinIndex>();
-
-function sideArrays(n: number): SideArrays {
-  return { mark: new Uint32Array(n), depth: new Int32Array(n), via: new Int32Array(n), bufs: [new Int32Array(n), new Int32Array(n)] };
-}
-
-export function kinIndex(profiles: KinProfiles, key: object = profiles): KinIndex {
-  const known = indexes.get(key);
-  if (known) return known;
-  const g = buildKinGraph(profiles);
-  const { at } = g;
-  const n = g.ids.length;
-  const index: KinIndex = { g, at, sides: [sideArrays(n), sideArrays(n), sideArrays(n)], excluded: new Uint32Array(n), run: 0, family: families(g) };
-  indexes.set(key, index);
-  return index;
-}
-
-/** Union-find over the parent links: each person's family by its root. */
-function families(g: KinGraph): Int32Array {
-  const n = g.ids.length;
-  const up = new Int32Array(n);
-  for (let i = 0; i < n; i++) up[i] = i;
-  const root = (i: number) => {
-    while (up[i] !== i) i = up[i] = up[up[i]!]!;
-    return i;
-  };
-  for (let i = 0; i < n; i++) {
-    for (let k = g.parentStart[i]!; k < g.parentStart[i + 1]!; k++) {
-      const x = root(i);
-      const y = root(g.parentList[k]!);
-      if (x !== y) up[x] = y;
-    }
-  }
-  for (let i = 0; i < n; i++) up[i] = root(i);
-  return up;
-}
-
-interface Side extends SideArrays {
-  frontier: Int32Array;
-  size: number;
-  level: number;
-  /** The run its marks are stamped with. */
-  run: number;
-}
-
 /** The closest blood lines between `a` and `b` ([] when none), and whether the search finished. */
 export function bloodLines(profiles: KinProfiles, a: string, b: string, o: KinshipOptions = {}): { lines: BloodLine[]; searchedAll: boolean } {
   const { lines, searchedAll } = bloodSearch(profiles, a, b, o);
@@ -156,134 +86,16 @@ function bloodSearch(profiles: KinProfiles, a: string, b: string, o: KinshipOpti
   const bi = ix.at.get(b);
   // Different families: no common ancestor, nothing to search (an in-law's family is often one).
   if (ai === undefined || bi === undefined || ix.family[ai] !== ix.family[bi]) return nothing;
-  const { found, A, B, searchedAll } = search(ix, ai, bi, o);
+  const excluded = (o.exclude ?? []).flatMap((id) => ix.at.get(id) ?? []);
+  const { found, A, B, searchedAll, wholeAncestries } = search(ix, ai, bi, o.maxVisited ?? DEFAULT_MAX_VISITED, excluded);
   const lines = linesFrom(ix, A, B, found);
   if (o.links?.size) for (const l of lines) l.link = firstLink(l.path, o.links);
-  return { lines, searchedAll, sides: !lines.length && searchedAll && !o.exclude?.length ? { ix, A, B } : null };
-}
-
-/**
- * Searches the ancestors of `sources` (a person's spouses) level by level against a side searched
- * whole (every ancestor marked with its depth): the common ancestors at the smallest total, each
- * spouse's ancestors visited once. The side's frontier ends at the spouse the line starts from.
- */
-function meetWhole(ix: KinIndex, sources: number[], whole: Side): { side: Side; found: number[] } {
-  const { parentStart, parentList } = ix.g;
-  const run = ++ix.run;
-  const arrays = ix.sides[2];
-  const { mark, depth, via } = arrays;
-  let best = Infinity;
-  let found: number[] = [];
-  const meet = (p: number, d: number) => {
-    if (whole.mark[p] !== whole.run) return;
-    const t = d + whole.depth[p]!;
-    if (t < best) (best = t), (found = []);
-    if (t === best) found.push(p);
-  };
-  let frontier = arrays.bufs[0];
-  let size = 0;
-  for (const s of sources) {
-    if (mark[s] === run) continue;
-    mark[s] = run;
-    depth[s] = 0;
-    via[s] = -1;
-    frontier[size++] = s;
-    meet(s, 0);
-  }
-  let level = 0;
-  // An undiscovered meeting is at least level + 1 away: search on while it could tie the best.
-  while (size && best > level) {
-    const next = frontier === arrays.bufs[0] ? arrays.bufs[1] : arrays.bufs[0];
-    let n = 0;
-    const d = level + 1;
-    for (let f = 0; f < size; f++) {
-      const i = frontier[f]!;
-      for (let k = parentStart[i]!, end = parentStart[i + 1]!; k < end; k++) {
-        const p = parentList[k]!;
-        if (mark[p] === run) continue;
-        mark[p] = run;
-        depth[p] = d;
-        via[p] = i;
-        next[n++] = p;
-        meet(p, d);
-      }
-    }
-    frontier = next;
-    size = n;
-    level = d;
-  }
-  return { side: { ...arrays, frontier, size, level, run }, found };
-}
-
-function search(ix: KinIndex, ai: number, bi: number, o: KinshipOptions) {
-  const max = o.maxVisited ?? DEFAULT_MAX_VISITED;
-  const { parentStart, parentList } = ix.g;
-  const run = ++ix.run;
-  const start = (arrays: SideArrays, id: number): Side => {
-    arrays.mark[id] = run;
-    arrays.depth[id] = 0;
-    arrays.via[id] = -1;
-    arrays.bufs[0][0] = id;
-    return { ...arrays, frontier: arrays.bufs[0], size: 1, level: 0, run };
-  };
-  const excluded = o.exclude?.length ? ix.excluded : null;
-  for (const id of o.exclude ?? []) {
-    const i = ix.at.get(id);
-    if (i !== undefined) ix.excluded[i] = run;
-  }
-  const A = start(ix.sides[0], ai);
-  const B = start(ix.sides[1], bi);
-  let best = Infinity;
-  let found: number[] = [];
-  let visited = 2;
-  let searchedAll = true;
-  for (;;) {
-    // An undiscovered common ancestor is deeper than one side's level: at least that level + 1
-    // in all. Searching on while that could still equal the best keeps every tie (3 + 1 and 2 + 2).
-    if (best <= Math.min(A.level, B.level)) break;
-    const canA = A.size > 0;
-    const canB = B.size > 0;
-    if (!canA && !canB) break;
-    const side = canA && (!canB || A.size <= B.size) ? A : B;
-    const other = side === A ? B : A;
-    const next = side.frontier === side.bufs[0] ? side.bufs[1] : side.bufs[0];
-    let size = 0;
-    const d = side.level + 1;
-    const { mark, depth, via } = side;
-    for (let f = 0; f < side.size; f++) {
-      const i = side.frontier[f]!;
-      for (let k = parentStart[i]!, end = parentStart[i + 1]!; k < end; k++) {
-        const p = parentList[k]!;
-        if (mark[p] === run || (excluded && excluded[p] === run)) continue;
-        mark[p] = run;
-        depth[p] = d;
-        via[p] = i;
-        next[size++] = p;
-        if (other.mark[p] === run) {
-          const t = d + other.depth[p]!;
-          if (t < best) {
-            best = t;
-            found = [];
-          }
-          if (t === best) found.push(p);
-        }
-      }
-    }
-    side.frontier = next;
-    side.size = size;
-    side.level = size ? d : Infinity;
-    visited += size;
-    if (visited > max) {
-      searchedAll = false;
-      break;
-    }
-  }
-  return { found, A, B, searchedAll };
+  return { lines, searchedAll, sides: !lines.length && wholeAncestries && !o.exclude?.length ? { ix, A, B } : null };
 }
 
 function pathUp(ix: KinIndex, side: Side, from: number): string[] {
   const out: string[] = [];
-  for (let i = from; i !== -1; i = side.via[i]!) out.push(ix.g.ids[i]!);
+  for (let i = from; i !== -1; i = side.via(i)) out.push(ix.g.ids[i]!);
   return out.reverse();
 }
 
@@ -324,26 +136,26 @@ function linesFrom(ix: KinIndex, A: Side, B: Side, found: number[]): BloodLine[]
   const lines: BloodLine[] = [];
   const taken = new Set<number>();
   // The nearest to `a` first (a great-aunt before a first cousin), then by id: the same answer every time.
-  const order = [...found].sort((x, y) => A.depth[x]! - A.depth[y]! || (g.ids[x]! < g.ids[y]! ? -1 : 1));
+  const order = [...found].sort((x, y) => A.depth(x) - A.depth(y) || (g.ids[x]! < g.ids[y]! ? -1 : 1));
   for (const ci of order) {
     if (taken.has(ci)) continue;
     taken.add(ci);
-    const up = A.depth[ci]!;
-    const down = B.depth[ci]!;
+    const up = A.depth(ci);
+    const down = B.depth(ci);
     const path = [...pathUp(ix, A, ci), ...pathUp(ix, B, ci).reverse().slice(1)];
     const ancestors = [g.ids[ci]!];
     let half = false;
     if (up > 0 && down > 0) {
-      const childA = A.via[ci]!;
-      const childB = B.via[ci]!;
-      const partner = order.find((oi) => !taken.has(oi) && A.depth[oi] === up && B.depth[oi] === down && isParent(g, oi, childA) && isParent(g, oi, childB));
+      // The ancestor's children on each side's closest lines (more than one under pedigree collapse).
+      const near = (side: Side, depth: number) => (ch: number) => side.reached(ch) && side.depth(ch) === depth;
+      const childrenA = childrenAt(g, ci, near(A, up - 1));
+      const childrenB = childrenAt(g, ci, near(B, down - 1));
+      // The partner: another closest common ancestor, a parent of one of those children on each side.
+      const partner = order.find((oi) => !taken.has(oi) && A.depth(oi) === up && B.depth(oi) === down && childrenA.some((x) => isParent(g, oi, x)) && childrenB.some((y) => isParent(g, oi, y)));
       if (partner !== undefined) {
         taken.add(partner);
         ancestors.push(g.ids[partner]!);
-      } else {
-        const near = (side: Side, depth: number) => (ch: number) => side.mark[ch] === side.run && side.depth[ch] === depth;
-        half = halfThrough(g, ci, childrenAt(g, ci, near(A, up - 1)), childrenAt(g, ci, near(B, down - 1)));
-      }
+      } else half = halfThrough(g, ci, childrenA, childrenB);
     }
     lines.push({ up, down, ancestors, half, path });
   }
