@@ -26,7 +26,7 @@ class MemoryGraphs implements Pick<GraphRepository, 'load' | 'save' | 'subscribe
     this.graph = graph;
   }
   async load(): Promise<LoadedGraph> {
-    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone(this.graph), migrations: ['spouses-v1', 'parents-children-v1'], role: 'owner', name: 'Tree', privacy: {} };
+    return { graphId: 'u1', ownerUid: 'u1', graph: structuredClone({ ...this.graph, revision: this.graph.revision ?? 0 }), migrations: ['spouses-v1', 'parents-children-v1'], role: 'owner', name: 'Tree', privacy: {} };
   }
   async save(_graphId: string, changes: ChangeSet) {
     this.saves.push(structuredClone(changes));
