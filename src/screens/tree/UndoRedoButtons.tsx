@@ -21,7 +21,8 @@ export function UndoRedoButtons({ session }: { session: TreeSession }) {
     bindUndoRedo({ undo: () => undoAction(ctx), redo: () => redoAction(ctx) });
     const onKey = (e: KeyboardEvent) => {
       const id = e.defaultPrevented ? undefined : screenCommandForKey(e);
-      if (id !== 'undo' && id !== 'redo') return;
+      // A viewer's keys keep the browser's meaning: they have no changes to take back.
+      if ((id !== 'undo' && id !== 'redo') || !treeRights(session.role).build) return;
       e.preventDefault();
       SCREEN_COMMANDS[id].run();
     };
