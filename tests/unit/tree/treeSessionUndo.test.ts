@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyChangeSet, emptyChangeSet, type ChangeSet } from '../../../src/domain/changeSet.ts';
+import { collapseChildren } from '../../../src/domain/collapse.ts';
 import { savePerson } from '../../../src/domain/editPerson.ts';
+import { addPersonEvent } from '../../../src/domain/facts/eventOps.ts';
 import type { OpResult } from '../../../src/domain/graphDraft.ts';
 import { undoAny } from '../../../src/domain/facts/factsResult.ts';
 import { emptyProfile, newProfile } from '../../../src/domain/profile.ts';
@@ -118,6 +120,22 @@ describe('undo and redo before a save', () => {
     rename(s, 'n1002', 'Bo');
     expect(s.canRedo).toBe(false);
     expect(s.redo()).toEqual({ ok: false, reason: 'empty' });
+  });
+
+  it('take back an event with the new place it made, and a collapse, leaving nothing unsaved', async () => {
+    const { s } = await opened();
+    s.apply(addPersonEvent(s.graph, { profileId: 'pr:b', fields: { type: 'RESI', customType: '', date: '1850', description: '', age: '', place: 'Bonn' }, uid: 'u1', now: NOW, random: () => 0.5 }) as unknown as OpResult);
+    expect(Object.values(s.graph.places ?? {}).map((p) => p.name)).toEqual(['Bonn']);
+    addChild(s, 'pr:kid');
+    s.apply(collapseChildren(s.graph, 'n1001'));
+    expect(s.graph.nodes.find((n) => n.data.profileId === 'pr:kid')!.hidden).toBe(true);
+    s.undo();
+    expect(s.graph.nodes.find((n) => n.data.profileId === 'pr:kid')!.hidden).toBe(false);
+    s.undo();
+    s.undo();
+    expect(s.graph.profiles['pr:b']!.events ?? []).toEqual([]);
+    expect(s.graph.places ?? {}).toEqual({});
+    expect(s.unsaved).toBe(false);
   });
 
   it(`keep the last ${UNDO_DEPTH} changes`, async () => {
