@@ -47,31 +47,45 @@ export function graphItems(graph: Graph): ItemReader {
  */
 export function changeOf(result: OpResult, base: Graph): ReversibleChange {
   const now = graphItems(result.graph);
-  const nodes = new Map(result.undo.nodes.map((e) => [e.id, e.before]));
-  const edges = new Map(result.undo.edges.map((e) => [e.id, e.before]));
-  const profiles = new Map(result.undo.profiles.map((e) => [e.id, e.before]));
   const cs = emptyChangeSet(0);
   for (const key of RECORD_KEYS) {
     const group = diffRecords(key, recordOf(base, key), recordOf(result.graph, key));
     if (groupSize(group)) (cs as unknown as Record<string, unknown>)[key] = group;
   }
-  for (const [id, before] of nodes) {
+  const { undo } = result;
+  for (const { id, before } of undo.nodes) {
     const after = now.item('nodes', id);
     if (after) cs.nodes.upsert.push(normaliseNode(after));
     else if (before) cs.nodes.remove.push(id);
   }
-  for (const [id, before] of edges) {
+  for (const { id, before } of undo.edges) {
     const after = now.item('edges', id);
     if (after) cs.edges.upsert.push(normaliseEdge(after));
     else if (before) cs.edges.remove.push(id);
   }
-  for (const [id, before] of profiles) {
+  for (const { id, before } of undo.profiles) {
     const after = now.profile(id);
     const patch = after ? diffProfile(before ?? undefined, after) : null;
     if (patch) cs.profiles.upsert.push(patch);
     else if (!after && before) cs.profiles.remove.push(id);
   }
-  const was: ItemReader = {
+  // Read only when undone (a Tidy up of 100,000 cards is undone rarely): the states it reads
+  // are never changed in place, so reading them later gives what they were now.
+  let before: ChangeBefore | null = null;
+  return {
+    changes: cs,
+    get before() {
+      return (before ??= beforeOf(readerBefore(result, base), cs));
+    },
+  };
+}
+
+/** The items as they were before an operation: its own record of what it touched, `base`'s records. */
+function readerBefore(result: OpResult, base: Graph): ItemReader {
+  const nodes = new Map(result.undo.nodes.map((e) => [e.id, e.before]));
+  const edges = new Map(result.undo.edges.map((e) => [e.id, e.before]));
+  const profiles = new Map(result.undo.profiles.map((e) => [e.id, e.before]));
+  return {
     item: <K extends WholeKey>(key: K, id: string) => {
       if (key === 'nodes') return (nodes.get(id) ?? undefined) as ItemOf[K] | undefined;
       if (key === 'edges') return (edges.get(id) ?? undefined) as ItemOf[K] | undefined;
@@ -80,7 +94,6 @@ export function changeOf(result: OpResult, base: Graph): ReversibleChange {
     },
     profile: (id) => profiles.get(id) ?? undefined,
   };
-  return { changes: cs, before: beforeOf(was, cs) };
 }
 
 /** What `change` touched that is no longer as it left it (the history's revert rule). */
