@@ -1,6 +1,6 @@
 import { diffProfile, diffRecords, emptyChangeSet, type ChangeSet } from './changeSet.ts';
 import { groupSize, recordOf, type ItemOf, type RecordKey, type WholeKey } from './entityKinds.ts';
-import { graphIndex, type OpResult } from './graphDraft.ts';
+import { graphIndex, type OpResult, type UndoRecord } from './graphDraft.ts';
 import { beforeOf, type ItemReader } from './history/before.ts';
 import { restoreChangeSet, revertConflicts } from './history/restore.ts';
 import type { ChangeBefore, RevertConflict } from './history/types.ts';
@@ -52,7 +52,8 @@ export function changeOf(result: OpResult, base: Graph): ReversibleChange {
     const group = diffRecords(key, recordOf(base, key), recordOf(result.graph, key));
     if (groupSize(group)) (cs as unknown as Record<string, unknown>)[key] = group;
   }
-  const { undo } = result;
+  // A plain copy: the operation's record is a getter whose closure holds the graph it made.
+  const undo: UndoRecord = { nodes: result.undo.nodes, edges: result.undo.edges, profiles: result.undo.profiles };
   for (const { id, before } of undo.nodes) {
     const after = now.item('nodes', id);
     if (after) cs.nodes.upsert.push(normaliseNode(after));
@@ -69,27 +70,29 @@ export function changeOf(result: OpResult, base: Graph): ReversibleChange {
     if (patch) cs.profiles.upsert.push(patch);
     else if (!after && before) cs.profiles.remove.push(id);
   }
-  // Read only when undone (a Tidy up of 100,000 cards is undone rarely): the states it reads
-  // are never changed in place, so reading them later gives what they were now.
+  // Made only when undone (a Tidy up of 100,000 cards is undone rarely). What it reads is never
+  // changed in place, so reading it later gives what it was now; it holds the undo record and
+  // the records, never a graph (an undo stack of a big tree's graphs would not fit).
+  const records = Object.fromEntries(RECORD_KEYS.map((key) => [key, recordOf(base, key)])) as { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> };
   let before: ChangeBefore | null = null;
   return {
     changes: cs,
     get before() {
-      return (before ??= beforeOf(readerBefore(result, base), cs));
+      return (before ??= beforeOf(readerBefore(undo, records), cs));
     },
   };
 }
 
-/** The items as they were before an operation: its own record of what it touched, `base`'s records. */
-function readerBefore(result: OpResult, base: Graph): ItemReader {
-  const nodes = new Map(result.undo.nodes.map((e) => [e.id, e.before]));
-  const edges = new Map(result.undo.edges.map((e) => [e.id, e.before]));
-  const profiles = new Map(result.undo.profiles.map((e) => [e.id, e.before]));
+/** The items as they were before an operation: its own record of what it touched, and the records then. */
+function readerBefore(undo: UndoRecord, records: { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> }): ItemReader {
+  const nodes = new Map(undo.nodes.map((e) => [e.id, e.before]));
+  const edges = new Map(undo.edges.map((e) => [e.id, e.before]));
+  const profiles = new Map(undo.profiles.map((e) => [e.id, e.before]));
   return {
     item: <K extends WholeKey>(key: K, id: string) => {
       if (key === 'nodes') return (nodes.get(id) ?? undefined) as ItemOf[K] | undefined;
       if (key === 'edges') return (edges.get(id) ?? undefined) as ItemOf[K] | undefined;
-      const rec = recordOf(base, key as RecordKey) as Readonly<Record<string, ItemOf[K]>>;
+      const rec = records[key as RecordKey] as Readonly<Record<string, ItemOf[K]>>;
       return Object.hasOwn(rec, id) ? rec[id] : undefined;
     },
     profile: (id) => profiles.get(id) ?? undefined,

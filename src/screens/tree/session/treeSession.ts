@@ -86,11 +86,8 @@ interface CommittedEdit {
 /** How many of this tab's own changes Undo can take back (and Redo bring again). */
 export const UNDO_DEPTH = 100;
 
-/** An entry of the undo or redo stack: a change of this tab's, and the operation it came from. */
-interface UndoEntry extends CommittedEdit {
-  /** The operation's answer, so its 5 s toast's Undo takes this entry off the stack. */
-  source?: OpResult;
-}
+/** An entry of the undo or redo stack: a change of this tab's. */
+type UndoEntry = CommittedEdit;
 
 /** Why Undo or Redo did nothing: nothing to take back, or it was changed again since (by another member). */
 export type UndoOutcome = { ok: true } | { ok: false; reason: 'empty' | 'conflict' };
@@ -145,6 +142,11 @@ export class TreeSession {
   /** This tab's own changes, the newest last: what Undo takes back, and what Redo brings again. */
   private undoStack: UndoEntry[] = [];
   private redoStack: UndoEntry[] = [];
+  /**
+   * The undo entry of each operation's answer, for its 5 s toast's Undo. Weak: an answer holds
+   * the graph it made, which the stack must not keep alive.
+   */
+  private readonly entryOf = new WeakMap<OpResult, UndoEntry>();
   private version = 0;
   private readonly listeners = new Set<() => void>();
   private readonly updateListeners = new Set<(update: GraphUpdate) => void>();
@@ -297,12 +299,15 @@ export class TreeSession {
    */
   apply(result: OpResult, failure = APPLY_FAILED, options: { undoes?: OpResult } = {}) {
     const change = this.record(result, failure);
-    const at = options.undoes ? this.undoStack.findIndex((e) => e.source === options.undoes) : -1;
+    const undone = options.undoes && this.entryOf.get(options.undoes);
+    const at = undone ? this.undoStack.indexOf(undone) : -1;
     if (at >= 0) {
       this.undoStack.splice(at, 1);
       this.pushLimited(this.redoStack, { failure, change });
     } else {
-      this.pushLimited(this.undoStack, { failure, change, source: result });
+      const entry = { failure, change };
+      this.entryOf.set(result, entry);
+      this.pushLimited(this.undoStack, entry);
       this.redoStack = [];
     }
     this.edited();
