@@ -15,8 +15,10 @@ const STAMPED = new Set<string>(STAMP_FIELDS);
  * stays as it is now, so later edits of other things survive. A revert is this change set saved
  * as a new change (the history is never rewritten).
  */
-export function restoreChangeSet(before: ChangeBefore, current: ItemReader, baseRevision = 0): ChangeSet {
+export function restoreChangeSet(before: ChangeBefore, current: ItemReader, baseRevision = 0, options: { stamps?: boolean } = {}): ChangeSet {
   const cs = emptyChangeSet(baseRevision);
+  // A revert leaves the stamps to the save; the session's undo puts them back (`undoChangeSet`).
+  const unstamped = options.stamps ? (p: ProfilePatch) => p : withoutStamps;
   for (const key of WHOLE_KEYS) {
     const rec = before[key] as Record<string, { id: string } | null> | undefined;
     if (!rec) continue;
@@ -39,14 +41,14 @@ export function restoreChangeSet(before: ChangeBefore, current: ItemReader, base
     }
     if (pb.whole) {
       const patch = now ? diffProfile(now, pb.whole) : diffProfile(undefined, pb.whole);
-      if (patch) cs.profiles.upsert.push(withoutStamps(patch));
+      if (patch) cs.profiles.upsert.push(unstamped(patch));
       continue;
     }
     // Gone since: nothing of it to put back (restore the person to have it back).
     if (!now) continue;
-    const patch = diffProfile(now, profileAsBefore(now, pb));
+    const patch = diffProfile(now, profileAsBefore(now, pb, options.stamps));
     if (patch) {
-      const kept = withoutStamps(patch);
+      const kept = unstamped(patch);
       if (kept.set || kept.add || kept.remove || hasFactParts(kept)) cs.profiles.upsert.push(kept);
     }
   }
@@ -61,10 +63,10 @@ function withoutStamps(p: ProfilePatch): ProfilePatch {
   return out;
 }
 
-/** `now` with what `pb` names put back as it was. */
-export function profileAsBefore(now: Profile, pb: ProfileBefore): Profile {
+/** `now` with what `pb` names put back as it was (the stamps only when asked). */
+export function profileAsBefore(now: Profile, pb: ProfileBefore, stamps = false): Profile {
   const p: Profile = { ...now };
-  for (const [f, v] of Object.entries(pb.set ?? {})) if (!STAMPED.has(f)) (p as unknown as Record<string, unknown>)[f] = v;
+  for (const [f, v] of Object.entries(pb.set ?? {})) if (stamps || !STAMPED.has(f)) (p as unknown as Record<string, unknown>)[f] = v;
   for (const f of RELATION_FIELDS) {
     const l = pb.lists?.[f];
     if (l) p[f] = [...now[f].filter((x) => !l.hadNot.includes(x)), ...l.had.filter((x) => !now[f].includes(x))];

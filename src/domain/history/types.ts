@@ -111,6 +111,9 @@ export const HISTORY_MESSAGES = {
   revertRole: 'Only the owner and editors of this family tree can revert changes.',
   restoreRole: 'Only the owner and editors of this family tree can restore deleted people.',
   conflict: 'This change cannot be reverted: what it changed has been changed again since.',
+  /** The same rule for the tree's Undo and Redo of the member's own changes (`undoConflicts`). */
+  undoConflict: 'This change cannot be undone: what it changed has been changed again since.',
+  redoConflict: 'This change cannot be redone: what it changed has been changed again since.',
   notKept: 'This change was too large to keep its earlier values (an import); it cannot be reverted here.',
   notFound: 'That change is not in the history of this family tree.',
   nothing: 'There is nothing left to revert.',

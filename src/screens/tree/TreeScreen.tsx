@@ -31,6 +31,7 @@ import { treeUi } from './treeUi.ts';
 import { useSessionVersion } from './useSessionVersion.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import { TidyUpButton } from './layout/TidyUpButton.tsx';
+import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 import { GedcomControls } from './gedcom/GedcomControls.tsx';
 import './tree.css';
 
@@ -194,6 +195,7 @@ function TreeView({ graphId, showActivity }: { graphId: string | undefined; show
           {session.status === 'ready' && <TreeTitle session={session} uid={uid} />}
           <div className="tree-toolbar" role="toolbar" aria-label="Tree" ref={keepToastsBelowToolbar}>
             <SaveStatus session={session} />
+            {session.status === 'ready' && <UndoRedoButtons session={session} />}
             {session.status === 'ready' && <TidyUpButton canvas={canvasHandle} />}
             {session.status === 'ready' && <GedcomControls canvas={canvasHandle} dropTarget={canvasArea} />}
             <label className="tree-switch">

@@ -1,6 +1,7 @@
 import { openChartExport, openCharts } from '../chart/chartUi.ts';
 import { kinshipOnCards } from '../kinship/kinshipUi.ts';
 import { openDialog, openFind, requestTidy } from '../treeUi.ts';
+import { runRedo, runUndo } from './undoRedo.ts';
 
 /**
  * The tree's commands on cards (Excalidraw's habit: one action, whatever starts it). A card's
@@ -108,6 +109,26 @@ export const SCREEN_COMMANDS = {
     shortcut: (isMac) => (isMac ? '⇧ ⌘ E' : 'Ctrl Shift E'),
     keyTest: (e) => (e.key === 'e' || e.key === 'E') && (e.ctrlKey || e.metaKey) && !!e.shiftKey && !e.altKey,
     run: openChartExport,
+  },
+  /**
+   * Undo the member's last change (issue 24): Ctrl+Z (Cmd+Z on a Mac), not while typing in a field
+   * (the field's own undo).
+   */
+  undo: {
+    label: 'Undo',
+    shortcut: (isMac) => (isMac ? '⌘ Z' : 'Ctrl Z'),
+    keyTest: (e) => (e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && !typing(e.target),
+    run: runUndo,
+  },
+  /** Redo what Undo took back: Ctrl+Shift+Z (Cmd+Shift+Z on a Mac) or Ctrl+Y, not while typing in a field. */
+  redo: {
+    label: 'Redo',
+    shortcut: (isMac) => (isMac ? '⇧ ⌘ Z' : 'Ctrl Shift Z'),
+    keyTest: (e) =>
+      !e.altKey &&
+      !typing(e.target) &&
+      (((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey) && !!e.shiftKey) || ((e.key === 'y' || e.key === 'Y') && e.ctrlKey && !e.metaKey && !e.shiftKey)),
+    run: runRedo,
   },
   /** Charts… (issue 22): the fan, pedigree, descendant and hourglass charts, Shift+C when not typing in a field. */
   charts: {

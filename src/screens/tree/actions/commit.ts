@@ -63,7 +63,7 @@ function undoOnce(ctx: TreeActionContext, result: OpResult, done: string, failur
     used = true;
     const toast = notifier(ctx);
     try {
-      ctx.session.apply(undoAny(ctx.session.graph, result), failure);
+      ctx.session.apply(undoAny(ctx.session.graph, result), failure, { undoes: result });
       toast.success(done);
     } catch (e) {
       console.error(e);

@@ -48,7 +48,7 @@ export function commitFacts<T>(ctx: FactsActionContext, operation: () => FactsOu
         if (used) return;
         used = true;
         try {
-          ctx.session.apply(undoFacts(ctx.session.graph, done.result), failure);
+          ctx.session.apply(undoFacts(ctx.session.graph, done.result), failure, { undoes: done.result });
           notifier(ctx).success(FACTS_TOASTS.undone);
         } catch (e) {
           console.error(e);

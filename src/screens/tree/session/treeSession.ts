@@ -1,14 +1,14 @@
-import { diffGraphs, diffProfile, diffRecords, emptyChangeSet, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
+import { diffGraphs, isEmptyChangeSet, withoutOverwritten, type ChangeSet } from '../../../domain/changeSet.ts';
 import { applyChangeSets } from '../../../domain/applyChangeSets.ts';
 import { claimGraph, GraphDraft, graphIndex, type OpResult, type Touched } from '../../../domain/graphDraft.ts';
 import { MIGRATION_IDS, runMigrations, toCurrentShape, type LegacyGraph } from '../../../domain/migrations.ts';
-import { nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
+import { nodesEqual } from '../../../domain/snapshot.ts';
+import { changeOf, graphItems, undoChangeSet, undoConflicts, type ReversibleChange } from '../../../domain/reversibleChange.ts';
 import { AUTOSAVE_DEBOUNCE_MS, retryDelays, SAVE_RESUME_MS } from '../../../domain/timing.ts';
 import type { Graph, Profile } from '../../../domain/types.ts';
 import type { GraphChangeEvent, GraphRepository, LoadedGraph, NetworkState } from '../../../backend/ports.ts';
 import type { BackupStore } from './backupStore.ts';
-import { applyAsOperation, lookup, RECORD_KEYS, type GraphLookup } from './graphChanges.ts';
-import { groupSize } from '../../../domain/entityKinds.ts';
+import { applyAsOperation, lookup } from './graphChanges.ts';
 import { isAppError, type AppError } from '../../../domain/errors.ts';
 import type { PrivacyReason } from '../../../domain/privacy.ts';
 import type { TreeRole } from '../../../domain/roles.ts';
@@ -74,14 +74,23 @@ export interface TreeSessionDeps {
 export const APPLY_FAILED = 'Failed to apply changes';
 
 /**
- * One committed edit: what it changed, as a change set of its own (cards and lines whole, profiles
- * as patches), so it can be sent alone, or replayed on the confirmed state when an edit before it
- * is taken back.
+ * One committed edit: what it changed, as one reversible change (its change set: cards and lines
+ * whole, profiles as patches; and the values before), so it can be sent alone, replayed on the
+ * confirmed state when an edit before it is taken back, and undone.
  */
 interface CommittedEdit {
   failure: string;
-  changes: ChangeSet;
+  change: ReversibleChange;
 }
+
+/** How many of this tab's own changes Undo can take back (and Redo bring again). */
+export const UNDO_DEPTH = 100;
+
+/** An entry of the undo or redo stack: a change of this tab's. */
+type UndoEntry = CommittedEdit;
+
+/** Why Undo or Redo did nothing: nothing to take back, or it was changed again since (by another member). */
+export type UndoOutcome = { ok: true } | { ok: false; reason: 'empty' | 'conflict' };
 
 /** What one update of the graph touched, by id. */
 export interface GraphUpdate extends Touched {
@@ -130,6 +139,14 @@ export class TreeSession {
   private refusedEdits = 0;
   /** The edits not yet confirmed, in the order they were made (see `saveOneByOne`). */
   private edits: CommittedEdit[] = [];
+  /** This tab's own changes, the newest last: what Undo takes back, and what Redo brings again. */
+  private undoStack: UndoEntry[] = [];
+  private redoStack: UndoEntry[] = [];
+  /**
+   * The undo entry of each operation's answer, for its 5 s toast's Undo. Weak: an answer holds
+   * the graph it made, which the stack must not keep alive.
+   */
+  private readonly entryOf = new WeakMap<OpResult, UndoEntry>();
   private version = 0;
   private readonly listeners = new Set<() => void>();
   private readonly updateListeners = new Set<(update: GraphUpdate) => void>();
@@ -252,7 +269,7 @@ export class TreeSession {
     // The own profile already exists on the server: only the card is sent.
     this.pending.profiles.delete(profile.id);
     const edit = this.edits[this.edits.length - 1]!;
-    edit.changes.profiles.upsert = [];
+    edit.change.changes.profiles.upsert = [];
   }
 
   /** The stream was ended by the server: stop saving (every save would be refused) and say why. */
@@ -276,14 +293,81 @@ export class TreeSession {
   // ---- editing ------------------------------------------------------------------------------
   /**
    * Takes the answer of a domain operation (add, unlink, delete, undo, collapse, edit…); `failure`
-   * is its §8 toast should the server refuse it.
+   * is its §8 toast should the server refuse it. It goes on the undo stack (and clears the redo
+   * stack); the answer that undoes an earlier one (`undoes`: a 5 s toast's Undo) takes that one
+   * off the undo stack and goes on the redo stack instead.
    */
-  apply(result: OpResult, failure = APPLY_FAILED) {
-    this.record(result, failure);
+  apply(result: OpResult, failure = APPLY_FAILED, options: { undoes?: OpResult } = {}) {
+    const change = this.record(result, failure);
+    const undone = options.undoes && this.entryOf.get(options.undoes);
+    const at = undone ? this.undoStack.indexOf(undone) : -1;
+    if (at >= 0) {
+      this.undoStack.splice(at, 1);
+      this.pushLimited(this.redoStack, { failure, change });
+    } else {
+      const entry = { failure, change };
+      this.entryOf.set(result, entry);
+      this.pushLimited(this.undoStack, entry);
+      this.redoStack = [];
+    }
+    this.edited();
+  }
+
+  private edited() {
     this.settleUnsaved();
     this.backUp();
     this.scheduleAutosave();
     this.emit();
+  }
+
+  private pushLimited(stack: UndoEntry[], entry: UndoEntry) {
+    stack.push(entry);
+    if (stack.length > UNDO_DEPTH) stack.splice(0, stack.length - UNDO_DEPTH);
+  }
+
+  get canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.redoStack.length > 0;
+  }
+
+  /**
+   * Takes back this tab's last change still on the stack: the change made from its before-values,
+   * applied as a new local edit, so once the change was saved its undo is saved as a new change
+   * (the history is never rewritten). Refused, and dropped from the stack, when something it
+   * changed has been changed again since (another member's edit arrived live): undoing would
+   * overwrite it (the history's revert rule, `undoConflicts`).
+   */
+  undo(): UndoOutcome {
+    return this.step(this.undoStack, this.redoStack);
+  }
+
+  /** Brings back the last change Undo took back, the same way (and refused the same way). */
+  redo(): UndoOutcome {
+    return this.step(this.redoStack, this.undoStack);
+  }
+
+  private step(from: UndoEntry[], to: UndoEntry[]): UndoOutcome {
+    const entry = from.pop();
+    if (!entry) return { ok: false, reason: 'empty' };
+    const current = graphItems(this.graph);
+    if (undoConflicts(entry.change, current).length) {
+      this.emit();
+      return { ok: false, reason: 'conflict' };
+    }
+    const by = { uid: this.deps.uid, now: this.now(), onServer: (id: string) => this.onServer(id) };
+    const change = this.record(applyAsOperation(this.graph, undoChangeSet(entry.change, current, by)), entry.failure);
+    this.pushLimited(to, { failure: entry.failure, change });
+    this.edited();
+    return { ok: true };
+  }
+
+  /** Whether the server holds this person now (the confirmed state of a pending one, else the screen's). */
+  private onServer(profileId: string): boolean {
+    if (this.pending.profiles.has(profileId)) return this.pending.profiles.get(profileId) !== null;
+    return Object.hasOwn(this.graph.profiles, profileId);
   }
 
   /**
@@ -305,15 +389,16 @@ export class TreeSession {
     if (moved) this.apply(draft.finish());
   }
 
-  /** A local edit becomes the graph on screen and is remembered as pending. */
-  private record(result: OpResult, failure = APPLY_FAILED) {
-    const before = this.graph;
+  /** A local edit becomes the graph on screen and is remembered as pending; answers its change. */
+  private record(result: OpResult, failure = APPLY_FAILED): ReversibleChange {
+    const change = changeOf(result, this.graph);
     this.take(result.graph);
     this.pending.record(result, lookup(this.graph));
-    this.edits.push({ failure, changes: editChanges(result, lookup(before), lookup(this.graph)) });
+    this.edits.push({ failure, change });
     const index = graphIndex(this.graph);
     const added = result.undo.nodes.filter((e) => e.before === null && index.nodes.has(e.id)).map((e) => e.id);
     this.announce(result.changed, added);
+    return change;
   }
 
   /**
@@ -429,7 +514,7 @@ export class TreeSession {
     let toRecord = migrations;
     for (let i = 0; i < edits.length; i++) {
       const edit = edits[i]!;
-      const changes = { ...edit.changes, baseRevision: this.revision };
+      const changes = { ...edit.change.changes, baseRevision: this.revision };
       if (isEmptyChangeSet(changes) && !toRecord.length) continue;
       try {
         const { revision } = await this.sendWithRetries(changes, toRecord);
@@ -452,14 +537,17 @@ export class TreeSession {
   private takeBack(edit: CommittedEdit, later: CommittedEdit[], error: Error) {
     const replay = [...later, ...this.edits];
     // Places and couples the refused edits wrote go back too; the later edits' are written again below.
-    for (const e of [edit, ...replay]) this.take(this.pending.revertRecords(this.graph, lookup(this.graph), e.changes));
-    this.revert([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched));
+    for (const e of [edit, ...replay]) this.take(this.pending.revertRecords(this.graph, lookup(this.graph), e.change.changes));
+    this.revert([edit, ...replay].map((e) => touchedBy(e.change.changes)).reduce(joinTouched));
     for (const next of replay) {
-      const result = applyAsOperation(this.graph, next.changes);
+      const result = applyAsOperation(this.graph, next.change.changes);
       this.take(result.graph);
       this.announce(result.changed, []);
     }
-    this.pending.settle([edit, ...replay].map((e) => touchedBy(e.changes)).reduce(joinTouched), lookup(this.graph));
+    this.pending.settle([edit, ...replay].map((e) => touchedBy(e.change.changes)).reduce(joinTouched), lookup(this.graph));
+    // Taken back: nothing left to undo or redo of it.
+    this.undoStack = this.undoStack.filter((e) => e.change !== edit.change);
+    this.redoStack = this.redoStack.filter((e) => e.change !== edit.change);
     this.settleUnsaved();
     this.backUp();
     this.refusedEdits++;
@@ -503,6 +591,8 @@ export class TreeSession {
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
     this.autosaveTimer = null;
     this.edits = [];
+    this.undoStack = [];
+    this.redoStack = [];
     this.migrationsToRecord = [];
     this.take(this.pending.revertRecords(this.graph, lookup(this.graph)));
     this.revert({ nodes: [...this.pending.nodes.keys()], edges: [...this.pending.edges.keys()], profiles: [...this.pending.profiles.keys()] });
@@ -774,32 +864,6 @@ function withPrivacy(current: Readonly<Record<string, PrivacyReason>>, changes: 
 /** A refusal: the server will answer the same whatever the network does (§7: never retried). */
 function isRefusal(error: unknown): boolean {
   return isAppError(error) && (error.code === 'permission-denied' || error.code === 'invalid-argument');
-}
-
-/** An operation's own change set: from the states before it to those it left. */
-function editChanges(result: OpResult, was: GraphLookup, now: GraphLookup): ChangeSet {
-  const cs = emptyChangeSet(0);
-  for (const key of RECORD_KEYS) {
-    const group = diffRecords(key, was.records(key), now.records(key));
-    if (groupSize(group)) (cs as unknown as Record<string, unknown>)[key] = group;
-  }
-  for (const { id, before } of result.undo.nodes) {
-    const after = now.node(id);
-    if (after) cs.nodes.upsert.push(normaliseNode(after));
-    else if (before) cs.nodes.remove.push(id);
-  }
-  for (const { id, before } of result.undo.edges) {
-    const after = now.edge(id);
-    if (after) cs.edges.upsert.push(normaliseEdge(after));
-    else if (before) cs.edges.remove.push(id);
-  }
-  for (const { id, before } of result.undo.profiles) {
-    const after = now.profile(id);
-    const patch = after ? diffProfile(before ?? undefined, after) : null;
-    if (patch) cs.profiles.upsert.push(patch);
-    else if (!after && before) cs.profiles.remove.push(id);
-  }
-  return cs;
 }
 
 const joinTouched = (a: Touched, b: Touched): Touched => ({ nodes: [...a.nodes, ...b.nodes], edges: [...a.edges, ...b.edges], profiles: [...a.profiles, ...b.profiles] });
