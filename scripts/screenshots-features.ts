@@ -139,10 +139,76 @@ async function closeDialog(page: Page, dialog: Locator) {
   await dialog.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
 }
 
+/**
+ * What the guide asks of every screen, measured on it: buttons, links and fields under 44 px on a
+ * touch screen, and text under WCAG AA contrast against the colour behind it (4.5:1, 3:1 when
+ * large). Written beside the shots as `audit-{size}-{theme}.txt`.
+ */
+async function audit(page: Page, screen: string, touch: boolean): Promise<string[]> {
+  return page.evaluate(
+    ({ screen, touch }) => {
+      const found: string[] = [];
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const behind = (el: Element | null): number[] | null => {
+        for (; el; el = el.parentElement) {
+          const c = rgb(getComputedStyle(el).backgroundColor);
+          if (c.length >= 3 && (c[3] ?? 1) > 0.9) return c;
+          if (getComputedStyle(el).backgroundImage !== 'none') return null;
+        }
+        return [255, 255, 255];
+      };
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth && getComputedStyle(el).visibility !== 'hidden';
+      };
+      const said = (el: Element) => (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
+      if (touch) {
+        for (const el of document.querySelectorAll('button, a[href], input:not([type=hidden]), select, summary, [role=button], [role=tab], [role=menuitem], [role=switch]')) {
+          if (!visible(el) || el.closest('[data-node-id]') || (el as HTMLButtonElement).disabled) continue;
+          const r = el.getBoundingClientRect();
+          const checkable = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+          const box = checkable ? el.closest('label')?.getBoundingClientRect() ?? r : r;
+          if (box.height < 43.5 || box.width < 43.5) found.push(`${screen}: target ${Math.round(box.width)}x${Math.round(box.height)} ${el.tagName.toLowerCase()}.${el.className} "${said(el)}"`);
+        }
+      }
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const seen = new Set<Element>();
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || seen.has(el) || !n.textContent?.trim() || !visible(el)) continue;
+        seen.add(el);
+        if (el.closest('[aria-hidden=true], :disabled, [aria-disabled=true], [data-disabled], canvas')) continue;
+        const st = getComputedStyle(el);
+        if (Number(st.opacity) < 1) continue;
+        const fg = rgb(st.color);
+        const bg = behind(el);
+        if (!bg || fg.length < 3) continue;
+        const a = fg[3] ?? 1;
+        const mixed = fg.slice(0, 3).map((v, i) => v * a + bg[i]! * (1 - a));
+        const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
+        const ratio = (l1! + 0.05) / (l2! + 0.05);
+        const size = parseFloat(st.fontSize);
+        const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+        if (ratio < (large ? 3 : 4.5)) found.push(`${screen}: contrast ${ratio.toFixed(2)} ${el.tagName.toLowerCase()}.${el.className} "${said(el)}" ${st.color} on rgb(${bg.slice(0, 3).join(',')})`);
+      }
+      return found;
+    },
+    { screen, touch },
+  );
+}
+
 async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dark') {
   const context = await browser.newContext({ baseURL: server.url, viewport: size.viewport, colorScheme: scheme, hasTouch: size.touch, isMobile: size.name === 'phone' });
   const page = await context.newPage();
-  const shot = (name: string) => page.screenshot({ path: join(out, `${name}-${size.name}-${scheme}.png`) });
+  const findings: string[] = [];
+  const shot = async (name: string) => {
+    await page.screenshot({ path: join(out, `${name}-${size.name}-${scheme}.png`) });
+    findings.push(...(await audit(page, name, size.touch)));
+  };
   await signIn(page);
   await attempt('account', async () => {
     await page.goto('/app/account');
@@ -290,6 +356,7 @@ async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dar
     await download;
     await closeDialog(page, dialog);
   });
+  await writeFile(join(out, `audit-${size.name}-${scheme}.txt`), [...new Set(findings)].join('\n') + '\n');
   await context.close();
 }
 
