@@ -73,6 +73,12 @@ async function openTree(page: Page) {
 
 /** Selects a card where it is with the whole tree in view: a tap on touch screens, a click otherwise. */
 async function select(page: Page, name: string) {
+  // On a phone the open panel is a sheet over the cards: closed first.
+  const close = panel(page).getByRole('button', { name: 'Close details' });
+  if (await close.isVisible()) {
+    await close.click();
+    await panel(page).waitFor({ state: 'detached' });
+  }
   await page.getByRole('button', { name: 'Fit view' }).click();
   await settled(page);
   const box = (await card(page, name).first().boundingBox())!;
@@ -148,7 +154,11 @@ async function audit(page: Page, screen: string, touch: boolean): Promise<string
   return page.evaluate(
     ({ screen, touch }) => {
       const found: string[] = [];
-      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+      // 'rgb(r, g, b[, a])' or, for colours mixed by the browser, 'color(srgb r g b[ / a])' in 0–1.
+      const rgb = (c: string) => {
+        const v = (c.match(/[\d.]+/g) ?? []).map(Number);
+        return c.startsWith('color(') ? v.map((x, i) => (i < 3 ? x * 255 : x)) : v;
+      };
       const lum = ([r, g, b]: number[]) => {
         const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
         return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
@@ -329,20 +339,19 @@ async function shots(size: (typeof SCREEN_SIZES)[number], scheme: 'light' | 'dar
     await closeDialog(page, merge);
     await closeDialog(page, dialog);
   });
-  for (const chart of ['fan', 'pedigree', 'descendants', 'hourglass'] as const) {
-    await attempt(`chart ${chart}`, async () => {
-      await select(page, 'Ada Lovelace');
-      await page.keyboard.press('Escape');
-      await menu(page, 'Charts…');
-      const view = page.getByTestId('chart-view');
-      await view.waitFor();
+  await attempt('charts', async () => {
+    await select(page, 'Ada Lovelace');
+    await menu(page, 'Charts…');
+    const view = page.getByTestId('chart-view');
+    await view.waitFor();
+    for (const chart of ['fan', 'pedigree', 'descendants', 'hourglass'] as const) {
       if (chart !== 'fan') await view.getByRole('combobox', { name: /^Chart/ }).selectOption(chart);
       await page.waitForFunction(() => !!(window as unknown as { __kinfolkFan?: unknown }).__kinfolkFan);
       await page.waitForTimeout(600);
       await shot(`chart-${chart}`);
-      await closeDialog(page, view);
-    });
-  }
+    }
+    await closeDialog(page, view);
+  });
   await attempt('export chart', async () => {
     await card(page, 'Ada Lovelace').first().focus();
     await page.keyboard.press('Control+Shift+E');
