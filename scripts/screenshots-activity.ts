@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/screenshots-activity.ts [OUT_DIR]`: Home with what relatives changed since the
- * last visit (issue 24, item 3), desktop and phone, light and dark: the Hopper family (Grace the
+ * last visit (issue 24, item 3), desktop, tablet (touch) and phone, light and dark: the Hopper family (Grace the
  * owner, Ed an editor), Grace's changes saved through the API after Ed's last visit. Needs
  * `vite build` first.
  */
@@ -28,11 +28,13 @@ try {
   for (const [scheme, size] of [
     ['light', 'desktop'],
     ['dark', 'desktop'],
+    ['light', 'tablet'],
+    ['dark', 'tablet'],
     ['light', 'phone'],
     ['dark', 'phone'],
   ] as const) {
-    const viewport = size === 'desktop' ? { width: 1440, height: 900 } : { width: 390, height: 844 };
-    const context = await browser.newContext({ baseURL: server.url, viewport, colorScheme: scheme, hasTouch: size === 'phone', isMobile: size === 'phone' });
+    const viewport = size === 'desktop' ? { width: 1440, height: 900 } : size === 'tablet' ? { width: 1024, height: 768 } : { width: 390, height: 844 };
+    const context = await browser.newContext({ baseURL: server.url, viewport, colorScheme: scheme, hasTouch: size !== 'desktop', isMobile: size === 'phone' });
     const page = await context.newPage();
     await signInOn(page, h.ed);
     await page.getByTestId('home-activity').waitFor();

@@ -9,7 +9,7 @@ import { UNLINKED } from './toGraph.ts';
 import { coupleId, type Citation, type Couple, type FactEvent, type PersonName } from '../domain/facts/types.ts';
 import { CITATION_MARKER, citationPool, expandCitationMarkers, expandMarkers, FACT, isCoupleEventTag, NOTE_MARKER, writeCitations, PEDIGREE_TAGS, pedigreeLines, readLinkPedigrees, writeEvent, writeOtherName, type FactWriter, type LinkPedigrees } from './facts.ts';
 import { eachNode, type GedcomNode } from './types.ts';
-import { sourceWriter, writeNote } from './sources.ts';
+import { pointedNotes, sourceWriter, writeNote } from './sources.ts';
 import { noteToPlainText, sanitiseNote } from '../domain/notes/sanitise.ts';
 
 /**
@@ -283,7 +283,7 @@ export function graphToGedcom(whole: Graph, o: ExportOptions): GedcomExport {
   for (const f of exported) for (const c of f.kept?.children ?? []) if (c.tag.startsWith(FACT)) keptEventIds.add((c.value ?? '').split(' ')[0]!);
   for (const f of exported) {
     const couple = f.partners.length === 2 ? graph.couples?.[coupleId(f.partners[0]!, f.partners[1]!)] : undefined;
-    const fam = writeFamily(f, graph, xrefOf, profileOfXref, included, couple && { couple, used: coupleUsed, kept: keptEventIds, facts });
+    const fam = writeFamily(f, graph, xrefOf, profileOfXref, included, couple && { couple, used: coupleUsed, kept: keptEventIds, facts, record });
     finish(fam);
     out.push(fam);
   }
@@ -714,6 +714,8 @@ interface CoupleEvents {
   used: Set<string>;
   kept: Set<string>;
   facts: FactWriter;
+  /** The kept record of a kept id: the shared notes a family points to. */
+  record: (xref: string) => GedcomNode | undefined;
 }
 
 function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string | undefined>, profileOfXref: Map<string, string>, included: Set<string>, events: CoupleEvents | undefined): GedcomNode {
@@ -739,9 +741,18 @@ function writeFamily(f: ExportFamily, graph: Graph, xrefOf: Map<string, string |
   const note = events?.couple.note ?? '';
   const noteKey = `note:${events?.couple.id}`;
   const at = lines.findIndex((c) => c.tag === NOTE_MARKER);
+  // A note read from the family's shared notes and not changed since: their pointers say it.
+  const shared = at < 0 && events && !events.used.has(noteKey) ? pointedNotes(lines, events.record) : '';
+  if (shared && shared === note) events!.used.add(noteKey);
   const written = note && !events!.used.has(noteKey) ? writeNote(note, events!.facts.v7, node) : null;
   if (written) events!.used.add(noteKey);
-  if (at >= 0) {
+  if (shared && shared !== note) {
+    // Rewritten (or cleared) in the app: the note written stands where the first pointer stood.
+    const first = lines.findIndex((c) => (c.tag === 'NOTE' || c.tag === 'SNOTE') && c.pointer !== undefined);
+    const rest = lines.filter((c) => !((c.tag === 'NOTE' || c.tag === 'SNOTE') && c.pointer !== undefined));
+    if (written) rest.splice(first, 0, written);
+    lines.splice(0, lines.length, ...rest);
+  } else if (at >= 0) {
     const html = written && events!.facts.v7 && lines[at]!.children.some((x) => x.tag === 'MIME' && /html/i.test(x.value ?? ''));
     if (html) lines[at] = node('NOTE', sanitiseNote(note), [node('MIME', 'text/html')]);
     else if (written) lines[at] = written;

@@ -38,6 +38,17 @@ export function noteOf(node: GedcomNode, record: (xref: string) => GedcomNode | 
   return html ? sanitiseNote(text) : plainTextToNote(text);
 }
 
+/**
+ * The notes a record points to (`NOTE @N1@`, GEDCOM 7 `SNOTE @N1@`) read as one safe HTML note,
+ * in file order: what a family's shared notes show as its couple's note, and what an export
+ * compares the couple's note with to leave the pointers as they were.
+ */
+export function pointedNotes(lines: readonly GedcomNode[], record: (xref: string) => GedcomNode | undefined): string {
+  let note = '';
+  for (const c of lines) if ((c.tag === 'NOTE' || c.tag === 'SNOTE') && c.pointer !== undefined) note += noteOf(c, record);
+  return note;
+}
+
 /** The source a SOUR record makes; null when it has nothing to call it by. */
 export function readSource(r: GedcomNode, keptXref: string, record: (xref: string) => GedcomNode | undefined): Source | null {
   const value = (tag: string) => (child(r, tag)?.value ?? '').replace(/\s+/g, ' ').trim();

@@ -6,7 +6,7 @@ import { coupleId, newFactId, type Couple, type FactEvent, type PersonName, type
 import type { GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import { DATE_TEXT_REASONS, deathParts, writeDate } from './dates.ts';
 import { eventType, NOTE_MARKER, PlaceBook, readCitations, readEvent, readLinkPedigrees, readOtherName, type FactReader } from './facts.ts';
-import { noteOf, readSource, sourceIdOf } from './sources.ts';
+import { noteOf, pointedNotes, readSource, sourceIdOf } from './sources.ts';
 import { FACT_LIMITS } from '../domain/facts/limits.ts';
 import { fileMedia } from './media.ts';
 import type { Media } from '../domain/media/types.ts';
@@ -315,7 +315,7 @@ export function gedcomToGraph(doc: GedcomDocument, options: ToGraphOptions): Ged
     const h = fam.partners[0] ?? fam.children[0];
     if (h === undefined) continue;
     keptFamily(fam, edit);
-    coupleEvents(fam, people, couples, reader, edit);
+    coupleEvents(fam, people, couples, reader, edit, record);
     holder[fam.at] = h;
     people[h]!.kept = grown(people[h]!.kept, fam.at);
   }
@@ -547,7 +547,7 @@ function husbandOf(fam: Family): number | undefined {
  * The events of a family whose two partners are spouses on the tree, as their couple's (a couple
  * married twice has the events of both families).
  */
-function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple>, reader: FactReader, edit: Edit): void {
+function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple>, reader: FactReader, edit: Edit, record: (xref: string) => GedcomNode | undefined): void {
   const [a, b] = fam.partners;
   if (a === undefined || b === undefined || !people[a]!.spouses.includes(b)) return;
   let events: FactEvent[] | undefined;
@@ -561,7 +561,9 @@ function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple
   const cited = readCitations(fam.record, reader, (n, e) => edit(fam.at, n, e));
   // The first inline note (with at most its MIME) is the couple's: its line stays as a marker.
   const noted = fam.record.children.find((c) => c.tag === 'NOTE' && c.pointer === undefined && !!c.value?.trim() && c.children.every((x) => x.tag === 'MIME'));
-  const note = noted ? noteOf(noted, () => undefined) : '';
+  // Without one, the shared notes it points to are the couple's, as a person's are their bio; their
+  // lines stay as they are (no marker), and an export leaves them so while the note is unchanged.
+  const note = noted ? noteOf(noted, () => undefined) : pointedNotes(fam.record.children, record);
   const hasNote = !!note && note.length <= FACT_LIMITS.note;
   if (!events && !cited.length && !hasNote) return;
   const pa = people[a]!.profile.id;
@@ -573,7 +575,7 @@ function coupleEvents(fam: Family, people: Person[], couples: Map<string, Couple
   if (cited.length) (couple.citations ??= []).push(...cited);
   if (hasNote && !couple.note) {
     couple.note = note;
-    edit(fam.at, noted!, { tag: NOTE_MARKER, noValue: true });
+    if (noted) edit(fam.at, noted, { tag: NOTE_MARKER, noValue: true });
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { backend } from '../../backend/index.ts';
 import type { AccountService } from '../../backend/ports.ts';
 import { ChoiceGroup } from '../../components/ChoiceGroup.tsx';
+import { BellIcon } from '../../components/icons.tsx';
 import { errorMessage } from '../../components/errorMessage.ts';
 import { notify } from '../../components/notify.ts';
 import type { DigestFrequency } from '../../domain/activity/types.ts';
@@ -63,7 +64,7 @@ export function DigestCard({ account = backend.account }: { account?: Pick<Accou
   return (
     <section className="card account-card" aria-labelledby="account-digest-title" aria-busy={state.status === 'loading'}>
       <h2 id="account-digest-title" className="card-title">
-        {T.title}
+        <BellIcon size={20} /> {T.title}
       </h2>
       <p className="muted">{T.lead}</p>
       {state.status === 'loading' && (

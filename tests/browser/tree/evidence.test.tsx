@@ -3,7 +3,9 @@ import { page, userEvent } from 'vitest/browser';
 import { treeUi } from '../../../src/screens/tree/treeUi.ts';
 import { SourcesDialog } from '../../../src/screens/tree/panels/facts/SourcesDialog.tsx';
 import { coupleId, type Source } from '../../../src/domain/facts/types.ts';
-import { family, UID } from './fixtures.ts';
+import { family, NOW, UID, YEAR } from './fixtures.ts';
+import { parseGedcom } from '../../../src/gedcom/parse.ts';
+import { gedcomToGraph } from '../../../src/gedcom/toGraph.ts';
 import { mountTree } from './harness.tsx';
 
 afterEach(() => {
@@ -108,6 +110,28 @@ describe('Evidence in the details panel', () => {
     const couple = session.graph.couples![coupleId(UID, 'pr:william')]!;
     expect(couple).toMatchObject({ note: '<p>Married at St George’s</p>', citations: [{ sourceId: 'sr1', page: 'Entry 7' }] });
     await expect.element(panel().getByText('Married at St George’s')).toBeVisible();
+  });
+
+  it('a couple’s shared note from a GEDCOM file (FAM NOTE @N1@) shows under the spouse', async () => {
+    const file = [
+      '0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8',
+      '0 @I1@ INDI', '1 NAME Ann /Lee/', '1 SEX F', '1 FAMS @F1@',
+      '0 @I2@ INDI', '1 NAME Tom /Lee/', '1 SEX M', '1 FAMS @F1@',
+      '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', '1 NOTE @N1@',
+      '0 @N1@ NOTE Married by banns at the Old Rectory', '0 TRLR', '',
+    ].join('\n');
+    let n = 0;
+    let k = 5001;
+    const imported = gedcomToGraph(parseGedcom(new TextEncoder().encode(file)), { uid: UID, now: NOW, currentYear: YEAR, newProfileId: () => `pr:lee${n++}`, nextNodeId: () => `n${k++}` });
+    const g = family();
+    g.nodes.push(...imported.nodes.map((node, i) => ({ ...node, position: { x: 600 + i * 200, y: 0 } })));
+    g.edges.push(...imported.edges);
+    for (const p of imported.profiles) g.profiles[p.id] = p;
+    g.couples = Object.fromEntries(imported.couples.map((c) => [c.id, c]));
+    await mountTree({ graph: g });
+    treeUi.detailsNodeId = imported.nodes.find((node) => g.profiles[node.data.profileId]!.firstName === 'Ann')!.id;
+    const spouses = panel().getByRole('group', { name: 'Spouses' });
+    await expect.element(spouses.getByText('Married by banns at the Old Rectory')).toBeVisible();
   });
 
   it('the Timeline shows the family’s events in order with her age at each', async () => {

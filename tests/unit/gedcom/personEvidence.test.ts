@@ -97,3 +97,40 @@ describe('a person’s own evidence from GEDCOM', () => {
     expect(alone).not.toContain('_FACT_');
   });
 });
+
+describe('a couple’s shared notes from GEDCOM (FAM NOTE @N@, 7.0 SNOTE @N@)', () => {
+  const shared = (version: '5.5.1' | '7.0') =>
+    [
+      '0 HEAD', '1 GEDC', `2 VERS ${version}`,
+      '0 @I1@ INDI', '1 NAME Ann /Lee/', '1 SEX F', '1 FAMS @F1@',
+      '0 @I2@ INDI', '1 NAME Tom /Lee/', '1 SEX M', '1 FAMS @F1@',
+      '0 @F1@ FAM', '1 HUSB @I2@', '1 WIFE @I1@', `1 ${version === '7.0' ? 'SNOTE' : 'NOTE'} @N1@`, '1 NOTE @N2@',
+      `0 @N1@ ${version === '7.0' ? 'SNOTE' : 'NOTE'} Married at Gretna`, version === '7.0' ? '1 CONT Green' : '1 CONC  Green',
+      version === '7.0' ? '0 @N2@ SNOTE <i>Eloped</i>' : '0 @N2@ NOTE <i>Eloped</i>',
+      '0 TRLR', '',
+    ].join('\n').replace('1 NOTE @N2@', version === '7.0' ? '1 SNOTE @N2@' : '1 NOTE @N2@');
+  const coupleOf = (g: Pick<Graph, 'couples'>) => Object.values(g.couples ?? {})[0];
+
+  it.each(['5.5.1', '7.0'] as const)('are the couple’s note, in file order (%s)', (version) => {
+    const g = withSources(importText(shared(version)));
+    expect(coupleOf(g)?.note).toBe(version === '7.0' ? '<p>Married at Gretna<br>Green</p><i>Eloped</i>' : '<p>Married at Gretna Green</p><i>Eloped</i>');
+  });
+
+  it.each(['5.5.1', '7.0'] as const)('go back out as the same pointers while unchanged, and read back the same (%s)', (version) => {
+    const g = withSources(importText(shared(version)));
+    const out = exportText(g, version);
+    const tag = version === '7.0' ? 'SNOTE' : 'NOTE';
+    expect(out).toMatch(new RegExp(`1 WIFE @\\w+@\\n1 ${tag} @\\w+@\\n1 ${tag} @\\w+@\\n`));
+    expect(out).not.toMatch(/1 NOTE Married/);
+    expect(coupleOf(withSources(importText(out)))?.note).toBe(coupleOf(g)?.note);
+  });
+
+  it('rewritten in the app, the note goes out where the pointers stood, and they go', () => {
+    const g = withSources(importText(shared('7.0')));
+    coupleOf(g)!.note = '<p>Wed at <b>Gretna</b></p>';
+    const out = exportText(g, '7.0');
+    expect(out).toMatch(/1 WIFE @\w+@\n1 NOTE <p>Wed at <b>Gretna<\/b><\/p>\n2 MIME text\/html\n/);
+    expect(out).not.toMatch(/1 SNOTE @\w+@/);
+    expect(coupleOf(withSources(importText(out)))?.note).toBe('<p>Wed at <b>Gretna</b></p>');
+  });
+});

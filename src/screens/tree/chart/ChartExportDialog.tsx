@@ -173,7 +173,7 @@ export function ChartExportDialog({ canvas, onClose, run = runChartWorker }: { c
           choices={[
             { value: 'light', label: T.light },
             { value: 'dark', label: T.dark },
-            { value: 'print', label: T.print },
+            { value: 'print', label: T.print, hint: T.printHint },
           ]}
         />
         <label className="chart-export-row">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ref, useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../../engine/index.ts';
 import { Modal } from '../../../components/Modal.tsx';
-import { birthGedcom, deathGedcom } from '../../../domain/dates/index.ts';
+import { birthGedcom, deathGedcom, formatDate } from '../../../domain/dates/index.ts';
 import {
   defaultMergeChoices,
   DUPLICATE_REASON_TEXTS,
@@ -32,8 +32,9 @@ export function DuplicatesControl({ canvas }: { canvas: CanvasHandle | null }) {
 }
 
 function lifeLine(p: Profile): string {
-  const born = birthGedcom(p);
-  const died = deathGedcom(p);
+  // Dates in words, as everywhere else ('12 March 1875', not the stored '12 MAR 1875').
+  const born = formatDate(birthGedcom(p));
+  const died = formatDate(deathGedcom(p));
   return [born && `b. ${born}`, died && `d. ${died}`].filter(Boolean).join(' · ');
 }
 
@@ -165,6 +166,7 @@ function FieldValue({ p, field }: { p: Profile; field: MergeField }) {
   if (!text) return <span className="merge-empty">{T.empty}</span>;
   if (field === 'photo') return <img className="merge-photo" src={p.photoURLSmall || p.photoURL} alt="" />;
   if (field === 'gender') return <>{genderLabel(text)}</>;
+  if (field === 'birth' || field === 'death') return <>{formatDate(text)}</>;
   return <>{text}</>;
 }
 

@@ -122,9 +122,8 @@ export function GedcomControls({ canvas, dropTarget, runPlan = runImportWorker }
             </DropdownMenu.Item>
             <DropdownMenu.CheckboxItem className="menu-item" checked={onCards} onCheckedChange={(on) => (everyoneUi.onCards = on)}>
               {KINSHIP_UI_TEXTS.onCards}
-              <DropdownMenu.ItemIndicator className="menu-item-check" aria-hidden="true">
-                ✓
-              </DropdownMenu.ItemIndicator>
+              {/* A switch drawn in both states: a check mark alone left "off" looking like a plain command. */}
+              <span className="menu-item-switch" aria-hidden="true" />
             </DropdownMenu.CheckboxItem>
             <DropdownMenu.Item className="menu-item" onSelect={() => setListingSources(true)}>
               {SOURCES_TEXTS.command}
