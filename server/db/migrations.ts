@@ -455,6 +455,14 @@ export const MIGRATIONS: readonly Migration[] = [
         SELECT DISTINCT h.graph_id, p.id, h.revision FROM graph_history h, unnest(h.profile_ids) AS p(id);
     `,
   },
+  {
+    version: 17,
+    name: 'snapshots keep what an open sends',
+    // Events load per person when shown (issue 20; src/domain/facts/eventsLoading.ts): an open
+    // sends the snapshot with people's events left out, the whole body stays to build the next
+    // snapshot from. A snapshot made before has none and is made again at its next open.
+    sql: `ALTER TABLE graph_snapshots ADD COLUMN open_body text;`,
+  },
 ];
 
 /** Tables holding data (not the migrations table), in an order TRUNCATE accepts. */
