@@ -18,6 +18,9 @@ import type { ItemPatch } from '../changeSet.ts';
  * has it.
  */
 
+/** What an operation that needs events answers while they are loading (its dialog loads them first). */
+export const EVENTS_NOT_LOADED = 'The events are still loading: try again in a moment';
+
 /** What the open says of one left-out event: its type and place (no id, date or citations). */
 export interface EventOutline {
   type: PersonEventType;
@@ -60,6 +63,13 @@ export function leaveEventsOut(p: Profile): Profile {
 export function graphWithoutEvents<G extends Graph>(graph: G): G {
   const profiles: Record<string, Profile> = {};
   for (const id in graph.profiles) profiles[id] = leaveEventsOut(graph.profiles[id]!);
+  return { ...graph, profiles };
+}
+
+/** The graph with these people's events loaded (a reader outside the tree screen: the profile's Timeline). */
+export function graphWithLoadedEvents<G extends Graph>(graph: G, events: Readonly<Record<string, readonly FactEvent[]>>): G {
+  const profiles = { ...graph.profiles };
+  for (const id in events) if (Object.hasOwn(profiles, id)) profiles[id] = withLoadedEvents(profiles[id]!, events[id]!);
   return { ...graph, profiles };
 }
 
