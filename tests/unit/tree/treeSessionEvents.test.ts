@@ -5,6 +5,7 @@ import { emptyProfile } from '../../../src/domain/profile.ts';
 import type { Graph, GraphNode, Profile } from '../../../src/domain/types.ts';
 import type { GraphRepository, GraphSubscription, LoadedGraph } from '../../../src/backend/ports.ts';
 import { applyAsOperation } from '../../../src/screens/tree/session/graphChanges.ts';
+import type { BackupStore } from '../../../src/screens/tree/session/backupStore.ts';
 import { TreeSession } from '../../../src/screens/tree/session/treeSession.ts';
 import type { FactEvent } from '../../../src/domain/facts/types.ts';
 import { event as factEvent } from '../domain/factsFixtures.ts';
@@ -131,5 +132,16 @@ describe('a session whose open left events out', () => {
     await s.loadEvents(['pr:b']);
     expect(repo.asked).toHaveLength(2);
     expect(s.graph.profiles['pr:b']!.events).toEqual(EVENTS);
+  });
+
+  it('an unsaved event edit kept on the device is saved after reopening, the events loaded first', async () => {
+    const repo = seeded();
+    const kept: ChangeSet = { ...emptyChangeSet(5), profiles: { upsert: [{ id: 'pr:b', events: { upsert: [factEvent('ev7', { description: 'Inventor' })], remove: ['ev1'] } }], remove: [] } };
+    const backups: BackupStore = { read: async () => ({ graphId: 'u1', changes: kept, migrations: [] }), write: async () => undefined };
+    const s = new TreeSession({ graphs: repo, uid: 'u1', ownProfile: async () => own, clientId: 'tab-a', backups, now: () => '2026-11-28T00:00:00.000Z' });
+    await s.open();
+    expect(repo.asked).toEqual([['pr:b']]);
+    await s.save();
+    expect(repo.graph.profiles['pr:b']!.events!.map((e) => e.id)).toEqual(['ev2', 'ev7']);
   });
 });

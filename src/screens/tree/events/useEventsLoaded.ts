@@ -18,11 +18,12 @@ export interface EventsLoad {
  * a few people, the places, sources and duplicates dialogs and the export for everyone.
  */
 export function useEventsLoaded(session: TreeSession, ids?: readonly string[]): EventsLoad {
-  useSessionVersion(session);
+  // Edits change profiles in place: the session's version says when to look again.
+  const version = useSessionVersion(session);
   const key = ids ? ids.join('\u0000') : null;
   const profiles = session.graph.profiles;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `ids`
-  const missing = useMemo(() => idsWithoutEvents(profiles, ids).length, [profiles, key]);
+  const missing = useMemo(() => idsWithoutEvents(profiles, ids).length, [profiles, key, version]);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [progress, setProgress] = useState<EventsLoad['progress']>(null);

@@ -207,6 +207,10 @@ export class TreeSession {
       if (this.closed) return;
       this.backupStored = !!backup;
       if (backup && backup.graphId === this.graphId) {
+        // Unsaved event edits of people whose events the open left out need them loaded first:
+        // applied to the marker they would join the outline and never be sent.
+        await this.loadEvents(backup.changes.profiles.upsert.filter((p) => p.events).map((p) => p.id));
+        if (this.closed) return;
         this.record(applyAsOperation(this.graph, backup.changes));
         this.migrationsToRecord = [...new Set([...this.migrationsToRecord, ...backup.migrations])];
       }
