@@ -265,10 +265,10 @@ export function encodeGraphColumns(graph: Graph, options: { leaveEventsOut?: boo
 export function leaveEventsOutOf(wire: GraphColumns): GraphColumns {
   if (!wire.profileFacts) return wire;
   const profileFacts = wire.profileFacts.map(([i, facts]): [number, ProfileFacts] => {
-    if (!facts.events) return [i, facts];
+    // A row of another shape travels as it is (as `encodeGraphColumns` would send it), never as "none".
+    if (!Array.isArray(facts.events)) return [i, facts];
     const { events, ...rest } = facts;
-    const list = unpackList(events);
-    return [i, Array.isArray(list) && list.length ? { outline: outlineOf(list).map(outlineText), ...rest } : rest];
+    return [i, events.length ? { outline: outlineOf(unpackList(events)).map(outlineText), ...rest } : rest];
   });
   return { ...wire, profileFacts };
 }
