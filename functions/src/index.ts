@@ -73,6 +73,7 @@ const BULK: CallableOptions = { memory: '2GiB', timeoutSeconds: 3600 };
 export const openGraph = onCall(HEAVY, (request) => coded(() => graphCalls.openGraph(deps(), callerOf(request).uid, request.data)));
 export const listTrees = onCall((request) => coded(() => graphCalls.listTrees(deps(), callerOf(request).uid)));
 export const markTreeSeen = onCall((request) => coded(() => graphCalls.markTreeSeen(deps(), callerOf(request).uid, request.data)));
+export const personEvents = onCall((request) => coded(() => graphCalls.personEvents(deps(), callerOf(request).uid, request.data)));
 export const renameTree = onCall((request) => coded(() => graphCalls.renameTree(deps(), callerOf(request).uid, request.data)));
 export const listMembers = onCall((request) => coded(() => memberCalls.listMembers(deps(), callerOf(request).uid, request.data)));
 export const setMemberRole = onCall((request) => coded(() => memberCalls.setMemberRole(deps(), callerOf(request).uid, request.data)));

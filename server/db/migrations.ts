@@ -456,6 +456,14 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 17,
+    name: 'snapshots keep what an open sends',
+    // Events load per person when shown (issue 20; src/domain/facts/eventsLoading.ts): an open
+    // sends the snapshot with people's events left out, the whole body stays to build the next
+    // snapshot from. A snapshot made before has none and is made again at its next open.
+    sql: `ALTER TABLE graph_snapshots ADD COLUMN open_body text;`,
+  },
+  {
     version: 19,
     name: 'media the history can bring back',
     // The media records a saved change took out of each tree (src/domain/media/orphans.ts): the

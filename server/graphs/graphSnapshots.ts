@@ -1,4 +1,4 @@
-import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, type GraphColumns } from '../../src/backend/graphColumns.ts';
+import { decodeGraphColumns, encodeGraphColumns, GRAPH_COLUMNS_FORMAT, leaveEventsOutOf, type GraphColumns } from '../../src/backend/graphColumns.ts';
 import { applyChangeSets } from '../../src/domain/applyChangeSets.ts';
 import type { ChangeSet } from '../../src/domain/changeSet.ts';
 import type { AppliedChange } from '../../src/domain/save/graphStore.ts';
@@ -21,7 +21,8 @@ export const SNAPSHOT_TAIL = { changeSets: 200, chars: 4 * 1024 * 1024 };
 /** Past half of that, the snapshot is renewed in the background while opens still use it. */
 const RENEW_AT = { changeSets: SNAPSHOT_TAIL.changeSets / 2, chars: SNAPSHOT_TAIL.chars / 2 };
 
-type Built = { row: GraphRow; body: string } | null;
+/** `body` holds everyone's events (the next snapshot is built from it); `openBody` is what opens send (events left out). */
+type Built = { row: GraphRow; body: string; openBody: string } | null;
 /** A graph at the revision of its row, to encode as the snapshot. */
 type Source = { row: GraphRow; graph: Graph } | null;
 
@@ -56,14 +57,17 @@ export function createSnapshotReader() {
     made = (async () => {
       const read = await source();
       if (!read) return null;
-      const body = JSON.stringify(encodeGraphColumns(read.graph));
+      const columns = encodeGraphColumns(read.graph);
+      const body = JSON.stringify(columns);
+      // Events load per person when shown (facts/eventsLoading.ts): opens send them left out.
+      const openBody = JSON.stringify(leaveEventsOutOf(columns));
       await q.query(
-        `INSERT INTO graph_snapshots (graph_id, revision, body) VALUES ($1, $2, $3)
-         ON CONFLICT (graph_id) DO UPDATE SET revision = excluded.revision, body = excluded.body, created_at = now()
+        `INSERT INTO graph_snapshots (graph_id, revision, body, open_body) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (graph_id) DO UPDATE SET revision = excluded.revision, body = excluded.body, open_body = excluded.open_body, created_at = now()
           WHERE graph_snapshots.revision < excluded.revision`,
-        [graphId, read.row.revision, body],
+        [graphId, read.row.revision, body, openBody],
       );
-      return { row: read.row, body };
+      return { row: read.row, body, openBody };
     })()
       // A graph deleted meanwhile, or the server closing: the next open reads the graph whole.
       .catch(() => null)
@@ -80,7 +84,8 @@ export function createSnapshotReader() {
    */
   /** The snapshot and the change sets logged since, when they make the graph at its revision. */
   async function fromSnapshot(q: Queryable, row: GraphRow) {
-    const snap = (await q.query<{ revision: unknown; body: string }>('SELECT revision, body FROM graph_snapshots WHERE graph_id = $1 AND revision <= $2', [row.id, row.revision]))[0];
+    // A snapshot made before opens left events out (migration 17) has no open body: made again.
+    const snap = (await q.query<{ revision: unknown; body: string }>('SELECT revision, open_body AS body FROM graph_snapshots WHERE graph_id = $1 AND revision <= $2 AND open_body IS NOT NULL', [row.id, row.revision]))[0];
     if (!snap) return null;
     const from = Number(snap.revision);
     const gap = row.revision - from;
@@ -102,7 +107,7 @@ export function createSnapshotReader() {
     const underWay = building.get(graphId);
     if (underWay) {
       const built = await underWay;
-      if (built) return columnsAnswer(built.row, built.body, [], meta);
+      if (built) return columnsAnswer(built.row, built.openBody, [], meta);
     }
     const parts = await readGraphParts(q, graphId);
     if (!parts) return null;
@@ -112,7 +117,7 @@ export function createSnapshotReader() {
     // the snapshot made from this same read and answers that, compact.
     if (hasStoredEvents(parts)) {
       const built = await made;
-      if (built) return columnsAnswer(built.row, built.body, [], meta);
+      if (built) return columnsAnswer(built.row, built.openBody, [], meta);
     }
     return { json: loadedGraphJson(parts, meta), columns: false };
   }

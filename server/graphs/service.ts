@@ -8,14 +8,17 @@ import type { Profile } from '../../src/domain/types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ChangeFeed } from './feed.ts';
 import { sqlGraphStore, sqlStoreTransaction } from './sqlGraphStore.ts';
-import { ensureOwnGraph, loadedGraphJson, memberRole, partsToGraph, readGraphParts, type GraphParts, type TreeMeta } from './store.ts';
+import { ensureOwnGraph, loadedGraphJson, memberRole, partsToGraph, readGraphParts, readGraphRow, storedProfile, type GraphParts, type TreeMeta } from './store.ts';
 import { columnsAnswer, createSnapshotReader, type GraphAnswer } from './graphSnapshots.ts';
 import { rememberSeen } from '../activity/sqlActivity.ts';
 import { currentGraphId, graphName, rememberOpened } from './trees.ts';
-import { graphOwners, privacyContext, profileForViewer, viewerSeesWhole } from './privacy.ts';
+import { graphOwners, privacyContext, profileForViewer, profilesWithRelatives, viewerSeesWhole } from './privacy.ts';
+import { eventsFor, personEventsAnswer, type PersonEventsAnswer } from '../../src/domain/facts/personEvents.ts';
+import { ownersIn } from '../../src/domain/privacyEvents.ts';
+import { GRAPH_NOT_FOUND } from '../../src/domain/save/saveChangeSet.ts';
 import { canEditTree } from '../../src/domain/roles.ts';
 import { encodeGraphColumns } from '../../src/backend/graphColumns.ts';
-import { redactGraph } from '../../src/domain/privacy.ts';
+import { NO_RELATIVES, personPrivacy, redactGraph } from '../../src/domain/privacy.ts';
 import { NOT_A_MEMBER } from '../../src/domain/permissions.ts';
 
 export { PROFILE_NOT_FOUND } from '../../src/domain/save/updateProfile.ts';
@@ -58,7 +61,7 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     const whole = partsToGraph(parts);
     const { graph, privacy } = redactGraph(whole, await privacyContext(db, uid, graphOwners(whole), clock()));
     const shown = { ...meta, privacy };
-    if (form === 'columns') return columnsAnswer(parts.row, JSON.stringify(encodeGraphColumns(graph)), [], shown);
+    if (form === 'columns') return columnsAnswer(parts.row, JSON.stringify(encodeGraphColumns(graph, { leaveEventsOut: true })), [], shown);
     const { revision: _revision, ...plain } = graph;
     const answer = { graphId, ownerUid: parts.row.ownerUid, ...shown, graph: { ...plain, revision: parts.row.revision }, migrations: parts.row.migrations };
     return { json: JSON.stringify(answer), columns: false };
@@ -134,6 +137,30 @@ export function createGraphService(db: Database, feed: ChangeFeed, options: { cl
     /** Whether a viewer may see this person's photo. */
     viewerSeesPhoto(profile: Profile, uid: string): Promise<boolean> {
       return viewerSeesWhole(db, profile, uid, clock());
+    },
+
+    /**
+     * POST /api/graphs/:graphId/person-events: the events of people the graph shows, loaded after
+     * the open (src/domain/facts/personEvents.ts); a viewer's redacted as the open redacts them.
+     */
+    async personEvents(uid: string, graphId: string, ids: readonly string[]): Promise<PersonEventsAnswer> {
+      const role = await memberRole(db, graphId, uid);
+      if (!role) throw new AppError('permission-denied', NOT_A_MEMBER);
+      // Read before the people: their events are at least as new as the revision answered.
+      const row = await readGraphRow(db, graphId);
+      if (!row) throw new AppError('not-found', GRAPH_NOT_FOUND);
+      const rows = await db.query<{ id: string; data: Profile }>(
+        `SELECT p.id, p.data FROM graph_profiles gp JOIN profiles p ON p.id = gp.profile_id WHERE gp.graph_id = $1 AND gp.profile_id = ANY($2::text[])`,
+        [graphId, [...ids]],
+      );
+      const people = rows.map((r) => storedProfile(r.id, r.data));
+      if (role !== 'viewer') return personEventsAnswer(row.revision, people.map((p) => [p.id, p.events ?? []]));
+      const relatives = await profilesWithRelatives(db, people.map((p) => p.id));
+      const ctx = await privacyContext(db, uid, ownersIn(people), clock());
+      return personEventsAnswer(
+        row.revision,
+        people.map((p) => [p.id, eventsFor(p, personPrivacy(p, relatives.get(p.id) ?? NO_RELATIVES, ctx).visibility)]),
+      );
     },
 
     /** POST /api/graphs/:graphId/changes: see `saveChangeSet`. */

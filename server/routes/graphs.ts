@@ -15,6 +15,7 @@ import type { GraphService } from '../graphs/service.ts';
 import { compress, pickEncoding } from '../http/compress.ts';
 import { parseBody } from '../http/errors.ts';
 import { requireUser } from '../http/session.ts';
+import { checkPersonEventsIds, PERSON_EVENTS_MESSAGES, type PersonEventsAnswer } from '../../src/domain/facts/personEvents.ts';
 
 
 const GRAPH_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -29,6 +30,8 @@ const ChangesBody = z.strictObject({
 export function checkGraphId(graphId: string): void {
   if (!GRAPH_ID.test(graphId)) throw new AppError('invalid-argument', 'The family tree id is not valid.');
 }
+
+const PersonEventsBody = z.strictObject({ ids: z.custom<unknown>((v) => v !== undefined, PERSON_EVENTS_MESSAGES.ids) });
 
 const RenameBody = z.strictObject({ name: z.string().max(TREE_NAME_MAX, TREE_NAME_TOO_LONG) });
 
@@ -94,6 +97,15 @@ export function graphRoutes(app: FastifyInstance, ctx: AppContext, graphs: Graph
   app.get<{ Params: { graphId: string } }>('/api/graphs/:graphId', (request, reply) => {
     checkGraphId(request.params.graphId);
     return sendTree(request, reply, request.params.graphId);
+  });
+
+  // Events loaded per person after the open (src/domain/facts/personEvents.ts). POST, since a
+  // tree-wide reader asks for thousands of ids at a time.
+  app.post<{ Params: { graphId: string } }>('/api/graphs/:graphId/person-events', async (request): Promise<PersonEventsAnswer> => {
+    const user = await requireUser(request, db);
+    checkGraphId(request.params.graphId);
+    const { ids } = parseBody(PersonEventsBody, request.body);
+    return graphs.personEvents(user.uid, request.params.graphId, checkPersonEventsIds(ids));
   });
 
   app.post<{ Params: { graphId: string } }>(

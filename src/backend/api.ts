@@ -32,6 +32,7 @@
  * | POST   /api/graphs/:graphId/invitations/:id/link   |                           | InvitationLink (a new link; the earlier one stops working) |
  * | POST   /api/graphs/:graphId/invitations/:id/resend |                           | InvitationLink (a new link, mailed where SMTP is configured) |
  * | DELETE /api/graphs/:graphId/invitations/:id        |                           | 204 (revoked) |
+ * | POST   /api/graphs/:graphId/person-events | { ids: string[] } (≤ PERSON_EVENTS_BATCH) | PersonEventsAnswer (domain/facts/personEvents.ts): the events the open left out, packed, each asked person the tree shows, with the revision read first; a viewer's redacted as in the load; invalid-argument, permission-denied (not a member) |
  * | POST   /api/graphs/:graphId/changes    | { changes: ChangeSet, clientId, migrations?: string[] } (body up to 20 MB) | { revision } ; refused whole with a coded error (permission-denied, invalid-argument, not-found, already-exists) |
  * | POST   /api/graphs/:graphId/imports    | { clientId, chunks, people?, bytes? }  | { importId, limits } (members only; IMPORT_LIMITS in domain/changeSetChunks.ts) |
  * | PUT    /api/graphs/:graphId/imports/:importId/chunks/:index | a ChangeSet holding a slice of the lists (JSON, up to 8 MB) | { received }; a malformed chunk, or one sent again with other contents, refuses the whole import |

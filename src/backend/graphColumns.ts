@@ -2,6 +2,7 @@ import { OPTIONAL_SCALAR_FIELDS, RELATION_FIELDS, SCALAR_FIELDS, type ScalarFiel
 import type { Graph, GraphEdge, GraphNode, Pedigree, Profile } from '../domain/types.ts';
 import type { Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from '../domain/facts/types.ts';
 import { packEvents, unpackEvents, type StoredEvent } from '../domain/facts/eventCodec.ts';
+import { outlineOf, type EventOutline } from '../domain/facts/eventsLoading.ts';
 import type { Media } from '../domain/media/types.ts';
 
 /**
@@ -18,14 +19,15 @@ import type { Media } from '../domain/media/types.ts';
  * fields, a line's pedigree) may be absent from a row that otherwise fits: an absent profile field
  * comes back as '' (which is how the product reads it), an absent pedigree stays absent.
  */
-export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/2';
+export const GRAPH_COLUMNS_FORMAT = 'kinfolk-graph-columns/3';
 /**
- * The forms a reader takes: /2 sends events packed (facts/eventCodec.ts), /1 whole, and the
- * decoder reads either (a Firebase snapshot written before the change is /1). A page of an older
- * build refuses /2 ("could not be read, reload") rather than misreading packed events.
+ * The forms a reader takes: /3 may leave people's events out (`outline`, facts/eventsLoading.ts),
+ * /2 sends events packed (facts/eventCodec.ts), /1 whole, and the decoder reads each (a Firebase
+ * snapshot written before a change keeps its form). A page of an older build refuses a newer form
+ * ("could not be read, reload") rather than reading left-out events as none.
  */
 export function isGraphColumnsFormat(format: unknown): format is typeof GRAPH_COLUMNS_FORMAT {
-  return format === GRAPH_COLUMNS_FORMAT || format === 'kinfolk-graph-columns/1';
+  return format === GRAPH_COLUMNS_FORMAT || format === 'kinfolk-graph-columns/2' || format === 'kinfolk-graph-columns/1';
 }
 export const GRAPH_COLUMNS_TYPE = 'application/vnd.kinfolk.graph-columns+json';
 
@@ -61,7 +63,20 @@ export interface GraphColumns {
   revision: number;
 }
 
-type ProfileFacts = { events?: StoredEvent[]; names?: PersonName[]; citations?: Profile['citations'] };
+/**
+ * `outline`: the person's events were left out (`encodeGraphColumns`'s `leaveEventsOut`); each
+ * item is 'TYPE placeId customType' with trailing empty parts left off (facts/eventsLoading.ts).
+ */
+type ProfileFacts = { events?: StoredEvent[]; outline?: string[]; names?: PersonName[]; citations?: Profile['citations'] };
+
+/** An outline's item as text: 'BIRT pl1', 'DEAT', 'EVEN pl2 Graduation'. */
+function outlineText(o: EventOutline): string {
+  return o.customType ? `${o.type} ${o.placeId} ${o.customType}` : o.placeId ? `${o.type} ${o.placeId}` : o.type;
+}
+function outlineItem(text: string): EventOutline {
+  const [type, placeId = '', ...custom] = text.split(' ');
+  return custom.length ? { type: type as EventOutline['type'], placeId, customType: custom.join(' ') } : { type: type as EventOutline['type'], placeId };
+}
 type WireCouple = Omit<Couple, 'events'> & { events: StoredEvent[] };
 
 /** A list of events packed; anything else (a row of another shape) travels as it is, and reads back as it was. */
@@ -199,18 +214,24 @@ function encodeTable(items: readonly unknown[], fields: readonly Field[], fit: (
   return { rows: items.length, cols, raw };
 }
 
-/** The graph in the compact form. */
-export function encodeGraphColumns(graph: Graph): GraphColumns {
+/**
+ * The graph in the compact form. With `leaveEventsOut` (what an open sends), people's events
+ * stay on the server and each person who has some gets the marker with its outline instead
+ * (facts/eventsLoading.ts); couples' events still go (a couple line shows its marriage year).
+ */
+export function encodeGraphColumns(graph: Graph, options: { leaveEventsOut?: boolean } = {}): GraphColumns {
   const ids = Object.keys(graph.profiles);
   const rowOf = new Map<string, number>();
   ids.forEach((id, i) => rowOf.set(id, i));
   const profileFacts: [number, ProfileFacts][] = [];
   const rows = ids.map((id, i) => {
     const p = graph.profiles[id]!;
-    if (p.events === undefined && p.names === undefined && p.citations === undefined) return p;
+    if (p.events === undefined && p.eventsNotLoaded === undefined && p.names === undefined && p.citations === undefined) return p;
     // Events, names and citations travel beside the columns, so the rest of the profile still fits them.
-    const { events, names, citations, ...rest } = p;
-    profileFacts.push([i, { ...(events ? { events: packList(events) } : {}), ...(names ? { names } : {}), ...(citations ? { citations } : {}) }]);
+    const { events, eventsNotLoaded, names, citations, ...rest } = p;
+    const outline = eventsNotLoaded ?? (options.leaveEventsOut && Array.isArray(events) && events.length ? outlineOf(events) : undefined);
+    const facts: ProfileFacts = outline ? { outline: outline.map(outlineText) } : events ? { events: packList(events) } : {};
+    profileFacts.push([i, { ...facts, ...(names ? { names } : {}), ...(citations ? { citations } : {}) }]);
     return rest;
   });
   const profiles = encodeTable(
@@ -234,6 +255,22 @@ export function encodeGraphColumns(graph: Graph): GraphColumns {
     updatedAt: graph.updatedAt,
     revision: graph.revision ?? 0,
   };
+}
+
+/**
+ * The compact form as an open sends it: people's events left out, the marker and outline in
+ * their place (as `encodeGraphColumns` with `leaveEventsOut`), from a form that holds them. The
+ * server keeps both: the whole one to build the next snapshot from, this one to send.
+ */
+export function leaveEventsOutOf(wire: GraphColumns): GraphColumns {
+  if (!wire.profileFacts) return wire;
+  const profileFacts = wire.profileFacts.map(([i, facts]): [number, ProfileFacts] => {
+    // A row of another shape travels as it is (as `encodeGraphColumns` would send it), never as "none".
+    if (!Array.isArray(facts.events)) return [i, facts];
+    const { events, ...rest } = facts;
+    return [i, events.length ? { outline: outlineOf(unpackList(events)).map(outlineText), ...rest } : rest];
+  });
+  return { ...wire, profileFacts };
 }
 
 /** A reader of one column: the value of row i. A snapshot made before an optional field existed lacks its column: ''. */
@@ -360,6 +397,7 @@ export function decodeGraphColumns(wire: GraphColumns): Graph & { revision: numb
   for (const [i, facts] of wire.profileFacts ?? []) {
     const p = profiles[pid(i)]!;
     if (facts.events) p.events = unpackList(facts.events);
+    if (facts.outline) p.eventsNotLoaded = facts.outline.map(outlineItem);
     if (facts.names) p.names = facts.names;
     if (facts.citations) p.citations = facts.citations;
   }

@@ -1,3 +1,4 @@
+import type { FactEvent } from '../domain/facts/types.ts';
 import type { DigestFrequency, TreeActivity } from '../domain/activity/types.ts';
 import type { DeletedPerson, HistoryPage, RevertMode, RevertPlan } from '../domain/history/wire.ts';
 import type { Media } from '../domain/media/types.ts';
@@ -218,6 +219,12 @@ export interface GraphRepository {
   rename(graphId: string, name: string): Promise<TreeSummary>;
   /** The member has seen the tree as it is now (the tree screen closing): its activity and badge start again from here. */
   markSeen(graphId: string): Promise<void>;
+  /**
+   * The events of people the open left out (src/domain/facts/eventsLoading.ts), at most
+   * PERSON_EVENTS_BATCH at a time: each asked person the tree shows, with the revision their
+   * events are at least as new as; a viewer's redacted as the open redacts them.
+   */
+  personEvents(graphId: string, ids: readonly string[]): Promise<{ revision: number; events: Record<string, FactEvent[]> }>;
 }
 
 /** A member of a tree, as its owner sees them. */

@@ -2,6 +2,7 @@ import type { Graph, GraphEdge, GraphNode, Profile } from './types.ts';
 import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
 import type { Media } from './media/types.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS, type ProfileScalars, type RelationField } from './profile.ts';
+import { eventsLoaded, outlineWithPatch } from './facts/eventsLoading.ts';
 import { groupOf, groupSize, KIND_KEYS, PROFILE_PARTS, recordOf, wholeKind, WHOLE_KEYS, type Group, type ItemOf, type ProfilePart, type RecordKey, type WholeKey, type WholeKind } from './entityKinds.ts';
 
 /**
@@ -156,7 +157,10 @@ export function diffProfile(before: Profile | undefined, after: Profile): Profil
     if (removed.length) (patch.remove ??= {})[f] = removed;
   }
   for (const part of PROFILE_PARTS) {
-    const items = diffPart(part as ProfilePart<{ id: string }>, before[part.key], after[part.key]);
+    // Events not loaded on either side are unknown, never "none": nothing to compare (and no
+    // removal); loaded only on this side, they are all upserted (the server keeps them by id).
+    if (part.key === 'events' && !eventsLoaded(after)) continue;
+    const items = diffPart(part as ProfilePart<{ id: string }>, part.key === 'events' && !eventsLoaded(before) ? undefined : before[part.key], after[part.key]);
     if (items) (patch as unknown as Record<string, unknown>)[part.key] = items;
   }
   return patch.set || patch.add || patch.remove || hasFactParts(patch) ? patch : null;
@@ -237,7 +241,9 @@ export function applyProfilePatch(existing: Profile | undefined, patch: ProfileP
   }
   for (const part of PROFILE_PARTS) {
     const items = patch[part.key] as ItemPatch<{ id: string }> | undefined;
-    if (items) (next as unknown as Record<string, unknown>)[part.key] = applyList(((next[part.key] ?? []) as { id: string }[]), items);
+    // Events not loaded stay not loaded: the patch joins their outline, never becomes the list.
+    if (items && part.key === 'events' && next.eventsNotLoaded) next.eventsNotLoaded = outlineWithPatch(next.eventsNotLoaded, items as ItemPatch<FactEvent>);
+    else if (items) (next as unknown as Record<string, unknown>)[part.key] = applyList(((next[part.key] ?? []) as { id: string }[]), items);
   }
   return next;
 }

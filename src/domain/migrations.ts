@@ -160,6 +160,8 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     if (!GENDERS.has(out.gender)) out.gender = '' as Gender;
     // The facts model: kept when there (absent on profiles stored before it).
     if (Array.isArray(p.events)) out.events = p.events.map(normaliseEvent);
+    // Events the open left on the server keep their marker: dropping it would read as "none".
+    if (Array.isArray(p.eventsNotLoaded)) out.eventsNotLoaded = p.eventsNotLoaded.map((o) => ({ ...o }));
     if (Array.isArray(p.names)) out.names = p.names.map(normaliseName);
     if (Array.isArray(p.citations)) out.citations = p.citations.map(normaliseCitation);
     profiles[id] = out;

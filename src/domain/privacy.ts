@@ -93,7 +93,11 @@ export function lifeDates(p: Dated): LifeDates {
 /** The fields `lifeDates` reads a birth from: a change to one may end a parent's presumption. */
 export const BIRTH_FIELDS: readonly ScalarField[] = ['birthYear', 'birthDateText'];
 
-export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'> & { events?: readonly Pick<FactEvent, 'type'>[] };
+export type Dated = Pick<Profile, 'birthYear' | 'death' | 'birthDateText' | 'deathDateText'> & {
+  events?: readonly Pick<FactEvent, 'type'>[];
+  /** Events not loaded (facts/eventsLoading.ts): their outline keeps every death's type. */
+  eventsNotLoaded?: readonly Pick<FactEvent, 'type'>[];
+};
 
 /** Events that say a person has died, dated or not (webtrees' `isDead` counts them too). */
 export const DEATH_EVENT_TYPES: readonly EventType[] = ['DEAT', 'BURI', 'CREM'];
@@ -122,7 +126,7 @@ function bornBefore(people: readonly Dated[], years: number, currentYear: number
 export function isPresumedLiving(person: Dated, relatives: Relatives, currentYear: number): boolean {
   const { birth, death } = lifeDates(person);
   if (death.trim()) return false;
-  if (person.events?.some((e) => DEATH_EVENT_TYPES.includes(e.type))) return false;
+  if ((person.eventsNotLoaded ?? person.events)?.some((e) => DEATH_EVENT_TYPES.includes(e.type))) return false;
   // Any year known settles it; a birth open at its end ('AFT 1900') may be recent.
   const born = dateYears(birth);
   if (born.earliest !== null || born.latest !== null) return born.latest === null || currentYear - born.latest <= LIVING_BIRTH_YEARS;
@@ -172,6 +176,7 @@ export function redactProfile(p: Profile, visibility: Visibility): Profile {
   if (visibility === 'private') out.firstName = PRIVATE_NAME;
   // Events (dates, places) and what supports the person are details; other names go with the name.
   delete out.events;
+  delete out.eventsNotLoaded;
   delete out.citations;
   if (visibility === 'private') delete out.names;
   else if (out.names?.some((n) => n.citations)) out.names = out.names.map(nameWithoutCitations);

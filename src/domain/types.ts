@@ -6,6 +6,7 @@ export type SignUpGender = 'Female' | 'Male' | 'Non-binary' | 'Prefer not to say
 export const SIGN_UP_GENDERS: readonly SignUpGender[] = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
 
 import type { Citation, Couple, FactEvent, NotDuplicate, PersonName, Place, Source } from './facts/types.ts';
+import type { EventOutline } from './facts/eventsLoading.ts';
 import type { Media } from './media/types.ts';
 
 export interface Profile {
@@ -41,6 +42,12 @@ export interface Profile {
    * or [] when none. Ordered as entered; shown in date order.
    */
   events?: FactEvent[];
+  /**
+   * The marker of events left on the server (src/domain/facts/eventsLoading.ts): present when the
+   * open did not send this person's events, holding their outline (types and places) for search
+   * and privacy; `events` is then absent and means "not loaded", never "none". Never saved.
+   */
+  eventsNotLoaded?: EventOutline[];
   /** Names besides firstName/lastName (alternate names, nicknames, titles); absent or [] when none. */
   names?: PersonName[];
   /**

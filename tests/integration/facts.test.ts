@@ -4,6 +4,9 @@ import { coupleId, type Couple, type FactEvent, type Place } from '../../src/dom
 import type { Graph, Profile } from '../../src/domain/types.ts';
 import { addNew, inviteAndJoin, loadGraph, openStream, postChanges, saveOk, type Tree } from './graphHelpers.ts';
 import { expectError, useTestServer } from './helpers.ts';
+import { GRAPH_COLUMNS_TYPE } from '../../src/backend/graphColumns.ts';
+import { loadedGraphFrom } from '../../src/backend/http/graphLoad.ts';
+import { PERSON_EVENTS_BATCH, PERSON_EVENTS_MESSAGES, readPersonEventsAnswer } from '../../src/domain/facts/personEvents.ts';
 import { hopperFamily, type HopperMembers } from './sharingHelpers.ts';
 
 /**
@@ -136,5 +139,62 @@ describe('events, names, places and couples on the server', () => {
     const couples = (await loadGraph(h.grace.client)).graph.couples!;
     expect(couples).not.toHaveProperty(oldId);
     expect(couples[coupleId(mary.uid, tom.profileId)]).toEqual(couple(mary.uid, tom.profileId, [wedding]));
+  });
+});
+
+describe('events loaded per person (issue 20: the open leaves them on the server)', () => {
+  const compactOpen = async (client: Tree['member']['client']) => {
+    const res = await client.get('/api/graph', { accept: GRAPH_COLUMNS_TYPE });
+    expect(res.status, res.text).toBe(200);
+    return loadedGraphFrom(res.body).graph;
+  };
+  const personEvents = (client: Tree['member']['client'], graphId: string, ids: unknown) => client.post(`/api/graphs/${graphId}/person-events`, { ids });
+
+  it('the compact open sends the marker and outline; the route answers the events as saved', async () => {
+    const { h, graph } = await saveFacts();
+    const opened = await compactOpen(h.grace.client);
+    expect(opened.profiles[h.walter.profileId]).not.toHaveProperty('events');
+    expect(opened.profiles[h.walter.profileId]!.eventsNotLoaded).toEqual([{ type: 'BIRT', placeId: 'town' }]);
+    expect(JSON.stringify(opened)).not.toContain(MARY_JOB);
+    // Couples keep their events in the open (the couple line shows the marriage year).
+    expect(opened.couples).toEqual(graph.couples);
+    const res = await personEvents(h.ed.client, h.tree.graphId, [h.walter.profileId, h.mary.profileId, 'pr:not-here']);
+    expect(res.status, res.text).toBe(200);
+    const answer = readPersonEventsAnswer(res.body);
+    expect(answer.revision).toBe(opened.revision);
+    expect(answer.events).toEqual({ [h.walter.profileId]: graph.profiles[h.walter.profileId]!.events, [h.mary.profileId]: graph.profiles[h.mary.profileId]!.events });
+  });
+
+  it('a viewer gets them redacted as in their open: a living person’s none', async () => {
+    const { h, graph } = await saveFacts();
+    const res = await personEvents(h.vi.client, h.tree.graphId, [h.walter.profileId, h.mary.profileId]);
+    expect(res.status, res.text).toBe(200);
+    expect(readPersonEventsAnswer(res.body).events).toEqual({ [h.walter.profileId]: graph.profiles[h.walter.profileId]!.events, [h.mary.profileId]: [] });
+    expect(res.text).not.toContain(MARY_JOB);
+    // The viewer's open has no marker for Mary (nothing to load) and one for Walter.
+    const opened = await compactOpen(h.vi.client);
+    expect(opened.profiles[h.mary.profileId]).not.toHaveProperty('eventsNotLoaded');
+    expect(opened.profiles[h.walter.profileId]!.eventsNotLoaded).toEqual([{ type: 'BIRT', placeId: 'town' }]);
+  });
+
+  it('refuses bad input and non-members with coded errors', async () => {
+    const { h } = await saveFacts();
+    expectError(await personEvents(h.grace.client, h.tree.graphId, 'pr:x'), 400, 'invalid-argument', PERSON_EVENTS_MESSAGES.ids);
+    expectError(await personEvents(h.grace.client, h.tree.graphId, [1]), 400, 'invalid-argument', PERSON_EVENTS_MESSAGES.ids);
+    expectError(await personEvents(h.grace.client, h.tree.graphId, Array.from({ length: PERSON_EVENTS_BATCH + 1 }, (_, i) => `pr:${i}`)), 400, 'invalid-argument', PERSON_EVENTS_MESSAGES.tooMany);
+    expectError(await h.grace.client.post(`/api/graphs/${h.tree.graphId}/person-events`, { ids: [], more: 1 }), 400, 'invalid-argument');
+    expectError(await personEvents(h.stranger.client, h.tree.graphId, [h.walter.profileId]), 403, 'permission-denied');
+    expectError(await personEvents(h.grace.client, 'bad id!', [h.walter.profileId]), 400, 'invalid-argument');
+  });
+
+  it('a save from a session that never loaded a person’s events keeps them', async () => {
+    const { h, graph } = await saveFacts();
+    const opened = await compactOpen(h.ed.client);
+    const tree: Tree = { member: h.ed, graphId: h.tree.graphId, ownerUid: h.grace.uid, saved: opened, clientId: 'ed-lazy' };
+    const walter = opened.profiles[h.walter.profileId]!;
+    await saveOk(tree, { ...opened, profiles: { ...opened.profiles, [walter.id]: { ...walter, bio: 'Sailor' } } });
+    const again = (await loadGraph(h.grace.client)).graph.profiles[h.walter.profileId]!;
+    expect(again.bio).toBe('Sailor');
+    expect(again.events).toEqual(graph.profiles[h.walter.profileId]!.events);
   });
 });

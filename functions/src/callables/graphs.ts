@@ -5,7 +5,11 @@ import { AppError, isAppError } from '../../../src/domain/errors.ts';
 import { isProfileId, PROFILE_ID_INVALID } from '../../../src/domain/ids.ts';
 import { NOT_A_MEMBER } from '../../../src/domain/permissions.ts';
 import { profileSetProblem } from '../../../src/domain/profile.ts';
-import { redactGraph } from '../../../src/domain/privacy.ts';
+import { redactGraph, type PrivacyContext } from '../../../src/domain/privacy.ts';
+import { checkPersonEventsIds, personEventsAnswer, type PersonEventsAnswer } from '../../../src/domain/facts/personEvents.ts';
+import { graphWithoutEvents } from '../../../src/domain/facts/eventsLoading.ts';
+import type { FactEvent } from '../../../src/domain/facts/types.ts';
+import type { Graph } from '../../../src/domain/types.ts';
 import { canManageTree, ROLE_MESSAGES, TREE_NAME_MAX, TREE_NAME_TOO_LONG, treeName, type TreeRole } from '../../../src/domain/roles.ts';
 import { GRAPH_NOT_FOUND, saveChangeSet } from '../../../src/domain/save/saveChangeSet.ts';
 import { updateProfile } from '../../../src/domain/save/updateProfile.ts';
@@ -87,15 +91,9 @@ export async function openGraph(deps: Deps, uid: string, data: unknown): Promise
   if (role === 'viewer') {
     const built = await currentGraph(db, graphId, graph);
     if (!built) throw new AppError('not-found', GRAPH_NOT_FOUND);
-    const claimants = [...new Set(Object.values(built.graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
-    const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
-    const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
-    const { graph: redacted, privacy } = redactGraph(built.graph, {
-      audienceUid: uid,
-      currentYear: deps.clock().getUTCFullYear(),
-      visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null),
-    });
-    return { ...head, revision: built.revision, snapshot: null, view: { graph: { ...redacted, revision: built.revision }, privacy } };
+    const { graph: redacted, privacy } = redactGraph(built.graph, await viewerContext(deps, uid, built.graph));
+    // People's events load when shown (personEvents), as the self-hosted open leaves them out.
+    return { ...head, revision: built.revision, snapshot: null, view: { graph: { ...graphWithoutEvents(redacted), revision: built.revision }, privacy } };
   }
 
   // Revision 0 has no snapshot and no log, yet shows the member's own profile (as the
@@ -143,6 +141,41 @@ export async function markTreeSeen(deps: Deps, uid: string, data: unknown): Prom
   await requireRole(deps, graphId, uid);
   await rememberSeen(deps, uid, graphId);
   return {};
+}
+
+/**
+ * personEvents: the events of people the graph shows, loaded after the open (the self-hosted
+ * server's POST /api/graphs/:graphId/person-events; src/domain/facts/personEvents.ts). An owner or
+ * editor reads the profile documents (the rules would let them); a viewer, whom the rules let read
+ * none, gets them redacted exactly as their open (`redactGraph` over the graph as it is now).
+ */
+export async function personEvents(deps: Deps, uid: string, data: unknown): Promise<PersonEventsAnswer> {
+  const body = asObject(data);
+  const graphId = text(body.graphId, 'graphId', 128, GRAPH_ID);
+  const ids = checkPersonEventsIds(body.ids);
+  const role = await requireRole(deps, graphId, uid);
+  const { db } = deps;
+  // Read before the people: their events are at least as new as the revision answered.
+  const graph = (await db.doc(paths.graph(graphId)).get()).data() as GraphDoc | undefined;
+  if (!graph) throw new AppError('not-found', GRAPH_NOT_FOUND);
+  if (role === 'viewer') {
+    const built = await currentGraph(db, graphId, graph);
+    if (!built) throw new AppError('not-found', GRAPH_NOT_FOUND);
+    const { graph: redacted } = redactGraph(built.graph, await viewerContext(deps, uid, built.graph));
+    return personEventsAnswer(built.revision, ids.flatMap((id) => (Object.hasOwn(redacted.profiles, id) ? [[id, redacted.profiles[id]!.events ?? []] as [string, FactEvent[]]] : [])));
+  }
+  const docs = ids.length ? await db.getAll(...ids.map((id) => db.doc(paths.profile(id)))) : [];
+  const shown = docs.map((d) => d.data() as ProfileDoc | undefined).filter((d): d is ProfileDoc => !!d && d.graphs.includes(graphId));
+  return personEventsAnswer(graph.revision, shown.map((d) => [d.profile.id, d.profile.events ?? []]));
+}
+
+/** What redacting a graph for this viewer needs: the visibility each claiming member chose. */
+async function viewerContext(deps: Deps, uid: string, graph: Graph): Promise<PrivacyContext> {
+  const { db } = deps;
+  const claimants = [...new Set(Object.values(graph.profiles).map((p) => p.ownerUid).filter(Boolean))];
+  const users = claimants.length ? await db.getAll(...claimants.map((c) => db.doc(paths.user(c)))) : [];
+  const visibility = new Map(users.map((d) => [d.id, visibilityOf(d.data() as UserDoc | undefined)]));
+  return { audienceUid: uid, currentYear: deps.clock().getUTCFullYear(), visibilityOf: (claimant) => visibility.get(claimant) ?? visibilityOf(null) };
 }
 
 /** renameTree: the owner names the tree; '' goes back to "{owner's last name} family tree". */

@@ -1,3 +1,4 @@
+import type { PersonEventsAnswer } from '../../domain/facts/personEvents.ts';
 import type { DeletedPerson, HistoryPage, RevertPlan, RevertRequest } from '../../domain/history/wire.ts';
 export type { HistoryPage } from '../../domain/history/wire.ts';
 import type { ChangeSet } from '../../domain/changeSet.ts';
@@ -38,6 +39,7 @@ export const CALLABLES = {
   listTrees: 'listTrees',
   renameTree: 'renameTree',
   markTreeSeen: 'markTreeSeen',
+  personEvents: 'personEvents',
   listMembers: 'listMembers',
   setMemberRole: 'setMemberRole',
   removeMember: 'removeMember',
@@ -277,6 +279,8 @@ export interface CallableTypes {
   listTrees: [ListTreesRequest, ListTreesResponse];
   renameTree: [RenameTreeRequest, RenameTreeResponse];
   markTreeSeen: [{ graphId: string }, EmptyResponse];
+  /** Events of people the open left out (src/domain/facts/personEvents.ts). */
+  personEvents: [{ graphId: string; ids: string[] }, PersonEventsAnswer];
   listMembers: [ListMembersRequest, ListMembersResponse];
   setMemberRole: [SetMemberRoleRequest, SetMemberRoleResponse];
   removeMember: [RemoveMemberRequest, EmptyResponse];

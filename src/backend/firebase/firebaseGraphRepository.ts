@@ -1,3 +1,4 @@
+import { readPersonEventsAnswer } from '../../domain/facts/personEvents.ts';
 import {
   collection,
   doc,
@@ -137,6 +138,10 @@ export function createFirebaseGraphRepository(options: FirebaseGraphRepositoryOp
 
     async markSeen(graphId) {
       await call('markTreeSeen', { graphId });
+    },
+
+    async personEvents(graphId, ids) {
+      return readPersonEventsAnswer(await call('personEvents', { graphId, ids: [...ids] }));
     },
 
     async rename(graphId, name) {

@@ -3,6 +3,7 @@ import { AppError, ERROR_CODES, type ErrorBody, type ErrorCode } from '../../dom
 import { SAVE_BODY_LIMIT, STREAM_CLOSED_EVENT, type TreesResponse } from '../api.ts';
 import type { GraphChangeEvent, GraphImporter, GraphRepository, NetworkState, TreeSummary } from '../ports.ts';
 import { loadGraph } from './graphLoad.ts';
+import { readPersonEventsAnswer } from '../../domain/facts/personEvents.ts';
 import { overLimit } from '../saveSize.ts';
 import { request, requestJson } from './request.ts';
 
@@ -59,6 +60,10 @@ export function createHttpGraphRepository(options: HttpGraphRepositoryOptions = 
 
     async markSeen(graphId: string) {
       await request<void>('POST', `/api/graphs/${encodeURIComponent(graphId)}/seen`);
+    },
+
+    async personEvents(graphId: string, ids: readonly string[]) {
+      return readPersonEventsAnswer(await request<unknown>('POST', `/api/graphs/${encodeURIComponent(graphId)}/person-events`, { ids }));
     },
 
     async rename(graphId: string, name: string) {

@@ -7,6 +7,7 @@
  * children and spouses (each relative's lists re-pointed), the couples' events, the card's lines,
  * the photo when `keep` has none. Pure.
  */
+import { EVENTS_NOT_LOADED, eventsLoaded } from '../facts/eventsLoading.ts';
 import { birthGedcom, deathGedcom } from '../dates/index.ts';
 import { FactsDraft, type FactsOutcome } from '../facts/factsResult.ts';
 import { coupleId, newFactId, notDuplicateId, type Citation, type Couple, type FactEvent, type PersonName } from '../facts/types.ts';
@@ -153,6 +154,8 @@ export function mergePeople(graph: Graph, input: MergeInput): FactsOutcome<{ kee
   const gone = draft.profile(input.gone);
   if (!keep || !gone) return { ok: false, message: MERGE_MESSAGES.unknown };
   if (keep.id === gone.id) return { ok: false, message: MERGE_MESSAGES.same };
+  // Both people's events are kept: never merged from an outline (facts/eventsLoading.ts).
+  if (!eventsLoaded(keep) || !eventsLoaded(gone)) return { ok: false, message: EVENTS_NOT_LOADED };
   const goneNode = draft.nodeShowing(gone.id);
   const keepNode = draft.nodeShowing(keep.id);
   if (!canRemoveProfile(gone, input.uid, input.graphOwnerUid) || goneNode?.data.isPrimary) return { ok: false, message: MERGE_MESSAGES.goneLocked(fullName(gone)) };

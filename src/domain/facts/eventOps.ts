@@ -3,6 +3,7 @@ import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import { FactsDraft, type FactsOutcome } from './factsResult.ts';
 import { noteToPlainText, sanitiseNote } from '../notes/sanitise.ts';
 import { cleanCitation } from './citations.ts';
+import { EVENTS_NOT_LOADED, eventsLoaded } from './eventsLoading.ts';
 import { findOrCreatePlace } from './placeOps.ts';
 import { COUPLE_EVENT_TYPES, PERSON_EVENT_TYPES, coupleId, newFactId, type Couple, type EventType, type FactEvent, type Source } from './types.ts';
 
@@ -17,6 +18,7 @@ export const EVENT_MESSAGES = {
   notSpouses: 'Only spouses have events as a couple',
   wrongType: 'That kind of event does not belong here',
   customTypeRequired: 'Say what the event is',
+  notLoaded: EVENTS_NOT_LOADED,
 } as const;
 
 /** An event's fields as a form gives them; `place` (typed text) is used when `placeId` is absent. */
@@ -68,6 +70,15 @@ function personOf(draft: FactsDraft, profileId: string): Profile | undefined {
   return draft.draft.profile(profileId);
 }
 
+/**
+ * Why a person's events may not be written now: gone, or not loaded yet (facts/eventsLoading.ts;
+ * a list written over the marker would be read as everything they have, and never saved).
+ */
+function unwritable(p: Profile | undefined): string | null {
+  if (!p) return RELATIONSHIP_MESSAGES.unknownProfile;
+  return eventsLoaded(p) ? null : EVENT_MESSAGES.notLoaded;
+}
+
 function writePerson(draft: FactsDraft, p: Profile, events: FactEvent[], ctx: FactsContext) {
   draft.draft.setProfile({ ...p, events, updatedBy: ctx.uid, updatedAt: ctx.now });
 }
@@ -78,7 +89,8 @@ export function addPersonEvent(graph: Graph, input: { profileId: string; fields:
   if (problem) return { ok: false, message: problem };
   const draft = new FactsDraft(graph);
   const p = personOf(draft, input.profileId);
-  if (!p) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
+  const refused = unwritable(p);
+  if (refused || !p) return { ok: false, message: refused ?? RELATIONSHIP_MESSAGES.unknownProfile };
   const event: FactEvent = { id: newFactId('ev', input.random), ...clean(input.fields), placeId: placeFor(draft, input.fields, input.random) };
   writePerson(draft, p, [...(p.events ?? []), event], input);
   return { ok: true, ...draft.finish(), eventId: event.id };
@@ -90,7 +102,8 @@ export function editPersonEvent(graph: Graph, input: { profileId: string; eventI
   if (problem) return { ok: false, message: problem };
   const draft = new FactsDraft(graph);
   const p = personOf(draft, input.profileId);
-  if (!p) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
+  const refused = unwritable(p);
+  if (refused || !p) return { ok: false, message: refused ?? RELATIONSHIP_MESSAGES.unknownProfile };
   const events = p.events ?? [];
   const at = events.findIndex((e) => e.id === input.eventId);
   if (at < 0) return { ok: false, message: EVENT_MESSAGES.unknownEvent };
@@ -104,7 +117,8 @@ export function editPersonEvent(graph: Graph, input: { profileId: string; eventI
 export function removePersonEvent(graph: Graph, input: { profileId: string; eventId: string } & Omit<FactsContext, 'random'>): FactsOutcome {
   const draft = new FactsDraft(graph);
   const p = personOf(draft, input.profileId);
-  if (!p) return { ok: false, message: RELATIONSHIP_MESSAGES.unknownProfile };
+  const refused = unwritable(p);
+  if (refused || !p) return { ok: false, message: refused ?? RELATIONSHIP_MESSAGES.unknownProfile };
   const events = p.events ?? [];
   if (!events.some((e) => e.id === input.eventId)) return { ok: false, message: EVENT_MESSAGES.unknownEvent };
   draft.draft.setProfile({ ...p, events: events.filter((e) => e.id !== input.eventId), updatedBy: input.uid, updatedAt: input.now });

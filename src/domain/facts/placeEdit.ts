@@ -1,3 +1,4 @@
+import { EVENTS_NOT_LOADED, idsWithoutEvents } from './eventsLoading.ts';
 import type { Graph, Profile } from '../types.ts';
 import { FACT_LIMITS } from './limits.ts';
 import { couplesOf, FactsDraft, placesOf, type FactsOutcome } from './factsResult.ts';
@@ -171,6 +172,8 @@ export function mergePlaces(graph: Graph, input: { keepId: string; mergeId: stri
   if (!places[input.keepId] || !places[input.mergeId]) return { ok: false, message: PLACE_MESSAGES.unknownPlace };
   if (input.keepId === input.mergeId) return { ok: false, message: PLACE_MESSAGES.mergeSelf };
   if (isWithin(places, input.keepId, input.mergeId)) return { ok: false, message: PLACE_MESSAGES.insideItself };
+  // Every event naming the place moves: none may be left on the server (facts/eventsLoading.ts).
+  if (idsWithoutEvents(graph.profiles).length) return { ok: false, message: EVENTS_NOT_LOADED };
   const draft = new FactsDraft(graph);
   const into = new Map<string, string>();
   mergeInto(draft, input.keepId, input.mergeId, into);
@@ -198,6 +201,7 @@ function mergeInto(draft: FactsDraft, keepId: string, goneId: string, into: Map<
 export function removePlace(graph: Graph, input: { placeId: string }): FactsOutcome {
   const places = placesOf(graph);
   if (!places[input.placeId]) return { ok: false, message: PLACE_MESSAGES.unknownPlace };
+  if (idsWithoutEvents(graph.profiles).length) return { ok: false, message: EVENTS_NOT_LOADED };
   const used = placeUsage(graph).get(input.placeId) ?? 0;
   if (used) return { ok: false, message: PLACE_MESSAGES.inUse(used) };
   if (placesInside(places, input.placeId).length) return { ok: false, message: PLACE_MESSAGES.hasPlaces };

@@ -1,3 +1,4 @@
+import { EVENTS_NOT_LOADED, idsWithoutEvents } from './eventsLoading.ts';
 import { noteToPlainText, sanitiseNote } from '../notes/sanitise.ts';
 import { RELATIONSHIP_MESSAGES } from '../relationships.ts';
 import type { Graph } from '../types.ts';
@@ -47,6 +48,8 @@ export function editSource(graph: Graph, input: { sourceId: string; fields: Sour
 /** Removes a source nothing cites; a cited one stays (`inUse` says how many facts cite it). */
 export function removeSource(graph: Graph, input: { sourceId: string }): FactsOutcome {
   if (!Object.hasOwn(sourcesOf(graph), input.sourceId)) return { ok: false, message: SOURCE_OP_MESSAGES.unknownSource };
+  // Events cite sources: one left on the server may cite this one (facts/eventsLoading.ts).
+  if (idsWithoutEvents(graph.profiles).length) return { ok: false, message: EVENTS_NOT_LOADED };
   const uses = sourceUses(graph).get(input.sourceId)?.length ?? 0;
   if (uses) return { ok: false, message: SOURCE_OP_MESSAGES.inUse(uses) };
   const draft = new FactsDraft(graph);

@@ -1,3 +1,4 @@
+import { eventsOrOutline } from '../facts/eventsLoading.ts';
 import { eventAtPlace } from '../facts/eventLabels.ts';
 import { NAME_KIND_LABELS, nameLine, nameWords } from '../facts/names.ts';
 import { fullPlaceName } from '../facts/placeOps.ts';
@@ -14,9 +15,9 @@ import { foldWords } from './fold.ts';
 
 export type FactsOfGraph = Pick<Graph, 'places' | 'couples'>;
 
-/** A person's events with a place, their couples' included. */
-export function eventsWithPlaces(p: Profile, graph: FactsOfGraph): FactEvent[] {
-  const out = (p.events ?? []).filter((e) => e.placeId);
+/** A person's events with a place (their outline when not loaded), their couples' included. */
+export function eventsWithPlaces(p: Profile, graph: FactsOfGraph): Pick<FactEvent, 'type' | 'placeId' | 'customType'>[] {
+  const out: Pick<FactEvent, 'type' | 'placeId' | 'customType'>[] = eventsOrOutline(p).flatMap((e) => (e.placeId ? [{ type: e.type, placeId: e.placeId, customType: e.customType ?? '' }] : []));
   if (graph.couples) for (const s of p.spouses) for (const e of graph.couples[coupleId(p.id, s)]?.events ?? []) if (e.placeId) out.push(e);
   return out;
 }
@@ -26,7 +27,7 @@ const NONE: readonly string[] = [];
 
 /** The full names of the places of a person's events, each once. */
 export function placeTexts(p: Profile, graph: FactsOfGraph): readonly string[] {
-  if (!p.events?.length && !(graph.couples && p.spouses.length)) return NONE;
+  if (!p.events?.length && !p.eventsNotLoaded?.length && !(graph.couples && p.spouses.length)) return NONE;
   const places = graph.places ?? {};
   return [...new Set(eventsWithPlaces(p, graph).map((e) => fullPlaceName(places, e.placeId)).filter(Boolean))];
 }

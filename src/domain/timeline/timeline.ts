@@ -57,6 +57,15 @@ function profileAt(graph: Pick<Graph, 'profiles'>, id: string): Profile | null {
   return Object.hasOwn(graph.profiles, id) ? graph.profiles[id]! : null;
 }
 
+/**
+ * The people whose events a timeline reads: the person and their children, parents and spouses
+ * (whose births and deaths it shows), to load first when the open left events out.
+ */
+export function timelinePeople(graph: Pick<Graph, 'profiles'>, profileId: string): string[] {
+  const person = profileAt(graph, profileId);
+  return person ? [profileId, ...person.children, ...person.parents, ...person.spouses] : [];
+}
+
 /** The timeline of `profileId` in `graph`; [] when the person is not in it. */
 export function lifeTimeline(graph: Pick<Graph, 'profiles' | 'places' | 'couples'>, profileId: string): TimelineEntry[] {
   const person = profileAt(graph, profileId);

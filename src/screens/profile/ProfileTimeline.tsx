@@ -1,10 +1,11 @@
+import { graphWithLoadedEvents, idsWithoutEvents } from '../../domain/facts/eventsLoading.ts';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { TimelineList } from '../../components/timeline/TimelineList.tsx';
 import { useAsync } from '../../components/useAsync.ts';
 import { backend } from '../../backend/index.ts';
 import type { LoadedGraph } from '../../backend/ports.ts';
 import { sourcesOf } from '../../domain/facts/factsResult.ts';
-import { lifeTimeline } from '../../domain/timeline/timeline.ts';
+import { lifeTimeline, timelinePeople } from '../../domain/timeline/timeline.ts';
 import type { Graph, Profile } from '../../domain/types.ts';
 import '../../components/timeline/timeline.css';
 import '../../components/evidence/evidence.css';
@@ -24,8 +25,8 @@ export const PROFILE_TIMELINE_TEXTS = {
  * as the details panel shows it. Loaded when the tab is first opened; without the tree (none yet,
  * or it failed to load) their own profile's dates still show.
  */
-export function ProfileTimeline({ profile, graphs = backend.graphs }: { profile: Profile; graphs?: Pick<typeof backend.graphs, 'load'> }) {
-  const state = useAsync<LoadedGraph>(() => graphs.load(), profile.id);
+export function ProfileTimeline({ profile, graphs = backend.graphs }: { profile: Profile; graphs?: Pick<typeof backend.graphs, 'load'> & Partial<Pick<typeof backend.graphs, 'personEvents'>> }) {
+  const state = useAsync<LoadedGraph>(() => withFamilyEvents(graphs, profile.id), profile.id);
   if (state.status === 'loading') return <LoadingState text={PROFILE_TIMELINE_TEXTS.loading} />;
   const loaded = state.status === 'done' && Object.hasOwn(state.value.graph.profiles, profile.id) ? state.value : null;
   // The profile screen's copy is the freshest of the member's own fields.
@@ -41,6 +42,15 @@ export function ProfileTimeline({ profile, graphs = backend.graphs }: { profile:
       <TimelineList entries={lifeTimeline(graph, profile.id)} sources={sourcesOf(graph)} testId="profile-timeline" />
     </article>
   );
+}
+
+/** The tree opened last with the events its open left out loaded for the member and their close family (`timelinePeople`). */
+async function withFamilyEvents(graphs: Pick<typeof backend.graphs, 'load'> & Partial<Pick<typeof backend.graphs, 'personEvents'>>, profileId: string): Promise<LoadedGraph> {
+  const loaded = await graphs.load();
+  const ids = idsWithoutEvents(loaded.graph.profiles, timelinePeople(loaded.graph, profileId));
+  if (!ids.length || !graphs.personEvents) return loaded;
+  const { events } = await graphs.personEvents(loaded.graphId, ids);
+  return { ...loaded, graph: graphWithLoadedEvents(loaded.graph, events) };
 }
 
 /** The §3 fields the profile editor changes (relationship lists and facts stay the tree's). */

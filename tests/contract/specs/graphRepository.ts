@@ -138,4 +138,31 @@ export function graphRepositoryContract(site: Site) {
     expect(live.reloads).toEqual([]);
     live.stop();
   });
+
+  it("loads people's events per person (personEvents): as saved for a member, redacted as in the open for a viewer, coded refusals", async () => {
+    const ada = await site.member();
+    const grace = await site.member();
+    const tree = await ownTree(ada);
+    const { graph, nodeId, profileId } = withChild(tree, 'Byron');
+    const job: FactEvent = { id: 'ev-job', type: 'OCCU', customType: '', date: '2020', placeId: '', description: 'Engineer at the mill', age: '' };
+    const me = graph.profiles[ada.uid]!;
+    const child = graph.profiles[profileId]!;
+    await save(tree, { ...graph, profiles: { ...graph.profiles, [ada.uid]: { ...me, events: [job] }, [profileId]: { ...child, birthYear: '2001', events: [{ ...job, id: 'ev-child' }] } } });
+
+    const own = await ada.browser.graphs.personEvents(tree.graphId, [ada.uid, profileId, 'pr:not-in-tree']);
+    expect(own.revision).toBe(tree.saved.revision);
+    expect(own.events).toEqual({ [ada.uid]: [job], [profileId]: [{ ...job, id: 'ev-child' }] });
+
+    const link = await ada.browser.invitations.create({ inviterUid: ada.uid, graphUid: tree.graphId, nodeId, email: grace.email, role: 'viewer' });
+    await grace.browser.invitations.accept(new URL(link.inviteUrl).searchParams.get('token')!);
+    // Ada is living and lets viewers see her name only: no events, in the open as here.
+    const viewed = await grace.browser.graphs.load(tree.graphId);
+    expect(viewed.graph.profiles[ada.uid]).not.toHaveProperty('events');
+    const seen = await grace.browser.graphs.personEvents(tree.graphId, [ada.uid]);
+    expect(seen.events).toEqual({ [ada.uid]: [] });
+
+    const stranger = await site.member();
+    await expect(stranger.browser.graphs.personEvents(tree.graphId, [ada.uid])).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(ada.browser.graphs.personEvents(tree.graphId, ['not an id!'])).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
 }

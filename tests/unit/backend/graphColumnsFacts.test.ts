@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGraphColumns, encodeGraphColumns } from '../../../src/backend/graphColumns.ts';
+import { decodeGraphColumns, encodeGraphColumns, leaveEventsOutOf } from '../../../src/backend/graphColumns.ts';
+import { graphWithoutEvents } from '../../../src/domain/facts/eventsLoading.ts';
 import { packEvents, unpackEvents } from '../../../src/domain/facts/eventCodec.ts';
 import { coupleId } from '../../../src/domain/facts/types.ts';
 import { base, couple, event, personName, place } from '../domain/factsFixtures.ts';
@@ -39,5 +40,26 @@ describe('graph columns with events, names, places and couples', () => {
     expect(wire).not.toHaveProperty('places');
     expect(wire).not.toHaveProperty('profileFacts');
     expect(decodeGraphColumns(wire)).toEqual({ ...g, revision: 3 });
+  });
+
+  it('leave people\'s events out for an open: the marker and outline come back, names and couples as they were', () => {
+    const g = base();
+    const evs = [event('ev1', { type: 'BIRT', placeId: 'town' }), event('ev2'), event('ev3', { type: 'EVEN', customType: 'Grand tour', placeId: 'rome' }), event('ev4', { type: 'BURI' })];
+    g.profiles['pr:n1'] = { ...g.profiles['pr:n1']!, events: evs, names: [personName('nm1')] };
+    g.profiles['pr:n2'] = { ...g.profiles['pr:n2']!, events: [event('ev5')] };
+    g.couples = { [coupleId('pr:n1', 'pr:n2')]: couple('pr:n1', 'pr:n2', [event('ev9', { type: 'MARR', date: '1840' })]) };
+    const expected = { ...graphWithoutEvents(g), revision: 3 };
+    const lazy = encodeGraphColumns(g, { leaveEventsOut: true });
+    // The server keeps the whole form and sends this one, made from it: the same.
+    expect(leaveEventsOutOf(encodeGraphColumns(g))).toEqual(lazy);
+    const decoded = decodeGraphColumns(JSON.parse(JSON.stringify(lazy)));
+    expect(decoded).toEqual(expected);
+    expect(decoded.profiles['pr:n1']!.eventsNotLoaded).toEqual([{ type: 'BIRT', placeId: 'town' }, { type: 'EVEN', placeId: 'rome', customType: 'Grand tour' }, { type: 'BURI', placeId: '' }]);
+    // Someone with events but none worth an outline still carries the marker: never "none".
+    expect(decoded.profiles['pr:n2']!.eventsNotLoaded).toEqual([]);
+    expect(decoded.profiles['pr:n3']).not.toHaveProperty('eventsNotLoaded');
+    expect(decoded.couples).toEqual(g.couples);
+    // A graph already holding the marker (a viewer's, re-encoded) keeps it.
+    expect(decodeGraphColumns(JSON.parse(JSON.stringify(encodeGraphColumns(decoded))))).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { WithEventsLoaded } from '../events/EventsLoading.tsx';
 import { useMemo, useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, TextField, FormAlert } from '../../../components/Field.tsx';
 import { placesOf } from '../../../domain/facts/factsResult.ts';
@@ -67,6 +68,8 @@ export function PlacesDialog() {
     : all;
   return (
     <DialogShell title={PLACE_DIALOG_TEXTS.listTitle} description={PLACE_DIALOG_TEXTS.listDescription} testId="places-dialog">
+      {/* How many events name each place counts everyone's: loaded first. */}
+      <WithEventsLoaded>
       {all.length === 0 ? (
         <p className="facts-empty">{PLACE_DIALOG_TEXTS.noPlaces}</p>
       ) : (
@@ -86,6 +89,7 @@ export function PlacesDialog() {
           {matching.length > LIST_LIMIT && <p className="field-hint">{PLACE_DIALOG_TEXTS.more(matching.length - LIST_LIMIT)}</p>}
         </div>
       )}
+      </WithEventsLoaded>
     </DialogShell>
   );
 }
@@ -139,6 +143,8 @@ export function PlaceDialog({ placeId }: { placeId: string }) {
   const coordinatesHint = `place-${placeId}-coordinates`;
   return (
     <DialogShell title={PLACE_DIALOG_TEXTS.title} description={fullPlaceName(places, placeId)} testId="place-dialog">
+      {/* Merging and removing read every event naming the place: loaded first. */}
+      <WithEventsLoaded>
       <form className="form place-form" onSubmit={submit} noValidate aria-label={PLACE_DIALOG_TEXTS.title}>
         {error && <FormAlert kind="error">{error}</FormAlert>}
         <p className="field-hint" data-testid="place-usage">
@@ -206,6 +212,7 @@ export function PlaceDialog({ placeId }: { placeId: string }) {
           </p>
         )}
       </form>
+      </WithEventsLoaded>
     </DialogShell>
   );
 }

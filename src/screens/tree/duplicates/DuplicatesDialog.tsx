@@ -1,3 +1,5 @@
+import { WithEventsLoaded } from '../events/EventsLoading.tsx';
+import { useEventsLoaded } from '../events/useEventsLoaded.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { ref, useSnapshot } from 'valtio';
 import type { CanvasHandle } from '../../../../engine/index.ts';
@@ -58,9 +60,11 @@ export function DuplicatesDialog({ canvas, onClose }: { canvas: CanvasHandle | n
   const { pairs, among } = duplicatesUi;
   const [comparing, setComparing] = useState<DuplicatePair | null>(null);
   const mayEdit = treeRights(tree.session.role).build;
+  // Scores compare events, and a merge keeps both people's: everyone's are loaded first.
+  const events = useEventsLoaded(tree.session);
 
   useEffect(() => {
-    if (duplicatesUi.pairs) return;
+    if (duplicatesUi.pairs || !events.loaded) return;
     // In a worker: the tree keeps drawing and taking input while "Looking…" shows.
     let open = true;
     findDuplicatesOffThread(tree.session.graph, duplicatesUi.among).then(
@@ -75,7 +79,7 @@ export function DuplicatesDialog({ canvas, onClose }: { canvas: CanvasHandle | n
     return () => {
       open = false;
     };
-  }, [tree.session]);
+  }, [tree.session, events.loaded]);
 
   // A pair whose person has gone meanwhile (merged, deleted, an import undone) is no longer listed.
   const shown = (pairs ?? []).filter((p) => graph.profiles[p.a] && graph.profiles[p.b]);
@@ -99,7 +103,9 @@ export function DuplicatesDialog({ canvas, onClose }: { canvas: CanvasHandle | n
 
   return (
     <Modal title={among ? T.importTitle : T.title} description={T.description} size="xl" onClose={onClose} testId="duplicates-dialog">
-      {!pairs ? (
+      {!events.loaded ? (
+        <WithEventsLoaded>{null}</WithEventsLoaded>
+      ) : !pairs ? (
         <p className="duplicates-status" role="status">
           {T.looking}
         </p>

@@ -47,9 +47,11 @@ export function ExportDialog({ selected, onClose, run = runExportWorker }: { sel
     setProgress(0);
     const file = exportFileName(scope, name);
     try {
+      // GEDCOM writes everyone's events: the ones the open left out are loaded first.
+      await session.loadEvents();
       const out = await run(
         {
-          graph,
+          graph: session.graph,
           options: {
             version,
             scope: scope === 'all' || !node ? { kind: 'all' } : { kind: scope, nodeId: node.id },

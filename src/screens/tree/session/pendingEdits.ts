@@ -3,6 +3,8 @@ import { groupOf, groupSize, PROFILE_PARTS, wholeKind, type Group, type ItemOf }
 import type { OpResult, Touched } from '../../../domain/graphDraft.ts';
 import { edgesEqual, nodesEqual, normaliseEdge, normaliseNode } from '../../../domain/snapshot.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
+import { eventsLoaded, withLoadedEvents } from '../../../domain/facts/eventsLoading.ts';
+import type { FactEvent } from '../../../domain/facts/types.ts';
 import { allRecords, RECORD_KEYS, type GraphLookup, type RecordKey } from './graphChanges.ts';
 
 type Records = { [K in RecordKey]: Readonly<Record<string, ItemOf[K]>> };
@@ -52,6 +54,14 @@ export class PendingEdits {
     for (const { id, before } of result.undo.edges) if (!this.edges.has(id)) this.edges.set(id, before);
     for (const { id, before } of result.undo.profiles) if (!this.profiles.has(id)) this.profiles.set(id, before);
     this.settle(result.changed, current);
+  }
+
+  /** Events loaded after the open (TreeSession.loadEvents) are confirmed: a pending person's confirmed state gets them too. */
+  takeLoadedEvents(events: Readonly<Record<string, FactEvent[]>>) {
+    for (const id in events) {
+      const confirmed = this.profiles.get(id);
+      if (confirmed && !eventsLoaded(confirmed)) this.profiles.set(id, withLoadedEvents(confirmed, events[id]!));
+    }
   }
 
   /** Forgets the entries among `ids` whose state on screen is the confirmed one again. */

@@ -13,6 +13,9 @@ import { isAppError, type AppError } from '../../../domain/errors.ts';
 import type { PrivacyReason } from '../../../domain/privacy.ts';
 import type { TreeRole } from '../../../domain/roles.ts';
 import { PendingEdits, touchedBy } from './pendingEdits.ts';
+import { eventsLoaded, idsWithoutEvents, withLoadedEvents } from '../../../domain/facts/eventsLoading.ts';
+import { PERSON_EVENTS_BATCH } from '../../../domain/facts/personEvents.ts';
+import type { FactEvent } from '../../../domain/facts/types.ts';
 import { isRetryable, toSaveError } from './saveErrors.ts';
 
 /**
@@ -51,7 +54,7 @@ export function backupKey(uid: string, graphId: string): string {
 
 export interface TreeSessionDeps {
   /** The open tree's share of the port: load, save, follow. */
-  graphs: Pick<GraphRepository, 'load' | 'save' | 'subscribe'>;
+  graphs: Pick<GraphRepository, 'load' | 'save' | 'subscribe'> & Partial<Pick<GraphRepository, 'personEvents'>>;
   uid: string;
   /** The tree to open; without one, the one the member opened last (the server remembers it). */
   graphId?: string;
@@ -163,6 +166,8 @@ export class TreeSession {
   /** Bulk changes shown before the server committed them (`showBulk`): saves and reloads wait for them. */
   private readonly shownBulk = new Set<Promise<void>>();
   private inflight: Promise<void> | null = null;
+  /** People whose events are being loaded, with the request bringing them. */
+  private readonly eventsInFlight = new Map<string, Promise<void>>();
   private closed = false;
   private backupStored = false;
   private backupWriting = false;
@@ -219,6 +224,10 @@ export class TreeSession {
       if (this.closed) return;
       this.backupStored = !!backup;
       if (backup && backup.graphId === this.graphId) {
+        // Unsaved event edits of people whose events the open left out need them loaded first:
+        // applied to the marker they would join the outline and never be sent.
+        await this.loadEvents(backup.changes.profiles.upsert.filter((p) => p.events).map((p) => p.id));
+        if (this.closed) return;
         this.record(applyAsOperation(this.graph, backup.changes));
         this.migrationsToRecord = [...new Set([...this.migrationsToRecord, ...backup.migrations])];
       }
@@ -288,6 +297,71 @@ export class TreeSession {
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.listeners.clear();
     this.updateListeners.clear();
+  }
+
+  // ---- events loaded per person ------------------------------------------------------------
+  /**
+   * Loads the events the open left out (domain/facts/eventsLoading.ts) of these people, or of
+   * everyone when no ids are given (a tree-wide reader: export, places, sources, duplicates), in
+   * batches of PERSON_EVENTS_BATCH; `onProgress(done, total)` after each. People whose events are
+   * at hand, or being loaded already, cost nothing more. Resolves once every one is loaded.
+   */
+  async loadEvents(ids?: readonly string[], onProgress?: (done: number, total: number) => void): Promise<void> {
+    const wanted = idsWithoutEvents(this.graph.profiles, ids);
+    const already = new Set(wanted.filter((id) => this.eventsInFlight.has(id)).map((id) => this.eventsInFlight.get(id)!));
+    const fresh = wanted.filter((id) => !this.eventsInFlight.has(id));
+    let done = 0;
+    const total = fresh.length;
+    for (let i = 0; i < fresh.length; i += PERSON_EVENTS_BATCH) {
+      const batch = fresh.slice(i, i + PERSON_EVENTS_BATCH);
+      const loading = this.fetchEvents(batch).finally(() => {
+        for (const id of batch) this.eventsInFlight.delete(id);
+      });
+      for (const id of batch) this.eventsInFlight.set(id, loading);
+      await loading;
+      done += batch.length;
+      onProgress?.(done, total);
+    }
+    await Promise.all(already);
+  }
+
+  /** Whether this person's events are at hand (else `loadEvents` brings them). */
+  eventsLoaded(id: string): boolean {
+    const p = Object.hasOwn(this.graph.profiles, id) ? this.graph.profiles[id] : undefined;
+    return !p || eventsLoaded(p);
+  }
+
+  /**
+   * One batch: an answer older than what this tab has applied may lack changes the live stream
+   * brought meanwhile (applied to the outline only), so it is asked again; a newer one is taken,
+   * and the stream's changes after it apply again per item, which changes nothing.
+   */
+  private async fetchEvents(ids: string[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      // Only a backend whose opens leave events out has them to load.
+      if (!this.deps.graphs.personEvents) throw new Error('This tree cannot load events.');
+      const answer = await this.deps.graphs.personEvents(this.graphId, ids);
+      if (this.closed) return;
+      if (answer.revision < this.revision && attempt < 2) continue;
+      this.takeLoadedEvents(ids, answer.events);
+      return;
+    }
+  }
+
+  /** Loaded events join the screen's profiles and the confirmed ones: the marker goes, nothing becomes unsaved. */
+  private takeLoadedEvents(ids: readonly string[], events: Readonly<Record<string, FactEvent[]>>) {
+    const updates: Record<string, Profile> = {};
+    for (const id of ids) {
+      const p = Object.hasOwn(this.graph.profiles, id) ? this.graph.profiles[id] : undefined;
+      // A person the tree no longer shows has nothing to load; their removal arrives on the stream.
+      if (p && !eventsLoaded(p)) updates[id] = withLoadedEvents(p, events[id] ?? []);
+    }
+    this.pending.takeLoadedEvents(events);
+    const touched = Object.keys(updates);
+    if (!touched.length) return;
+    this.take({ ...this.graph, profiles: { ...this.graph.profiles, ...updates } });
+    this.announce({ nodes: [], edges: [], profiles: touched }, []);
+    this.emit();
   }
 
   // ---- editing ------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import { WithEventsLoaded } from '../../events/EventsLoading.tsx';
+import { eventsLoaded } from '../../../../domain/facts/eventsLoading.ts';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../../components/icons.tsx';
@@ -80,6 +82,7 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
   const onPlace = treeRights(useSessionRole(tree.session)).build ? (placeId: string) => openDialog({ kind: 'place', placeId }) : undefined;
 
   const personCitations = profile.citations ?? [];
+  const eventsHere = eventsLoaded(profile);
   const hasEvidence = !!profile.note || personCitations.length > 0;
 
   return (
@@ -109,23 +112,26 @@ export function PersonFacts({ graph, profile, canEdit }: { graph: Graph; profile
       <section className="facts-section" aria-labelledby={`${profile.id}-events`}>
         <div className="facts-head">
           <h3 id={`${profile.id}-events`}>{FACTS_TEXTS.events}</h3>
-          {canEdit && (
+          {canEdit && eventsHere && (
             <button type="button" className="btn btn-ghost facts-add" onClick={() => setDialog({ kind: 'event', owner: self, event: null, names: [name] })}>
               <PlusIcon size={16} />
               {FACTS_TEXTS.addEvent}
             </button>
           )}
         </div>
-        <EventList
-          sources={sourcesOf(graph)}
-          rows={personTimeline(profile, places)}
-          canEdit={canEdit}
-          onEdit={(row) => setDialog({ kind: 'event', owner: self, event: row.event ?? { type: row.type }, names: [name] })}
-          onDelete={(row) => deleteEventAction(tree, self, row.event!.id)}
-          empty={FACTS_TEXTS.noEvents}
-          testId="panel-events"
-          onPlace={onPlace}
-        />
+        {/* The open left this person's events on the server: loaded now, never shown as none. */}
+        <WithEventsLoaded ids={[profile.id]}>
+          <EventList
+            sources={sourcesOf(graph)}
+            rows={personTimeline(profile, places)}
+            canEdit={canEdit}
+            onEdit={(row) => setDialog({ kind: 'event', owner: self, event: row.event ?? { type: row.type }, names: [name] })}
+            onDelete={(row) => deleteEventAction(tree, self, row.event!.id)}
+            empty={FACTS_TEXTS.noEvents}
+            testId="panel-events"
+            onPlace={onPlace}
+          />
+        </WithEventsLoaded>
       </section>
 
       <PersonTimeline graph={graph} profileId={profile.id} />

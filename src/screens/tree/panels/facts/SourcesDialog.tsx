@@ -1,3 +1,4 @@
+import { WithEventsLoaded } from '../../events/EventsLoading.tsx';
 import { sourceLabel, sourceUses } from '../../../../domain/facts/citations.ts';
 import { sourcesOf } from '../../../../domain/facts/factsResult.ts';
 import { cardName } from '../../../../domain/labels.ts';
@@ -44,6 +45,8 @@ export function SourcesDialog({ onClose }: { onClose(): void }) {
   const nameOf = (id: string) => (Object.hasOwn(graph.profiles, id) ? cardName(graph.profiles[id]!) : '');
   return (
     <DialogShell title={SOURCES_TEXTS.title} description={SOURCES_TEXTS.description} size="lg" onClose={onClose} testId="sources-dialog">
+      {/* What cites each source counts everyone's events: loaded first. */}
+      <WithEventsLoaded>
       {sources.length === 0 ? (
         <p className="facts-empty">{SOURCES_TEXTS.none}</p>
       ) : (
@@ -115,6 +118,7 @@ export function SourcesDialog({ onClose }: { onClose(): void }) {
           })}
         </ul>
       )}
+      </WithEventsLoaded>
     </DialogShell>
   );
 }

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { ChevronDownIcon } from '../../../../components/icons.tsx';
 import { TimelineList, TIMELINE_TEXTS } from '../../../../components/timeline/TimelineList.tsx';
 import { sourcesOf } from '../../../../domain/facts/factsResult.ts';
-import { lifeTimeline } from '../../../../domain/timeline/timeline.ts';
+import { lifeTimeline, timelinePeople } from '../../../../domain/timeline/timeline.ts';
+import { WithEventsLoaded } from '../../events/EventsLoading.tsx';
 import type { Graph } from '../../../../domain/types.ts';
 import { shownCardOf } from '../../search/treeSearch.ts';
 import { revealPerson } from '../../treeUi.ts';
@@ -21,6 +22,7 @@ let openedLast = false;
 export function PersonTimeline({ graph, profileId }: { graph: Graph; profileId: string }) {
   const [open, setOpen] = useState(openedLast);
   const entries = useMemo(() => (open ? lifeTimeline(graph, profileId) : []), [open, graph, profileId]);
+  const family = timelinePeople(graph, profileId);
   const toggle = () => setOpen((o) => (openedLast = !o));
   const onRelative = (id: string) => {
     const nodeId = shownCardOf(graph, id);
@@ -38,7 +40,12 @@ export function PersonTimeline({ graph, profileId }: { graph: Graph; profileId: 
         </h3>
       </div>
       <div id={`${id}-list`} hidden={!open}>
-        {open && <TimelineList entries={entries} sources={sourcesOf(graph)} onRelative={onRelative} />}
+        {open && (
+          // The person's and their close family's events (`lifeTimeline` reads both), loaded first.
+          <WithEventsLoaded ids={family}>
+            <TimelineList entries={entries} sources={sourcesOf(graph)} onRelative={onRelative} />
+          </WithEventsLoaded>
+        )}
       </div>
     </section>
   );
