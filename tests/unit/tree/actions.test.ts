@@ -1,3 +1,4 @@
+import { EVENTS_NOT_LOADED } from '../../../src/domain/facts/eventsLoading.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotifyOptions } from '../../../src/components/notify.ts';
 import { emptyProfile } from '../../../src/domain/profile.ts';
@@ -183,6 +184,17 @@ describe('deleteWithUndo', () => {
     expect(session.graph.nodes).toEqual(before.nodes);
     expect(session.graph.edges).toEqual(before.edges);
     expect(session.graph.profiles).toEqual(before.profiles);
+  });
+
+  it('refuses while a deleted person\'s events are not loaded (Undo would re-create them without), nothing committed', () => {
+    const { c, session, toasts, applied } = ctx();
+    const node = session.graph.nodes.find((n) => n.id === 'n1002')!;
+    const p = session.graph.profiles[node.data.profileId]!;
+    session.graph = { ...session.graph, profiles: { ...session.graph.profiles, [p.id]: { ...p, eventsNotLoaded: [{ type: 'BURI', placeId: '' }] } } };
+    expect(deleteWithUndo(c, ['n1002'])).toMatchObject({ ok: false, message: EVENTS_NOT_LOADED });
+    expect(applied).toEqual([]);
+    expect(toasts[0]).toMatchObject({ kind: 'error', message: EVENTS_NOT_LOADED });
+    expect(session.graph.nodes.some((n) => n.id === 'n1002')).toBe(true);
   });
 
   it("nothing deletable: 'Failed to delete person', nothing committed", () => {

@@ -1,5 +1,6 @@
 import { chainFacts, type FactsResult } from '../../../domain/facts/factsResult.ts';
 import { deletePerson } from '../../../domain/relationships.ts';
+import { eventsLoaded, EVENTS_NOT_LOADED } from '../../../domain/facts/eventsLoading.ts';
 import type { Graph } from '../../../domain/types.ts';
 import { treeUi } from '../treeUi.ts';
 import { commitEdit, type ActionOutcome, type Attempt } from './commit.ts';
@@ -15,6 +16,17 @@ export function deletableNodeIds(graph: Graph, nodeIds: readonly string[], uid: 
   return [...new Set(nodeIds)].filter((id) => rightsOf(graph, id, uid).remove);
 }
 
+/** Whether every profile these cards show has its events at hand. */
+function deletedEventsAtHand(graph: Graph, nodeIds: readonly string[]): boolean {
+  const wanted = new Set(nodeIds);
+  for (const n of graph.nodes) {
+    if (!wanted.has(n.id)) continue;
+    const p = Object.hasOwn(graph.profiles, n.data.profileId) ? graph.profiles[n.data.profileId] : undefined;
+    if (p && !eventsLoaded(p)) return false;
+  }
+  return true;
+}
+
 /**
  * Delete person (§4) for one card or a whole selection: every deletable card is removed with its
  * edges and profile (the primary person is skipped), committed as one edit, and one 'Person
@@ -27,6 +39,9 @@ export function deleteWithUndo(ctx: TreeActionContext, nodeIds: readonly string[
     (): Attempt<FactsResult> => {
       ids = deletableNodeIds(ctx.session.graph, nodeIds, ctx.uid);
       if (!ids.length) return { ok: false, message: TREE_TOASTS.deleteFailed };
+      // Undo re-creates the deleted from what the session holds: never from a "not loaded" marker
+      // (the delete dialog loads their events first).
+      if (!deletedEventsAtHand(ctx.session.graph, ids)) return { ok: false, message: EVENTS_NOT_LOADED };
       const steps: FactsResult[] = [];
       const base = ctx.session.graph;
       let graph = base;

@@ -9,6 +9,8 @@ import { useTree } from '../treeContext.ts';
 import { closeDialog } from '../treeUi.ts';
 import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { DialogShell } from './DialogShell.tsx';
+import { useEventsLoaded } from '../events/useEventsLoaded.ts';
+import { EVENTS_LOADING_TEXTS } from '../events/EventsLoading.tsx';
 import { personOf, useTreeGraph, type PersonView } from './useTreeGraph.ts';
 
 export const RELATIONSHIP_DIALOG_TEXTS = {
@@ -152,6 +154,10 @@ export function DeleteDialog({ nodeIds }: { nodeIds: readonly string[] }) {
   const deletable = people.filter((p) => rightsOf(graph, p.node.id, tree.uid).remove);
   const skipped = people.filter((p) => p.node.data.isPrimary);
   const question = deletable.length === 1 ? RELATIONSHIP_DIALOG_TEXTS.deleteOne(deletable[0]!.name) : RELATIONSHIP_DIALOG_TEXTS.deleteMany(deletable.length);
+  // A deletion's Undo (and its later Redo) re-creates people from what the session holds, so
+  // their events must be at hand first (domain/facts/eventsLoading.ts), not a "not loaded" marker.
+  const profileIds = useMemo(() => deletable.map((p) => p.node.data.profileId).filter((id) => id !== ''), [deletable]);
+  const events = useEventsLoaded(tree.session, profileIds);
 
   return (
     <DialogShell
@@ -167,6 +173,7 @@ export function DeleteDialog({ nodeIds }: { nodeIds: readonly string[] }) {
             <button
               type="button"
               className="btn btn-danger"
+              disabled={!events.loaded}
               onClick={() => {
                 deleteWithUndo(
                   tree,
@@ -194,6 +201,19 @@ export function DeleteDialog({ nodeIds }: { nodeIds: readonly string[] }) {
             </ul>
           )}
           <p className="form-alert form-alert-error">{RELATIONSHIP_DIALOG_TEXTS.deleteDescription(deletable.length)}</p>
+          {!events.loaded && (
+            <p className="field-hint" role="status" data-testid="delete-events-loading">
+              {events.failed ? EVENTS_LOADING_TEXTS.failed : EVENTS_LOADING_TEXTS.loading}
+              {events.failed && (
+                <>
+                  {' '}
+                  <button type="button" className="btn btn-ghost" onClick={events.retry}>
+                    {EVENTS_LOADING_TEXTS.retry}
+                  </button>
+                </>
+              )}
+            </p>
+          )}
         </>
       )}
       {skipped.map((p) => (
