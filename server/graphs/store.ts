@@ -335,10 +335,6 @@ export async function writeChanges(q: Queryable, graphId: string, cs: ChangeSet,
     const group = groupOf(cs, key);
     if (group.remove.length) await q.query(`DELETE FROM ${table} WHERE graph_id = $1 AND id = ANY($2::text[])`, [graphId, group.remove]);
     for (const batch of inBatches(group.upsert as readonly { id: string }[])) {
-      if (copy && (key === 'places' || key === 'couples') && allNew(fresh?.[key], batch)) {
-        await copyFresh(copy, table, graphId, ['data'], batch, (x) => [copyJson(JSON.stringify(x))]);
-        continue;
-      }
       await q.query(
         `INSERT INTO ${table} (graph_id, id, data)
          SELECT $1, x->>'id', x FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(x, i) ORDER BY i

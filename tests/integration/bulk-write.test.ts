@@ -63,14 +63,14 @@ describe('bulk writes of a change set', () => {
     cs.places = { upsert: places, remove: [] };
     cs.couples = { upsert: [couple], remove: [] };
     const ids = (items: readonly { id: string }[]) => new Set(items.map((x) => x.id));
-    const fresh = options.alone ? { nodes: ids(nodes), edges: ids(edges), profiles: ids(profiles), places: ids(places), couples: ids([couple]) } : undefined;
+    const fresh = options.alone ? { nodes: ids(nodes), edges: ids(edges), profiles: ids(profiles) } : undefined;
     const tables = new Set<string>();
     await db.transaction((tx) => {
       const copyIn = async (table: string, columns: readonly string[], rows: string) => (tables.add(table), tx.copyIn!(table, columns, rows));
       return writeChanges(noCopy ? { query: tx.query } : { query: tx.query, copyIn }, graphId, cs, profiles, { ...options, fresh });
     });
     // PGlite loads fresh rows with COPY; the upserts (and a driver without it) take statements.
-    expect([...tables].sort()).toEqual(options.alone && !noCopy ? ['graph_couples', 'graph_edges', 'graph_nodes', 'graph_places', 'graph_profiles', 'profiles'] : []);
+    expect([...tables].sort()).toEqual(options.alone && !noCopy ? ['graph_edges', 'graph_nodes', 'graph_profiles', 'profiles'] : []);
 
     const graph = partsToGraph((await readGraphParts(db, graphId))!);
     expect(graph.nodes).toEqual(nodes);

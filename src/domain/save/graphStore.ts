@@ -39,9 +39,6 @@ export interface FreshIds {
   nodes: ReadonlySet<string>;
   edges: ReadonlySet<string>;
   profiles: ReadonlySet<string>;
-  /** Places and couples validation read and found absent (an import's are all new). */
-  places?: ReadonlySet<string>;
-  couples?: ReadonlySet<string>;
 }
 
 export interface GraphStoreTransaction {

@@ -116,8 +116,6 @@ export async function saveChangeSet(store: GraphStore, request: SaveRequest, opt
       nodes: new Set(stamped.nodes.upsert.filter((n) => neighbourhood.absent('nodes', n.id)).map((n) => n.id)),
       edges: new Set(stamped.edges.upsert.filter((e) => neighbourhood.absent('edges', e.id)).map((e) => e.id)),
       profiles: new Set(created),
-      places: new Set(groupOf(stamped, 'places').upsert.filter((x) => neighbourhood.absent('places', x.id)).map((x) => x.id)),
-      couples: new Set(groupOf(stamped, 'couples').upsert.filter((x) => neighbourhood.absent('couples', x.id)).map((x) => x.id)),
     };
     await tx.writeChanges(graphId, stamped, written, fresh);
     const event = { revision: head.revision + 1, changes: { ...stamped, baseRevision: head.revision }, clientId, actorUid: uid };
