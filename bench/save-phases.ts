@@ -15,6 +15,14 @@ import { openPglite, openPostgres, type Queryable } from '../server/db/database.
 import { migrate } from '../server/db/migrations.ts';
 import { sqlStoreTransaction } from '../server/graphs/sqlGraphStore.ts';
 import { saveChangeSet } from '../src/domain/save/saveChangeSet.ts';
+import { changeSetShapeProblem, validateWellFormed } from '../src/domain/save/validate.ts';
+import { Neighbourhood } from '../src/domain/save/neighbourhood.ts';
+import { stampChangeSet, type ChangeSet } from '../src/domain/changeSet.ts';
+import { readBefore } from '../src/domain/history/record.ts';
+import { historyEntry } from '../src/domain/history/entry.ts';
+import { historyBodyText } from '../src/domain/history/log.ts';
+import { withPackedEvents } from '../src/domain/facts/eventCodec.ts';
+import type { Profile } from '../src/domain/types.ts';
 import type { GraphStore } from '../src/domain/save/graphStore.ts';
 import { newProfileId } from '../src/domain/ids.ts';
 import { planImport } from '../src/gedcom/importPlan.ts';
@@ -31,6 +39,8 @@ const postgres = option('--postgres');
 const jsonFile = option('--json');
 /** `--check-shape`: the save checks the change set's shape again, as the bulk commit did before. */
 const checkShape = args.includes('--check-shape');
+/** `--phases`: before the save, each step of it alone on the same change set (its SQL counted apart), then rolled back. */
+const phases = args.includes('--phases');
 
 const work = await mkdtemp(join(tmpdir(), 'kinfolk-save-phases-'));
 // On PostgreSQL in a schema of its own, named in the URL so that every pooled connection uses it.
@@ -68,21 +78,66 @@ try {
     const d = process.cpuUsage(since);
     return (d.user + d.system) / 1000;
   };
+  const count = async <T,>(key: string, run: () => Promise<T>): Promise<T> => {
+    const started = process.cpuUsage();
+    try {
+      return await run();
+    } finally {
+      statements.set(key, (statements.get(key) ?? 0) + cpuMs(started));
+    }
+  };
   const counted = (q: Queryable): Queryable => ({
-    async query(sql, params) {
-      const started = process.cpuUsage();
-      try {
-        return await q.query(sql, params);
-      } finally {
-        const key = sql.replace(/\s+/g, ' ').trim().slice(0, 36);
-        statements.set(key, (statements.get(key) ?? 0) + cpuMs(started));
-      }
-    },
+    query: (sql, params) => count(sql.replace(/\s+/g, ' ').trim().slice(0, 36), () => q.query(sql, params)),
+    // COPY where the driver has it (PGlite), as the store uses it.
+    ...(q.copyIn ? { copyIn: (table: string, columns: readonly string[], rows: string) => count(`COPY ${table}`, () => q.copyIn!(table, columns, rows)) } : {}),
   });
   const store: GraphStore = {
     transaction: (fn) =>
       db.transaction((tx) => fn(sqlStoreTransaction(counted(tx), { alone: db.kind === 'pglite' }))),
   };
+  const phaseFigures: Record<string, { cpuMs: number; wallMs: number }> = {};
+  if (phases) {
+    const timed = async <T,>(name: string, fn: () => T | Promise<T>): Promise<T> => {
+      const cpu = process.cpuUsage();
+      const wall = performance.now();
+      const out = await fn();
+      phaseFigures[name] = { cpuMs: Math.round(cpuMs(cpu)), wallMs: Math.round(performance.now() - wall) };
+      return out;
+    };
+    const rollBack = new Error('phases measured');
+    await db
+      .transaction(async (tx) => {
+        const stx = sqlStoreTransaction(tx, { alone: db.kind === 'pglite' });
+        await stx.ensureOwnGraph(uid);
+        await timed('shape check', () => changeSetShapeProblem(changes));
+        const neighbourhood = new Neighbourhood(stx.lookup(uid));
+        await timed('validation (with its lookups)', () =>
+          validateWellFormed(changes, { neighbourhood, actingUid: uid, role: 'owner', graphOwnerUid: uid, currentYear: new Date().getUTCFullYear() }),
+        );
+        const now = new Date().toISOString();
+        const stamped = await timed('stamping', () => stampChangeSet(changes, { uid, now }));
+        const written = await timed('change set applied (profiles as written)', () => {
+          const after = neighbourhood.after(stamped);
+          return stamped.profiles.upsert.map((p) => after.profile(p.id)).filter((p): p is Profile => !!p);
+        });
+        const before = await timed('history before-values', () => readBefore(neighbourhood, stx.lookup(uid), stamped));
+        await timed('history entry', () => {
+          const entry = historyEntry({ revision: 1, changes: { ...stamped, baseRevision: 0 } as ChangeSet, actorUid: uid }, before, now);
+          return historyBodyText(entry);
+        });
+        await timed('JSON of the rows (profiles packed, cards, lines, records)', () => {
+          let chars = 0;
+          for (const p of written) chars += JSON.stringify(withPackedEvents(p)).length;
+          for (const key of ['nodes', 'edges', 'places', 'couples'] as const) for (const x of (stamped[key]?.upsert ?? []) as unknown[]) chars += JSON.stringify(x).length;
+          return chars;
+        });
+        throw rollBack;
+      })
+      .catch((e) => {
+        if (e !== rollBack) throw e;
+      });
+    for (const [name, f] of Object.entries(phaseFigures)) console.log(`  ${(f.cpuMs / 1000).toFixed(2).padStart(6)} s CPU (${(f.wallMs / 1000).toFixed(2)} s wall)  ${name}`);
+  }
   const started = process.cpuUsage();
   const wall = performance.now();
   await saveChangeSet(store, { uid, graphId: uid, changes, clientId: 'bench' }, { now: new Date(), publish: () => undefined, shapeChecked: !checkShape });
@@ -94,7 +149,7 @@ try {
   for (const [sql, ms] of top) console.log(`  ${(ms / 1000).toFixed(2).padStart(6)} s  ${sql}`);
   if (jsonFile) {
     await mkdir('bench/results', { recursive: true });
-    const figures = { people, database: db.kind, checkShape, saveCpuMs: Math.round(saveCpuMs), wallMs: Math.round(wallMs), statementsCpuMs: Math.round(sqlCpuMs), statements: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v)])) };
+    const figures = { people, database: db.kind, checkShape, loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(1))), phases: phaseFigures, saveCpuMs: Math.round(saveCpuMs), wallMs: Math.round(wallMs), statementsCpuMs: Math.round(sqlCpuMs), statements: Object.fromEntries(top.map(([k, v]) => [k, Math.round(v)])) };
     await writeFile(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
   }
 } finally {

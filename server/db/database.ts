@@ -5,6 +5,13 @@ import pg from 'pg';
 /** What the routes need from a database: the same SQL runs on PGlite and on PostgreSQL. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Loads rows with `COPY table (columns) FROM …` in PostgreSQL's text format (one row a line,
+   * columns separated by tabs, `copyText` escapes a value), where the driver can: PGlite reads
+   * the text as a blob. node-postgres cannot without pg-copy-streams, so on PostgreSQL it is
+   * absent and writers use multi-row statements.
+   */
+  copyIn?(table: string, columns: readonly string[], rows: string): Promise<void>;
 }
 
 export interface Transaction extends Queryable {
@@ -16,6 +23,21 @@ export interface Database extends Transaction {
   readonly kind: 'pglite' | 'pg';
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** PGlite's COPY reads the query's blob as the file `/dev/blob`. */
+const copySql = (table: string, columns: readonly string[]) => `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`;
+
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped, null as `\N`. */
+export function copyText(value: string | null): string {
+  if (value === null) return '\\N';
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** JSON text as a COPY value: it has no raw tabs or line breaks (JSON escapes them), so only its backslashes double. */
+export function copyJson(json: string): string {
+  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
 }
 
 /** Opens PGlite in `dir` (created if missing), or `memory://` for a throwaway database. */
@@ -31,12 +53,18 @@ export async function openPglite(dir: string): Promise<Database> {
     async exec(sql) {
       await db.exec(sql);
     },
+    async copyIn(table, columns, rows) {
+      await db.query(copySql(table, columns), [], { blob: new Blob([rows]) });
+    },
     transaction(fn) {
       return db.transaction((tx) =>
         fn({
           query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
           exec: async (sql: string) => {
             await tx.exec(sql);
+          },
+          copyIn: async (table, columns, rows) => {
+            await tx.query(copySql(table, columns), [], { blob: new Blob([rows]) });
           },
         }),
       );

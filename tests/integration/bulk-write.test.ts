@@ -19,11 +19,11 @@ beforeAll(async () => {
   db = await openPglite('memory://');
   await migrate(db);
   await db.query(`INSERT INTO users (uid, email, password_hash) VALUES ('u1', 'u1@example.com', 'x')`);
-  await db.query(`INSERT INTO graphs (id, owner_uid) VALUES ('u1', 'u1'), ('u2', 'u1')`);
+  await db.query(`INSERT INTO graphs (id, owner_uid) VALUES ('u1', 'u1'), ('u2', 'u1'), ('u3', 'u1')`);
 }, 60_000);
 afterAll(() => db?.close());
 
-const TRICKY = [`O'Brien`, `''; DROP TABLE profiles; --`, `back\\slash \\n`, `"quoted" {"json": [1]}`, 'Zoë Ødegaard Łukasz 👪 e\u0301', '', ' ', '\t\n', '$1 $$ $tag$', 'null', 'NULL'];
+const TRICKY = [`O'Brien`, '\\N', 'tab\there\r\nand a line', `a \\. line`, `''; DROP TABLE profiles; --`, `back\\slash \\n`, `"quoted" {"json": [1]}`, 'Zoë Ødegaard Łukasz 👪 e\u0301', '', ' ', '\t\n', '$1 $$ $tag$', 'null', 'NULL'];
 const tricky = (i: number) => TRICKY[i % TRICKY.length]!;
 
 const event = (i: number, placeId: string): FactEvent => ({ id: `ev${String(i).padStart(10, '0')}`, type: 'RESI', customType: tricky(i + 1), date: i % 2 ? 'ABT 1850' : '', placeId, description: tricky(i), age: '' });
@@ -39,16 +39,22 @@ const profile = (i: number, placeId: string): Profile => ({
   events: i % 4 ? [event(i * 2, placeId), event(i * 2 + 1, '')] : [],
 });
 
+/** Every tenth profile belongs to the member (a nullable column beside the JSON). */
+const i3 = (p: Profile) => (Number(p.id.slice(3, 19)) % 10 === 0 ? 'u1' : '');
+
 describe('bulk writes of a change set', () => {
   it.each([
     ['upserts', 'u1', { alone: false }],
-    ['fresh rows, one connection (no conflict clause, no reference checks)', 'u2', { alone: true }],
-  ] as const)('%s: every row read back exactly, in the order sent, across a batch', async (_, graphId, options) => {
+    ['fresh rows, one connection, loaded with COPY', 'u2', { alone: true }],
+    ['fresh rows, one connection, without COPY (no conflict clause, no reference checks)', 'u3', { alone: true, noCopy: true }],
+  ] as const)('%s: every row read back exactly, in the order sent, across a batch', async (_, graphId, { noCopy, ...options }: { alone: boolean; noCopy?: boolean }) => {
     const count = 5003;
     const places = [place(0), place(1, place(0).id), place(2, place(1).id)];
     const nodes = Array.from({ length: count }, (_, i) => node(i));
-    const profiles = Array.from({ length: count }, (_, i) => profile(i, places[i % 3]!.id)).map((p) => (graphId === 'u2' ? { ...p, id: `${p.id}b` } : p));
-    if (graphId === 'u2') for (const n of nodes) n.data.profileId = `${n.data.profileId}b`;
+    // Profiles are global rows: each graph gets its own.
+    const suffix = { u1: '', u2: 'b', u3: 'c' }[graphId];
+    const profiles = Array.from({ length: count }, (_, i) => profile(i, places[i % 3]!.id)).map((p) => ({ ...p, id: `${p.id}${suffix}`, ownerUid: i3(p) }));
+    for (const n of nodes) n.data.profileId = `${n.data.profileId}${suffix}`;
     const edges = nodes.slice(1, 40).map((n) => parentEdge(nodes[0]!.id, n.id));
     const couple: Couple = { id: `cp-${profiles[0]!.id}-${profiles[1]!.id}`, partners: [profiles[0]!.id, profiles[1]!.id], events: [{ ...event(99_999, places[2]!.id), type: 'MARR' }] };
     const cs = emptyChangeSet(0);
@@ -56,8 +62,15 @@ describe('bulk writes of a change set', () => {
     cs.edges.upsert = edges;
     cs.places = { upsert: places, remove: [] };
     cs.couples = { upsert: [couple], remove: [] };
-    const fresh = options.alone ? { nodes: new Set(nodes.map((n) => n.id)), edges: new Set(edges.map((e) => e.id)), profiles: new Set(profiles.map((p) => p.id)) } : undefined;
-    await db.transaction((tx) => writeChanges(tx, graphId, cs, profiles, { ...options, fresh }));
+    const ids = (items: readonly { id: string }[]) => new Set(items.map((x) => x.id));
+    const fresh = options.alone ? { nodes: ids(nodes), edges: ids(edges), profiles: ids(profiles) } : undefined;
+    const tables = new Set<string>();
+    await db.transaction((tx) => {
+      const copyIn = async (table: string, columns: readonly string[], rows: string) => (tables.add(table), tx.copyIn!(table, columns, rows));
+      return writeChanges(noCopy ? { query: tx.query } : { query: tx.query, copyIn }, graphId, cs, profiles, { ...options, fresh });
+    });
+    // PGlite loads fresh rows with COPY; the upserts (and a driver without it) take statements.
+    expect([...tables].sort()).toEqual(options.alone && !noCopy ? ['graph_edges', 'graph_nodes', 'graph_profiles', 'profiles'] : []);
 
     const graph = partsToGraph((await readGraphParts(db, graphId))!);
     expect(graph.nodes).toEqual(nodes);
