@@ -23,6 +23,13 @@ export interface CardView {
    * zoom, or undefined while it loads (the card is redrawn when it arrives).
    */
   image(url: string, size: number): CanvasImageSource | undefined;
+  /**
+   * True for the renderer's first frame with cards: a card draws its placeholder, as while its
+   * image loads, without asking for the image (or making its URL: a generated avatar is one), and
+   * is drawn again with it a moment later. An image asked for is never in the frame that asks, so
+   * that frame shows the same, sooner.
+   */
+  imagesHeld?: boolean;
   /** `text` shortened with an ellipsis to fit `maxWidth` in the context's current font (cached). */
   fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string;
   /** The node type's buttons, laid out for this node. */

@@ -1,7 +1,7 @@
 /** The canvas back end: a scene's ops replayed on a 2-D context (a PNG tile). */
 import type { Op, Shape } from './ops.ts';
 import { overlaps } from './ops.ts';
-import { EXPORT_FAMILY } from './fonts.ts';
+import { EXPORT_FAMILY } from './exportFamily.ts';
 
 type Ctx = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 

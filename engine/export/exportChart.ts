@@ -12,11 +12,11 @@ import { buildFanScene, type FanModel } from './fanScene.ts';
 import { buildScene, type ChartModel } from './scene.ts';
 import { writeSvgParts } from './svg.ts';
 import type { ZipSink } from './zip.ts';
-import { writeSvgPages, type PrintPages } from './svgPages.ts';
+import { writeSvgPages } from './svgPages.ts';
 import { chartThemes, type ChartThemeName } from './themes.ts';
+import { MIME, type ChartExportResult, type ChartFormat } from './exportResult.ts';
 
-/** 'pages': the chart as printed pages (one SVG each), for Print. */
-export type ChartFormat = 'pdf' | 'svg' | 'png' | 'pages';
+export { MIME, resultBlob, resultSize, type ChartExportResult, type ChartFormat } from './exportResult.ts';
 
 export interface ExportImage {
   url: string;
@@ -42,26 +42,6 @@ export interface ChartExportRequest {
   /** The file's name as the member will get it ("family-tree.png"): the zip of tiles' note names it. */
   fileName?: string;
 }
-
-export interface ChartExportResult {
-  parts: Uint8Array[];
-  /** Instead of `parts`: the file as one Blob (a PNG too large for one file, as a zip of tiles). */
-  blob?: Blob;
-  /** Set when the file is not of the format asked for: 'zip' (the PNG's tiles and a note). */
-  extension?: 'zip';
-  mime: string;
-  people: number;
-  /** With 'pages': the paper and page labels; each part is one page's SVG. */
-  pages?: PrintPages;
-}
-
-export const MIME: Record<ChartFormat, string> = { pdf: 'application/pdf', svg: 'image/svg+xml', png: 'image/png', pages: 'image/svg+xml' };
-
-/** The file to save. */
-export const resultBlob = (out: ChartExportResult) => out.blob ?? new Blob(out.parts as BlobPart[], { type: out.mime });
-
-/** The file's size, bytes (0: nothing was written, which is never saved). */
-export const resultSize = (out: ChartExportResult) => out.blob?.size ?? out.parts.reduce((n, p) => n + p.byteLength, 0);
 
 /** Whether a PNG this many pixels wide and high is written as one file; past it, a zip of tiles. */
 export const pngFitsOneFile = (width: number, height: number) => width * height <= PNG_MAX_PIXELS;

@@ -31,8 +31,7 @@ export interface TextRun {
 }
 
 export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'] as const;
-/** The family name the SVG's @font-face declares. */
-export const EXPORT_FAMILY = 'Kinfolk Inter';
+export { EXPORT_FAMILY } from './exportFamily.ts';
 
 export class FontSet {
   readonly faces: FontFace[];

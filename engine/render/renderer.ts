@@ -123,6 +123,7 @@ export class Renderer {
   readonly scenePresenter: LayerPresenter;
   private pending = 0;
   private raf = 0;
+  private imagesTimer: ReturnType<typeof setTimeout> | 0 = 0;
   private images: ImageCache;
   readonly sprites = new CardSprites();
   /** Zoom of the previous frame: sprites are made only once the zoom holds still. */
@@ -161,7 +162,7 @@ export class Renderer {
     });
     const dpr = () => window.devicePixelRatio || 1;
     this.view = {
-      width: 0, height: 0, selected: false, theme, zoom: 1, buttons: [],
+      width: 0, height: 0, selected: false, theme, zoom: 1, buttons: [], imagesHeld: true,
       image: (url, size) => this.images.getRound(url, size * this.engine.viewport.k * dpr()),
       fitText: (ctx, text, max) => this.text.fit(ctx, text, max),
     };
@@ -262,6 +263,7 @@ export class Renderer {
         this.scenePool.show(en.detailed ? this.drawnIds : []);
         this.parts.scene.draw();
         this.stats.sceneDraws++;
+        if (this.view.imagesHeld && this.drawnIds.length) this.releaseImages();
       }
     }
     const activeChanged = d & (Dirty.drag | Dirty.scene | Dirty.overlay);
@@ -295,6 +297,17 @@ export class Renderer {
       if (d & (Dirty.viewport | Dirty.minimap | Dirty.scene)) this.minimap.draw();
     }
     this.buildIndexesWhenIdle();
+  }
+
+  /** After the first frame with cards (see `CardView.imagesHeld`): the cards drawn again, asking for their images. */
+  private releaseImages() {
+    if (this.imagesTimer) return;
+    this.imagesTimer = setTimeout(() => {
+      this.imagesTimer = 0;
+      this.view.imagesHeld = false;
+      this.sprites.clear();
+      this.invalidate(Dirty.scene);
+    });
   }
 
   /**
@@ -506,6 +519,7 @@ export class Renderer {
 
   destroy() {
     if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.imagesTimer) clearTimeout(this.imagesTimer);
     this.cancelIdle?.();
     this.unsubscribe();
     document.fonts?.removeEventListener('loadingdone', this.onFonts);

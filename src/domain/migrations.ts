@@ -3,6 +3,7 @@ import { edgeId } from './ids.ts';
 import { emptyProfile, RELATION_FIELDS, SCALAR_FIELDS } from './profile.ts';
 import { PARENT_EDGE_HANDLES, PARENT_EDGE_TYPE } from './relationships.ts';
 import { normaliseCitation, normaliseEvent, normaliseName } from './snapshot.ts';
+import { isCurrentEdge, isCurrentNode, isCurrentProfile } from './currentShape.ts';
 
 /**
  * The one-time migrations of §4, as pure functions on a graph of the old shape. Old graphs kept
@@ -128,43 +129,19 @@ function edgeData(data: { kind?: string; pedigree?: unknown } | undefined): Grap
   return kind === 'parent' && (PEDIGREES as readonly unknown[]).includes(pedigree) ? { kind, pedigree: pedigree as Pedigree } : { kind };
 }
 
-/** Fills every field the current shape has and drops canvas state, without changing meaning. */
+/**
+ * Fills every field the current shape has and drops canvas state, without changing meaning. What
+ * is already in the current shape (`currentShape.ts`) is kept, not copied: the graph answered
+ * shares those items with `g` (the domain never changes an item in place), in records of its own.
+ */
 export function toCurrentShape(g: LegacyGraph): Graph {
-  const nodes: GraphNode[] = g.nodes.map((n) => ({
-    id: n.id,
-    type: 'person',
-    position: { x: Number(n.position?.x) || 0, y: Number(n.position?.y) || 0 },
-    modifiedAt: n.modifiedAt ?? '',
-    hidden: !!n.hidden,
-    data: {
-      profileId: n.data?.profileId ?? '',
-      parentRole: (ROLES.has(n.data?.parentRole ?? '') ? (n.data?.parentRole ?? '') : '') as ParentRole,
-      isPrimary: !!n.data?.isPrimary,
-    },
-  }));
-  const edges: GraphEdge[] = g.edges.map((e) => ({
-    id: e.id,
-    source: e.source,
-    target: e.target,
-    sourceHandle: e.sourceHandle ?? '',
-    targetHandle: e.targetHandle ?? '',
-    type: e.type || 'default',
-    hidden: !!e.hidden,
-    data: edgeData(e.data),
-  }));
+  const nodes: GraphNode[] = g.nodes.map((n) => (isCurrentNode(n) ? n : currentNode(n)));
+  const edges: GraphEdge[] = g.edges.map((e) => (isCurrentEdge(e) ? e : currentEdge(e)));
   const profiles: Record<string, Profile> = {};
-  for (const [id, p] of Object.entries(g.profiles)) {
-    const out = emptyProfile(id);
-    for (const f of SCALAR_FIELDS) if (typeof p[f] === 'string') (out as unknown as Record<string, string>)[f] = p[f];
-    for (const f of RELATION_FIELDS) if (Array.isArray(p[f])) out[f] = [...p[f]];
-    if (!GENDERS.has(out.gender)) out.gender = '' as Gender;
-    // The facts model: kept when there (absent on profiles stored before it).
-    if (Array.isArray(p.events)) out.events = p.events.map(normaliseEvent);
-    // Events the open left on the server keep their marker: dropping it would read as "none".
-    if (Array.isArray(p.eventsNotLoaded)) out.eventsNotLoaded = p.eventsNotLoaded.map((o) => ({ ...o }));
-    if (Array.isArray(p.names)) out.names = p.names.map(normaliseName);
-    if (Array.isArray(p.citations)) out.citations = p.citations.map(normaliseCitation);
-    profiles[id] = out;
+  for (const id in g.profiles) {
+    if (!Object.hasOwn(g.profiles, id)) continue;
+    const p = g.profiles[id]!;
+    profiles[id] = isCurrentProfile(id, p) ? p : currentProfile(id, p);
   }
   return {
     nodes,
@@ -179,6 +156,48 @@ export function toCurrentShape(g: LegacyGraph): Graph {
     version: 1,
     ...(g.revision !== undefined ? { revision: g.revision } : {}),
   };
+}
+
+function currentNode(n: LegacyNode): GraphNode {
+  return {
+    id: n.id,
+    type: 'person',
+    position: { x: Number(n.position?.x) || 0, y: Number(n.position?.y) || 0 },
+    modifiedAt: n.modifiedAt ?? '',
+    hidden: !!n.hidden,
+    data: {
+      profileId: n.data?.profileId ?? '',
+      parentRole: (ROLES.has(n.data?.parentRole ?? '') ? (n.data?.parentRole ?? '') : '') as ParentRole,
+      isPrimary: !!n.data?.isPrimary,
+    },
+  };
+}
+
+function currentEdge(e: LegacyEdge): GraphEdge {
+  return {
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    sourceHandle: e.sourceHandle ?? '',
+    targetHandle: e.targetHandle ?? '',
+    type: e.type || 'default',
+    hidden: !!e.hidden,
+    data: edgeData(e.data),
+  };
+}
+
+function currentProfile(id: string, p: LegacyProfile): Profile {
+  const out = emptyProfile(id);
+  for (const f of SCALAR_FIELDS) if (typeof p[f] === 'string') (out as unknown as Record<string, string>)[f] = p[f];
+  for (const f of RELATION_FIELDS) if (Array.isArray(p[f])) out[f] = [...p[f]];
+  if (!GENDERS.has(out.gender)) out.gender = '' as Gender;
+  // The facts model: kept when there (absent on profiles stored before it).
+  if (Array.isArray(p.events)) out.events = p.events.map(normaliseEvent);
+  // Events the open left on the server keep their marker: dropping it would read as "none".
+  if (Array.isArray(p.eventsNotLoaded)) out.eventsNotLoaded = p.eventsNotLoaded.map((o) => ({ ...o }));
+  if (Array.isArray(p.names)) out.names = p.names.map(normaliseName);
+  if (Array.isArray(p.citations)) out.citations = p.citations.map(normaliseCitation);
+  return out;
 }
 
 /** Runs the migrations not yet in `done`, in order, and returns the graph in the current shape. */

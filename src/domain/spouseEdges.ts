@@ -29,9 +29,7 @@ export function spouseEdges(graph: Graph): SpouseEdge[] {
  */
 export function spouseEdgesFrom(node: GraphNode, profiles: Graph['profiles'], cardOf: (profileId: string) => GraphNode | undefined): SpouseEdge[] {
   const out: SpouseEdge[] = [];
-  for (const spouseId of profiles[node.data.profileId]?.spouses ?? []) {
-    const other = cardOf(spouseId);
-    if (!other || compareNodeIds(node.id, other.id) >= 0) continue;
+  for (const other of spousePartnersOf(node, profiles, cardOf)) {
     const [left, right] = node.position.x <= other.position.x ? [node, other] : [other, node];
     out.push({
       id: spouseEdgeId(node.id, other.id),
@@ -44,6 +42,16 @@ export function spouseEdgesFrom(node: GraphNode, profiles: Graph['profiles'], ca
       data: { kind: 'spouse' },
       colour: spouseColour(node.id, other.id),
     });
+  }
+  return out;
+}
+
+/** The cards a spouse line goes to from `node` (see `spouseEdgesFrom`): its spouses' with a larger id. */
+export function spousePartnersOf(node: GraphNode, profiles: Graph['profiles'], cardOf: (profileId: string) => GraphNode | undefined): GraphNode[] {
+  const out: GraphNode[] = [];
+  for (const spouseId of profiles[node.data.profileId]?.spouses ?? []) {
+    const other = cardOf(spouseId);
+    if (other && compareNodeIds(node.id, other.id) < 0) out.push(other);
   }
   return out;
 }

@@ -83,7 +83,7 @@ export const cardNodeType: NodeType<CardData> = {
 
     const avatar = 30;
     const ax = PAD, ay = PAD;
-    const img = d.image ? view.image(d.image, avatar) : undefined;
+    const img = !view.imagesHeld && d.image ? view.image(d.image, avatar) : undefined;
     if (img) ctx.drawImage(img, ax, ay, avatar, avatar);
     else {
       ctx.beginPath();

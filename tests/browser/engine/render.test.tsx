@@ -2,6 +2,9 @@ import Konva from 'konva';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dirty } from '../../../engine/core/engine.ts';
 import { MIRROR_LIMIT } from '../../../engine/render/renderer.ts';
+import { cardNodeType, type CardData } from '../../../engine/render/nodeTypes/cardNode.ts';
+import { lightTheme } from '../../../engine/core/theme.ts';
+import type { EngineNode } from '../../../engine/core/types.ts';
 import { card, click, drag, frames, mirrorOf, mount, screenOf, wheel, type Mounted } from './harness.tsx';
 
 let m: Mounted | undefined;
@@ -278,5 +281,40 @@ describe('rendering and the accessibility mirror', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the first frame with cards (issue 20, performance)', () => {
+  const GIF = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+  /** A card whose image (a generated avatar's URL, say) counts the times it is made. */
+  function counted(id: string, x: number) {
+    const reads = { n: 0 };
+    const base = card(id, x, 0).data as object;
+    const data = Object.defineProperty({ ...base }, 'image', { get: () => (reads.n++, GIF), enumerable: true });
+    return { node: card(id, x, 0, { data }), reads };
+  }
+
+  it('a card drawn while images are held asks for none and draws the placeholder; released, the image is asked for', () => {
+    const { node, reads } = counted('n1', 0);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const asked: string[] = [];
+    const view = {
+      width: 132, height: 96, selected: false, theme: lightTheme, zoom: 1, buttons: [], imagesHeld: true,
+      image: (url: string) => (asked.push(url), undefined),
+      fitText: (_: CanvasRenderingContext2D, text: string) => text,
+    };
+    cardNodeType.draw!(ctx, node as EngineNode<CardData>, view);
+    expect({ reads: reads.n, asked }).toEqual({ reads: 0, asked: [] });
+    cardNodeType.draw!(ctx, node as EngineNode<CardData>, { ...view, imagesHeld: false });
+    expect(reads.n).toBeGreaterThan(0);
+    expect(asked).toEqual([GIF]);
+  });
+
+  it('the cards of a mounted canvas ask for their images once the first frame is drawn', async () => {
+    const cards = [counted('n1', 0), counted('n2', 160)];
+    m = await mount({ nodes: cards.map((c) => c.node), preset: 'tree' });
+    await frames(3);
+    expect(m.handle.renderer!.stats.sceneDraws).toBeGreaterThanOrEqual(2);
+    expect(cards.every((c) => c.reads.n > 0)).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { PERSON_CARD, PersonCards, personCardData } from '../../../src/screens/t
 import { forkOptions, LINK_LINE_LOOKS, PARENT_LINE, parentLineRoutes } from '../../../src/screens/tree/canvas/parentLines.ts';
 import { familyGraph } from '../../../bench/scene/familyGraph.ts';
 import { setLinkKind } from '../../../src/domain/pedigree.ts';
+import { spouseEdges } from '../../../src/domain/spouseEdges.ts';
 import { family, NOW, UID } from '../../browser/tree/fixtures.ts';
 
 const node = (isPrimary = false): GraphNode => ({
@@ -389,6 +390,17 @@ describe('PersonCards: what a card and a line show is made when first drawn (iss
     expect(lines.length).toBeGreaterThan(2000);
     // Drawn in an order of their own: the rows are decided as their first line is asked.
     for (const line of [...lines].reverse()) expect({ id: line.id, route: line.pathOptions }).toEqual({ id: line.id, route: forkOptions(whole.get(line.id)) });
+  });
+
+  it("the spouse lines of a generated family of 3,000 people are the domain's, ends, handles and colour", () => {
+    const graph = familyGraph(3000, UID);
+    const drawn = new PersonCards(opts).build(graph).edges.filter((e) => e.id.startsWith('sp-'));
+    const wanted = spouseEdges(graph).filter((s) => !s.hidden);
+    expect(drawn.length).toBeGreaterThan(500);
+    const shape = (e: { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null; type?: string }, color: string | undefined) =>
+      ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle, type: e.type, color });
+    expect(drawn.map((e) => shape(e, e.color)).sort((a, b) => a.id.localeCompare(b.id))).toEqual(wanted.map((s) => shape(s, s.colour)).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(drawn.every((e) => (e.data as { kind: string }).kind === 'spouse' && e.style?.width === 2)).toBe(true);
   });
 
   it('the engine culls a parent line by its reach, without routing it', () => {

@@ -4,11 +4,12 @@ import { PRIVATE_AVATAR_URI } from '../../../components/avatar/privateAvatar.ts'
 import { hiddenBelowCount } from '../../../domain/collapse.ts';
 import { graphIndex, type GraphIndex, type Touched } from '../../../domain/graphDraft.ts';
 import { isParentEdge, isSpouseEdge } from '../../../domain/graphQueries.ts';
-import { compareNodeIds } from '../../../domain/ids.ts';
+import { compareNodeIds, spouseEdgeId } from '../../../domain/ids.ts';
 import { cardRights } from '../../../domain/permissions.ts';
 import { canEditTree, canInvite, type TreeRole } from '../../../domain/roles.ts';
 import { bornLine, cardName, diedLine, genderLabel } from '../../../domain/labels.ts';
-import { spouseEdgesFrom, type SpouseEdge } from '../../../domain/spouseEdges.ts';
+import { SPOUSE_EDGE_TYPE, spouseEdgesFrom, spousePartnersOf, type SpouseEdge } from '../../../domain/spouseEdges.ts';
+import { spouseColour } from '../../../domain/spouseColour.ts';
 import { forkOptions, PARENT_LINE, parentLineLook, parentLineRoutes, type ParentLineRoute } from './parentLines.ts';
 import type { Graph, GraphEdge, GraphNode, Profile } from '../../../domain/types.ts';
 
@@ -250,7 +251,7 @@ export class PersonCards {
   /** The cards drawn, by node id. */
   private shown = new Map<string, PersonCard>();
   private parentLines = new Map<string, ParentLine>();
-  private spouseLines = new Map<string, EngineEdge>();
+  private spouseLines = new Map<string, SpouseLine>();
   /** The parent lines' routes decided so far (parentLines.ts), by line: a row's when one of its lines is first drawn. */
   private routes = new Map<string, ParentLineRoute>();
   // What only an update reads. A build leaves it to `settle` (called in idle time after the build,
@@ -265,6 +266,11 @@ export class PersonCards {
   private rowChildren = new Map<number, Set<string>>();
   /** The graph built last, while the lookups above are still to be made from it. */
   private unkept: Graph | null = null;
+  /**
+   * Until `settle`: the cards of the build by row. A row's children are among them, so a line
+   * drawn before idle time is routed with its row without waiting for the lookups above.
+   */
+  private rowsAtBuild = new Map<number, string[]>();
   /** The graph the cards show. */
   graph: Graph | null = null;
   /** A card's facts, read from the graph shown when the card is first drawn (see `PersonCardData`). */
@@ -294,6 +300,7 @@ export class PersonCards {
     this.rowOf.clear();
     this.rowChildren.clear();
     this.unkept = graph;
+    const rows = (this.rowsAtBuild = new Map());
     const index = graphIndex(graph);
     const nodes: EngineNode<CardData>[] = [];
     // Spouse lines are drawn between shown cards only, from the cards of married people.
@@ -305,6 +312,10 @@ export class PersonCards {
       this.shown.set(node.id, card);
       nodes.push(card);
       if (profile?.spouses?.length) married.push(node);
+      const y = Math.round(node.position.y);
+      const row = rows.get(y);
+      if (row) row.push(node.id);
+      else rows.set(y, [node.id]);
     }
     const edges: EngineEdge[] = [];
     this.routes = new Map();
@@ -316,9 +327,10 @@ export class PersonCards {
     }
     const cardOf = cardFinder(index);
     for (const node of married) {
-      for (const s of spouseEdgesFrom(node, graph.profiles, cardOf)) {
-        if (s.hidden) continue;
-        const line = sameSpouseLine(spouseLine(s), spouseLinesBefore.get(s.id));
+      // Only the two ends: the line's colour is made when it is drawn (`SpouseLine`).
+      for (const other of spousePartnersOf(node, graph.profiles, cardOf)) {
+        if (other.hidden) continue;
+        const line = sameSpouseLine(new SpouseLine(node, other), spouseLinesBefore.get(spouseEdgeId(node.id, other.id)));
         this.spouseLines.set(line.id, line);
         edges.push(line);
       }
@@ -331,6 +343,7 @@ export class PersonCards {
     const graph = this.unkept;
     if (!graph) return;
     this.unkept = null;
+    this.rowsAtBuild = new Map();
     for (const e of graph.edges) {
       this.ends.set(e.id, e);
       if (!this.parentLines.has(e.id)) continue;
@@ -449,7 +462,7 @@ export class PersonCards {
     }
     for (const s of wanted.values()) {
       if (s.hidden) continue;
-      const line = spouseLine(s);
+      const line = spouseLine(s, index);
       const before = this.spouseLines.get(s.id);
       if (before && sameSpouseLine(line, before) === before) continue;
       this.removeSpouseLine(s.id);
@@ -545,16 +558,19 @@ export class PersonCards {
     const index = graphIndex(this.graph!);
     const child = index.nodes.get(line.target);
     if (!child || child.hidden) return SINGLE_ROUTE;
-    // The children by row, filed now if the build left them for idle time (a look through every
-    // card for each row drawn was slower than filing them all: a tree's rows are many).
-    this.settle();
-    const inRow = this.rowChildren.get(Math.round(child.position.y));
+    // The children by row; before idle time has filed them (`settle`), the row's cards as the
+    // build found them (the tree is the build's until an update, which settles first): those
+    // without a parent line add no line, so the routes are the same, and the first frame waits
+    // neither for the filing of every child nor for a look through every card for its row.
+    const y = Math.round(child.position.y);
+    const atBuild = this.unkept && this.rowsAtBuild.get(y);
+    const inRow = atBuild ? new Set(atBuild) : this.rowChildren.get(y);
     const { routes } = routeInto(index, inRow ?? new Set([line.target]));
     for (const id of inRow ?? [line.target]) for (const e of parentLinesInto(index, id)) this.routes.set(e.id, routes.get(e.id) ?? SINGLE_ROUTE);
     return this.routes.get(line.id) ?? SINGLE_ROUTE;
   };
 
-  private addSpouseLine(line: EngineEdge) {
+  private addSpouseLine(line: SpouseLine) {
     this.spouseLines.set(line.id, line);
     this.fileSpouseLine(line);
   }
@@ -688,24 +704,44 @@ function sameParentLine(line: ParentLine | null, before: ParentLine | undefined,
   return p.joinDx === q.joinDx && p.forkDepth === q.forkDepth && p.busHeight === q.busHeight ? before : line;
 }
 
-/** The spouse line drawn before when it joins the same cards the same way round in the same colour, else the new one. */
-function sameSpouseLine(line: EngineEdge, before: EngineEdge | undefined): EngineEdge {
-  return before && before.source === line.source && before.target === line.target && before.color === line.color ? before : line;
+/** The spouse line drawn before when it joins the same cards the same way round (its colour is theirs), else the new one. */
+function sameSpouseLine(line: SpouseLine, before: SpouseLine | undefined): SpouseLine {
+  return before && before.source === line.source && before.target === line.target ? before : line;
 }
 
 /** One style serves every spouse line (the engine only reads it). */
 const SPOUSE_LINE_STYLE = Object.freeze({ dash: Object.freeze([6, 5]) as number[], width: 2 });
+const SPOUSE_LINE_DATA = Object.freeze({ kind: 'spouse' as const });
 
-function spouseLine(s: SpouseEdge): EngineEdge {
-  return {
-    id: s.id,
-    source: s.source,
-    target: s.target,
-    sourceHandle: s.sourceHandle,
-    targetHandle: s.targetHandle,
-    type: s.type,
-    color: s.colour,
-    style: SPOUSE_LINE_STYLE,
-    data: s.data,
-  };
+/**
+ * A drawn spouse line (`spouseEdgesFrom`'s, domain/spouseEdges.ts): its ends are what the engine
+ * culls and indexes it by; its colour, a hash of the pair, is made when it is first drawn, so a
+ * tree's 30,000 couples out of view cost an object each and no more.
+ */
+class SpouseLine implements EngineEdge {
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  readonly sourceHandle = 'right';
+  readonly targetHandle = 'left';
+  readonly type = SPOUSE_EDGE_TYPE;
+  readonly style = SPOUSE_LINE_STYLE;
+  readonly data = SPOUSE_LINE_DATA;
+  private colour: string | undefined;
+
+  /** The line between two cards, from the left one to the right one (see `spouseEdgesFrom`). */
+  constructor(a: GraphNode, b: GraphNode) {
+    const [left, right] = a.position.x <= b.position.x ? [a, b] : [b, a];
+    this.id = spouseEdgeId(a.id, b.id);
+    this.source = left.id;
+    this.target = right.id;
+  }
+
+  get color(): string {
+    return (this.colour ??= spouseColour(this.source, this.target));
+  }
+}
+
+function spouseLine(s: SpouseEdge, index: GraphIndex): SpouseLine {
+  return new SpouseLine(index.nodes.get(s.source)!, index.nodes.get(s.target)!);
 }

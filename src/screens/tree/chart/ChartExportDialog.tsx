@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { resultBlob, resultSize, type ChartFormat, type ChartExportRequest } from '../../../../engine/export/exportChart.ts';
+import type { ChartExportRequest } from '../../../../engine/export/exportChart.ts';
+import { resultBlob, resultSize, type ChartFormat } from '../../../../engine/export/exportResult.ts';
 import type { ChartThemeName } from '../../../../engine/export/themes.ts';
 import type { Paper } from '../../../../engine/export/tiling.ts';
 import type { CanvasHandle } from '../../../../engine/index.ts';
