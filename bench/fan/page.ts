@@ -4,6 +4,7 @@
  * scene (`buildFanScene`, names measured by the canvas), the canvas drawing (`drawOps`) — and the
  * next animation frame out, as the dialog does.
  */
+import { advanceMeasure } from '../../engine/export/advanceMeasure.ts';
 import { drawOps } from '../../engine/export/canvas.ts';
 import { buildFanScene } from '../../engine/export/fanScene.ts';
 import { lightTheme } from '../../engine/core/theme.ts';
@@ -33,10 +34,11 @@ canvas.height = 760;
 canvas.style.cssText = 'width: 1200px; height: 760px';
 document.body.append(canvas);
 const measureCtx = document.createElement('canvas').getContext('2d')!;
-const measure = (text: string, size: number, weight: number) => {
+// As the dialog measures (`screenMeasure`): each character once, through the canvas.
+const measure = advanceMeasure((text: string, size: number, weight: number) => {
   measureCtx.font = `${weight} ${size}px ${lightTheme.fontFamily}`;
   return measureCtx.measureText(text).width;
-};
+});
 
 (window as unknown as { fanFrame: (span: 'half' | 'full') => Promise<Record<string, number>> }).fanFrame = (span) => {
   const t0 = performance.now();

@@ -41,13 +41,17 @@ export function drawOps(
   ctx.setTransform(view.scale, 0, 0, view.scale, -view.x * view.scale, -view.y * view.scale);
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
+  // A font or colour is set only when it changes: the canvas parses each string it is given, and a
+  // fan's thousands of names alternate between two fonts and a few colours.
+  let font = '', fill = '';
+  const base = ctx.getTransform();
   for (const op of ops) {
     if (!overlaps(op.box, view.x, view.y, view.w, view.h)) continue;
     if (op.kind === 'shape') {
       ctx.beginPath();
       for (const s of op.shapes) trace(ctx, s);
       if (op.fill) {
-        ctx.fillStyle = op.fill;
+        if (op.fill !== fill) ctx.fillStyle = fill = op.fill;
         ctx.fill();
       } else {
         ctx.strokeStyle = op.stroke!;
@@ -58,15 +62,16 @@ export function drawOps(
       }
     } else if (op.kind === 'text') {
       if (view.minText && op.size * view.scale < view.minText) continue;
-      ctx.font = `${op.weight} ${op.size}px ${family}`;
-      ctx.fillStyle = op.color;
+      const f = `${op.weight} ${op.size}px ${family}`;
+      if (f !== font) ctx.font = font = f;
+      if (op.color !== fill) ctx.fillStyle = fill = op.color;
       ctx.textAlign = op.align;
       if (op.angle) {
-        ctx.save();
+        // Turned about (x, y): the view's transform, moved there and turned (no save/restore per name).
         ctx.translate(op.x, op.y);
         ctx.rotate(op.angle);
         ctx.fillText(op.text, 0, 0);
-        ctx.restore();
+        ctx.setTransform(base);
       } else ctx.fillText(op.text, op.x, op.y);
     } else {
       const img = images.get(op.url);

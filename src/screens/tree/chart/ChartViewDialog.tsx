@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { advanceMeasure } from '../../../../engine/export/advanceMeasure.ts';
 import { drawOps } from '../../../../engine/export/canvas.ts';
 import { clampGenerations, FAN_MAX_GENERATIONS, FAN_MIN_GENERATIONS, fanHit, fanRelation, fanSlot, type FanColourBy, type FanSpan } from '../../../../engine/export/fan.ts';
 import { buildFanScene, type FanScene } from '../../../../engine/export/fanScene.ts';
@@ -42,13 +43,13 @@ function usePrefersDark(): boolean {
   return dark;
 }
 
-/** Text widths as the screen's canvas draws them (the app's Inter). */
+/** Text widths as the screen's canvas draws them (the app's Inter), each character measured once. */
 function screenMeasure(family: string) {
   const ctx = document.createElement('canvas').getContext('2d')!;
-  return (text: string, size: number, weight: number) => {
+  return advanceMeasure((text, size, weight) => {
     ctx.font = `${weight} ${size}px ${family}`;
     return ctx.measureText(text).width;
-  };
+  });
 }
 
 /** Room around a chart view's drawing, world units. */
