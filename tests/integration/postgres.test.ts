@@ -23,6 +23,7 @@ describe('DATABASE_URL=postgres://…', () => {
       'graph_import_chunks',
       'graph_imports',
       'graph_media',
+      'graph_media_removed',
       'graph_members',
       'graph_nodes',
       'graph_not_duplicates',
