@@ -93,3 +93,19 @@ export async function addRelative(page: Page, of: string, relation: string, firs
   await form.getByRole('button', { name: 'Create', exact: true }).click();
   await page.locator(`[data-node-id][aria-label="${first} ${last}"]`).waitFor({ state: 'attached' });
 }
+
+export const card = (page: Page, name: string) => page.locator(`[data-node-id][aria-label^="${name}"]`);
+export const panel = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
+
+/** Waits for what slides and fades in to come to rest. */
+export async function settled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.waitForTimeout(300);
+}

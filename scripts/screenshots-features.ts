@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seedFamily, TEN_PEOPLE } from '../tests/e2e/tree/seedFamily.ts';
-import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn } from './screenshotSite.ts';
+import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn, card, panel, settled } from './screenshotSite.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? '/tmp/shots-polish');
 const only = process.argv[3];
@@ -44,21 +44,6 @@ const LEE_FAMILY = [
 ].join('\n');
 const ANN = 'Annabel Christabel Leeward-Fotheringham';
 
-const card = (page: Page, name: string) => page.locator(`[data-node-id][aria-label^="${name}"]`);
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
-
-/** Waits for what slides and fades in to come to rest. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.waitForTimeout(250);
-}
 
 async function menu(page: Page, item: string) {
   await page.getByRole('button', { name: 'Import or export GEDCOM' }).click();

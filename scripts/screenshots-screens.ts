@@ -10,27 +10,12 @@
 import type { Page } from 'playwright';
 import { join } from 'node:path';
 import { seedFamily, TEN_PEOPLE } from '../tests/e2e/tree/seedFamily.ts';
-import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn } from './screenshotSite.ts';
+import { MEMBER, SCREEN_SIZES, openScreenshotSite, signIn, card, panel, settled } from './screenshotSite.ts';
 
 const site = await openScreenshotSite(process.argv[2] ?? 'screenshots');
 const only = process.argv[3];
 const { out, server, browser } = site;
 
-const card = (page: Page, name: string) => page.locator(`[data-node-id][aria-label^="${name}"]`);
-const panel = (page: Page) => page.getByRole('complementary', { name: 'Person details' });
-
-/** Waits for what slides and fades in to come to rest. */
-async function settled(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.waitForTimeout(300);
-}
 
 async function openTree(page: Page) {
   await page.goto('/app/tree');

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../bench/scene/random.ts';
 import { describe, expect, it } from 'vitest';
 import { applyChangeSet } from '../../../src/domain/changeSet.ts';
 import { collapseChildren, expandChildren } from '../../../src/domain/collapse.ts';
@@ -20,16 +21,6 @@ import { makeGraph } from './helpers.ts';
  * not installed). Undoing the whole sequence newest first gives back the graph it started from.
  */
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const NOW = '2026-11-28T10:00:00.000Z';
@@ -124,7 +115,7 @@ describe("the tree's operations as one reversible change", () => {
     const names = Object.keys(OPERATIONS);
     const used = new Set<string>();
     for (let seed = 1; seed <= 100; seed++) {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       const start = startGraph();
       let g = start;
       const changes: ReversibleChange[] = [];

@@ -1,3 +1,4 @@
+import { seededRandom } from '../../../../bench/scene/random.ts';
 import { describe, expect, it } from 'vitest';
 import { applyChangeSet, diffGraphs, type ChangeSet } from '../../../../src/domain/changeSet.ts';
 import { beforeOf, graphReader, mergeBefores } from '../../../../src/domain/history/before.ts';
@@ -12,16 +13,6 @@ import type { Graph, GraphEdge, GraphNode, Profile } from '../../../../src/domai
  * installed). Each run is reproducible from its seed, printed when it fails.
  */
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const NAMES = ['Ada', 'Klaus', 'Mia', 'Otto', 'Zoe', ''];
@@ -160,7 +151,7 @@ function canonical(g: Graph): unknown {
 describe('a change and the change made from its before-values', () => {
   it('gives back the graph, for random operation sequences (200 seeds × 12 steps)', { timeout: 60_000 }, () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       let g = startGraph(r);
       for (let step = 0; step < 12; step++) {
         const cs = withNoise(diffGraphs(g, operate(g, r)), g, r);
@@ -178,7 +169,7 @@ describe('a change and the change made from its before-values', () => {
 
   it('reverting everything after a point gives back the graph at that point', () => {
     for (let seed = 1; seed <= 100; seed++) {
-      const r = rng(seed * 7919);
+      const r = seededRandom(seed * 7919);
       const start = startGraph(r);
       let g = start;
       const befores = [];
@@ -194,7 +185,7 @@ describe('a change and the change made from its before-values', () => {
 });
 
 describe('revert conflicts', () => {
-  const g = startGraph(rng(3));
+  const g = startGraph(seededRandom(3));
   const renamed: Graph = { ...g, profiles: { ...g.profiles, 'pr:1': { ...g.profiles['pr:1']!, firstName: 'Klaus', bio: 'x' } } };
   const cs = diffGraphs(g, renamed);
   const before = beforeOf(graphReader(g), cs);
